@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "componentize",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "componentize", targets: ["componentize"]),
+        .library(name: "ManifestReading", targets: ["ManifestReading"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/stencilproject/Stencil", from: "0.15.1"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "componentize",
+            dependencies: [
+                "ManifestReading",
+                "Diagnostics",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(name: "Diagnostics"),
+        .target(
+            name: "ManifestReading",
+            dependencies: [
+                "Diagnostics",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftOperators", package: "swift-syntax"),
+                .product(name: "SwiftIfConfig", package: "swift-syntax"),
+            ]
+        ),
+        .testTarget(name: "ManifestReadingTests", dependencies: ["ManifestReading"]),
+    ]
+)

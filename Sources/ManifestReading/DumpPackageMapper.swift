@@ -1,0 +1,97 @@
+import Diagnostics
+import Foundation
+
+/// Maps the JSON of `swift package dump-package` to a ``Manifest``.
+struct DumpPackageMapper {
+    var manifestPath: String
+    var packageDirectory: String
+    var toolsVersion: ToolsVersion
+
+    private var location: FileLocation { FileLocation(path: manifestPath) }
+
+    func map(_ data: Data) throws -> Manifest {
+        guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw InputError("swift package dump-package printed something that is not a JSON object", at: location)
+        }
+        guard let name = root["name"] as? String else { throw malformed("name") }
+        let dependencies = try (root["dependencies"] as? [[String: Any]] ?? []).map(packageDependency)
+        let products = try (root["products"] as? [[String: Any]] ?? []).map(product)
+        let targets = try (root["targets"] as? [[String: Any]] ?? []).map(target)
+        var toolsVersion = self.toolsVersion
+        if let version = (root["toolsVersion"] as? [String: Any])?["_version"] as? String, let parsed = ToolsVersion(string: version) {
+            toolsVersion = parsed
+        }
+        return Manifest(
+            manifestFile: (manifestPath as NSString).lastPathComponent, reader: .swiftpm, name: name,
+            toolsVersion: toolsVersion, dependencies: dependencies, products: products, targets: targets
+        )
+    }
+
+    private func malformed(_ what: String) -> InputError {
+        InputError("unexpected dump-package JSON: cannot read \(what)", at: location)
+    }
+
+    private func packageDependency(_ json: [String: Any]) throws -> PackageDependency {
+        guard let (kindName, payload) = json.first, let details = (payload as? [Any])?.first as? [String: Any],
+              let identity = details["identity"] as? String else { throw malformed("a package dependency") }
+        switch kindName {
+        case "sourceControl":
+            let locationJSON = details["location"] as? [String: Any]
+            let remote = ((locationJSON?["remote"] as? [Any])?.first as? [String: Any])?["urlString"] as? String
+            let local = (locationJSON?["local"] as? [Any])?.first as? String
+            return PackageDependency(identity: identity, kind: .sourceControl, location: remote ?? local ?? identity)
+        case "fileSystem":
+            let path = details["path"] as? String ?? identity
+            return PackageDependency(identity: identity, kind: .fileSystem, location: relativePath(path))
+        case "registry":
+            return PackageDependency(identity: identity, kind: .registry, location: identity)
+        default:
+            throw malformed("package dependency kind '\(kindName)'")
+        }
+    }
+
+    /// SwiftPM prints absolute paths; show them relative to the package like the manifest does.
+    private func relativePath(_ path: String) -> String {
+        let base = URL(fileURLWithPath: packageDirectory).standardizedFileURL.pathComponents
+        let target = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
+        var common = 0
+        while common < min(base.count, target.count), base[common] == target[common] { common += 1 }
+        guard common > 0 else { return path }
+        let ups = Array(repeating: "..", count: base.count - common)
+        let rest = Array(target[common...])
+        let joined = (ups + rest).joined(separator: "/")
+        return joined.isEmpty ? "." : joined
+    }
+
+    private func product(_ json: [String: Any]) throws -> Product {
+        guard let name = json["name"] as? String, let type = json["type"] as? [String: Any], let kindName = type.keys.first,
+              let kind = Product.Kind(rawValue: kindName) else { throw malformed("a product") }
+        return Product(name: name, type: kind, targets: json["targets"] as? [String] ?? [])
+    }
+
+    private func target(_ json: [String: Any]) throws -> Target {
+        guard let name = json["name"] as? String, let typeName = json["type"] as? String,
+              let type = Target.Kind(rawValue: typeName) else { throw malformed("a target") }
+        let dependencies = try (json["dependencies"] as? [[String: Any]] ?? []).map(targetDependency)
+        return Target(name: name, type: type, dependencies: dependencies)
+    }
+
+    private func targetDependency(_ json: [String: Any]) throws -> TargetDependency {
+        guard let (kindName, payload) = json.first, let values = payload as? [Any], let name = values.first as? String,
+              let kind = TargetDependency.Kind(rawValue: kindName) else { throw malformed("a target dependency") }
+        var dependency = TargetDependency(kind: kind, name: name)
+        var condition: [String: Any]?
+        switch kind {
+        case .product:
+            dependency.package = values.count > 1 ? values[1] as? String : nil
+            condition = values.count > 3 ? values[3] as? [String: Any] : nil
+        case .target, .byName:
+            condition = values.count > 1 ? values[1] as? [String: Any] : nil
+        }
+        if let condition {
+            dependency.platforms = (condition["platformNames"] as? [String]).flatMap { $0.isEmpty ? nil : $0 }
+            dependency.traits = (condition["traits"] as? [String])?.sorted()
+        }
+        return dependency
+    }
+}

@@ -1,0 +1,145 @@
+/// What a package's manifest declares, as far as the dependency graph is concerned.
+///
+/// Both readers (static and SwiftPM) produce this model; `componentize manifest --format json`
+/// prints it in the shape documented in docs/manifest-json.md.
+public struct Manifest: Hashable, Sendable {
+    /// The manifest file name that was read, e.g. `Package.swift` or `Package@swift-5.9.swift`.
+    public var manifestFile: String
+    public var reader: ReaderKind
+    public var name: String
+    public var toolsVersion: ToolsVersion
+    public var dependencies: [PackageDependency]
+    public var products: [Product]
+    public var targets: [Target]
+
+    public init(
+        manifestFile: String, reader: ReaderKind, name: String, toolsVersion: ToolsVersion,
+        dependencies: [PackageDependency], products: [Product], targets: [Target]
+    ) {
+        self.manifestFile = manifestFile
+        self.reader = reader
+        self.name = name
+        self.toolsVersion = toolsVersion
+        self.dependencies = dependencies
+        self.products = products
+        self.targets = targets
+    }
+
+    public func target(named name: String) -> Target? {
+        targets.first { $0.name == name }
+    }
+}
+
+public enum ReaderKind: String, Hashable, Sendable, CaseIterable {
+    case `static`
+    case swiftpm
+}
+
+/// A position in a manifest, 1-based. Absent when the reader cannot know it (SwiftPM's JSON has no positions).
+public struct SourcePosition: Hashable, Sendable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+}
+
+/// A `.package(...)` entry of the manifest.
+public struct PackageDependency: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        case sourceControl, fileSystem, registry
+    }
+
+    /// SwiftPM's identity: last path component, lowercased, without `.git` (the registry id for registry packages).
+    public var identity: String
+    public var kind: Kind
+    /// The URL, path or registry id as written.
+    public var location: String
+    public var position: SourcePosition?
+
+    public init(identity: String, kind: Kind, location: String, position: SourcePosition? = nil) {
+        self.identity = identity
+        self.kind = kind
+        self.location = location
+        self.position = position
+    }
+
+    /// SwiftPM's identity of a URL or path.
+    public static func identity(forLocation location: String) -> String {
+        var trimmed = Substring(location)
+        while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        var last = trimmed.split(whereSeparator: { $0 == "/" || $0 == ":" }).last.map(String.init) ?? String(trimmed)
+        if last.lowercased().hasSuffix(".git") { last = String(last.dropLast(4)) }
+        return last.lowercased()
+    }
+}
+
+public struct Product: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        case library, executable, plugin, macro
+    }
+
+    public var name: String
+    public var type: Kind
+    public var targets: [String]
+
+    public init(name: String, type: Kind, targets: [String]) {
+        self.name = name
+        self.type = type
+        self.targets = targets
+    }
+}
+
+public struct Target: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        case regular, test, executable, system, binary, plugin, macro
+    }
+
+    public var name: String
+    public var type: Kind
+    public var dependencies: [TargetDependency]
+    public var position: SourcePosition?
+
+    public init(name: String, type: Kind, dependencies: [TargetDependency], position: SourcePosition? = nil) {
+        self.name = name
+        self.type = type
+        self.dependencies = dependencies
+        self.position = position
+    }
+}
+
+/// One entry of a target's `dependencies:`.
+public struct TargetDependency: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        /// `.target(name:)`: a target of the same package.
+        case target
+        /// `.product(name:package:)`: a product of another package.
+        case product
+        /// A bare string or `.byName(name:)`: a target of this package, else a product of a dependency.
+        case byName
+    }
+
+    public var kind: Kind
+    public var name: String
+    /// The `package:` argument as written, for products.
+    public var package: String?
+    /// Platform names of `.when(platforms:)` (`linux`, `ios`, ...), nil when unconditional.
+    public var platforms: [String]?
+    /// Trait names of `.when(traits:)`, sorted, nil when absent.
+    public var traits: [String]?
+    public var position: SourcePosition?
+
+    public init(
+        kind: Kind, name: String, package: String? = nil, platforms: [String]? = nil,
+        traits: [String]? = nil, position: SourcePosition? = nil
+    ) {
+        self.kind = kind
+        self.name = name
+        self.package = package
+        self.platforms = platforms
+        self.traits = traits
+        self.position = position
+    }
+}

@@ -1,0 +1,144 @@
+/// Prints a ``Manifest`` as the documented JSON (docs/manifest-json.md) or as a summary for people.
+public enum ManifestFormatter {
+    public static func json(_ manifest: Manifest) -> String {
+        let object: JSONValue = .object([
+            ("manifest", .string(manifest.manifestFile)),
+            ("reader", .string(manifest.reader.rawValue)),
+            ("name", .string(manifest.name)),
+            ("toolsVersion", .string(manifest.toolsVersion.description)),
+            ("dependencies", .array(manifest.dependencies.map { dependency in
+                .object([
+                    ("identity", .string(dependency.identity)),
+                    ("kind", .string(dependency.kind.rawValue)),
+                    ("location", .string(dependency.location)),
+                    ("line", dependency.position.map { .int($0.line) } ?? .null),
+                    ("column", dependency.position.map { .int($0.column) } ?? .null),
+                ])
+            })),
+            ("products", .array(manifest.products.map { product in
+                .object([
+                    ("name", .string(product.name)),
+                    ("type", .string(product.type.rawValue)),
+                    ("targets", .array(product.targets.map(JSONValue.string))),
+                ])
+            })),
+            ("targets", .array(manifest.targets.map { target in
+                .object([
+                    ("name", .string(target.name)),
+                    ("type", .string(target.type.rawValue)),
+                    ("dependencies", .array(target.dependencies.map { dependency in
+                        .object([
+                            ("kind", .string(dependency.kind.rawValue)),
+                            ("name", .string(dependency.name)),
+                            ("package", dependency.package.map(JSONValue.string) ?? .null),
+                            ("platforms", dependency.platforms.map { .array($0.map(JSONValue.string)) } ?? .null),
+                            ("traits", dependency.traits.map { .array($0.map(JSONValue.string)) } ?? .null),
+                            ("line", dependency.position.map { .int($0.line) } ?? .null),
+                            ("column", dependency.position.map { .int($0.column) } ?? .null),
+                        ])
+                    })),
+                ])
+            })),
+        ])
+        return object.rendered()
+    }
+
+    public static func text(_ manifest: Manifest) -> String {
+        var lines = ["\(manifest.name) (\(manifest.manifestFile), tools \(manifest.toolsVersion), read by \(manifest.reader.rawValue))"]
+        if !manifest.dependencies.isEmpty {
+            lines.append("packages:")
+            for dependency in manifest.dependencies {
+                lines.append("  \(dependency.identity)  \(dependency.location)  [\(dependency.kind.rawValue)]\(positionText(dependency.position))")
+            }
+        }
+        if !manifest.products.isEmpty {
+            lines.append("products:")
+            for product in manifest.products {
+                lines.append("  \(product.name) (\(product.type.rawValue)): \(product.targets.joined(separator: ", "))")
+            }
+        }
+        lines.append("targets:")
+        for target in manifest.targets {
+            lines.append("  \(target.name) (\(target.type.rawValue))\(positionText(target.position))")
+            for dependency in target.dependencies {
+                var entry = "    -> \(dependency.name)"
+                if let package = dependency.package { entry += " from \(package)" }
+                if dependency.kind != .byName { entry += " [\(dependency.kind.rawValue)]" }
+                if let platforms = dependency.platforms { entry += " on \(platforms.joined(separator: ", "))" }
+                if let traits = dependency.traits { entry += " with traits \(traits.joined(separator: ", "))" }
+                lines.append(entry + positionText(dependency.position))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func positionText(_ position: SourcePosition?) -> String {
+        position.map { "  (line \($0.line))" } ?? ""
+    }
+}
+
+/// JSON with keys in the order given, for stable, documented output.
+public indirect enum JSONValue: Sendable, Equatable {
+    case string(String)
+    case int(Int)
+    case bool(Bool)
+    case null
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        lhs.rendered() == rhs.rendered()
+    }
+
+    /// Two-space indented, one key per line, `\n` line ends, no trailing newline.
+    public func rendered() -> String {
+        var output = ""
+        render(into: &output, indent: "")
+        return output
+    }
+
+    private func render(into output: inout String, indent: String) {
+        switch self {
+        case .string(let text): output += Self.quoted(text)
+        case .int(let value): output += String(value)
+        case .bool(let value): output += value ? "true" : "false"
+        case .null: output += "null"
+        case .array(let items):
+            if items.isEmpty { output += "[]"; return }
+            output += "[\n"
+            for (index, item) in items.enumerated() {
+                output += indent + "  "
+                item.render(into: &output, indent: indent + "  ")
+                output += index == items.count - 1 ? "\n" : ",\n"
+            }
+            output += indent + "]"
+        case .object(let members):
+            if members.isEmpty { output += "{}"; return }
+            output += "{\n"
+            for (index, (key, value)) in members.enumerated() {
+                output += indent + "  " + Self.quoted(key) + ": "
+                value.render(into: &output, indent: indent + "  ")
+                output += index == members.count - 1 ? "\n" : ",\n"
+            }
+            output += indent + "}"
+        }
+    }
+
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,115 @@
+import Diagnostics
+import Foundation
+
+/// Picks the manifest file SwiftPM would load for a package directory.
+///
+/// SwiftPM's rule, checked against `swift package dump-package` (see docs/manifest-reader.md):
+/// 1. `Package@swift-X.Y.Z.swift`, `Package@swift-X.Y.swift`, `Package@swift-X.swift` that name the
+///    toolchain version exactly win, in that order.
+/// 2. Otherwise the newest `Package@swift-…` not newer than the toolchain is used when its own
+///    `swift-tools-version` is greater than `Package.swift`'s, or when `Package.swift` needs a newer toolchain.
+/// 3. Otherwise `Package.swift`.
+public struct ManifestLocator: Sendable {
+    public var toolchainVersion: ToolsVersion
+
+    public init(toolchainVersion: ToolsVersion = .current) {
+        self.toolchainVersion = toolchainVersion
+    }
+
+    /// The manifest file SwiftPM would read in `directory`.
+    public func manifestPath(inPackageDirectory directory: String) throws -> String {
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fileManager.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+            throw InputError("no such directory", at: FileLocation(path: directory))
+        }
+        guard isDirectory.boolValue else {
+            throw InputError("not a directory: give the folder that holds Package.swift", at: FileLocation(path: directory))
+        }
+        let regular = (directory as NSString).appendingPathComponent("Package.swift")
+        guard fileManager.fileExists(atPath: regular) else {
+            throw InputError("no Package.swift in this directory", at: FileLocation(path: directory))
+        }
+        let entries: [String]
+        do {
+            entries = try fileManager.contentsOfDirectory(atPath: directory)
+        } catch {
+            throw InputError("cannot list directory: \(error.localizedDescription)", at: FileLocation(path: directory))
+        }
+        let file = try manifestFileName(among: entries) { name in
+            try ToolsVersionParser.parse(fileAt: (directory as NSString).appendingPathComponent(name))
+        }
+        return (directory as NSString).appendingPathComponent(file)
+    }
+
+    /// The chosen file name among `fileNames`; `toolsVersionOf` reads a file's `swift-tools-version`.
+    public func manifestFileName(
+        among fileNames: [String], toolsVersionOf: (String) throws -> ToolsVersion
+    ) throws -> String {
+        var variants: [ToolsVersion: String] = [:]
+        for name in fileNames {
+            if let version = Self.variantVersion(ofFileName: name) { variants[version] = name }
+        }
+        guard !variants.isEmpty else { return "Package.swift" }
+
+        let exactSuffixes = [
+            "\(toolchainVersion.major).\(toolchainVersion.minor).\(toolchainVersion.patch)",
+            "\(toolchainVersion.major).\(toolchainVersion.minor)",
+            "\(toolchainVersion.major)",
+        ]
+        for suffix in exactSuffixes where fileNames.contains("Package@swift-\(suffix).swift") {
+            return "Package@swift-\(suffix).swift"
+        }
+        guard let candidate = variants.keys.sorted(by: >).first(where: { $0 <= toolchainVersion }),
+              let candidateFile = variants[candidate] else {
+            return "Package.swift"
+        }
+        let candidateTools = candidate < ToolsVersion(4) ? ToolsVersion(3, 1) : try toolsVersionOf(candidateFile)
+        let regularTools = try toolsVersionOf("Package.swift")
+        if regularTools > toolchainVersion { return candidateFile }
+        return candidateTools > regularTools ? candidateFile : "Package.swift"
+    }
+
+    /// `5.9` for `Package@swift-5.9.swift`; nil for any other name.
+    static func variantVersion(ofFileName name: String) -> ToolsVersion? {
+        let prefix = "Package@swift-", suffix = ".swift"
+        guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count else { return nil }
+        let version = name.dropFirst(prefix.count).dropLast(suffix.count)
+        return ToolsVersion(string: String(version))
+    }
+}
+
+/// Reads the `// swift-tools-version:X.Y` line that opens every manifest.
+public enum ToolsVersionParser {
+    public static func parse(fileAt path: String) throws -> ToolsVersion {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputError("cannot read file", at: FileLocation(path: path))
+        }
+        return try parse(String(decoding: data.prefix(4096), as: UTF8.self), path: path)
+    }
+
+    /// Parses the first line of `text`, SwiftPM style: `//`, spaces, `swift-tools-version:` (any case), spaces,
+    /// the version, then optional `;`-separated specifiers.
+    public static func parse(_ text: String, path: String) throws -> ToolsVersion {
+        var firstLine = Substring(text.prefix { $0 != "\n" && $0 != "\r" })
+        if firstLine.hasPrefix("\u{FEFF}") { firstLine = firstLine.dropFirst() }
+        let missing = InputError(
+            "the manifest must start with a '// swift-tools-version:X.Y' line",
+            at: FileLocation(path: path, line: 1, column: 1)
+        )
+        guard firstLine.hasPrefix("//") else { throw missing }
+        var rest = firstLine.dropFirst(2).drop { $0 == " " || $0 == "\t" }
+        let label = "swift-tools-version:"
+        guard rest.lowercased().hasPrefix(label) else { throw missing }
+        rest = rest.dropFirst(label.count).drop { $0 == " " || $0 == "\t" }
+        let versionText = rest.prefix { $0 != ";" && $0 != " " && $0 != "\t" }
+        guard let version = ToolsVersion(string: String(versionText)) else {
+            let column = firstLine.distance(from: firstLine.startIndex, to: versionText.startIndex) + 1
+            throw InputError(
+                "'\(versionText)' is not a tools version (expected e.g. 5.9 or 6.0)",
+                at: FileLocation(path: path, line: 1, column: column)
+            )
+        }
+        return version
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Which reader `componentize` uses for a manifest.
+public enum ReaderStrategy: String, Sendable, CaseIterable {
+    /// SwiftSyntax only; declines what it cannot evaluate exactly.
+    case `static`
+    /// `swift package dump-package` (compiles the manifest; cached).
+    case swiftpm
+    /// Static first, SwiftPM when the static reader declines.
+    case auto
+}
+
+/// The outcome of reading one package: the manifest, and why the static reader declined when SwiftPM answered instead.
+public struct ManifestReading: Sendable {
+    public var manifest: Manifest
+    public var staticDecline: StaticReadDeclined?
+}
+
+/// Reads a package's manifest with the chosen strategy.
+public struct ManifestReader: Sendable {
+    public var strategy: ReaderStrategy
+    public var staticReader: StaticManifestReader
+    public var swiftPMReader: SwiftPMManifestReader
+
+    public init(strategy: ReaderStrategy = .auto, toolchainVersion: ToolsVersion = .current,
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.strategy = strategy
+        self.staticReader = StaticManifestReader(toolchainVersion: toolchainVersion, environment: environment)
+        self.swiftPMReader = SwiftPMManifestReader(toolchainVersion: toolchainVersion, environment: environment,
+                                                   cacheDirectory: SwiftPMManifestReader.defaultCacheDirectory(environment: environment))
+    }
+
+    /// Throws `InputError` for bad input, and `StaticReadDeclined` only with the `static` strategy.
+    public func read(packageDirectory directory: String) throws -> ManifestReading {
+        switch strategy {
+        case .static:
+            return ManifestReading(manifest: try staticReader.read(packageDirectory: directory))
+        case .swiftpm:
+            return ManifestReading(manifest: try swiftPMReader.read(packageDirectory: directory))
+        case .auto:
+            do {
+                return ManifestReading(manifest: try staticReader.read(packageDirectory: directory))
+            } catch let decline as StaticReadDeclined {
+                return ManifestReading(manifest: try swiftPMReader.read(packageDirectory: directory), staticDecline: decline)
+            }
+        }
+    }
+}

@@ -1,0 +1,595 @@
+import Foundation
+import SwiftIfConfig
+import SwiftSyntax
+
+/// Evaluates the statements of a manifest without compiling it.
+///
+/// It understands the subset of Swift real manifests use to build their `Package`: constants, arrays and `+`,
+/// string interpolation, `#if` (through SwiftIfConfig), `if`/`guard`/`switch`/ternaries on decidable conditions,
+/// environment lookups, `for` loops over known arrays, closures passed to `map`-like methods, and functions and
+/// static members the manifest declares. Everything else evaluates to `.unknown` with the reason; state that an
+/// undecidable branch might change becomes `.unknown` too, so the decoder declines if and only if the graph
+/// depends on it.
+final class Interpreter {
+    enum Flow {
+        case normal
+        case returned(Value)
+        case breakLoop
+        case continueLoop
+    }
+
+    private let converter: SourceLocationConverter
+    private let configuration: ManifestBuildConfiguration
+    let environment: [String: String]
+    let globals = Scope(parent: nil)
+    /// Static functions and properties declared in `extension`/`struct`/`enum` bodies, by member name.
+    var staticMembersByName: [String: [Callable]] = [:]
+    var declaredTypes: Set<String> = []
+    /// Methods the manifest adds to existing types in extensions, by name, with the extended type.
+    var instanceMethods: [String: [(type: String, callable: Callable)]] = [:]
+    /// Every `Package(...)` the manifest creates, in order.
+    var createdPackages: [ManifestObject] = []
+    /// Set when a construct could have changed state the interpreter cannot track; the whole reading declines.
+    private(set) var poison: Decline?
+    var depth = 0
+    static let maximumDepth = 200
+
+    init(converter: SourceLocationConverter, configuration: ManifestBuildConfiguration, environment: [String: String]) {
+        self.converter = converter
+        self.configuration = configuration
+        self.environment = environment
+    }
+
+    // MARK: - Positions and declines
+
+    func position(of node: some SyntaxProtocol) -> SourcePosition {
+        let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+        return SourcePosition(line: location.line, column: location.column)
+    }
+
+    func decline(_ construct: String, at node: some SyntaxProtocol) -> Decline {
+        let position = position(of: node)
+        return Decline(construct, line: position.line, column: position.column)
+    }
+
+    func unknown(_ construct: String, at node: some SyntaxProtocol) -> Value {
+        .unknown(decline(construct, at: node))
+    }
+
+    func snippet(_ node: some SyntaxProtocol) -> String {
+        let text = node.trimmedDescription.split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        return text.count > 60 ? "`\(text.prefix(57))...`" : "`\(text)`"
+    }
+
+    func poison(_ decline: Decline) {
+        if poison == nil { poison = decline }
+    }
+
+    // MARK: - Statements
+
+    /// Where each string literal that is an array element stands, by its value: the positions of bare-string
+    /// target dependencies.
+    private(set) var stringElementPositions: [String: [(offset: Int, position: SourcePosition)]] = [:]
+
+    func run(_ file: SourceFileSyntax) {
+        for node in Syntax(file).preOrderDescendants() {
+            guard let literal = node.as(StringLiteralExprSyntax.self), literal.parent?.is(ArrayElementSyntax.self) == true,
+                  let value = literal.representedLiteralValue else { continue }
+            stringElementPositions[value, default: []].append((literal.positionAfterSkippingLeadingTrivia.utf8Offset, position(of: literal)))
+        }
+        collectDeclarations(file.statements)
+        _ = execute(file.statements, in: globals)
+    }
+
+    /// Registers types and static members first: Swift lets a manifest use them before their declaration.
+    func collectDeclarations(_ items: CodeBlockItemListSyntax) {
+        for item in items {
+            guard case .decl(let decl) = item.item else { continue }
+            var typeName: String?
+            var members: MemberBlockSyntax?
+            if let ext = decl.as(ExtensionDeclSyntax.self) {
+                typeName = ext.extendedType.trimmedDescription
+                members = ext.memberBlock
+            } else if let type = decl.as(StructDeclSyntax.self) {
+                typeName = type.name.text
+                members = type.memberBlock
+            } else if let type = decl.as(EnumDeclSyntax.self) {
+                typeName = type.name.text
+                members = type.memberBlock
+            } else if let type = decl.as(ClassDeclSyntax.self) {
+                typeName = type.name.text
+                members = type.memberBlock
+            } else if let function = decl.as(FunctionDeclSyntax.self) {
+                globals.declare(function.name.text, .function(Callable(name: function.name.text, body: .function(function), scope: globals)))
+            } else if let variable = decl.as(VariableDeclSyntax.self) {
+                for binding in variable.bindings {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                          let accessors = binding.accessorBlock else { continue }
+                    globals.declare(name, .function(Callable(name: name, body: .computed(accessors), scope: globals)))
+                }
+            }
+            guard let typeName, let members else { continue }
+            if !decl.is(ExtensionDeclSyntax.self) { declaredTypes.insert(typeName) }
+            for member in members.members {
+                if let function = member.decl.as(FunctionDeclSyntax.self) {
+                    let callable = Callable(name: function.name.text, body: .function(function), scope: globals)
+                    if function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }) {
+                        staticMembersByName[function.name.text, default: []].append(callable)
+                    } else if decl.is(ExtensionDeclSyntax.self) {
+                        instanceMethods[function.name.text, default: []].append((typeName, callable))
+                    }
+                } else if let variable = member.decl.as(VariableDeclSyntax.self),
+                          variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }) {
+                    for binding in variable.bindings {
+                        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                        if let accessors = binding.accessorBlock {
+                            staticMembersByName[name, default: []].append(Callable(name: name, body: .computed(accessors), scope: globals))
+                        } else if let initializer = binding.initializer {
+                            staticMembersByName[name, default: []].append(
+                                Callable(name: name, body: .closure(ClosureExprSyntax(statements: [CodeBlockItemSyntax(item: .expr(initializer.value))])), scope: globals))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    func execute(_ items: CodeBlockItemListSyntax, in scope: Scope) -> Flow {
+        for item in items {
+            let flow: Flow
+            switch item.item {
+            case .decl(let decl): flow = execute(decl: decl, in: scope)
+            case .stmt(let stmt): flow = execute(stmt: stmt, in: scope)
+            case .expr(let expr): flow = execute(expressionStatement: expr, in: scope)
+            }
+            if case .normal = flow { continue }
+            return flow
+        }
+        return .normal
+    }
+
+    func execute(decl: DeclSyntax, in scope: Scope) -> Flow {
+        if let variable = decl.as(VariableDeclSyntax.self) {
+            for binding in variable.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+                    if binding.pattern.is(WildcardPatternSyntax.self), let value = binding.initializer?.value {
+                        _ = evaluate(value, in: scope)
+                        continue
+                    }
+                    poison(decline("pattern \(snippet(binding.pattern)) in a declaration", at: binding))
+                    continue
+                }
+                if let accessors = binding.accessorBlock {
+                    scope.declare(name, .function(Callable(name: name, body: .computed(accessors), scope: scope)))
+                } else if let initializer = binding.initializer {
+                    scope.declare(name, evaluate(initializer.value, in: scope))
+                } else {
+                    scope.declare(name, unknown("'\(name)' read before it is assigned", at: binding))
+                }
+            }
+            return .normal
+        }
+        if let function = decl.as(FunctionDeclSyntax.self) {
+            scope.declare(function.name.text, .function(Callable(name: function.name.text, body: .function(function), scope: scope)))
+            return .normal
+        }
+        if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
+            let (clause, diagnostics) = ifConfig.activeClause(in: configuration)
+            if let error = diagnostics.first(where: { $0.diagMessage.severity == .error }) {
+                let construct = "#if condition (\(error.message))"
+                let decline = decline(construct, at: error.node)
+                taint(Syntax(ifConfig), in: scope, because: decline)
+                return .normal
+            }
+            switch clause?.elements {
+            case .statements(let items)?: return execute(items, in: scope)
+            case nil: return .normal
+            default:
+                poison(decline("#if around members or attributes", at: ifConfig))
+                return .normal
+            }
+        }
+        if decl.is(ImportDeclSyntax.self) || decl.is(ExtensionDeclSyntax.self) || decl.is(StructDeclSyntax.self)
+            || decl.is(EnumDeclSyntax.self) || decl.is(ClassDeclSyntax.self) || decl.is(TypeAliasDeclSyntax.self)
+            || decl.is(ProtocolDeclSyntax.self) {
+            return .normal
+        }
+        poison(decline("declaration \(snippet(decl))", at: decl))
+        return .normal
+    }
+
+    func execute(stmt: StmtSyntax, in scope: Scope) -> Flow {
+        if let expression = stmt.as(ExpressionStmtSyntax.self) {
+            return execute(expressionStatement: expression.expression, in: scope)
+        }
+        if let returnStmt = stmt.as(ReturnStmtSyntax.self) {
+            return .returned(returnStmt.expression.map { evaluate($0, in: scope) } ?? .null)
+        }
+        if stmt.is(BreakStmtSyntax.self) { return .breakLoop }
+        if stmt.is(ContinueStmtSyntax.self) { return .continueLoop }
+        if let guardStmt = stmt.as(GuardStmtSyntax.self) {
+            switch evaluate(conditions: guardStmt.conditions, in: scope) {
+            case .bool(true): return .normal
+            case .bool(false): return execute(guardStmt.body.statements, in: Scope(parent: scope))
+            case .unknown(let decline):
+                return .returned(.unknown(decline))
+            default: return .returned(unknown("guard condition", at: guardStmt))
+            }
+        }
+        if let forStmt = stmt.as(ForStmtSyntax.self) {
+            return execute(for: forStmt, in: scope)
+        }
+        poison(decline("statement \(snippet(stmt))", at: stmt))
+        return .normal
+    }
+
+    func execute(expressionStatement expr: ExprSyntax, in scope: Scope) -> Flow {
+        if let ifExpr = expr.as(IfExprSyntax.self) {
+            return execute(if: ifExpr, in: scope)
+        }
+        if let switchExpr = expr.as(SwitchExprSyntax.self) {
+            return execute(switch: switchExpr, in: scope)
+        }
+        if let infix = expr.as(InfixOperatorExprSyntax.self), let op = assignmentOperator(infix) {
+            let rhs = evaluate(infix.rightOperand, in: scope)
+            mutate(infix.leftOperand, in: scope) { old in
+                switch op {
+                case "=": return rhs
+                case "+=": return self.add(old, rhs, at: infix)
+                default: return self.unknown("operator \(op)", at: infix)
+                }
+            }
+            return .normal
+        }
+        if let call = expr.as(FunctionCallExprSyntax.self),
+           let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
+            let name = member.declName.baseName.text
+            if Self.mutatingMethods.contains(name) {
+                let arguments = evaluateArguments(call, in: scope)
+                mutate(base, in: scope) { old in self.applyMutation(name, arguments, to: old, at: call) }
+                return .normal
+            }
+            if name == "forEach" {
+                let receiver = evaluate(base, in: scope)
+                let arguments = evaluateArguments(call, in: scope)
+                guard case .array(let items) = receiver, arguments.count == 1, case .function(let body) = arguments[0].value else {
+                    taint(Syntax(call), in: scope, because: receiver.decline ?? decline("forEach \(snippet(call))", at: call))
+                    return .normal
+                }
+                for item in items { _ = invoke(body, with: [(nil, item)], at: call) }
+                return .normal
+            }
+            let result = evaluate(expr, in: scope)
+            if case .unknown(let decline) = result, !isPure(name) {
+                mutate(base, in: scope) { _ in .unknown(decline) }
+            }
+            return .normal
+        }
+        _ = evaluate(expr, in: scope)
+        for ampersand in expr.tokens(viewMode: .sourceAccurate) where ampersand.tokenKind == .prefixAmpersand {
+            poison(decline("inout argument", at: ampersand))
+        }
+        return .normal
+    }
+
+    func execute(if ifExpr: IfExprSyntax, in scope: Scope) -> Flow {
+        let conditionScope = Scope(parent: scope)
+        switch evaluate(conditions: ifExpr.conditions, in: conditionScope) {
+        case .bool(true):
+            return execute(ifExpr.body.statements, in: Scope(parent: conditionScope))
+        case .bool(false):
+            switch ifExpr.elseBody {
+            case .ifExpr(let next)?: return execute(if: next, in: scope)
+            case .codeBlock(let block)?: return execute(block.statements, in: Scope(parent: scope))
+            case nil: return .normal
+            }
+        case let value:
+            let decline = value.decline ?? decline("condition \(snippet(ifExpr.conditions)) (\(value.typeDescription))", at: ifExpr.conditions)
+            return undecidable(Syntax(ifExpr), in: scope, because: decline)
+        }
+    }
+
+    func execute(switch switchExpr: SwitchExprSyntax, in scope: Scope) -> Flow {
+        let subject = evaluate(switchExpr.subject, in: scope)
+        if subject.decline == nil {
+            for element in switchExpr.cases {
+                guard case .switchCase(let switchCase) = element else {
+                    return undecidable(Syntax(switchExpr), in: scope, because: decline("#if inside switch", at: element))
+                }
+                var matches: Value = .bool(false)
+                switch switchCase.label {
+                case .default: matches = .bool(true)
+                case .case(let label):
+                    for item in label.caseItems {
+                        guard item.whereClause == nil, let pattern = item.pattern.as(ExpressionPatternSyntax.self) else {
+                            matches = unknown("case pattern \(snippet(item))", at: item)
+                            break
+                        }
+                        let candidate = evaluate(pattern.expression, in: scope)
+                        let equal = equals(subject, candidate, at: item)
+                        if case .bool(true) = equal { matches = equal; break }
+                        if equal.decline != nil { matches = equal; break }
+                    }
+                }
+                switch matches {
+                case .bool(true):
+                    let flow = execute(switchCase.statements, in: Scope(parent: scope))
+                    if case .breakLoop = flow { return .normal }
+                    return flow
+                case .bool(false): continue
+                default:
+                    return undecidable(Syntax(switchExpr), in: scope, because: matches.decline ?? decline("switch", at: switchCase))
+                }
+            }
+            return .normal
+        }
+        return undecidable(Syntax(switchExpr), in: scope, because: subject.decline ?? decline("switch subject", at: switchExpr.subject))
+    }
+
+    /// A branch that may or may not run: whatever it could change becomes unknown.
+    func undecidable(_ node: Syntax, in scope: Scope, because decline: Decline) -> Flow {
+        taint(node, in: scope, because: decline)
+        if containsControlTransfer(node) { return .returned(.unknown(decline)) }
+        return .normal
+    }
+
+    func execute(for forStmt: ForStmtSyntax, in scope: Scope) -> Flow {
+        let sequence = evaluate(forStmt.sequence, in: scope)
+        guard case .array(let items) = sequence, forStmt.tryKeyword == nil, forStmt.awaitKeyword == nil,
+              forStmt.caseKeyword == nil else {
+            let decline = sequence.decline ?? decline("for loop over \(snippet(forStmt.sequence))", at: forStmt.sequence)
+            taint(Syntax(forStmt.body), in: scope, because: decline)
+            return .normal
+        }
+        let variable = forStmt.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        guard variable != nil || forStmt.pattern.is(WildcardPatternSyntax.self) else {
+            taint(Syntax(forStmt.body), in: scope, because: decline("for loop pattern \(snippet(forStmt.pattern))", at: forStmt.pattern))
+            return .normal
+        }
+        for item in items {
+            let iterationScope = Scope(parent: scope)
+            if let variable { iterationScope.declare(variable, item) }
+            if let whereClause = forStmt.whereClause {
+                switch evaluate(whereClause.condition, in: iterationScope) {
+                case .bool(true): break
+                case .bool(false): continue
+                case let value:
+                    let decline = value.decline ?? decline("where clause \(snippet(whereClause.condition))", at: whereClause)
+                    if case .returned(let result) = undecidable(Syntax(forStmt.body), in: iterationScope, because: decline) {
+                        return .returned(result)
+                    }
+                    continue
+                }
+            }
+            switch execute(forStmt.body.statements, in: iterationScope) {
+            case .normal, .continueLoop: continue
+            case .breakLoop: return .normal
+            case .returned(let value): return .returned(value)
+            }
+        }
+        return .normal
+    }
+
+    // MARK: - Mutation
+
+    static let mutatingMethods: Set<String> = [
+        "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeSubrange",
+        "replaceSubrange", "sort", "reverse", "shuffle", "formUnion", "subtract", "swapAt",
+    ]
+
+    func assignmentOperator(_ infix: InfixOperatorExprSyntax) -> String? {
+        if infix.operator.is(AssignmentExprSyntax.self) { return "=" }
+        guard let binary = infix.operator.as(BinaryOperatorExprSyntax.self) else { return nil }
+        let text = binary.operator.text
+        guard text.hasSuffix("="), !["==", "!=", "<=", ">=", "===", "!=="].contains(text) else { return nil }
+        return text
+    }
+
+    func applyMutation(_ name: String, _ arguments: [(label: String?, value: Value)], to old: Value, at node: some SyntaxProtocol) -> Value {
+        if let decline = old.decline { return .unknown(decline) }
+        guard case .array(var items) = old else { return unknown("\(name) on \(old.typeDescription)", at: node) }
+        if let decline = arguments.lazy.compactMap({ $0.value.decline }).first { return .unknown(decline) }
+        switch (name, arguments.map(\.label)) {
+        case ("append", [nil]):
+            items.append(arguments[0].value)
+        case ("append", ["contentsOf"]):
+            guard case .array(let more) = arguments[0].value else { return unknown("append(contentsOf:) of \(arguments[0].value.typeDescription)", at: node) }
+            items.append(contentsOf: more)
+        case ("insert", [nil, "at"]):
+            guard case .int(let index) = arguments[1].value, index >= 0, index <= items.count else { return unknown("insert(_:at:)", at: node) }
+            items.insert(arguments[0].value, at: index)
+        case ("insert", ["contentsOf", "at"]):
+            guard case .array(let more) = arguments[0].value, case .int(let index) = arguments[1].value,
+                  index >= 0, index <= items.count else { return unknown("insert(contentsOf:at:)", at: node) }
+            items.insert(contentsOf: more, at: index)
+        case ("removeAll", []):
+            items.removeAll()
+        case ("removeAll", ["where"]):
+            guard case .function(let predicate) = arguments[0].value else { return unknown("removeAll(where:)", at: node) }
+            var kept: [Value] = []
+            for item in items {
+                switch invoke(predicate, with: [(nil, item)], at: node) {
+                case .bool(true): continue
+                case .bool(false): kept.append(item)
+                case let other: return .unknown(other.decline ?? decline("removeAll(where:) predicate", at: node))
+                }
+            }
+            items = kept
+        default:
+            return unknown("\(name)(\(arguments.map { ($0.label ?? "_") + ":" }.joined()))", at: node)
+        }
+        return .array(items)
+    }
+
+    /// Replaces the value an lvalue (`x`, `x.p`, `x.p[i]`) designates.
+    func mutate(_ lvalue: ExprSyntax, in scope: Scope, _ transform: (Value) -> Value) {
+        if let reference = lvalue.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            guard let old = scope.lookup(name) else {
+                poison(decline("assignment to undeclared '\(name)'", at: lvalue))
+                return
+            }
+            scope.assign(name, transform(old))
+            return
+        }
+        if let member = lvalue.as(MemberAccessExprSyntax.self), let base = member.base {
+            let name = member.declName.baseName.text
+            switch evaluate(base, in: scope) {
+            case .object(let object):
+                object.setProperty(name, transform(object.property(name) ?? .null))
+            case .unknown(let decline):
+                taintUnresolved(lvalue, property: name, because: decline)
+            default:
+                mutate(base, in: scope) { _ in self.unknown("assignment to \(self.snippet(lvalue))", at: lvalue) }
+            }
+            return
+        }
+        if let subscriptCall = lvalue.as(SubscriptCallExprSyntax.self), subscriptCall.arguments.count == 1,
+           let indexExpr = subscriptCall.arguments.first?.expression {
+            let index = evaluate(indexExpr, in: scope)
+            mutate(subscriptCall.calledExpression, in: scope) { old in
+                guard case .array(var items) = old, case .int(let i) = index, items.indices.contains(i) else {
+                    return self.unknown("subscript assignment \(self.snippet(lvalue))", at: lvalue)
+                }
+                items[i] = transform(items[i])
+                return .array(items)
+            }
+            return
+        }
+        if let optional = lvalue.as(OptionalChainingExprSyntax.self) {
+            mutate(optional.expression, in: scope) { old in
+                if case .null = old { return old }
+                return transform(old)
+            }
+            return
+        }
+        if let force = lvalue.as(ForceUnwrapExprSyntax.self) {
+            mutate(force.expression, in: scope, transform)
+            return
+        }
+        poison(decline("assignment to \(snippet(lvalue))", at: lvalue))
+    }
+
+    /// Properties a manifest may change that do not affect the dependency graph.
+    static let graphNeutralProperties: Set<String> = [
+        "swiftSettings", "cSettings", "cxxSettings", "linkerSettings", "plugins", "exclude", "resources", "path",
+        "sources", "publicHeadersPath", "platforms", "swiftLanguageVersions", "swiftLanguageModes",
+        "cLanguageStandard", "cxxLanguageStandard", "defaultLocalization", "pkgConfig", "providers",
+        "packageAccess", "url", "checksum",
+    ]
+
+    /// A property of an object the interpreter cannot name: harmless for settings, fatal for the graph.
+    func taintUnresolved(_ lvalue: ExprSyntax, property: String, because decline: Decline) {
+        if !Self.graphNeutralProperties.contains(property) { poison(decline) }
+    }
+
+    /// Makes everything `node` could assign or mutate unknown.
+    func taint(_ node: Syntax, in scope: Scope, because decline: Decline) {
+        let locals = declaredNames(in: node)
+        for candidate in node.preOrderDescendants() {
+            var lvalue: ExprSyntax?
+            if let infix = candidate.as(InfixOperatorExprSyntax.self), assignmentOperator(infix) != nil {
+                lvalue = infix.leftOperand
+            } else if let call = candidate.as(FunctionCallExprSyntax.self) {
+                if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
+                    if !isPure(member.declName.baseName.text) { lvalue = base }
+                } else if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self),
+                          case .function? = scope.lookup(reference.baseName.text) {
+                    poison(self.decline("call to '\(reference.baseName.text)' under an undecidable condition (\(decline.construct))", at: call))
+                }
+            } else if let inoutExpr = candidate.as(InOutExprSyntax.self) {
+                lvalue = inoutExpr.expression
+            }
+            guard let lvalue else { continue }
+            let (root, property) = rootAndLastProperty(of: lvalue)
+            guard let root else {
+                poison(decline)
+                continue
+            }
+            if locals.contains(root) {
+                if let property, !Self.graphNeutralProperties.contains(property) { poison(decline) }
+                continue
+            }
+            guard scope.lookup(root) != nil else { continue }
+            mutate(lvalue, in: scope) { _ in .unknown(decline) }
+        }
+    }
+
+    func rootAndLastProperty(of lvalue: ExprSyntax) -> (root: String?, property: String?) {
+        var current = lvalue
+        var property: String?
+        while true {
+            if let reference = current.as(DeclReferenceExprSyntax.self) { return (reference.baseName.text, property) }
+            if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
+                if property == nil { property = member.declName.baseName.text }
+                current = base
+            } else if let subscriptCall = current.as(SubscriptCallExprSyntax.self) {
+                current = subscriptCall.calledExpression
+            } else if let optional = current.as(OptionalChainingExprSyntax.self) {
+                current = optional.expression
+            } else if let force = current.as(ForceUnwrapExprSyntax.self) {
+                current = force.expression
+            } else if let call = current.as(FunctionCallExprSyntax.self) {
+                current = call.calledExpression
+            } else {
+                return (nil, property)
+            }
+        }
+    }
+
+    func declaredNames(in node: Syntax) -> Set<String> {
+        var names: Set<String> = []
+        for candidate in node.preOrderDescendants() {
+            if let pattern = candidate.as(IdentifierPatternSyntax.self) { names.insert(pattern.identifier.text) }
+            if let binding = candidate.as(OptionalBindingConditionSyntax.self),
+               let pattern = binding.pattern.as(IdentifierPatternSyntax.self) { names.insert(pattern.identifier.text) }
+            if let parameter = candidate.as(ClosureShorthandParameterSyntax.self) { names.insert(parameter.name.text) }
+            if let parameter = candidate.as(ClosureParameterSyntax.self) { names.insert((parameter.secondName ?? parameter.firstName).text) }
+        }
+        return names
+    }
+
+    func containsControlTransfer(_ node: Syntax) -> Bool {
+        node.preOrderDescendants().contains { $0.is(ReturnStmtSyntax.self) || $0.is(BreakStmtSyntax.self) || $0.is(ContinueStmtSyntax.self) }
+    }
+
+    /// Methods of the standard library known not to change their receiver.
+    static let pureMethods: Set<String> = [
+        "map", "flatMap", "compactMap", "filter", "contains", "first", "last", "allSatisfy", "reduce", "sorted",
+        "joined", "lowercased", "uppercased", "hasPrefix", "hasSuffix", "split", "reversed", "appending",
+        "union", "intersection", "isEmpty", "count", "starts", "dropFirst", "dropLast", "prefix", "suffix",
+    ]
+
+    func isPure(_ name: String) -> Bool {
+        Self.pureMethods.contains(name)
+    }
+}
+
+extension Syntax {
+    func preOrderDescendants() -> [Syntax] {
+        var result: [Syntax] = []
+        var stack: [Syntax] = [self]
+        while let node = stack.popLast() {
+            result.append(node)
+            stack.append(contentsOf: node.children(viewMode: .sourceAccurate).reversed())
+        }
+        return result
+    }
+}
+
+extension Interpreter {
+    func staticMembers(named name: String) -> [Callable] {
+        staticMembersByName[name] ?? []
+    }
+
+    func enterCall() -> Bool {
+        guard depth < Self.maximumDepth else { return false }
+        depth += 1
+        return true
+    }
+
+    func leaveCall() {
+        depth -= 1
+    }
+}

@@ -1,0 +1,189 @@
+/// Turns the evaluated `Package(...)` object into a ``Manifest``, reading exactly the fields the dependency graph
+/// needs. An unknown value in one of them makes the whole reading decline with that value's reason.
+struct ManifestDecoder {
+    var manifestFile: String
+    var toolsVersion: ToolsVersion
+    /// Where string literals that are array elements stand, by value.
+    var stringElementPositions: [String: [(offset: Int, position: SourcePosition)]] = [:]
+
+    func decode(package: ManifestObject) throws(Decline) -> Manifest {
+        guard case .string(let name) = try require(package.property("name"), "the package name", in: package) else {
+            throw Decline("package name that is not a string", line: package.position.line, column: package.position.column)
+        }
+        let dependencies = try list(package.property("dependencies"), "package dependencies", in: package).map { value throws(Decline) in
+            try packageDependency(value)
+        }
+        let products = try list(package.property("products"), "products", in: package).map { value throws(Decline) in
+            try product(value)
+        }
+        let targets = try list(package.property("targets"), "targets", in: package).map { value throws(Decline) in
+            try target(value)
+        }
+        return Manifest(
+            manifestFile: manifestFile, reader: .static, name: name, toolsVersion: toolsVersion,
+            dependencies: dependencies, products: products, targets: targets
+        )
+    }
+
+    private func require(_ value: Value?, _ what: String, in object: ManifestObject) throws(Decline) -> Value {
+        switch value {
+        case .unknown(let decline)?: throw decline
+        case nil, .null?:
+            throw Decline("\(what): missing", line: object.position.line, column: object.position.column)
+        case let value?: return value
+        }
+    }
+
+    private func list(_ value: Value?, _ what: String, in object: ManifestObject) throws(Decline) -> [Value] {
+        switch value {
+        case nil, .null?: return []
+        case .unknown(let decline)?: throw decline
+        case .array(let items)?:
+            for item in items { if case .unknown(let decline) = item { throw decline } }
+            return items
+        case let other?:
+            throw Decline("\(what) given as \(other.typeDescription)", line: object.position.line, column: object.position.column)
+        }
+    }
+
+    private func object(_ value: Value, _ what: String) throws(Decline) -> ManifestObject {
+        switch value {
+        case .object(let object): return object
+        case .unknown(let decline): throw decline
+        default: throw Decline("\(what) given as \(value.typeDescription)", line: 0, column: 0)
+        }
+    }
+
+    private func string(_ value: Value?, _ what: String, in object: ManifestObject) throws(Decline) -> String {
+        let value = try require(value, what, in: object)
+        guard case .string(let text) = value else {
+            throw Decline("\(what) given as \(value.typeDescription)", line: object.position.line, column: object.position.column)
+        }
+        return text
+    }
+
+    private func strings(_ value: Value?, _ what: String, in object: ManifestObject) throws(Decline) -> [String] {
+        try list(value, what, in: object).map { item throws(Decline) in
+            guard case .string(let text) = item else {
+                throw Decline("\(what) holding \(item.typeDescription)", line: object.position.line, column: object.position.column)
+            }
+            return text
+        }
+    }
+
+    private func unsupported(_ object: ManifestObject, _ what: String) -> Decline {
+        Decline("\(what) '.\(object.kind)(\(object.labels.map { ($0 ?? "_") + ":" }.joined()))'",
+                line: object.position.line, column: object.position.column)
+    }
+
+    private func packageDependency(_ value: Value) throws(Decline) -> PackageDependency {
+        let entry = try object(value, "package dependency")
+        guard entry.kind == "package" else { throw unsupported(entry, "package dependency") }
+        let position = entry.position
+        if let url = entry.argument("url") {
+            let location = try string(url, "package URL", in: entry)
+            return PackageDependency(identity: PackageDependency.identity(forLocation: location), kind: .sourceControl, location: location, position: position)
+        }
+        if let path = entry.argument("path") {
+            let location = try string(path, "package path", in: entry)
+            return PackageDependency(identity: PackageDependency.identity(forLocation: location), kind: .fileSystem, location: location, position: position)
+        }
+        if let id = entry.argument("id") {
+            let location = try string(id, "registry identifier", in: entry)
+            return PackageDependency(identity: location.lowercased(), kind: .registry, location: location, position: position)
+        }
+        throw unsupported(entry, "package dependency")
+    }
+
+    private func product(_ value: Value) throws(Decline) -> Product {
+        let entry = try object(value, "product")
+        let type: Product.Kind
+        switch entry.kind {
+        case "library": type = .library
+        case "executable": type = .executable
+        case "plugin": type = .plugin
+        case "macro": type = .macro
+        default: throw unsupported(entry, "product")
+        }
+        return Product(
+            name: try string(entry.property("name"), "product name", in: entry), type: type,
+            targets: try strings(entry.property("targets"), "product targets", in: entry)
+        )
+    }
+
+    private func target(_ value: Value) throws(Decline) -> Target {
+        let entry = try object(value, "target")
+        guard let typeName = entry.targetTypeName, let type = Target.Kind(rawValue: typeName) else {
+            throw unsupported(entry, "target")
+        }
+        let name = try string(entry.property("name"), "target name", in: entry)
+        let dependencies = try list(entry.property("dependencies"), "target dependencies", in: entry).map { value throws(Decline) in
+            try targetDependency(value, of: entry)
+        }
+        return Target(name: name, type: type, dependencies: dependencies, position: entry.position)
+    }
+
+    private func targetDependency(_ value: Value, of target: ManifestObject) throws(Decline) -> TargetDependency {
+        if case .string(let name) = value {
+            return TargetDependency(kind: .byName, name: name, position: position(ofString: name, in: target))
+        }
+        let entry = try object(value, "target dependency")
+        let kind: TargetDependency.Kind
+        switch entry.kind {
+        case "target", "targetItem": kind = .target
+        case "product", "productItem": kind = .product
+        case "byName", "byNameItem": kind = .byName
+        default: throw unsupported(entry, "target dependency")
+        }
+        var dependency = TargetDependency(
+            kind: kind, name: try string(entry.argument("name"), "dependency name", in: entry), position: entry.position)
+        if kind == .product, let package = entry.argument("package") {
+            if case .null = package {} else { dependency.package = try string(package, "product package", in: entry) }
+        }
+        if let condition = entry.argument("condition") {
+            switch condition {
+            case .null: break
+            case .unknown(let decline): throw decline
+            case .object(let when) where when.kind == "when":
+                if let platforms = when.argument("platforms") {
+                    dependency.platforms = try list(platforms, "condition platforms", in: when).map { value throws(Decline) in
+                        try platformName(value, in: when)
+                    }
+                }
+                if let traits = when.argument("traits") {
+                    if case .null = traits {} else {
+                        dependency.traits = try strings(traits, "condition traits", in: when).sorted()
+                    }
+                }
+            case let other:
+                throw Decline("dependency condition given as \(other.typeDescription)", line: entry.position.line, column: entry.position.column)
+            }
+        }
+        return dependency
+    }
+
+    /// The literal inside the target's own call, else the only literal with that value in the file, else unknown.
+    private func position(ofString name: String, in target: ManifestObject) -> SourcePosition? {
+        let candidates = stringElementPositions[name] ?? []
+        if let inside = candidates.first(where: { target.range.contains($0.offset) }) { return inside.position }
+        return candidates.count == 1 ? candidates[0].position : nil
+    }
+
+    private func platformName(_ value: Value, in condition: ManifestObject) throws(Decline) -> String {
+        let platform = try object(value, "platform")
+        if platform.kind == "custom", platform.arguments.count == 1, platform.arguments[0].label == nil,
+           case .string(let name) = platform.arguments[0].value {
+            return name
+        }
+        guard platform.arguments.isEmpty, let name = Self.platformNames[platform.kind] else {
+            throw unsupported(platform, "platform")
+        }
+        return name
+    }
+
+    static let platformNames: [String: String] = [
+        "macOS": "macos", "macCatalyst": "maccatalyst", "iOS": "ios", "tvOS": "tvos", "watchOS": "watchos",
+        "visionOS": "visionos", "driverKit": "driverkit", "linux": "linux", "windows": "windows",
+        "android": "android", "wasi": "wasi", "openbsd": "openbsd", "freebsd": "freebsd",
+    ]
+}

@@ -1,0 +1,156 @@
+import Diagnostics
+import Foundation
+import SwiftOperators
+import SwiftParser
+import SwiftParserDiagnostics
+import SwiftSyntax
+
+/// The static reader declined: the manifest uses a construct it cannot evaluate exactly.
+public struct StaticReadDeclined: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var decline: Decline
+
+    public var location: FileLocation { FileLocation(path: path, line: decline.line, column: decline.column) }
+
+    public var description: String {
+        "\(location): note: the static reader cannot evaluate \(decline.construct)"
+    }
+}
+
+/// Reads a manifest with SwiftSyntax, without compiling it. See docs/manifest-reader.md for what it evaluates.
+public struct StaticManifestReader: Sendable {
+    public var toolchainVersion: ToolsVersion
+    /// The environment the manifest's `ProcessInfo.processInfo.environment` / `Context.environment` see.
+    public var environment: [String: String]
+    /// Directories searched for `canImport(X)`: the toolchain's module folders.
+    public var moduleSearchPaths: [String]
+
+    public init(
+        toolchainVersion: ToolsVersion = .current,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        moduleSearchPaths: [String]? = nil
+    ) {
+        self.toolchainVersion = toolchainVersion
+        self.environment = environment
+        self.moduleSearchPaths = moduleSearchPaths ?? Toolchain.moduleSearchPaths(environment: environment)
+    }
+
+    /// Reads the manifest SwiftPM would pick in `directory`.
+    public func read(packageDirectory directory: String) throws -> Manifest {
+        let path = try ManifestLocator(toolchainVersion: toolchainVersion).manifestPath(inPackageDirectory: directory)
+        return try read(manifestAt: path)
+    }
+
+    public func read(manifestAt path: String) throws -> Manifest {
+        try read(source: ManifestFile.contents(of: path), path: path)
+    }
+
+    /// Reads manifest text; `path` names it in messages and its last component is the manifest file name.
+    public func read(source: String, path: String) throws -> Manifest {
+        let toolsVersion = try ToolsVersionParser.parse(source, path: path)
+        let tree = Parser.parse(source: source)
+        if let error = ParseDiagnosticsGenerator.diagnostics(for: tree).first(where: { $0.diagMessage.severity == .error }) {
+            let location = error.location(converter: SourceLocationConverter(fileName: path, tree: tree))
+            throw InputError("\(error.message)", at: FileLocation(path: path, line: location.line, column: location.column))
+        }
+        let folded = OperatorTable.standardOperators.foldAll(tree) { _ in }.as(SourceFileSyntax.self) ?? tree
+        let converter = SourceLocationConverter(fileName: path, tree: folded)
+        guard let packageCall = firstPackageCall(in: folded) else {
+            throw InputError("no 'Package(...)' in this manifest: a manifest must create its package with 'let package = Package(name: ...)'",
+                             at: FileLocation(path: path))
+        }
+        let configuration = ManifestBuildConfiguration(
+            compiler: toolchainVersion, toolsVersion: toolsVersion, moduleSearchPaths: moduleSearchPaths)
+        let interpreter = Interpreter(converter: converter, configuration: configuration, environment: environment)
+        interpreter.run(folded)
+        if let poison = interpreter.poison { throw StaticReadDeclined(path: path, decline: poison) }
+        let package: ManifestObject
+        switch interpreter.globals.lookup("package") {
+        case .object(let object)? where object.kind == "Package":
+            package = object
+        case .unknown(let decline)?:
+            throw StaticReadDeclined(path: path, decline: decline)
+        case nil where interpreter.createdPackages.count == 1:
+            package = interpreter.createdPackages[0]
+        default:
+            throw StaticReadDeclined(path: path, decline: interpreter.decline("a package not bound to a top-level 'let package'", at: packageCall))
+        }
+        let decoder = ManifestDecoder(
+            manifestFile: (path as NSString).lastPathComponent, toolsVersion: toolsVersion,
+            stringElementPositions: interpreter.stringElementPositions)
+        do {
+            return try decoder.decode(package: package)
+        } catch {
+            throw StaticReadDeclined(path: path, decline: error)
+        }
+    }
+
+    private func firstPackageCall(in tree: SourceFileSyntax) -> FunctionCallExprSyntax? {
+        final class Finder: SyntaxVisitor {
+            var found: FunctionCallExprSyntax?
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if found == nil, node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Package" {
+                    found = node
+                }
+                return found == nil ? .visitChildren : .skipChildren
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(tree)
+        return finder.found
+    }
+}
+
+/// Reading manifest files as text, with the errors a person can act on.
+enum ManifestFile {
+    static func contents(of path: String) throws -> String {
+        let location = FileLocation(path: path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw InputError("no such file", at: location)
+        }
+        guard !isDirectory.boolValue else { throw InputError("is a directory, not a manifest file", at: location) }
+        guard FileManager.default.isReadableFile(atPath: path), let data = FileManager.default.contents(atPath: path) else {
+            throw InputError("cannot read the file (check its permissions)", at: location)
+        }
+        guard !data.isEmpty else {
+            throw InputError("the manifest is empty: it must start with '// swift-tools-version:X.Y' and create a Package",
+                             at: FileLocation(path: path, line: 1, column: 1))
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw InputError("the manifest is not UTF-8 text", at: FileLocation(path: path, line: 1, column: 1))
+        }
+        if let nul = text.firstIndex(of: "\u{0}") {
+            let prefix = text[..<nul]
+            let line = prefix.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+            throw InputError("the manifest holds binary data (a NUL byte)", at: FileLocation(path: path, line: line))
+        }
+        return text
+    }
+}
+
+/// Facts about the installed Swift toolchain.
+public enum Toolchain {
+    /// The `lib/swift/<os>` folders of the `swift` found on PATH, where `canImport` looks for modules.
+    public static func moduleSearchPaths(environment: [String: String]) -> [String] {
+        guard let swift = executable(named: "swift", environment: environment) else { return [] }
+        let resolved = (try? FileManager.default.destinationOfSymbolicLink(atPath: swift)).map {
+            $0.hasPrefix("/") ? $0 : ((swift as NSString).deletingLastPathComponent as NSString).appendingPathComponent($0)
+        } ?? swift
+        let usr = ((resolved as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+        #if os(Linux)
+        let platform = "linux"
+        #else
+        let platform = "macosx"
+        #endif
+        return ["\(usr)/lib/swift/\(platform)", "\(usr)/lib/swift_static/\(platform)", "\(usr)/lib/swift/pm/ManifestAPI"]
+    }
+
+    public static func executable(named name: String, environment: [String: String]) -> String? {
+        for directory in (environment["PATH"] ?? "").split(separator: ":") {
+            let candidate = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+}

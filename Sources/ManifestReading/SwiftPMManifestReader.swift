@@ -1,0 +1,176 @@
+import Diagnostics
+import Foundation
+
+/// Reads a manifest the way SwiftPM does: runs `swift package dump-package` and maps its JSON.
+///
+/// Results are cached under ``cacheDirectory``, keyed by the manifest files' contents, the toolchain version and
+/// the values of the environment variables the manifests name (see docs/manifest-reader.md), so a second read
+/// of an unchanged package costs no compilation.
+public struct SwiftPMManifestReader: Sendable {
+    public var toolchainVersion: ToolsVersion
+    public var environment: [String: String]
+    public var cacheDirectory: String?
+
+    public init(
+        toolchainVersion: ToolsVersion = .current,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        cacheDirectory: String? = SwiftPMManifestReader.defaultCacheDirectory()
+    ) {
+        self.toolchainVersion = toolchainVersion
+        self.environment = environment
+        self.cacheDirectory = cacheDirectory
+    }
+
+    /// `$COMPONENTIZE_CACHE_DIR`, else `$XDG_CACHE_HOME/componentize`, else `~/.cache/componentize`.
+    public static func defaultCacheDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if let explicit = environment["COMPONENTIZE_CACHE_DIR"], !explicit.isEmpty { return explicit }
+        if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty { return xdg + "/componentize" }
+        if let home = environment["HOME"], !home.isEmpty { return home + "/.cache/componentize" }
+        return nil
+    }
+
+    public func read(packageDirectory directory: String) throws -> Manifest {
+        let manifestPath = try ManifestLocator(toolchainVersion: toolchainVersion).manifestPath(inPackageDirectory: directory)
+        let manifestText = try ManifestFile.contents(of: manifestPath)
+        let toolsVersion = try ToolsVersionParser.parse(manifestText, path: manifestPath)
+        let key = cacheKey(directory: directory, manifestText: manifestText)
+        let data: Data
+        if let cached = cachedDump(key: key) {
+            data = cached
+        } else {
+            data = try dumpPackage(directory: directory, manifestPath: manifestPath)
+            storeDump(data, key: key)
+        }
+        return try DumpPackageMapper(manifestPath: manifestPath, packageDirectory: directory, toolsVersion: toolsVersion)
+            .map(data)
+    }
+
+    private func dumpPackage(directory: String, manifestPath: String) throws -> Data {
+        guard let swift = Toolchain.executable(named: "swift", environment: environment) else {
+            throw InputError("cannot find 'swift' on PATH, needed by --reader swiftpm", at: FileLocation(path: manifestPath))
+        }
+        let errorPath = NSTemporaryDirectory() + "componentize-dump-\(ProcessInfo.processInfo.processIdentifier)-\(UInt64.random(in: 0...UInt64.max)).err"
+        guard FileManager.default.createFile(atPath: errorPath, contents: nil), let errorHandle = FileHandle(forWritingAtPath: errorPath) else {
+            throw InputError("cannot create a temporary file for swift's messages", at: FileLocation(path: errorPath))
+        }
+        defer { try? FileManager.default.removeItem(atPath: errorPath) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: swift)
+        process.arguments = ["package", "--package-path", directory, "dump-package"]
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = errorHandle
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw InputError("cannot run swift package dump-package: \(error.localizedDescription)", at: FileLocation(path: manifestPath))
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try? errorHandle.close()
+        guard process.terminationStatus == 0 else {
+            let errorData = FileManager.default.contents(atPath: errorPath) ?? Data()
+            let message = String(decoding: errorData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            throw InputError("swift package dump-package failed: \(message.isEmpty ? "exit \(process.terminationStatus)" : message)",
+                             at: FileLocation(path: manifestPath))
+        }
+        return data
+    }
+
+    // MARK: - Cache
+
+    func cacheKey(directory: String, manifestText: String) -> String {
+        var hasher = StableHasher()
+        hasher.combine("componentize-dump-v1")
+        hasher.combine(toolchainVersion.description)
+        hasher.combine(directory)
+        for name in variantFileNames(in: directory) {
+            hasher.combine(name)
+            hasher.combine((try? ManifestFile.contents(of: (directory as NSString).appendingPathComponent(name))) ?? "")
+        }
+        for name in mentionedEnvironmentNames(in: manifestText) {
+            hasher.combine(name)
+            hasher.combine(environment[name] ?? "\u{0}unset")
+        }
+        return hasher.hexDigest
+    }
+
+    private func variantFileNames(in directory: String) -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return entries.filter { $0 == "Package.swift" || ManifestLocator.variantVersion(ofFileName: $0) != nil }.sorted()
+    }
+
+    /// Every string literal in the manifest that could be an environment variable name and is set.
+    private func mentionedEnvironmentNames(in text: String) -> [String] {
+        var names: Set<String> = []
+        var current = ""
+        var inString = false
+        for character in text {
+            if character == "\"" {
+                if inString, !current.isEmpty { names.insert(current) }
+                inString.toggle()
+                current = ""
+            } else if inString {
+                current.append(character)
+            }
+        }
+        return names.filter { name in name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }.sorted()
+    }
+
+    private func cachePath(key: String) -> String? {
+        cacheDirectory.map { "\($0)/dump-package/\(key).json" }
+    }
+
+    private func cachedDump(key: String) -> Data? {
+        cachePath(key: key).flatMap { FileManager.default.contents(atPath: $0) }
+    }
+
+    private func storeDump(_ data: Data, key: String) {
+        guard let path = cachePath(key: key) else { return }
+        try? AtomicFile.write(data, to: path)
+    }
+}
+
+/// Writes a file through a temporary sibling and a rename, so readers never see half a file.
+public enum AtomicFile {
+    public static func write(_ data: Data, to path: String) throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let temporary = "\(directory)/.\((path as NSString).lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: data) else {
+            throw InputError("cannot write a temporary file", at: FileLocation(path: temporary))
+        }
+        if rename(temporary, path) != 0 {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw InputError("cannot move the new file into place", at: FileLocation(path: path))
+        }
+    }
+}
+
+/// A 128-bit FNV-1a style hash, stable across runs and platforms (Swift's `Hasher` is seeded per process).
+struct StableHasher {
+    private var a: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var b: UInt64 = 0x8422_2325_cbf2_9ce4
+
+    mutating func combine(_ text: String) {
+        for byte in text.utf8 { add(byte) }
+        for byte in withUnsafeBytes(of: UInt64(text.utf8.count).littleEndian, Array.init) { add(byte) }
+    }
+
+    private mutating func add(_ byte: UInt8) {
+        a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 ^ (b >> 29)
+    }
+
+    var hexDigest: String {
+        String(a, radix: 16).leftPadded(16) + String(b, radix: 16).leftPadded(16)
+    }
+}
+
+private extension String {
+    func leftPadded(_ width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}

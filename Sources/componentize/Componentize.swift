@@ -1,0 +1,55 @@
+import ArgumentParser
+import Diagnostics
+import Foundation
+
+@main
+struct Componentize: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "componentize",
+        abstract: "Keep a componentized Swift app's packages in their layers.",
+        discussion: """
+            componentize reads every Package.swift of a repository split into layered SwiftPM \
+            components (kit, common, account, business, app), and tells you when a dependency \
+            points the wrong way.
+
+            Exit status: 0 success, 1 findings, 2 bad input or usage.
+            """,
+        version: version,
+        groupedSubcommands: [
+            CommandGroup(name: "Inspect", subcommands: [ManifestCommand.self]),
+        ]
+    )
+
+    /// Runs the command and maps every failure to the documented exit codes: 2 for usage and input errors.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as InputError {
+            Terminal.printError(error.description)
+            Foundation.exit(2)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            if code == .validationFailure {
+                Terminal.printError(fullMessage(for: error))
+                Terminal.printError("Run 'componentize --help' for usage.")
+                Foundation.exit(2)
+            }
+            let message = fullMessage(for: error)
+            if !message.isEmpty { Terminal.printError(message) }
+            Foundation.exit(code.rawValue)
+        }
+    }
+}
+
+enum Terminal {
+    static func printError(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}

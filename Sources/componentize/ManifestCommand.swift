@@ -1,0 +1,63 @@
+import ArgumentParser
+import Diagnostics
+import Foundation
+import ManifestReading
+
+struct ManifestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "manifest",
+        abstract: "Print what one package's manifest declares.",
+        discussion: """
+            Shows the package's name, its package dependencies, products and targets with their \
+            dependencies, and the line and column of every dependency entry. This is the reading \
+            'componentize check' works from.
+
+            The static reader evaluates Package.swift with SwiftSyntax, without compiling it, and \
+            declines (saying which construct, at which line) anything it cannot evaluate exactly. \
+            'auto' then asks SwiftPM ('swift package dump-package', cached by manifest content).
+            """
+    )
+
+    @Argument(help: "The package directory (the folder holding Package.swift).", completion: .directory)
+    var path: String = "."
+
+    @Option(help: "How to read the manifest: static (SwiftSyntax only), swiftpm (dump-package), or auto: static, then swiftpm when static declines.")
+    var reader: ReaderStrategy = .auto
+
+    @Option(help: "Output format: text for people, json for tools (schema in docs/manifest-json.md).")
+    var format: OutputFormat = .text
+
+    @Option(name: .customLong("swift-version"),
+            help: "The toolchain version that picks Package@swift-X.Y.swift variants and decides compiler() conditions (default: the compiler componentize was built with).")
+    var swiftVersion: String?
+
+    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    func validate() throws {
+        if let swiftVersion, ToolsVersion(string: swiftVersion) == nil {
+            throw ValidationError("--swift-version '\(swiftVersion)' is not a version: write it like 6.0 or 5.10.1.")
+        }
+    }
+
+    func run() throws {
+        let toolchain = swiftVersion.flatMap(ToolsVersion.init(string:)) ?? .current
+        let reading: ManifestReading
+        do {
+            reading = try ManifestReader(strategy: reader, toolchainVersion: toolchain).read(packageDirectory: path)
+        } catch let declined as StaticReadDeclined {
+            Terminal.printError("\(declined.location): error: the static reader cannot evaluate \(declined.decline.construct); use --reader auto or --reader swiftpm")
+            throw ExitCode(2)
+        }
+        if let decline = reading.staticDecline {
+            Terminal.printError(decline.description + "; read with swift package dump-package instead")
+        }
+        switch format {
+        case .json: print(ManifestFormatter.json(reading.manifest))
+        case .text: print(ManifestFormatter.text(reading.manifest))
+        }
+    }
+}
+
+extension ReaderStrategy: ExpressibleByArgument {}
