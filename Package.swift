@@ -35,6 +35,7 @@ let package = Package(
                 .product(name: "SwiftIfConfig", package: "swift-syntax"),
             ]
         ),
-        .testTarget(name: "ManifestReadingTests", dependencies: ["ManifestReading"]),
+        .testTarget(name: "ManifestReadingTests", dependencies: ["ManifestReading", "Diagnostics"]),
+        .testTarget(name: "ComponentizeCLITests", dependencies: ["componentize"]),
     ]
 )

@@ -1,7 +1,16 @@
 /// Prints a ``Manifest`` as the documented JSON (docs/manifest-json.md) or as a summary for people.
 public enum ManifestFormatter {
     public static func json(_ manifest: Manifest) -> String {
-        let object: JSONValue = .object([
+        jsonValue(manifest).rendered()
+    }
+
+    /// Several manifests as one JSON array.
+    public static func json(_ manifests: [Manifest]) -> String {
+        JSONValue.array(manifests.map(jsonValue)).rendered()
+    }
+
+    static func jsonValue(_ manifest: Manifest) -> JSONValue {
+        .object([
             ("manifest", .string(manifest.manifestFile)),
             ("reader", .string(manifest.reader.rawValue)),
             ("name", .string(manifest.name)),
@@ -40,7 +49,6 @@ public enum ManifestFormatter {
                 ])
             })),
         ])
-        return object.rendered()
     }
 
     public static func text(_ manifest: Manifest) -> String {

@@ -27,7 +27,7 @@ public struct ManifestLocator: Sendable {
             throw InputError("not a directory: give the folder that holds Package.swift", at: FileLocation(path: directory))
         }
         let regular = (directory as NSString).appendingPathComponent("Package.swift")
-        guard fileManager.fileExists(atPath: regular) else {
+        guard (try? fileManager.attributesOfItem(atPath: regular)) != nil else {
             throw InputError("no Package.swift in this directory", at: FileLocation(path: directory))
         }
         let entries: [String]
@@ -82,10 +82,7 @@ public struct ManifestLocator: Sendable {
 /// Reads the `// swift-tools-version:X.Y` line that opens every manifest.
 public enum ToolsVersionParser {
     public static func parse(fileAt path: String) throws -> ToolsVersion {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError("cannot read file", at: FileLocation(path: path))
-        }
-        return try parse(String(decoding: data.prefix(4096), as: UTF8.self), path: path)
+        try parse(ManifestFile.contents(of: path), path: path)
     }
 
     /// Parses the first line of `text`, SwiftPM style: `//`, spaces, `swift-tools-version:` (any case), spaces,

@@ -48,7 +48,9 @@ public struct StaticManifestReader: Sendable {
     /// Reads manifest text; `path` names it in messages and its last component is the manifest file name.
     public func read(source: String, path: String) throws -> Manifest {
         let toolsVersion = try ToolsVersionParser.parse(source, path: path)
-        let tree = Parser.parse(source: source)
+        try Self.checkNesting(source, path: path)
+        var parser = Parser(source, maximumNestingLevel: Self.maximumNesting + 10)
+        let tree = SourceFileSyntax.parse(from: &parser)
         if let error = ParseDiagnosticsGenerator.diagnostics(for: tree).first(where: { $0.diagMessage.severity == .error }) {
             let location = error.location(converter: SourceLocationConverter(fileName: path, tree: tree))
             throw InputError("\(error.message)", at: FileLocation(path: path, line: location.line, column: location.column))
@@ -85,6 +87,41 @@ public struct StaticManifestReader: Sendable {
         }
     }
 
+    /// Brackets nested deeper than any real manifest (they nest about ten deep) would exhaust the parser's stack.
+    static let maximumNesting = 100
+    /// Directly nested `[[[…` make SwiftParser's array/dictionary lookahead exponential (20 deep: seconds).
+    static let maximumDirectlyNestedSquareBrackets = 8
+
+    static func checkNesting(_ source: String, path: String) throws {
+        var depth = 0, squareRun = 0, line = 1, column = 0
+        for byte in source.utf8 {
+            column += 1
+            switch byte {
+            case UInt8(ascii: "\n"):
+                line += 1
+                column = 0
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                break
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                squareRun = byte == UInt8(ascii: "[") ? squareRun + 1 : 0
+                if depth > maximumNesting {
+                    throw InputError("brackets nested more than \(maximumNesting) deep; no manifest needs that",
+                                     at: FileLocation(path: path, line: line, column: column))
+                }
+                if squareRun > maximumDirectlyNestedSquareBrackets {
+                    throw InputError("more than \(maximumDirectlyNestedSquareBrackets) '[' directly nested; no manifest needs that",
+                                     at: FileLocation(path: path, line: line, column: column))
+                }
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                depth = max(0, depth - 1)
+                squareRun = 0
+            default:
+                squareRun = 0
+            }
+        }
+    }
+
     private func firstPackageCall(in tree: SourceFileSyntax) -> FunctionCallExprSyntax? {
         final class Finder: SyntaxVisitor {
             var found: FunctionCallExprSyntax?
@@ -103,13 +140,25 @@ public struct StaticManifestReader: Sendable {
 
 /// Reading manifest files as text, with the errors a person can act on.
 enum ManifestFile {
+    /// Real manifests are a few kilobytes (swift-syntax's, among the largest, is 15 KB); anything this big is not one.
+    static let maximumSize = 1 << 20
+
     static func contents(of path: String) throws -> String {
         let location = FileLocation(path: path)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw InputError("no such file", at: location)
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved) else {
+            let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+            throw InputError(isLink ? "is a broken symbolic link" : "no such file", at: location)
         }
-        guard !isDirectory.boolValue else { throw InputError("is a directory, not a manifest file", at: location) }
+        switch attributes[.type] as? FileAttributeType {
+        case .typeRegular?: break
+        case .typeDirectory?: throw InputError("is a directory, not a manifest file", at: location)
+        case .typeSymbolicLink?: throw InputError("is a broken symbolic link", at: location)
+        default: throw InputError("is not a regular file", at: location)
+        }
+        if let size = (attributes[.size] as? NSNumber)?.intValue, size > maximumSize {
+            throw InputError("the manifest is \(size / 1024) KiB; componentize reads manifests up to \(maximumSize / 1024) KiB", at: location)
+        }
         guard FileManager.default.isReadableFile(atPath: path), let data = FileManager.default.contents(atPath: path) else {
             throw InputError("cannot read the file (check its permissions)", at: location)
         }

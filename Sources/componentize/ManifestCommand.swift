@@ -18,8 +18,8 @@ struct ManifestCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The package directory (the folder holding Package.swift).", completion: .directory)
-    var path: String = "."
+    @Argument(help: "Package directories (folders holding Package.swift); default: the current directory. With several, JSON output is an array.", completion: .directory)
+    var paths: [String] = ["."]
 
     @Option(help: "How to read the manifest: static (SwiftSyntax only), swiftpm (dump-package), or auto: static, then swiftpm when static declines.")
     var reader: ReaderStrategy = .auto
@@ -43,19 +43,26 @@ struct ManifestCommand: ParsableCommand {
 
     func run() throws {
         let toolchain = swiftVersion.flatMap(ToolsVersion.init(string:)) ?? .current
-        let reading: ManifestReading
-        do {
-            reading = try ManifestReader(strategy: reader, toolchainVersion: toolchain).read(packageDirectory: path)
-        } catch let declined as StaticReadDeclined {
-            Terminal.printError("\(declined.location): error: the static reader cannot evaluate \(declined.decline.construct); use --reader auto or --reader swiftpm")
-            throw ExitCode(2)
-        }
-        if let decline = reading.staticDecline {
-            Terminal.printError(decline.description + "; read with swift package dump-package instead")
+        let manifestReader = ManifestReader(strategy: reader, toolchainVersion: toolchain)
+        var manifests: [Manifest] = []
+        for path in paths {
+            let reading: ManifestReading
+            do {
+                reading = try manifestReader.read(packageDirectory: path)
+            } catch let declined as StaticReadDeclined {
+                Terminal.printError("\(declined.location): error: the static reader cannot evaluate \(declined.decline.construct); use --reader auto or --reader swiftpm")
+                throw ExitCode(2)
+            }
+            if let decline = reading.staticDecline {
+                Terminal.printError(decline.description + "; read with swift package dump-package instead")
+            }
+            manifests.append(reading.manifest)
         }
         switch format {
-        case .json: print(ManifestFormatter.json(reading.manifest))
-        case .text: print(ManifestFormatter.text(reading.manifest))
+        case .json:
+            print(paths.count == 1 ? ManifestFormatter.json(manifests[0]) : ManifestFormatter.json(manifests))
+        case .text:
+            print(manifests.map(ManifestFormatter.text).joined(separator: "\n\n"))
         }
     }
 }

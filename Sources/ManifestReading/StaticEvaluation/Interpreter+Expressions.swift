@@ -121,9 +121,8 @@ extension Interpreter {
             }
             if let callable = staticMember(name, labels: nil) { return invoke(callable, with: [], at: member) }
             if let first = name.first, first.isUppercase { return .type(type + "." + name) }
-            if declaredTypes.contains(type) || type.hasPrefix("ProcessInfo") || type == "Context" || type == "FileManager" {
-                return unknown("\(type).\(name)", at: member)
-            }
+            if Self.isHostAPI(type) { return .type(type + "." + name) }
+            if declaredTypes.contains(type) { return unknown("\(type).\(name)", at: member) }
             return .object(ManifestObject(kind: name, qualifier: type, arguments: [], position: position(of: member)))
         case .object(let object):
             return object.property(name) ?? .null
@@ -310,6 +309,13 @@ extension Interpreter {
         return .bool(true)
     }
 
+    /// Foundation and PackageDescription APIs that read the machine (files, processes, git); never evaluated.
+    static func isHostAPI(_ type: String) -> Bool {
+        ["ProcessInfo", "Context", "FileManager", "URL", "Process", "Bundle", "NSString", "Host"].contains {
+            type == $0 || type.hasPrefix($0 + ".")
+        }
+    }
+
     // MARK: - Calls
 
     private func makeObject(kind: String, qualifier: String? = nil, arguments: [(label: String?, value: Value)], at call: FunctionCallExprSyntax) -> ManifestObject {
@@ -390,7 +396,7 @@ extension Interpreter {
             if let callable = staticMember(name, labels: arguments.map(\.label)) {
                 return invoke(callable, with: arguments, at: call)
             }
-            if declaredTypes.contains(type) || ["ProcessInfo", "ProcessInfo.processInfo", "Context", "FileManager"].contains(type) {
+            if declaredTypes.contains(type) || Self.isHostAPI(type) {
                 return unknown("call to '\(type).\(name)'", at: call)
             }
             if name == "init" { return unknown("initializer \(snippet(callee))", at: call) }
@@ -411,6 +417,7 @@ extension Interpreter {
         }
         switch receiver {
         case .unknown: return receiver
+        case .null where ["map", "flatMap"].contains(name): return .null
         case .array(let items): return callArrayMethod(name, on: items, arguments, at: call)
         case .string(let text): return callStringMethod(name, on: text, arguments, at: call, argumentSyntax: argumentSyntax)
         default: return unknown("method '\(name)' of \(receiver.typeDescription)", at: call)

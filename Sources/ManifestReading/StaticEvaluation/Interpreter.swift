@@ -68,14 +68,14 @@ final class Interpreter {
 
     // MARK: - Statements
 
-    /// Where each string literal that is an array element stands, by its value: the positions of bare-string
-    /// target dependencies.
+    /// Where each string literal that is not a labeled argument stands, by its value: candidates for the position
+    /// of bare-string target dependencies.
     private(set) var stringElementPositions: [String: [(offset: Int, position: SourcePosition)]] = [:]
 
     func run(_ file: SourceFileSyntax) {
         for node in Syntax(file).preOrderDescendants() {
-            guard let literal = node.as(StringLiteralExprSyntax.self), literal.parent?.is(ArrayElementSyntax.self) == true,
-                  let value = literal.representedLiteralValue else { continue }
+            guard let literal = node.as(StringLiteralExprSyntax.self), let value = literal.representedLiteralValue,
+                  literal.parent?.as(LabeledExprSyntax.self)?.label == nil else { continue }
             stringElementPositions[value, default: []].append((literal.positionAfterSkippingLeadingTrivia.utf8Offset, position(of: literal)))
         }
         collectDeclarations(file.statements)

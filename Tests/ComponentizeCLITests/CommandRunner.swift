@@ -1,0 +1,52 @@
+import Foundation
+import XCTest
+
+/// Runs the built `componentize` executable, as a user would.
+struct CommandResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+enum Componentize {
+    /// The `componentize` built next to this test bundle.
+    static var executable: URL {
+        let directory = Bundle.main.executableURL?.deletingLastPathComponent()
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let beside = directory.appendingPathComponent("componentize")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        // macOS: the .xctest bundle sits in the products folder.
+        return Bundle(for: BundleToken.self).bundleURL.deletingLastPathComponent().appendingPathComponent("componentize")
+    }
+
+    /// The repository root (for fixtures/).
+    static var repositoryRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        if let environment { process.environment = environment }
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("componentize-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        let outURL = temporary.appendingPathComponent("out"), errURL = temporary.appendingPathComponent("err")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return CommandResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
+        )
+    }
+}
+
+private final class BundleToken {}

@@ -1,0 +1,90 @@
+import Foundation
+import XCTest
+
+/// `componentize manifest` end to end: the built binary on fixtures and on bad input.
+final class ManifestCommandTests: XCTestCase {
+    private var scratch: URL!
+
+    override func setUpWithError() throws {
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("componentize-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: scratch)
+    }
+
+    private var fixture: String {
+        Componentize.repositoryRoot.appendingPathComponent("fixtures/ComponentBasedApp/Business/ComponentVideo").path
+    }
+
+    func testJSONMatchesTheGoldenFile() throws {
+        let result = try Componentize.run(["manifest", fixture, "--reader", "static", "--format", "json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let golden = try String(contentsOf: Componentize.repositoryRoot.appendingPathComponent("Tests/ComponentizeCLITests/Golden/manifest-ComponentVideo.json"), encoding: .utf8)
+        XCTAssertEqual(result.stdout, golden)
+        let again = try Componentize.run(["manifest", fixture, "--reader", "static", "--format", "json"])
+        XCTAssertEqual(again.stdout, result.stdout, "output must be byte-identical across runs")
+    }
+
+    func testTextMatchesTheGoldenFile() throws {
+        let result = try Componentize.run(["manifest", fixture])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let golden = try String(contentsOf: Componentize.repositoryRoot.appendingPathComponent("Tests/ComponentizeCLITests/Golden/manifest-ComponentVideo.txt"), encoding: .utf8)
+        XCTAssertEqual(result.stdout, golden)
+    }
+
+    func testSeveralPackagesPrintAJSONArray() throws {
+        let kit = Componentize.repositoryRoot.appendingPathComponent("fixtures/ComponentBasedApp/Kit/NXKit").path
+        let result = try Componentize.run(["manifest", kit, fixture, "--format", "json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let array = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
+        XCTAssertEqual(array?.map { $0["name"] as? String }, ["NXKit", "ComponentVideo"])
+    }
+
+    private func assertInputError(_ manifest: Data?, expected: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        if let manifest { FileManager.default.createFile(atPath: scratch.appendingPathComponent("Package.swift").path, contents: manifest) }
+        let result = try Componentize.run(["manifest", scratch.path])
+        XCTAssertEqual(result.status, 2, file: file, line: line)
+        XCTAssertEqual(result.stdout, "", file: file, line: line)
+        XCTAssertEqual(result.stderr.replacingOccurrences(of: scratch.path, with: "DIR"), expected + "\n", file: file, line: line)
+    }
+
+    func testBadInputExitsTwoWithALocatedMessage() throws {
+        try assertInputError(nil, expected: "DIR: error: no Package.swift in this directory")
+        try assertInputError(Data(), expected: "DIR/Package.swift:1:1: error: the manifest is empty: it must start with '// swift-tools-version:X.Y' and create a Package")
+        try assertInputError(Data("// swift-tools-version:5.9\nlet package = Package(name: \"P\"\n".utf8),
+                             expected: "DIR/Package.swift:2:32: error: expected ')' to end function call")
+        try assertInputError(Data("// swift-tools-version:5.9\nlet x = 1\n".utf8),
+                             expected: "DIR/Package.swift: error: no 'Package(...)' in this manifest: a manifest must create its package with 'let package = Package(name: ...)'")
+        try assertInputError(Data([0x2f, 0x2f, 0xff, 0xfe, 0x00, 0x01]), expected: "DIR/Package.swift:1:1: error: the manifest is not UTF-8 text")
+        try assertInputError(Data(repeating: 0x20, count: 5 << 20), expected: "DIR/Package.swift: error: the manifest is 5120 KiB; componentize reads manifests up to 1024 KiB")
+    }
+
+    func testStaticDeclineIsAnErrorNamingTheConstruct() throws {
+        let manifest = "// swift-tools-version:5.9\nimport PackageDescription\nimport Foundation\nlet package = Package(name: \"P\")\nwhile false {}\n"
+        FileManager.default.createFile(atPath: scratch.appendingPathComponent("Package.swift").path, contents: Data(manifest.utf8))
+        let result = try Componentize.run(["manifest", scratch.path, "--reader", "static"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr.replacingOccurrences(of: scratch.path, with: "DIR"),
+                       "DIR/Package.swift:5:1: error: the static reader cannot evaluate statement `while false {}`; use --reader auto or --reader swiftpm\n")
+    }
+
+    func testUsageErrorsExitTwo() throws {
+        let result = try Componentize.run(["manifest", "--reader", "magic"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("--reader"), result.stderr)
+        let version = try Componentize.run(["manifest", ".", "--swift-version", "six"])
+        XCTAssertEqual(version.status, 2)
+        XCTAssertTrue(version.stderr.contains("--swift-version 'six' is not a version"), version.stderr)
+    }
+
+    func testHelpAndVersion() throws {
+        let help = try Componentize.run(["--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.contains("manifest"), help.stdout)
+        let version = try Componentize.run(["--version"])
+        XCTAssertEqual(version.status, 0)
+        XCTAssertEqual(version.stdout, "0.1.0\n")
+    }
+}
