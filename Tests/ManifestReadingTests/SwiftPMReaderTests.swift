@@ -1,0 +1,113 @@
+import Diagnostics
+import Foundation
+import XCTest
+@testable import ManifestReading
+
+/// The SwiftPM reader: its mapping of dump-package JSON, its cache, and one real dump-package run.
+final class SwiftPMReaderTests: XCTestCase {
+    private var root: String!
+
+    override func setUpWithError() throws {
+        root = NSTemporaryDirectory() + "componentize-swiftpm-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/pkg", withIntermediateDirectories: true)
+        try "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\")\n"
+            .write(toFile: root + "/pkg/Package.swift", atomically: true, encoding: .utf8)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    /// A stand-in `swift` that counts its runs and prints canned dump-package JSON.
+    private func installFakeSwift(printing json: String) throws {
+        try json.write(toFile: root + "/dump.json", atomically: true, encoding: .utf8)
+        let script = "#!/bin/sh\necho run >> \"\(root!)/runs\"\n/bin/cat \"\(root!)/dump.json\"\n"
+        try script.write(toFile: root + "/bin/swift", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root + "/bin/swift")
+    }
+
+    private var runs: Int {
+        ((try? String(contentsOfFile: root + "/runs", encoding: .utf8)) ?? "").split(separator: "\n").count
+    }
+
+    private func reader(environment extra: [String: String] = [:]) -> SwiftPMManifestReader {
+        SwiftPMManifestReader(toolchainVersion: ToolsVersion(6, 3, 1), environment: ["PATH": root + "/bin"].merging(extra) { $1 },
+                              cacheDirectory: root + "/cache")
+    }
+
+    static let sampleDump = """
+        {"name": "P", "toolsVersion": {"_version": "5.9.0"},
+         "dependencies": [
+           {"sourceControl": [{"identity": "swift-log", "location": {"remote": [{"urlString": "https://github.com/apple/swift-log.git"}]}}]},
+           {"fileSystem": [{"identity": "nxkit", "path": "/ROOT/Kit/NXKit"}]},
+           {"registry": [{"identity": "acme.net"}]}],
+         "products": [{"name": "P", "type": {"library": ["automatic"]}, "targets": ["A"]}],
+         "targets": [{"name": "A", "type": "regular", "dependencies": [
+            {"byName": ["B", null]},
+            {"target": ["C", {"platformNames": ["linux"], "config": null}]},
+            {"product": ["Logging", "swift-log", null, {"platformNames": [], "traits": ["T2", "T1"]}]}]}]}
+        """
+
+    func testMapsDumpPackageJSON() throws {
+        try installFakeSwift(printing: Self.sampleDump.replacingOccurrences(of: "/ROOT", with: root))
+        let manifest = try reader().read(packageDirectory: root + "/pkg")
+        XCTAssertEqual(manifest.reader, .swiftpm)
+        XCTAssertEqual(manifest.toolsVersion, ToolsVersion(5, 9))
+        XCTAssertEqual(manifest.dependencies, [
+            PackageDependency(identity: "swift-log", kind: .sourceControl, location: "https://github.com/apple/swift-log.git"),
+            PackageDependency(identity: "nxkit", kind: .fileSystem, location: "../Kit/NXKit"),
+            PackageDependency(identity: "acme.net", kind: .registry, location: "acme.net"),
+        ])
+        XCTAssertEqual(manifest.products, [Product(name: "P", type: .library, targets: ["A"])])
+        XCTAssertEqual(manifest.targets, [Target(name: "A", type: .regular, dependencies: [
+            TargetDependency(kind: .byName, name: "B"),
+            TargetDependency(kind: .target, name: "C", platforms: ["linux"]),
+            TargetDependency(kind: .product, name: "Logging", package: "swift-log", traits: ["T1", "T2"]),
+        ])])
+    }
+
+    func testSecondReadComesFromTheCache() throws {
+        try installFakeSwift(printing: Self.sampleDump)
+        _ = try reader().read(packageDirectory: root + "/pkg")
+        _ = try reader().read(packageDirectory: root + "/pkg")
+        XCTAssertEqual(runs, 1)
+        try "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Q\")\n"
+            .write(toFile: root + "/pkg/Package.swift", atomically: true, encoding: .utf8)
+        _ = try reader().read(packageDirectory: root + "/pkg")
+        XCTAssertEqual(runs, 2, "a changed manifest is read again")
+    }
+
+    func testEnvironmentVariablesTheManifestNamesAreInTheKey() throws {
+        try installFakeSwift(printing: Self.sampleDump)
+        try "// swift-tools-version:5.9\nimport PackageDescription\nimport Foundation\nlet local = ProcessInfo.processInfo.environment[\"USE_LOCAL\"]\nlet package = Package(name: \"P\")\n"
+            .write(toFile: root + "/pkg/Package.swift", atomically: true, encoding: .utf8)
+        _ = try reader().read(packageDirectory: root + "/pkg")
+        _ = try reader(environment: ["UNRELATED": "1"]).read(packageDirectory: root + "/pkg")
+        XCTAssertEqual(runs, 1, "variables the manifest does not name do not matter")
+        _ = try reader(environment: ["USE_LOCAL": "1"]).read(packageDirectory: root + "/pkg")
+        XCTAssertEqual(runs, 2)
+    }
+
+    func testFailingDumpPackageIsAnInputError() throws {
+        let script = "#!/bin/sh\necho 'error: manifest parse error' >&2\nexit 1\n"
+        try script.write(toFile: root + "/bin/swift", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root + "/bin/swift")
+        XCTAssertThrowsError(try reader().read(packageDirectory: root + "/pkg")) { error in
+            XCTAssertEqual((error as? InputError)?.message, "swift package dump-package failed: error: manifest parse error")
+        }
+    }
+
+    func testRealDumpPackageAgreesWithTheStaticReader() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("fixtures/ComponentBasedApp/Business/ComponentVideo").path
+        let environment = ProcessInfo.processInfo.environment
+        guard Toolchain.executable(named: "swift", environment: environment) != nil else { throw XCTSkip("no swift on PATH") }
+        let swiftpm = try SwiftPMManifestReader(environment: environment, cacheDirectory: nil).read(packageDirectory: fixture)
+        let statically = try StaticManifestReader(environment: environment).read(packageDirectory: fixture)
+        XCTAssertEqual(swiftpm.name, statically.name)
+        XCTAssertEqual(swiftpm.dependencies.map(\.identity), statically.dependencies.map(\.identity))
+        XCTAssertEqual(swiftpm.dependencies.map(\.location), statically.dependencies.map(\.location))
+        XCTAssertEqual(swiftpm.targets.map { $0.dependencies.map(\.name) }, statically.targets.map { $0.dependencies.map(\.name) })
+    }
+}
