@@ -20,10 +20,20 @@ let package = Package(
             dependencies: [
                 "ManifestReading",
                 "Diagnostics",
+                "Configuration",
+                "Discovery",
+                "DependencyGraph",
+                "Rules",
+                "Reports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .target(name: "Diagnostics"),
+        .target(name: "Configuration", dependencies: ["Diagnostics", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Discovery", dependencies: ["Diagnostics", "ManifestReading"]),
+        .target(name: "DependencyGraph", dependencies: ["Configuration", "Diagnostics", "Discovery", "ManifestReading"]),
+        .target(name: "Rules", dependencies: ["Configuration", "DependencyGraph", "Diagnostics", "Discovery", "ManifestReading"]),
+        .target(name: "Reports", dependencies: ["Configuration", "DependencyGraph", "Diagnostics", "Rules", "ManifestReading"]),
         .target(
             name: "ManifestReading",
             dependencies: [
@@ -36,6 +46,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ManifestReadingTests", dependencies: ["ManifestReading", "Diagnostics"]),
+        .testTarget(name: "RulesTests", dependencies: ["Rules", "Configuration", "Diagnostics", "ManifestReading", "DependencyGraph", "Reports"]),
         .testTarget(name: "ComponentizeCLITests", dependencies: ["componentize"]),
     ]
 )

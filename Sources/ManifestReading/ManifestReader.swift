@@ -11,7 +11,7 @@ public enum ReaderStrategy: String, Sendable, CaseIterable {
 }
 
 /// The outcome of reading one package: the manifest, and why the static reader declined when SwiftPM answered instead.
-public struct ManifestReading: Sendable {
+public struct ManifestReadResult: Sendable {
     public var manifest: Manifest
     public var staticDecline: StaticReadDeclined?
 }
@@ -31,17 +31,17 @@ public struct ManifestReader: Sendable {
     }
 
     /// Throws `InputError` for bad input, and `StaticReadDeclined` only with the `static` strategy.
-    public func read(packageDirectory directory: String) throws -> ManifestReading {
+    public func read(packageDirectory directory: String) throws -> ManifestReadResult {
         switch strategy {
         case .static:
-            return ManifestReading(manifest: try staticReader.read(packageDirectory: directory))
+            return ManifestReadResult(manifest: try staticReader.read(packageDirectory: directory))
         case .swiftpm:
-            return ManifestReading(manifest: try swiftPMReader.read(packageDirectory: directory))
+            return ManifestReadResult(manifest: try swiftPMReader.read(packageDirectory: directory))
         case .auto:
             do {
-                return ManifestReading(manifest: try staticReader.read(packageDirectory: directory))
+                return ManifestReadResult(manifest: try staticReader.read(packageDirectory: directory))
             } catch let decline as StaticReadDeclined {
-                return ManifestReading(manifest: try swiftPMReader.read(packageDirectory: directory), staticDecline: decline)
+                return ManifestReadResult(manifest: try swiftPMReader.read(packageDirectory: directory), staticDecline: decline)
             }
         }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Diagnostics
 import Foundation
+import ManifestReading
 
 @main
 struct Componentize: ParsableCommand {
@@ -18,6 +19,7 @@ struct Componentize: ParsableCommand {
             """,
         version: version,
         groupedSubcommands: [
+            CommandGroup(name: "Check", subcommands: [CheckCommand.self, GraphCommand.self]),
             CommandGroup(name: "Inspect", subcommands: [ManifestCommand.self]),
         ]
     )
@@ -29,6 +31,9 @@ struct Componentize: ParsableCommand {
             try command.run()
         } catch let error as InputError {
             Terminal.printError(error.description)
+            Foundation.exit(2)
+        } catch let declined as StaticReadDeclined {
+            Terminal.printError("\(declined.location): error: the static reader cannot evaluate \(declined.decline.construct); use --reader auto or --reader swiftpm")
             Foundation.exit(2)
         } catch {
             let code = exitCode(for: error)

@@ -46,7 +46,7 @@ struct ManifestCommand: ParsableCommand {
         let manifestReader = ManifestReader(strategy: reader, toolchainVersion: toolchain)
         var manifests: [Manifest] = []
         for path in paths {
-            let reading: ManifestReading
+            let reading: ManifestReadResult
             do {
                 reading = try manifestReader.read(packageDirectory: path)
             } catch let declined as StaticReadDeclined {

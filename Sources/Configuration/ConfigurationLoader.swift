@@ -1,0 +1,285 @@
+import Diagnostics
+import Foundation
+import Yams
+
+/// Reads `componentize.yml` into a ``LayerModel``, with `componentize.yml:line:col` on every mistake.
+public struct ConfigurationLoader: Sendable {
+    public static let fileName = "componentize.yml"
+
+    /// Rule identifiers the configuration may name (in `rules:` and `exceptions:`).
+    public var knownRules: Set<String>
+
+    public init(knownRules: Set<String>) {
+        self.knownRules = knownRules
+    }
+
+    /// The model for a repository: its `componentize.yml`, else the four-layer preset.
+    public func load(repositoryRoot root: String) throws(InputError) -> LayerModel {
+        let path = (root as NSString).appendingPathComponent(Self.fileName)
+        guard FileManager.default.fileExists(atPath: path) else { return Preset.fourLayer.model }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputError("cannot read the configuration", at: FileLocation(path: path))
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw InputError("the configuration is not UTF-8 text", at: FileLocation(path: path, line: 1, column: 1))
+        }
+        return try parse(text, path: path)
+    }
+
+    public func parse(_ text: String, path: String) throws(InputError) -> LayerModel {
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw Self.inputError(error, path: path)
+        } catch {
+            throw InputError("cannot parse YAML: \(error)", at: FileLocation(path: path))
+        }
+        guard let node else { return Preset.fourLayer.model.with(source: path) }
+        return try ConfigurationReader(path: path, knownRules: knownRules).model(from: node)
+    }
+
+    private static func inputError(_ error: YamlError, path: String) -> InputError {
+        switch error {
+        case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
+            return InputError("invalid YAML: \(problem)", at: FileLocation(path: path, line: mark.line, column: mark.column))
+        default:
+            return InputError("invalid YAML: \(error)", at: FileLocation(path: path))
+        }
+    }
+}
+
+extension LayerModel {
+    func with(source: String) -> LayerModel {
+        var copy = self
+        copy.source = source
+        return copy
+    }
+}
+
+/// Walks the YAML tree, checking every key and type.
+private struct ConfigurationReader {
+    var path: String
+    var knownRules: Set<String>
+
+    func location(_ node: Node) -> FileLocation {
+        FileLocation(path: path, line: node.mark?.line, column: node.mark?.column)
+    }
+
+    func error(_ message: String, at node: Node) -> InputError {
+        InputError(message, at: location(node))
+    }
+
+    func mapping(_ node: Node, _ what: String) throws(InputError) -> [(key: String, keyNode: Node, value: Node)] {
+        guard let mapping = node.mapping else { throw error("\(what) must be a mapping of keys to values", at: node) }
+        var result: [(String, Node, Node)] = []
+        for (key, value) in mapping {
+            guard let name = key.scalar?.string else { throw error("keys of \(what) must be plain words", at: key) }
+            result.append((name, key, value))
+        }
+        return result
+    }
+
+    func checkKeys(_ entries: [(key: String, keyNode: Node, value: Node)], allowed: [String], in what: String) throws(InputError) {
+        for entry in entries where !allowed.contains(entry.key) {
+            throw error("unknown key '\(entry.key)' in \(what); expected one of: \(allowed.joined(separator: ", "))", at: entry.keyNode)
+        }
+    }
+
+    func string(_ node: Node, _ what: String) throws(InputError) -> String {
+        guard let scalar = node.scalar else { throw error("\(what) must be a string", at: node) }
+        return scalar.string
+    }
+
+    func bool(_ node: Node, _ what: String) throws(InputError) -> Bool {
+        guard let scalar = node.scalar, let value = Bool(scalar.string.lowercased()) else {
+            throw error("\(what) must be true or false", at: node)
+        }
+        return value
+    }
+
+    /// A string or a list of strings.
+    func strings(_ node: Node, _ what: String) throws(InputError) -> [(String, Node)] {
+        if let scalar = node.scalar { return [(scalar.string, node)] }
+        guard let sequence = node.sequence else { throw error("\(what) must be a string or a list of strings", at: node) }
+        var result: [(String, Node)] = []
+        for item in sequence {
+            result.append((try string(item, "each entry of \(what)"), item))
+        }
+        return result
+    }
+
+    func globs(_ node: Node, _ what: String) throws(InputError) -> [Glob] {
+        var result: [Glob] = []
+        for (pattern, item) in try strings(node, what) {
+            result.append(try Glob(pattern, location: location(item)))
+        }
+        return result
+    }
+
+    func model(from root: Node) throws(InputError) -> LayerModel {
+        let entries = try mapping(root, "the configuration")
+        try checkKeys(entries, allowed: ["preset", "strict", "layers", "thirdParty", "testSupport", "exceptions", "rules", "scaffold"],
+                      in: "the configuration")
+        var model = Preset.fourLayer.model
+        if let presetNode = entries.first(where: { $0.key == "preset" })?.value {
+            let name = try string(presetNode, "preset")
+            guard let preset = Preset(rawValue: name) else {
+                throw error("unknown preset '\(name)'; expected one of: \(Preset.allCases.map(\.rawValue).joined(separator: ", "))", at: presetNode)
+            }
+            model = preset.model
+        }
+        model.source = path
+        if let layersNode = entries.first(where: { $0.key == "layers" })?.value {
+            model.layers = try layers(layersNode)
+        }
+        for entry in entries {
+            switch entry.key {
+            case "strict": model.strict = try bool(entry.value, "strict")
+            case "testSupport": model.testSupport = try globs(entry.value, "testSupport")
+            case "thirdParty": model.thirdParty = try thirdParty(entry.value, layers: model.layers)
+            case "exceptions": model.exceptions = try exceptions(entry.value)
+            case "rules": model.severities = try severities(entry.value)
+            default: break
+            }
+        }
+        for layer in model.layers {
+            for dependency in layer.defaultDependencies where model.layer(named: dependency) == nil {
+                throw InputError("layer '\(layer.name)' names unknown layer '\(dependency)' in defaults", at: layer.location)
+            }
+        }
+        return model
+    }
+
+    func layers(_ node: Node) throws(InputError) -> [Layer] {
+        guard let sequence = node.sequence, !sequence.isEmpty else {
+            throw error("layers must be a non-empty list, top layer first", at: node)
+        }
+        var result: [Layer] = []
+        var pendingDefaults: [(String, Node)] = []
+        for item in sequence {
+            let entries = try mapping(item, "a layer")
+            try checkKeys(entries, allowed: ["name", "members", "paths", "independent", "interfaces", "defaults"], in: "a layer")
+            guard let nameNode = entries.first(where: { $0.key == "name" })?.value else {
+                throw error("a layer needs a name", at: item)
+            }
+            let name = try string(nameNode, "a layer's name")
+            guard !name.isEmpty else { throw error("a layer's name cannot be empty", at: nameNode) }
+            if result.contains(where: { $0.name == name }) {
+                throw error("duplicate layer name '\(name)': each layer needs its own name", at: nameNode)
+            }
+            var layer = Layer(name: name, location: location(nameNode))
+            for entry in entries {
+                switch entry.key {
+                case "members": layer.members = try globs(entry.value, "members")
+                case "paths": layer.paths = try globs(entry.value, "paths")
+                case "independent": layer.independent = try bool(entry.value, "independent")
+                case "interfaces":
+                    let pattern = try string(entry.value, "interfaces")
+                    guard pattern.contains("{name}"), pattern != "{name}" else {
+                        throw error("interfaces must contain {name} and more, e.g. \"{name}Interface\"", at: entry.value)
+                    }
+                    layer.interfacePattern = pattern
+                case "defaults":
+                    let names = try strings(entry.value, "defaults")
+                    layer.defaultDependencies = names.map(\.0)
+                    pendingDefaults.append(contentsOf: names)
+                default: break
+                }
+            }
+            if layer.members.isEmpty && layer.paths.isEmpty {
+                throw error("layer '\(name)' needs members or paths to say which modules belong to it", at: nameNode)
+            }
+            result.append(layer)
+        }
+        for (name, node) in pendingDefaults where !result.contains(where: { $0.name == name }) {
+            throw error("unknown layer '\(name)'; layers are: \(result.map(\.name).joined(separator: ", "))", at: node)
+        }
+        return result
+    }
+
+    func checkLayer(_ name: String, at node: Node, layers: [Layer]) throws(InputError) {
+        guard layers.contains(where: { $0.name == name }) else {
+            throw error("unknown layer '\(name)'; layers are: \(layers.map(\.name).joined(separator: ", "))", at: node)
+        }
+    }
+
+    func thirdParty(_ node: Node, layers: [Layer]) throws(InputError) -> ThirdPartyPolicy {
+        let entries = try mapping(node, "thirdParty")
+        try checkKeys(entries, allowed: ["layers", "packages"], in: "thirdParty")
+        var policy = ThirdPartyPolicy()
+        for entry in entries {
+            if entry.key == "layers" {
+                for (name, item) in try strings(entry.value, "thirdParty.layers") {
+                    try checkLayer(name, at: item, layers: layers)
+                    policy.layers.append(name)
+                }
+            } else {
+                for package in try mapping(entry.value, "thirdParty.packages") {
+                    var allowed: [String] = []
+                    for (name, item) in try strings(package.value, "the layers of \(package.key)") {
+                        try checkLayer(name, at: item, layers: layers)
+                        allowed.append(name)
+                    }
+                    policy.packages[package.key.lowercased()] = allowed
+                }
+            }
+        }
+        return policy
+    }
+
+    func exceptions(_ node: Node) throws(InputError) -> [LayerException] {
+        guard let sequence = node.sequence else { throw error("exceptions must be a list", at: node) }
+        var result: [LayerException] = []
+        for item in sequence {
+            let entries = try mapping(item, "an exception")
+            try checkKeys(entries, allowed: ["from", "to", "rule", "reason", "expires"], in: "an exception")
+            func required(_ key: String) throws(InputError) -> (String, Node) {
+                guard let value = entries.first(where: { $0.key == key })?.value else {
+                    throw error("an exception needs '\(key)'", at: item)
+                }
+                return (try string(value, key), value)
+            }
+            let (rule, ruleNode) = try required("rule")
+            guard knownRules.contains(rule) else {
+                throw error("unknown rule '\(rule)'; rules are: \(knownRules.sorted().joined(separator: ", "))", at: ruleNode)
+            }
+            let reason = try required("reason").0
+            guard !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw error("an exception's reason cannot be empty: say why the team accepts it", at: item)
+            }
+            var expires: String?
+            if let expiresNode = entries.first(where: { $0.key == "expires" })?.value {
+                let value = try string(expiresNode, "expires")
+                guard Self.isDate(value) else { throw error("expires must be a date written YYYY-MM-DD", at: expiresNode) }
+                expires = value
+            }
+            result.append(LayerException(from: try required("from").0, to: try required("to").0, rule: rule, reason: reason,
+                                         expires: expires, location: location(item)))
+        }
+        return result
+    }
+
+    static func isDate(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let month = Int(parts[1]), let day = Int(parts[2]) else { return false }
+        return (1...12).contains(month) && (1...31).contains(day)
+    }
+
+    func severities(_ node: Node) throws(InputError) -> [String: Severity] {
+        var result: [String: Severity] = [:]
+        for entry in try mapping(node, "rules") {
+            guard knownRules.contains(entry.key) else {
+                throw error("unknown rule '\(entry.key)'; rules are: \(knownRules.sorted().joined(separator: ", "))", at: entry.keyNode)
+            }
+            let value = try string(entry.value, "a rule's severity")
+            guard let severity = Severity(rawValue: value) else {
+                throw error("severity must be error, warning or off", at: entry.value)
+            }
+            result[entry.key] = severity
+        }
+        return result
+    }
+}

@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Diagnostics
+
+/// A shell-style pattern: `*` any run of characters (not `/` in paths), `**` any run including `/`,
+/// `?` one character, `[abc]` / `[a-z]` / `[!a]` one of a set. Matching uses the C library's `fnmatch`.
+public struct Glob: Sendable, Hashable, CustomStringConvertible {
+    public let pattern: String
+    public var location: FileLocation?
+
+    /// Fails with the reason when `pattern` is not a valid glob.
+    public init(_ pattern: String, location: FileLocation? = nil) throws(InputError) {
+        if let problem = Self.problem(in: pattern) {
+            throw InputError("'\(pattern)' is not a valid glob: \(problem)", at: location)
+        }
+        self.pattern = pattern
+        self.location = location
+    }
+
+    public var description: String { pattern }
+
+    public static func == (lhs: Glob, rhs: Glob) -> Bool { lhs.pattern == rhs.pattern }
+    public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
+
+    /// Matches a module name (no path semantics).
+    public func matches(_ name: String) -> Bool {
+        fnmatch(pattern, name, 0) == 0
+    }
+
+    /// Matches a relative path: `*` stays within one folder, `**` crosses folders.
+    public func matchesPath(_ path: String) -> Bool {
+        if pattern.contains("**") {
+            return fnmatch(pattern.replacingOccurrences(of: "**", with: "*"), path, 0) == 0
+        }
+        return fnmatch(pattern, path, FNM_PATHNAME) == 0
+    }
+
+    private static func problem(in pattern: String) -> String? {
+        if pattern.isEmpty { return "it is empty" }
+        var inSet = false
+        var setLength = 0
+        var escaped = false
+        for character in pattern {
+            if escaped { escaped = false; if inSet { setLength += 1 }; continue }
+            switch character {
+            case "\\": escaped = true
+            case "[" where !inSet: inSet = true; setLength = 0
+            case "]" where inSet:
+                if setLength == 0 { setLength += 1 } else { inSet = false }
+            case "{", "}": return "braces are not supported; list the alternatives as separate globs"
+            default: if inSet { setLength += 1 }
+            }
+        }
+        if escaped { return "it ends with a lone backslash" }
+        if inSet { return "a '[' is never closed" }
+        return nil
+    }
+}

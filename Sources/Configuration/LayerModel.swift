@@ -1,0 +1,121 @@
+import Diagnostics
+
+/// The layers of a componentized app and the rules between them, from `componentize.yml` or a preset.
+public struct LayerModel: Sendable, Equatable {
+    /// Layers from the top (the app) to the bottom (the kit).
+    public var layers: [Layer]
+    public var thirdParty: ThirdPartyPolicy
+    /// Globs of module names any test target may depend on, whatever their layer.
+    public var testSupport: [Glob]
+    public var exceptions: [LayerException]
+    public var severities: [String: Severity]
+    /// A glob that matches nothing is an error rather than silently useless.
+    public var strict: Bool
+    /// Where the model came from: `componentize.yml` or `preset four-layer`.
+    public var source: String
+
+    public init(layers: [Layer], thirdParty: ThirdPartyPolicy = ThirdPartyPolicy(), testSupport: [Glob] = [],
+                exceptions: [LayerException] = [], severities: [String: Severity] = [:], strict: Bool = false,
+                source: String = "componentize.yml") {
+        self.layers = layers
+        self.thirdParty = thirdParty
+        self.testSupport = testSupport
+        self.exceptions = exceptions
+        self.severities = severities
+        self.strict = strict
+        self.source = source
+    }
+
+    public func layer(named name: String) -> Layer? {
+        layers.first { $0.name == name }
+    }
+
+    /// 0 for the top layer; larger is lower.
+    public func rank(of layerName: String) -> Int? {
+        layers.firstIndex { $0.name == layerName }
+    }
+
+    /// The layers strictly below `layerName`, top first.
+    public func layers(below layerName: String) -> [Layer] {
+        guard let rank = rank(of: layerName) else { return [] }
+        return Array(layers[(rank + 1)...])
+    }
+}
+
+/// One layer: which modules belong to it and how they may depend on each other.
+public struct Layer: Sendable, Equatable {
+    public var name: String
+    /// Globs matched against target names, then package names.
+    public var members: [Glob]
+    /// Globs matched against package directories, relative to the repository root.
+    public var paths: [Glob]
+    /// Members may not depend on each other (the business layer).
+    public var independent: Bool
+    /// How a member's interface module is named, e.g. `{name}Interface`: others may depend on it.
+    public var interfacePattern: String?
+    /// The layers a new component of this layer depends on by default (`componentize new`).
+    public var defaultDependencies: [String]
+    public var location: FileLocation?
+
+    public init(name: String, members: [Glob] = [], paths: [Glob] = [], independent: Bool = false,
+                interfacePattern: String? = nil, defaultDependencies: [String] = [], location: FileLocation? = nil) {
+        self.name = name
+        self.members = members
+        self.paths = paths
+        self.independent = independent
+        self.interfacePattern = interfacePattern
+        self.defaultDependencies = defaultDependencies
+        self.location = location
+    }
+
+    /// The interface module name of `component`, when the layer has interfaces.
+    public func interfaceName(of component: String) -> String? {
+        interfacePattern.map { $0.replacingOccurrences(of: "{name}", with: component) }
+    }
+
+    /// The component an interface module name belongs to (`ComponentVideo` for `ComponentVideoInterface`).
+    public func component(ofInterface module: String) -> String? {
+        guard let pattern = interfacePattern, let range = pattern.range(of: "{name}") else { return nil }
+        let prefix = String(pattern[..<range.lowerBound]), suffix = String(pattern[range.upperBound...])
+        guard module.hasPrefix(prefix), module.hasSuffix(suffix), module.count > prefix.count + suffix.count else { return nil }
+        return String(module.dropFirst(prefix.count).dropLast(suffix.count))
+    }
+}
+
+/// Which layers may use packages from outside the repository.
+public struct ThirdPartyPolicy: Sendable, Equatable {
+    /// Layers whose targets may depend on any non-local package.
+    public var layers: [String]
+    /// Per package identity, the layers that may use it (replaces `layers` for that package).
+    public var packages: [String: [String]]
+
+    public init(layers: [String] = [], packages: [String: [String]] = [:]) {
+        self.layers = layers
+        self.packages = packages
+    }
+
+    public func allows(layer: String, package identity: String) -> Bool {
+        if let specific = packages[identity] { return specific.contains(layer) }
+        return layers.contains(layer)
+    }
+}
+
+/// A dependency the team accepts for now, with the reason and an optional end date.
+public struct LayerException: Sendable, Equatable {
+    public var from: String
+    public var to: String
+    public var rule: String
+    public var reason: String
+    /// `YYYY-MM-DD`; the exception stops applying after this day.
+    public var expires: String?
+    public var location: FileLocation?
+
+    public init(from: String, to: String, rule: String, reason: String, expires: String? = nil, location: FileLocation? = nil) {
+        self.from = from
+        self.to = to
+        self.rule = rule
+        self.reason = reason
+        self.expires = expires
+        self.location = location
+    }
+}

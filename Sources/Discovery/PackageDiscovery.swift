@@ -1,0 +1,181 @@
+import Diagnostics
+import Foundation
+import ManifestReading
+
+/// Finds every Package.swift under a repository root and every package they reference by path, and reads them.
+///
+/// Skips build and tool folders (`.build*`, `.swiftpm`, `checkouts`, `DerivedData`, `Pods`, `Carthage`,
+/// `node_modules`, `vendor`, hidden folders). A symbolic link that leads back into a folder being walked
+/// is an error, as is a `.package(path:)` to a folder without a manifest.
+public struct PackageDiscovery: Sendable {
+    public var reader: ManifestReader
+
+    static let skippedFolders: Set<String> = [
+        "checkouts", "DerivedData", "Pods", "Carthage", "node_modules", "vendor", "Vendor", "build",
+    ]
+
+    public init(reader: ManifestReader) {
+        self.reader = reader
+    }
+
+    public func discover(root: String) throws -> Workspace {
+        let rootURL = URL(fileURLWithPath: root)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw InputError("no such directory", at: FileLocation(path: root))
+        }
+        let realRoot = rootURL.resolvingSymlinksInPath().standardizedFileURL.path
+        var found: [String] = []
+        try walk(realRoot, display: root, ancestors: [], into: &found)
+        var directories = Array(Set(found)).sorted()
+        var packages: [String: LocalPackage] = [:]
+        var declines: [StaticReadDeclined] = []
+        var queue = directories
+        var referencedFrom: [String: FileLocation] = [:]
+        while !queue.isEmpty {
+            let batch = queue.filter { packages[$0] == nil }
+            queue = []
+            let readings = try read(batch, root: realRoot, displayRoot: root, referencedFrom: referencedFrom)
+            for (directory, reading) in zip(batch, readings) {
+                let relative = Self.relativePath(of: directory, to: realRoot)
+                let package = LocalPackage(
+                    directory: directory, relativeDirectory: relative,
+                    manifestPath: Self.display(Self.join(directory, reading.manifest.manifestFile), root: realRoot, displayRoot: root),
+                    manifest: reading.manifest)
+                packages[directory] = package
+                if let decline = reading.staticDecline { declines.append(decline) }
+                for dependency in reading.manifest.dependencies where dependency.kind == .fileSystem {
+                    let target = URL(fileURLWithPath: dependency.location, relativeTo: URL(fileURLWithPath: directory + "/"))
+                        .resolvingSymlinksInPath().standardizedFileURL.path
+                    if packages[target] == nil, !queue.contains(target), !batch.contains(target) {
+                        queue.append(target)
+                        directories.append(target)
+                        referencedFrom[target] = FileLocation(
+                            path: package.manifestPath, line: dependency.position?.line, column: dependency.position?.column)
+                    }
+                }
+            }
+        }
+        return Workspace(root: root, packages: packages.values.sorted { $0.relativeDirectory < $1.relativeDirectory },
+                         declines: declines.sorted { $0.path < $1.path })
+    }
+
+    /// Reads manifests on all cores; errors name the dependency entry that led to a missing package.
+    private func read(_ directories: [String], root: String, displayRoot: String,
+                      referencedFrom: [String: FileLocation]) throws -> [ManifestReadResult] {
+        for directory in directories {
+            if let origin = referencedFrom[directory], !FileManager.default.fileExists(atPath: directory + "/Package.swift") {
+                let exists = FileManager.default.fileExists(atPath: directory)
+                throw InputError("the path dependency '\(Self.relativePath(of: directory, to: root))' \(exists ? "has no Package.swift" : "does not exist")",
+                                 at: origin)
+            }
+        }
+        let results = ResultBox(count: directories.count)
+        let reader = self.reader
+        DispatchQueue.concurrentPerform(iterations: directories.count) { index in
+            let directory = directories[index]
+            do {
+                let reading = try reader.read(packageDirectory: directory)
+                results.set(index, .success(reading))
+            } catch {
+                results.set(index, .failure(error))
+            }
+        }
+        return try results.values().map { result in
+            switch result {
+            case .success(let reading): return reading
+            case .failure(let error as InputError):
+                var error = error
+                if var location = error.location {
+                    location.path = Self.display(location.path, root: root, displayRoot: displayRoot)
+                    error.location = location
+                }
+                throw error
+            case .failure(let declined as StaticReadDeclined):
+                var declined = declined
+                declined.path = Self.display(declined.path, root: root, displayRoot: displayRoot)
+                throw declined
+            case .failure(let error): throw error
+            }
+        }
+    }
+
+    private func walk(_ directory: String, display: String, ancestors: Set<String>, into found: inout [String]) throws {
+        let fileManager = FileManager.default
+        let entries: [String]
+        do {
+            entries = try fileManager.contentsOfDirectory(atPath: directory).sorted()
+        } catch {
+            throw InputError("cannot list the folder", at: FileLocation(path: display))
+        }
+        var ancestors = ancestors
+        ancestors.insert(directory)
+        if entries.contains("Package.swift") { found.append(directory) }
+        for name in entries where !name.hasPrefix(".") && !Self.skippedFolders.contains(name) {
+            let path = directory + "/" + name
+            let displayPath = display + "/" + name
+            guard let attributes = try? fileManager.attributesOfItem(atPath: path) else { continue }
+            var target = path
+            if attributes[.type] as? FileAttributeType == .typeSymbolicLink {
+                let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+                var isDirectory: ObjCBool = false
+                if resolved == path || !fileManager.fileExists(atPath: resolved, isDirectory: &isDirectory) {
+                    if (try? fileManager.destinationOfSymbolicLink(atPath: path)) != nil,
+                       (try? fileManager.attributesOfItem(atPath: resolved))?[.type] as? FileAttributeType == .typeSymbolicLink {
+                        throw InputError("symbolic link loop: this link resolves to itself", at: FileLocation(path: displayPath))
+                    }
+                    continue
+                }
+                guard isDirectory.boolValue else { continue }
+                if ancestors.contains(resolved) {
+                    throw InputError("symbolic link loop: this link leads back to '\(Self.relativePath(of: resolved, to: directory))', a folder that contains it",
+                                     at: FileLocation(path: displayPath))
+                }
+                target = resolved
+            } else if attributes[.type] as? FileAttributeType != .typeDirectory {
+                continue
+            }
+            try walk(target, display: displayPath, ancestors: ancestors, into: &found)
+        }
+    }
+
+    static func relativePath(of path: String, to base: String) -> String {
+        if path == base { return "." }
+        if path.hasPrefix(base + "/") { return String(path.dropFirst(base.count + 1)) }
+        let baseParts = base.split(separator: "/"), parts = path.split(separator: "/")
+        var common = 0
+        while common < min(baseParts.count, parts.count), baseParts[common] == parts[common] { common += 1 }
+        return (Array(repeating: "..", count: baseParts.count - common) + parts[common...].map(String.init)).joined(separator: "/")
+    }
+
+    static func join(_ directory: String, _ file: String) -> String {
+        directory == "." ? file : directory + "/" + file
+    }
+
+    /// Paths in messages: relative to where the user pointed, like the compiler prints them.
+    static func display(_ path: String, root: String, displayRoot: String) -> String {
+        let relative = relativePath(of: path, to: root)
+        if displayRoot == "." { return relative }
+        return relative == "." ? displayRoot : join(displayRoot, relative)
+    }
+}
+
+/// Collects results from concurrent reads.
+private final class ResultBox: @unchecked Sendable {
+    private var storage: [Result<ManifestReadResult, Error>?]
+    private let lock = NSLock()
+
+    init(count: Int) {
+        storage = Array(repeating: nil, count: count)
+    }
+
+    func set(_ index: Int, _ value: Result<ManifestReadResult, Error>) {
+        lock.lock()
+        storage[index] = value
+        lock.unlock()
+    }
+
+    func values() -> [Result<ManifestReadResult, Error>] {
+        storage.map { $0 ?? .failure(InputError("internal: a manifest was not read")) }
+    }
+}

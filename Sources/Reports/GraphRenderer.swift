@@ -1,0 +1,155 @@
+import Configuration
+import DependencyGraph
+import Diagnostics
+import ManifestReading
+
+/// Draws the component graph: layers as clusters top to bottom, one node a component, violating edges red.
+public struct GraphRenderer: Sendable {
+    public enum Format: String, Sendable, CaseIterable {
+        case dot, mermaid, json
+    }
+
+    public var showExternal: Bool
+    /// Only this component and its direct neighbours.
+    public var focus: String?
+
+    public init(showExternal: Bool = false, focus: String? = nil) {
+        self.showExternal = showExternal
+        self.focus = focus
+    }
+
+    struct Node: Hashable, Comparable {
+        var name: String
+        var layer: String?
+        var external: Bool
+        static func < (lhs: Node, rhs: Node) -> Bool { lhs.name < rhs.name }
+    }
+
+    struct Link: Hashable, Comparable {
+        var from: String
+        var to: String
+        var violation: String?
+        static func < (lhs: Link, rhs: Link) -> Bool { (lhs.from, lhs.to) < (rhs.from, rhs.to) }
+    }
+
+    /// Components and their links, without test targets.
+    func model(_ graph: DependencyGraph, findings: [Finding]) throws -> (nodes: [Node], links: [Link]) {
+        var nodes: Set<Node> = []
+        var links: [String: Link] = [:]
+        let violations = Dictionary(findings.filter { !$0.key.to.isEmpty }.map { ("\($0.key.from)->\($0.key.to)", $0.rule) }, uniquingKeysWith: { a, _ in a })
+        for target in graph.targets.values where !target.isTest {
+            nodes.insert(Node(name: target.component, layer: target.layer, external: false))
+        }
+        for edge in graph.edges {
+            guard let from = graph.targets[edge.from], !from.isTest else { continue }
+            let toName: String
+            switch edge.to {
+            case .target(let id):
+                guard let to = graph.targets[id], to.component != from.component else { continue }
+                toName = to.component
+            case .external(let package, let product):
+                guard showExternal else { continue }
+                toName = package ?? product
+                nodes.insert(Node(name: toName, layer: nil, external: true))
+            case .unresolved:
+                continue
+            }
+            let key = "\(from.component)->\(toName)"
+            let violation = violations["\(edge.from.name)->\(toName)"] ?? violations["\(edge.from.name)->\(edge.to.targetName ?? "")"]
+            if let existing = links[key] {
+                if existing.violation == nil, let violation { links[key]?.violation = violation }
+            } else {
+                links[key] = Link(from: from.component, to: toName, violation: violation)
+            }
+        }
+        var keptNodes = nodes, keptLinks = Set(links.values)
+        if let focus {
+            guard nodes.contains(where: { $0.name == focus }) else {
+                throw InputError("--focus \(focus): no component of that name; components are: \(nodes.map(\.name).sorted().joined(separator: ", "))")
+            }
+            keptLinks = keptLinks.filter { $0.from == focus || $0.to == focus }
+            let names = Set(keptLinks.flatMap { [$0.from, $0.to] }).union([focus])
+            keptNodes = nodes.filter { names.contains($0.name) }
+        }
+        return (keptNodes.sorted(), keptLinks.sorted())
+    }
+
+    public func render(_ graph: DependencyGraph, findings: [Finding], format: Format) throws -> String {
+        let (nodes, links) = try model(graph, findings: findings)
+        switch format {
+        case .dot: return dot(graph.model, nodes, links)
+        case .mermaid: return mermaid(graph.model, nodes, links)
+        case .json: return json(graph.model, nodes, links)
+        }
+    }
+
+    private func identifier(_ name: String) -> String {
+        "n_" + name.unicodeScalars.map { ($0.properties.isAlphabetic || ("0"..."9").contains($0)) && $0.isASCII ? String($0) : "_" }.joined()
+    }
+
+    private func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    private func groups(_ model: LayerModel, _ nodes: [Node]) -> [(title: String, nodes: [Node])] {
+        var result: [(String, [Node])] = model.layers.map { layer in (layer.name, nodes.filter { !$0.external && $0.layer == layer.name }) }
+        result.append(("no layer", nodes.filter { !$0.external && $0.layer == nil }))
+        result.append(("third-party", nodes.filter(\.external)))
+        return result.filter { !$0.1.isEmpty }
+    }
+
+    func dot(_ model: LayerModel, _ nodes: [Node], _ links: [Link]) -> String {
+        var lines = ["digraph components {", "  rankdir=TB;", "  compound=true;", "  node [shape=box, style=\"rounded,filled\", fillcolor=white, fontname=\"Helvetica\"];", "  edge [color=gray40];"]
+        for (index, group) in groups(model, nodes).enumerated() {
+            lines.append("  subgraph cluster_\(index) {")
+            lines.append("    label=\(quoted(group.title)); style=\"rounded,filled\"; fillcolor=\(group.title == "third-party" ? "lightyellow" : "gray95"); color=gray70;")
+            for node in group.nodes { lines.append("    \(identifier(node.name)) [label=\(quoted(node.name))];") }
+            lines.append("  }")
+        }
+        for link in links {
+            let style = link.violation.map { " [color=red, penwidth=2, label=\(quoted($0)), fontcolor=red]" } ?? ""
+            lines.append("  \(identifier(link.from)) -> \(identifier(link.to))\(style);")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n")
+    }
+
+    func mermaid(_ model: LayerModel, _ nodes: [Node], _ links: [Link]) -> String {
+        var lines = ["flowchart TB"]
+        for (index, group) in groups(model, nodes).enumerated() {
+            lines.append("  subgraph layer\(index)[\(quoted(group.title))]")
+            for node in group.nodes { lines.append("    \(identifier(node.name))[\(quoted(node.name))]") }
+            lines.append("  end")
+        }
+        var red: [Int] = []
+        for (index, link) in links.enumerated() {
+            if let violation = link.violation {
+                lines.append("  \(identifier(link.from)) -->|\(violation)| \(identifier(link.to))")
+                red.append(index)
+            } else {
+                lines.append("  \(identifier(link.from)) --> \(identifier(link.to))")
+            }
+        }
+        if !red.isEmpty { lines.append("  linkStyle \(red.map(String.init).joined(separator: ",")) stroke:red,stroke-width:2px") }
+        return lines.joined(separator: "\n")
+    }
+
+    func json(_ model: LayerModel, _ nodes: [Node], _ links: [Link]) -> String {
+        JSONValue.object([
+            ("layers", .array(model.layers.map { .string($0.name) })),
+            ("nodes", .array(nodes.map { node in
+                .object([("name", .string(node.name)), ("layer", node.layer.map(JSONValue.string) ?? .null), ("external", .bool(node.external))])
+            })),
+            ("edges", .array(links.map { link in
+                .object([("from", .string(link.from)), ("to", .string(link.to)), ("violation", link.violation.map(JSONValue.string) ?? .null)])
+            })),
+        ]).rendered()
+    }
+}
+
+extension Edge.Destination {
+    var targetName: String? {
+        if case .target(let id) = self { return id.name }
+        return nil
+    }
+}

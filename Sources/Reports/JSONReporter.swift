@@ -1,0 +1,43 @@
+import Diagnostics
+import ManifestReading
+
+/// `--format json`: the schema is in docs/check-formats.md.
+public struct JSONReporter: Sendable {
+    public init() {}
+
+    static func value(_ finding: Finding) -> JSONValue {
+        .object([
+            ("rule", .string(finding.rule)),
+            ("severity", .string(finding.severity.rawValue)),
+            ("message", .string(finding.message)),
+            ("rationale", .string(finding.rationale)),
+            ("fix", .string(finding.fix)),
+            ("file", .string(finding.location.path)),
+            ("line", finding.location.line.map(JSONValue.int) ?? .null),
+            ("column", finding.location.column.map(JSONValue.int) ?? .null),
+            ("from", .string(finding.key.from)),
+            ("to", finding.key.to.isEmpty ? .null : .string(finding.key.to)),
+        ])
+    }
+
+    public func render(_ report: Report) -> String {
+        let result = report.result
+        return JSONValue.object([
+            ("version", .int(1)),
+            ("summary", .object([
+                ("errors", .int(result.errorCount)),
+                ("warnings", .int(result.warningCount)),
+                ("packages", .int(result.packageCount)),
+                ("targets", .int(result.targetCount)),
+                ("excused", .int(result.excused.count)),
+                ("baselined", .int(report.baselined.count)),
+            ])),
+            ("findings", .array(result.findings.map(Self.value))),
+            ("excused", .array(result.excused.map(Self.value))),
+            ("baselined", .array(report.baselined.map(Self.value))),
+            ("staleBaselineEntries", .array(report.staleBaselineEntries.map { key in
+                .object([("rule", .string(key.rule)), ("from", .string(key.from)), ("to", key.to.isEmpty ? .null : .string(key.to))])
+            })),
+        ]).rendered()
+    }
+}

@@ -1,0 +1,37 @@
+import Diagnostics
+import Rules
+
+/// The formats `componentize check --format` writes.
+public enum ReportFormat: String, Sendable, CaseIterable {
+    case text, json, sarif, github, junit
+}
+
+/// What every reporter gets: the check's result and what the baseline did to it.
+public struct Report: Sendable {
+    public var result: CheckResult
+    /// Findings the baseline already knew (not failing the run).
+    public var baselined: [Finding]
+    /// Baseline entries that matched nothing.
+    public var staleBaselineEntries: [FindingKey]
+    public var toolVersion: String
+
+    public init(result: CheckResult, baselined: [Finding] = [], staleBaselineEntries: [FindingKey] = [], toolVersion: String) {
+        self.result = result
+        self.baselined = baselined
+        self.staleBaselineEntries = staleBaselineEntries
+        self.toolVersion = toolVersion
+    }
+
+    /// Errors that fail the run: exit 1 when positive.
+    public var failingErrorCount: Int { result.errorCount }
+
+    public func render(_ format: ReportFormat, colored: Bool = false) -> String {
+        switch format {
+        case .text: return TextReporter(colored: colored).render(self)
+        case .json: return JSONReporter().render(self)
+        case .sarif: return SARIFReporter().render(self)
+        case .github: return GitHubReporter().render(self)
+        case .junit: return JUnitReporter().render(self)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Diagnostics
+import ManifestReading
+import Rules
+
+/// SARIF 2.1.0 for code-scanning tools. Fingerprints are keyed on the dependency edge, not the line, so a
+/// finding keeps its identity when the manifest is edited above it.
+public struct SARIFReporter: Sendable {
+    public init() {}
+
+    public func render(_ report: Report) -> String {
+        let descriptions = RuleRegistry.descriptions
+        let rules: [JSONValue] = descriptions.map { description in
+            .object([
+                ("id", .string(description.identifier)),
+                ("name", .string(description.name.replacingOccurrences(of: " ", with: ""))),
+                ("shortDescription", .object([("text", .string(description.summary))])),
+                ("fullDescription", .object([("text", .string(description.rationale))])),
+                ("defaultConfiguration", .object([("level", .string(Self.level(description.defaultSeverity)))])),
+            ])
+        }
+        let results: [JSONValue] = report.result.findings.map { finding in
+            var region: [(String, JSONValue)] = []
+            if let line = finding.location.line { region.append(("startLine", .int(line))) }
+            if let column = finding.location.column { region.append(("startColumn", .int(column))) }
+            var physical: [(String, JSONValue)] = [("artifactLocation", .object([("uri", .string(finding.location.path)), ("uriBaseId", .string("%SRCROOT%"))]))]
+            if !region.isEmpty { physical.append(("region", .object(region))) }
+            return .object([
+                ("ruleId", .string(finding.rule)),
+                ("ruleIndex", .int(descriptions.firstIndex { $0.identifier == finding.rule } ?? 0)),
+                ("level", .string(Self.level(finding.severity))),
+                ("message", .object([("text", .string("\(finding.message). Fix: \(finding.fix)"))])),
+                ("locations", .array([.object([("physicalLocation", .object(physical))])])),
+                ("partialFingerprints", .object([("componentizeEdge/v1", .string(finding.key.description))])),
+            ])
+        }
+        return JSONValue.object([
+            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+            ("version", .string("2.1.0")),
+            ("runs", .array([.object([
+                ("tool", .object([("driver", .object([
+                    ("name", .string("componentize")),
+                    ("version", .string(report.toolVersion)),
+                    ("rules", .array(rules)),
+                ]))])),
+                ("originalUriBaseIds", .object([("%SRCROOT%", .object([("description", .object([("text", .string("The repository root given to componentize check."))]))]))])),
+                ("results", .array(results)),
+            ])])),
+        ]).rendered()
+    }
+
+    static func level(_ severity: Severity) -> String {
+        switch severity {
+        case .error: return "error"
+        case .warning: return "warning"
+        case .off: return "none"
+        }
+    }
+}

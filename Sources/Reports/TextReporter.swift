@@ -1,0 +1,41 @@
+import Diagnostics
+
+/// Xcode / SwiftLint style: one `path:line:col: error: [rule] message` line a finding, then why and how to fix it.
+public struct TextReporter: Sendable {
+    public var colored: Bool
+
+    public init(colored: Bool = false) {
+        self.colored = colored
+    }
+
+    private func paint(_ text: String, _ code: String) -> String {
+        colored ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    public func render(_ report: Report) -> String {
+        var lines: [String] = []
+        for finding in report.result.findings {
+            let severity = finding.severity == .error ? paint("error", "1;31") : paint("warning", "1;33")
+            lines.append("\(finding.location): \(severity): [\(finding.rule)] \(finding.message)")
+            lines.append("    why: \(finding.rationale)")
+            lines.append("    fix: \(finding.fix)")
+        }
+        for decline in report.result.declines {
+            lines.append("\(decline.location): note: read with swift package dump-package: the static reader cannot evaluate \(decline.decline.construct)")
+        }
+        for key in report.staleBaselineEntries {
+            lines.append("note: baseline entry \(key) matches nothing any more; rewrite the baseline with --write-baseline")
+        }
+        let result = report.result
+        var summary = "\(count(result.errorCount, "error")), \(count(result.warningCount, "warning")) in "
+            + "\(count(result.packageCount, "package")) (\(count(result.targetCount, "target")))"
+        if !result.excused.isEmpty { summary += "; \(count(result.excused.count, "finding")) excused by exceptions" }
+        if !report.baselined.isEmpty { summary += "; \(count(report.baselined.count, "finding")) already in the baseline" }
+        lines.append(paint("componentize: " + summary, result.errorCount > 0 ? "1" : "0"))
+        return lines.joined(separator: "\n")
+    }
+
+    private func count(_ value: Int, _ noun: String) -> String {
+        "\(value) \(noun)\(value == 1 ? "" : "s")"
+    }
+}

@@ -1,0 +1,157 @@
+import Configuration
+import DependencyGraph
+import Diagnostics
+
+/// A cycle among local targets (within a package or across packages).
+public struct CycleRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "cycle",
+        name: "Dependency cycle",
+        summary: "Local modules depend on each other in a circle.",
+        rationale: "Modules in a cycle can only be built, tested and understood together: they are one module in disguise.",
+        nonTriggeringExamples: [
+            RuleExample([("App", RuleExample.package("App", targets: [("ComponentVideo", ["\"NXKit\""]), ("NXKit", [])]))]),
+        ],
+        triggeringExamples: [
+            RuleExample([("App", RuleExample.package("App", targets: [("NXUI", ["\"NXService\""]), ("NXService", ["↓\"NXUI\""])]))]),
+        ]
+    )
+
+    /// Cycles with more edges than this get a greedy (not necessarily smallest) set of edges to remove.
+    static let exhaustiveSearchLimit = 24
+
+    public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
+        let adjacency = graph.localAdjacency
+        var findings: [Finding] = []
+        for component in Self.stronglyConnectedComponents(adjacency) {
+            let members = Set(component)
+            let isCycle = component.count > 1 || (adjacency[component[0]]?.contains(component[0]) ?? false)
+            guard isCycle else { continue }
+            let start = component.min()!
+            let path = Self.shortestCycle(from: start, within: members, adjacency: adjacency)
+            let edges = members.sorted().flatMap { from in (adjacency[from] ?? []).filter(members.contains).map { (from, $0) } }
+            let (removal, exact) = Self.fewestEdgesBreakingCycles(edges)
+            let pathText = path.map(\.name).joined(separator: " → ")
+            let removalText = removal.map { "\($0.0.name) → \($0.1.name)" }.joined(separator: ", ")
+            let firstEdge = graph.edges.first { edge in
+                guard path.count > 1, case .target(let to) = edge.to else { return false }
+                return edge.from == path[0] && to == path[1]
+            }
+            let location = firstEdge?.location ?? graph.targets[start]?.location ?? FileLocation(path: graph.workspace.root)
+            findings.append(Finding(
+                rule: Self.description.identifier, severity: Self.description.defaultSeverity,
+                message: "dependency cycle: \(pathText)" + (members.count > path.count - 1 ? " (\(members.count) modules are caught in it)" : ""),
+                rationale: Self.description.rationale,
+                fix: "remove \(removal.count == 1 ? "this dependency" : "these dependencies") to break every cycle here: \(removalText)"
+                    + (exact ? "" : " (found greedily; a smaller set may exist)"),
+                location: location,
+                key: FindingKey(rule: Self.description.identifier, from: members.map(\.name).sorted().joined(separator: ","))))
+        }
+        return findings
+    }
+
+    /// Tarjan's algorithm, iterative; components and their members in a stable order.
+    static func stronglyConnectedComponents(_ adjacency: [TargetID: [TargetID]]) -> [[TargetID]] {
+        var nodes = Set(adjacency.keys)
+        for targets in adjacency.values { nodes.formUnion(targets) }
+        var index = 0
+        var indices: [TargetID: Int] = [:], lowLinks: [TargetID: Int] = [:]
+        var stack: [TargetID] = [], onStack: Set<TargetID> = []
+        var result: [[TargetID]] = []
+        for root in nodes.sorted() where indices[root] == nil {
+            var work: [(node: TargetID, next: Int)] = [(root, 0)]
+            indices[root] = index; lowLinks[root] = index; index += 1
+            stack.append(root); onStack.insert(root)
+            while !work.isEmpty {
+                let (node, next) = work[work.count - 1]
+                let successors = adjacency[node] ?? []
+                if next < successors.count {
+                    work[work.count - 1].next += 1
+                    let successor = successors[next]
+                    if indices[successor] == nil {
+                        indices[successor] = index; lowLinks[successor] = index; index += 1
+                        stack.append(successor); onStack.insert(successor)
+                        work.append((successor, 0))
+                    } else if onStack.contains(successor) {
+                        lowLinks[node] = min(lowLinks[node]!, indices[successor]!)
+                    }
+                } else {
+                    work.removeLast()
+                    if let parent = work.last?.node { lowLinks[parent] = min(lowLinks[parent]!, lowLinks[node]!) }
+                    if lowLinks[node] == indices[node] {
+                        var component: [TargetID] = []
+                        while let member = stack.popLast() {
+                            onStack.remove(member)
+                            component.append(member)
+                            if member == node { break }
+                        }
+                        result.append(component.sorted())
+                    }
+                }
+            }
+        }
+        return result.sorted { $0[0] < $1[0] }
+    }
+
+    /// The shortest path from `start` back to itself inside `members` (breadth first), as a closed list.
+    static func shortestCycle(from start: TargetID, within members: Set<TargetID>, adjacency: [TargetID: [TargetID]]) -> [TargetID] {
+        var previous: [TargetID: TargetID] = [:]
+        var queue = [start], head = 0
+        var seen: Set<TargetID> = []
+        while head < queue.count {
+            let node = queue[head]; head += 1
+            for next in (adjacency[node] ?? []).sorted() where members.contains(next) {
+                if next == start {
+                    var path = [node]
+                    while let before = previous[path[0]] { path.insert(before, at: 0) }
+                    if path.first != start { path.insert(start, at: 0) }
+                    return path + [start]
+                }
+                if !seen.contains(next) {
+                    seen.insert(next)
+                    previous[next] = node
+                    queue.append(next)
+                }
+            }
+        }
+        return [start, start]
+    }
+
+    /// The fewest edges whose removal leaves no cycle: exhaustive up to three edges for small cycles, else greedy.
+    static func fewestEdgesBreakingCycles(_ edges: [(TargetID, TargetID)]) -> (edges: [(TargetID, TargetID)], exact: Bool) {
+        func acyclic(without removed: Set<Int>) -> Bool {
+            var adjacency: [TargetID: [TargetID]] = [:]
+            for (index, edge) in edges.enumerated() where !removed.contains(index) { adjacency[edge.0, default: []].append(edge.1) }
+            return stronglyConnectedComponents(adjacency).allSatisfy { component in
+                component.count == 1 && !(adjacency[component[0]]?.contains(component[0]) ?? false)
+            }
+        }
+        if edges.count <= exhaustiveSearchLimit {
+            for size in 1...min(3, edges.count) {
+                if let subset = subsets(of: edges.count, size: size).first(where: { acyclic(without: Set($0)) }) {
+                    return (subset.map { edges[$0] }, true)
+                }
+            }
+        }
+        var removed: Set<Int> = []
+        for index in edges.indices where !acyclic(without: removed) {
+            removed.insert(index)
+        }
+        let minimal = removed.sorted().filter { index in !acyclic(without: removed.subtracting([index])) }
+        return (minimal.map { edges[$0] }, false)
+    }
+
+    private static func subsets(of count: Int, size: Int) -> [[Int]] {
+        if size == 0 { return [[]] }
+        guard count >= size else { return [] }
+        var result: [[Int]] = []
+        func extend(_ current: [Int], from start: Int) {
+            if current.count == size { result.append(current); return }
+            for next in start..<count { extend(current + [next], from: next + 1) }
+        }
+        extend([], from: 0)
+        return result
+    }
+}

@@ -1,0 +1,71 @@
+import Configuration
+import Diagnostics
+
+/// Exceptions past their `expires` date.
+public struct ExceptionExpiredRule: Sendable {
+    public static let description = RuleDescription(
+        identifier: "exception-expired",
+        name: "Expired exception",
+        summary: "An exception in componentize.yml is past its expiry date.",
+        rationale: "An exception is a dated promise to fix a dependency; when the date passes, the dependency is a violation again.",
+        nonTriggeringExamples: [
+            RuleExample(configuration: """
+                preset: four-layer
+                exceptions:
+                  - {from: ComponentOwner, to: ComponentImage, rule: horizontal, reason: "split in progress", expires: 2026-12-31}
+                """, today: "2026-06-01", [("App", RuleExample.package("App", targets: [("ComponentOwner", ["\"ComponentImage\""]), ("ComponentImage", [])]))]),
+        ],
+        triggeringExamples: [
+            RuleExample(configuration: """
+                preset: four-layer
+                exceptions:
+                  - ↓{from: ComponentOwner, to: ComponentImage, rule: horizontal, reason: "split in progress", expires: 2026-01-31}
+                """, today: "2026-06-01", [("App", RuleExample.package("App", targets: [("ComponentOwner", ["\"ComponentImage\""]), ("ComponentImage", [])]))]),
+        ]
+    )
+
+    public static func finding(for exception: LayerException) -> Finding {
+        Finding(
+            rule: description.identifier, severity: description.defaultSeverity,
+            message: "the exception for \(exception.from) → \(exception.to) (\(exception.rule)) expired on \(exception.expires ?? "?"): \(exception.reason)",
+            rationale: description.rationale,
+            fix: "fix the dependency and remove the exception, or agree on a new date in componentize.yml",
+            location: exception.location ?? FileLocation(path: ConfigurationLoader.fileName),
+            key: FindingKey(rule: description.identifier, from: exception.from, to: exception.to))
+    }
+}
+
+/// Exceptions that no longer match any finding.
+public struct ExceptionStaleRule: Sendable {
+    public static let description = RuleDescription(
+        identifier: "exception-stale",
+        name: "Stale exception",
+        summary: "An exception in componentize.yml matches no dependency any more.",
+        rationale: "An exception that excuses nothing hides the next real violation of the same edge; remove it.",
+        defaultSeverity: .warning,
+        nonTriggeringExamples: [
+            RuleExample(configuration: """
+                preset: four-layer
+                exceptions:
+                  - {from: ComponentOwner, to: ComponentImage, rule: horizontal, reason: "split in progress"}
+                """, [("App", RuleExample.package("App", targets: [("ComponentOwner", ["\"ComponentImage\""]), ("ComponentImage", [])]))]),
+        ],
+        triggeringExamples: [
+            RuleExample(configuration: """
+                preset: four-layer
+                exceptions:
+                  - ↓{from: ComponentOwner, to: ComponentImage, rule: horizontal, reason: "split in progress"}
+                """, [("App", RuleExample.package("App", targets: [("ComponentOwner", []), ("ComponentImage", [])]))]),
+        ]
+    )
+
+    public static func finding(for exception: LayerException) -> Finding {
+        Finding(
+            rule: description.identifier, severity: description.defaultSeverity,
+            message: "the exception for \(exception.from) → \(exception.to) (\(exception.rule)) matches no dependency any more",
+            rationale: description.rationale,
+            fix: "remove it from componentize.yml",
+            location: exception.location ?? FileLocation(path: ConfigurationLoader.fileName),
+            key: FindingKey(rule: description.identifier, from: exception.from, to: exception.to))
+    }
+}

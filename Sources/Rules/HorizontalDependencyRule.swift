@@ -1,0 +1,67 @@
+import Configuration
+import DependencyGraph
+import Diagnostics
+
+/// A dependency between two members of an independent layer (business components), other than on an interface.
+public struct HorizontalDependencyRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "horizontal",
+        name: "Horizontal dependency",
+        summary: "A member of an independent layer depends on another member of that layer.",
+        rationale: "Business components do not depend on each other: they talk through interfaces or a mediator, so each can be built, tested and removed alone.",
+        nonTriggeringExamples: [
+            RuleExample([
+                ("App", RuleExample.package("App", targets: [
+                    ("ComponentOwner", ["\"ComponentImageInterface\""]), ("ComponentImageInterface", []),
+                    ("ComponentImage", ["\"ComponentImageInterface\""]),
+                ])),
+            ]),
+            RuleExample([
+                ("Business/ComponentVideo", RuleExample.package("ComponentVideo", targets: [
+                    ("ComponentVideo", ["\"ComponentVideoCore\""]), ("ComponentVideoCore", []),
+                ])),
+            ]),
+        ],
+        triggeringExamples: [
+            RuleExample([
+                ("Business/ComponentOwner", RuleExample.package("ComponentOwner", targets: [("ComponentOwner", ["↓.product(name: \"ComponentImage\", package: \"ComponentImage\")"])],
+                                                                packages: [".package(path: \"../ComponentImage\")"])),
+                ("Business/ComponentImage", RuleExample.package("ComponentImage")),
+            ]),
+            RuleExample([
+                ("App", RuleExample.package("App", targets: [
+                    ("ComponentImageInterface", ["↓\"ComponentVideo\""]), ("ComponentVideo", []),
+                ])),
+            ]),
+        ]
+    )
+
+    public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        for (edge, from, to) in graph.localEdges() {
+            guard let layerName = from.layer, to.layer == layerName, let layer = graph.model.layer(named: layerName),
+                  layer.independent, from.component != to.component else { continue }
+            if from.interfaceOf == nil, to.interfaceOf != nil { continue }
+            let lower = graph.model.layers(below: layerName).first?.name
+            let moveDown = lower.map { "move the shared code down to \($0)" } ?? "move the shared code into a lower layer"
+            var fix: String
+            if from.interfaceOf != nil {
+                fix = "an interface module may depend only on lower layers: \(moveDown)"
+            } else if let interface = layer.interfaceName(of: to.component) {
+                let exists = graph.targets.values.contains { $0.id.name == interface }
+                fix = "\(to.component) may be reached through \(interface) (protocols and value types only): depend on it instead"
+                    + (exists ? "" : " (create it with 'componentize new \(to.component) --interface')")
+                    + ", or \(moveDown)"
+            } else {
+                fix = "\(moveDown), or talk through a mediator"
+            }
+            findings.append(Finding(
+                rule: Self.description.identifier, severity: Self.description.defaultSeverity,
+                message: "\(from.label) depends on \(to.label)", rationale: Self.description.rationale, fix: fix,
+                location: edge.location, key: FindingKey(rule: Self.description.identifier, from: from.id.name, to: to.id.name)))
+        }
+        return findings
+    }
+}

@@ -1,0 +1,105 @@
+import Configuration
+import DependencyGraph
+import Diagnostics
+
+/// A layering rule: its identity, the sentence it prints for people, and examples the tests run.
+public protocol Rule: Sendable {
+    static var description: RuleDescription { get }
+    init()
+    /// Findings at the rule's default severity; the checker applies configured severities and exceptions.
+    func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding]
+}
+
+/// What a rule is, for reports (SARIF rule metadata, `--help`) and for the generic example test.
+public struct RuleDescription: Sendable {
+    public var identifier: String
+    public var name: String
+    /// One line: what the rule reports.
+    public var summary: String
+    /// Why the rule exists, written for the person whose build it fails.
+    public var rationale: String
+    public var defaultSeverity: Severity
+    /// Workspaces the rule must accept.
+    public var nonTriggeringExamples: [RuleExample]
+    /// Workspaces the rule must reject, with `↓` before each entry a finding must point at.
+    public var triggeringExamples: [RuleExample]
+
+    public init(identifier: String, name: String, summary: String, rationale: String, defaultSeverity: Severity = .error,
+                nonTriggeringExamples: [RuleExample] = [], triggeringExamples: [RuleExample] = []) {
+        self.identifier = identifier
+        self.name = name
+        self.summary = summary
+        self.rationale = rationale
+        self.defaultSeverity = defaultSeverity
+        self.nonTriggeringExamples = nonTriggeringExamples
+        self.triggeringExamples = triggeringExamples
+    }
+}
+
+/// A tiny workspace: manifests by package folder, and optionally a `componentize.yml`.
+///
+/// In manifests and configuration, `↓` marks the exact place a finding must point at (it is removed before
+/// the workspace is written).
+public struct RuleExample: Sendable {
+    public var configuration: String?
+    public var packages: [(directory: String, manifest: String)]
+    /// The day the check runs, for rules about dates (`YYYY-MM-DD`).
+    public var today: String
+
+    public init(configuration: String? = nil, today: String = "2026-06-01", _ packages: [(String, String)]) {
+        self.configuration = configuration
+        self.packages = packages.map { (directory: $0.0, manifest: $0.1) }
+        self.today = today
+    }
+
+    /// A one-target package manifest: `package("NXKit", deps: [...])`.
+    public static func package(_ name: String, targets: [(String, [String])]? = nil, packages: [String] = [],
+                               tools: String = "5.9") -> String {
+        let targetList = targets ?? [(name, [])]
+        let packageLines = packages.map { "        \($0)," }.joined(separator: "\n")
+        let targetLines = targetList.map { target in
+            "        .target(name: \"\(target.0)\", dependencies: [\(target.1.joined(separator: ", "))]),"
+        }.joined(separator: "\n")
+        return """
+            // swift-tools-version:\(tools)
+            import PackageDescription
+
+            let package = Package(
+                name: "\(name)",
+                products: [\(targetList.map { ".library(name: \"\($0.0)\", targets: [\"\($0.0)\"])" }.joined(separator: ", "))],
+                dependencies: [
+            \(packageLines)
+                ],
+                targets: [
+            \(targetLines)
+                ]
+            )
+
+            """
+    }
+}
+
+/// What rules may consult besides the graph.
+public struct RuleContext: Sendable {
+    public var today: String
+
+    public init(today: String) {
+        self.today = today
+    }
+}
+
+extension DependencyGraph {
+    /// Edges between two local targets with both targets, skipping test-support destinations of test targets.
+    func localEdges() -> [(edge: Edge, from: GraphTarget, to: GraphTarget)] {
+        edges.compactMap { edge in
+            guard case .target(let toID) = edge.to, let from = targets[edge.from], let to = targets[toID] else { return nil }
+            if from.isTest && model.testSupport.contains(where: { $0.matches(to.id.name) }) { return nil }
+            return (edge, from, to)
+        }
+    }
+
+    /// "kit, common" or "nothing in this repository".
+    func describeLayers(_ layers: [Layer]) -> String {
+        layers.isEmpty ? "nothing in this repository (system frameworks only)" : layers.map(\.name).joined(separator: ", ")
+    }
+}

@@ -1,0 +1,58 @@
+import Configuration
+import DependencyGraph
+import Diagnostics
+
+/// A package from outside the repository used by a layer the third-party policy does not allow.
+public struct ThirdPartyRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "third-party",
+        name: "Third-party package outside its layers",
+        summary: "A module uses a package from outside the repository in a layer that may not.",
+        rationale: "Third-party libraries are wrapped by the common layer (as NXService wraps the HTTP library), so one place changes when the library does.",
+        nonTriggeringExamples: [
+            RuleExample([
+                ("Common/NXService", RuleExample.package("NXService", targets: [("NXService", [".product(name: \"Logging\", package: \"swift-log\")"])],
+                                                         packages: [".package(url: \"https://github.com/apple/swift-log.git\", from: \"1.5.0\")"])),
+            ]),
+            RuleExample(configuration: """
+                preset: four-layer
+                thirdParty:
+                  layers: [common]
+                  packages:
+                    swift-log: [business, common]
+                """, [
+                ("Business/ComponentVideo", RuleExample.package("ComponentVideo", targets: [("ComponentVideo", [".product(name: \"Logging\", package: \"swift-log\")"])],
+                                                                packages: [".package(url: \"https://github.com/apple/swift-log.git\", from: \"1.5.0\")"])),
+            ]),
+        ],
+        triggeringExamples: [
+            RuleExample([
+                ("Business/ComponentVideo", RuleExample.package("ComponentVideo", targets: [("ComponentVideo", ["↓.product(name: \"Logging\", package: \"swift-log\")"])],
+                                                                packages: [".package(url: \"https://github.com/apple/swift-log.git\", from: \"1.5.0\")"])),
+            ]),
+        ]
+    )
+
+    public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        for edge in graph.edges {
+            guard case let .external(package, product) = edge.to, let from = graph.targets[edge.from], let layer = from.layer else { continue }
+            if from.isTest && graph.model.testSupport.contains(where: { $0.matches(product) }) { continue }
+            let identity = package ?? product
+            guard !graph.model.thirdParty.allows(layer: layer, package: identity) else { continue }
+            let allowedLayers = graph.model.thirdParty.packages[identity] ?? graph.model.thirdParty.layers
+            let wrappers = allowedLayers.isEmpty ? "no layer" : allowedLayers.joined(separator: ", ")
+            let source = package.map { "package \($0)" } ?? "a third-party package"
+            findings.append(Finding(
+                rule: Self.description.identifier, severity: Self.description.defaultSeverity,
+                message: "\(from.label) uses \(product) from \(source), which only \(wrappers) may use",
+                rationale: Self.description.rationale,
+                fix: "wrap \(identity) in a \(allowedLayers.first ?? "common") component and depend on that, "
+                    + "or allow it in componentize.yml: thirdParty.packages.\(identity): [\(layer)]",
+                location: edge.location, key: FindingKey(rule: Self.description.identifier, from: from.id.name, to: identity)))
+        }
+        return findings
+    }
+}

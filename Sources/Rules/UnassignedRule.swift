@@ -1,0 +1,38 @@
+import Configuration
+import DependencyGraph
+import Diagnostics
+
+/// A target that no layer claims.
+public struct UnassignedRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "unassigned",
+        name: "Module in no layer",
+        summary: "A target matches no layer's members or paths.",
+        rationale: "A module outside every layer escapes every layering rule; each module must say where it stands.",
+        defaultSeverity: .warning,
+        nonTriggeringExamples: [
+            RuleExample([("Kit/NXKit", RuleExample.package("NXKit"))]),
+        ],
+        triggeringExamples: [
+            RuleExample([("Tools/Scripts", """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(name: "Scripts", targets: [↓.target(name: "Scripts")])
+                """)]),
+        ]
+    )
+
+    public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
+        graph.sortedTargets.filter { $0.layer == nil }.map { target in
+            let layers = graph.model.layers.map(\.name).joined(separator: ", ")
+            return Finding(
+                rule: Self.description.identifier, severity: Self.description.defaultSeverity,
+                message: "\(target.id.name) (package \(target.packageName)) belongs to no layer",
+                rationale: Self.description.rationale,
+                fix: "add \"\(target.id.name)\" (or a glob matching it) to the members of one of the layers in componentize.yml: \(layers)",
+                location: target.location, key: FindingKey(rule: Self.description.identifier, from: target.id.name))
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Configuration
+import DependencyGraph
+import Diagnostics
+
+/// A dependency on a target, product or package that exists nowhere in the graph.
+public struct UnresolvedDependencyRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "unresolved",
+        name: "Unresolved dependency",
+        summary: "A dependency names a target, product or package that the repository does not have.",
+        rationale: "A dependency that resolves to nothing cannot be checked and will not build.",
+        nonTriggeringExamples: [
+            RuleExample([("App", RuleExample.package("App", targets: [("App", ["\"NXKit\""]), ("NXKit", [])]))]),
+        ],
+        triggeringExamples: [
+            RuleExample([("App", RuleExample.package("App", targets: [("App", ["↓\"NXKitt\""]), ("NXKit", [])]))]),
+            RuleExample([("App", RuleExample.package("App", targets: [("App", ["↓.product(name: \"NXKit\", package: \"NXKit\")"])]))]),
+        ]
+    )
+
+    public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
+        graph.edges.compactMap { edge in
+            guard case .unresolved(let reason) = edge.to, let from = graph.targets[edge.from] else { return nil }
+            return Finding(
+                rule: Self.description.identifier, severity: Self.description.defaultSeverity,
+                message: "\(from.label) depends on \(edge.written): \(reason)",
+                rationale: Self.description.rationale,
+                fix: "fix the name, or declare the package with .package(path:) in \(from.packageName)'s Package.swift",
+                location: edge.location, key: FindingKey(rule: Self.description.identifier, from: from.id.name, to: edge.written))
+        }
+    }
+}

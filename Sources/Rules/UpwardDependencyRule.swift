@@ -1,0 +1,52 @@
+import Configuration
+import DependencyGraph
+import Diagnostics
+
+/// A dependency from a lower layer to a higher one.
+public struct UpwardDependencyRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "upward",
+        name: "Upward dependency",
+        summary: "A module depends on a module of a higher layer.",
+        rationale: "Dependencies point down only: a lower layer must build, test and ship without the layers above it.",
+        nonTriggeringExamples: [
+            RuleExample([
+                ("Kit/NXKit", RuleExample.package("NXKit")),
+                ("Common/NXUI", RuleExample.package("NXUI", targets: [("NXUI", [".product(name: \"NXKit\", package: \"NXKit\")"])],
+                                                    packages: [".package(path: \"../../Kit/NXKit\")"])),
+            ]),
+            RuleExample([
+                ("App", RuleExample.package("App", targets: [("App", ["\"ComponentVideo\""]), ("ComponentVideo", ["\"NXKit\""]), ("NXKit", [])])),
+            ]),
+        ],
+        triggeringExamples: [
+            RuleExample([
+                ("Kit/NXKit", RuleExample.package("NXKit", targets: [("NXKit", ["↓.product(name: \"NXUI\", package: \"NXUI\")"])],
+                                                  packages: [".package(path: \"../../Common/NXUI\")"])),
+                ("Common/NXUI", RuleExample.package("NXUI")),
+            ]),
+            RuleExample([
+                ("App", RuleExample.package("App", targets: [("NXKit", ["↓\"ComponentVideo\""]), ("ComponentVideo", [])])),
+            ]),
+        ]
+    )
+
+    public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        for (edge, from, to) in graph.localEdges() {
+            guard let fromLayer = from.layer, let toLayer = to.layer,
+                  let fromRank = graph.model.rank(of: fromLayer), let toRank = graph.model.rank(of: toLayer),
+                  toRank < fromRank else { continue }
+            let allowed = graph.describeLayers(graph.model.layers(below: fromLayer))
+            let fix = "move what \(from.id.name) needs from \(to.id.name) down to \(fromLayer) or below, or invert the dependency "
+                + "(a protocol in \(fromLayer) that \(to.id.name) implements); \(fromLayer) may depend on: \(allowed)"
+            findings.append(Finding(
+                rule: Self.description.identifier, severity: Self.description.defaultSeverity,
+                message: "\(from.label) depends on \(to.label)", rationale: Self.description.rationale, fix: fix,
+                location: edge.location, key: FindingKey(rule: Self.description.identifier, from: from.id.name, to: to.id.name)))
+        }
+        return findings
+    }
+}
