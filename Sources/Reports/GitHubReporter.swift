@@ -14,7 +14,7 @@ public struct GitHubReporter: Sendable {
             return "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData("\(finding.message)\nwhy: \(finding.rationale)\nfix: \(finding.fix)"))"
         }
         let result = report.result
-        lines.append("componentize: \(result.errorCount) errors, \(result.warningCount) warnings in \(result.packageCount) packages")
+        lines.append("componentize: " + TextReporter.summary(report))
         return lines.joined(separator: "\n")
     }
 

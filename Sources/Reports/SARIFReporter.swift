@@ -12,7 +12,7 @@ public struct SARIFReporter: Sendable {
         let rules: [JSONValue] = descriptions.map { description in
             .object([
                 ("id", .string(description.identifier)),
-                ("name", .string(description.name.replacingOccurrences(of: " ", with: ""))),
+                ("name", .string(Self.pascalCase(description.name))),
                 ("shortDescription", .object([("text", .string(description.summary))])),
                 ("fullDescription", .object([("text", .string(description.rationale))])),
                 ("defaultConfiguration", .object([("level", .string(Self.level(description.defaultSeverity)))])),
@@ -46,6 +46,11 @@ public struct SARIFReporter: Sendable {
                 ("results", .array(results)),
             ])])),
         ]).rendered()
+    }
+
+    /// `Upward dependency` → `UpwardDependency`, SARIF's convention for rule names.
+    static func pascalCase(_ text: String) -> String {
+        text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
     static func level(_ severity: Severity) -> String {

@@ -26,16 +26,21 @@ public struct TextReporter: Sendable {
         for key in report.staleBaselineEntries {
             lines.append("note: baseline entry \(key) matches nothing any more; rewrite the baseline with --write-baseline")
         }
+        lines.append(paint("componentize: " + Self.summary(report), report.result.errorCount > 0 ? "1" : "0"))
+        return lines.joined(separator: "\n")
+    }
+
+    /// `1 error, 0 warnings in 2 packages (2 targets)`, and what exceptions and the baseline excused.
+    static func summary(_ report: Report) -> String {
         let result = report.result
         var summary = "\(count(result.errorCount, "error")), \(count(result.warningCount, "warning")) in "
             + "\(count(result.packageCount, "package")) (\(count(result.targetCount, "target")))"
         if !result.excused.isEmpty { summary += "; \(count(result.excused.count, "finding")) excused by exceptions" }
         if !report.baselined.isEmpty { summary += "; \(count(report.baselined.count, "finding")) already in the baseline" }
-        lines.append(paint("componentize: " + summary, result.errorCount > 0 ? "1" : "0"))
-        return lines.joined(separator: "\n")
+        return summary
     }
 
-    private func count(_ value: Int, _ noun: String) -> String {
+    private static func count(_ value: Int, _ noun: String) -> String {
         "\(value) \(noun)\(value == 1 ? "" : "s")"
     }
 }

@@ -57,12 +57,9 @@ public struct LayerChecker: Sendable {
                 return exception.rule == finding.rule && exception.from == finding.key.from && exception.to == finding.key.to
             }
             if let match {
+                // An expired exception still names the finding; it is reported once, as exception-expired.
                 usedExceptions.insert(match)
-                if let expires = model.exceptions[match].expires, expires < today {
-                    findings.append(finding)
-                } else {
-                    excused.append(finding)
-                }
+                excused.append(finding)
             } else {
                 findings.append(finding)
             }

