@@ -1,0 +1,123 @@
+import Configuration
+import Diagnostics
+import Rules
+import XCTest
+
+/// componentize.yml: what it accepts, and a located error for each mistake.
+final class ConfigurationTests: XCTestCase {
+    private let loader = ConfigurationLoader(knownRules: RuleRegistry.identifiers)
+
+    private func error(_ yaml: String, file: StaticString = #filePath, line: UInt = #line) -> String? {
+        do {
+            _ = try loader.parse(yaml, path: "componentize.yml")
+            XCTFail("expected an error", file: file, line: line)
+        } catch {
+            return error.description
+        }
+        return nil
+    }
+
+    func testFullConfiguration() throws {
+        let model = try loader.parse("""
+            strict: true
+            layers:
+              - name: app
+                members: [App]
+              - name: feature
+                members: ["Feature*"]
+                independent: true
+                interfaces: "{name}API"
+                defaults: [core]
+              - name: core
+                members: "*Core"
+                paths: ["Packages/Core/**"]
+            thirdParty:
+              layers: [core]
+              packages:
+                Swift-Log: [feature, core]
+            testSupport: ["*Mocks"]
+            exceptions:
+              - from: FeatureA
+                to: FeatureB
+                rule: horizontal
+                reason: migration
+                expires: 2027-01-31
+            rules:
+              unassigned: error
+              cycle: off
+            """, path: "componentize.yml")
+        XCTAssertEqual(model.layers.map(\.name), ["app", "feature", "core"])
+        XCTAssertEqual(model.layers[1].interfaceName(of: "FeatureA"), "FeatureAAPI")
+        XCTAssertEqual(model.layers[1].component(ofInterface: "FeatureAAPI"), "FeatureA")
+        XCTAssertTrue(model.layers[1].independent)
+        XCTAssertEqual(model.layers[2].members.map(\.pattern), ["*Core"])
+        XCTAssertTrue(model.layers[2].paths[0].matchesPath("Packages/Core/Net/Sub"))
+        XCTAssertFalse(model.layers[2].paths[0].matchesPath("Packages/UI/Net"))
+        XCTAssertEqual(model.thirdParty.packages["swift-log"], ["feature", "core"])
+        XCTAssertEqual(model.exceptions, [LayerException(from: "FeatureA", to: "FeatureB", rule: "horizontal", reason: "migration",
+                                                         expires: "2027-01-31", location: FileLocation(path: "componentize.yml", line: 19, column: 5))])
+        XCTAssertEqual(model.severities, ["unassigned": .error, "cycle": .off])
+        XCTAssertTrue(model.strict)
+    }
+
+    func testPresets() throws {
+        XCTAssertEqual(try loader.parse("preset: three-layer\n", path: "c.yml").layers.map(\.name), ["app", "business", "common-business", "base"])
+        XCTAssertEqual(try loader.parse("", path: "c.yml").layers.map(\.name), ["app", "business", "account", "common", "kit"])
+        XCTAssertEqual(Preset.fourLayer.model.layers[1].interfacePattern, "{name}Interface")
+    }
+
+    func testMalformedYAML() {
+        XCTAssertEqual(error("layers: [\n  - name: app\n"), "componentize.yml:2:3: error: invalid YAML: did not find expected node content")
+    }
+
+    func testUnknownKey() {
+        XCTAssertEqual(error("layer:\n  - name: app\n"),
+                       "componentize.yml:1:1: error: unknown key 'layer' in the configuration; expected one of: preset, strict, layers, thirdParty, testSupport, exceptions, rules, scaffold")
+    }
+
+    func testWrongType() {
+        XCTAssertEqual(error("strict: sometimes\n"), "componentize.yml:1:9: error: strict must be true or false")
+        XCTAssertEqual(error("layers: app\n"), "componentize.yml:1:9: error: layers must be a non-empty list, top layer first")
+    }
+
+    func testUnknownLayer() {
+        XCTAssertEqual(error("preset: four-layer\nthirdParty:\n  layers: [network]\n"),
+                       "componentize.yml:3:12: error: unknown layer 'network'; layers are: app, business, account, common, kit")
+        XCTAssertEqual(error("layers:\n  - name: app\n    members: [App]\n    defaults: [kit]\n"),
+                       "componentize.yml:4:16: error: unknown layer 'kit'; layers are: app")
+    }
+
+    func testDuplicateLayerNames() {
+        XCTAssertEqual(error("layers:\n  - name: kit\n    members: [A]\n  - name: kit\n    members: [B]\n"),
+                       "componentize.yml:4:11: error: duplicate layer name 'kit': each layer needs its own name")
+    }
+
+    func testInvalidGlob() {
+        XCTAssertEqual(error("layers:\n  - name: kit\n    members: [\"NX[Kit\"]\n"),
+                       "componentize.yml:3:15: error: 'NX[Kit' is not a valid glob: a '[' is never closed")
+        XCTAssertEqual(error("layers:\n  - name: kit\n    members: [\"{A,B}\"]\n"),
+                       "componentize.yml:3:15: error: '{A,B}' is not a valid glob: braces are not supported; list the alternatives as separate globs")
+    }
+
+    func testBadExceptions() {
+        XCTAssertEqual(error("exceptions:\n  - {from: A, to: B, rule: sideways, reason: x}\n"),
+                       "componentize.yml:2:28: error: unknown rule 'sideways'; rules are: cycle, exception-expired, exception-stale, horizontal, third-party, unassigned, unresolved, upward")
+        XCTAssertEqual(error("exceptions:\n  - {from: A, to: B, rule: upward}\n"), "componentize.yml:2:5: error: an exception needs 'reason'")
+        XCTAssertEqual(error("exceptions:\n  - {from: A, to: B, rule: upward, reason: x, expires: next week}\n"),
+                       "componentize.yml:2:56: error: expires must be a date written YYYY-MM-DD")
+    }
+
+    func testBadSeverity() {
+        XCTAssertEqual(error("rules:\n  upward: fatal\n"), "componentize.yml:2:11: error: severity must be error, warning or off")
+    }
+
+    func testGlobMatching() throws {
+        XCTAssertTrue(try Glob("Component*").matches("ComponentVideo"))
+        XCTAssertFalse(try Glob("Component*").matches("NXKit"))
+        XCTAssertTrue(try Glob("NX?it").matches("NXKit"))
+        XCTAssertTrue(try Glob("[!C]*Kit").matches("NXKit"))
+        XCTAssertTrue(try Glob("Packages/*/Kit").matchesPath("Packages/Base/Kit"))
+        XCTAssertFalse(try Glob("Packages/*").matchesPath("Packages/Base/Kit"))
+        XCTAssertThrowsError(try Glob(""))
+    }
+}
