@@ -119,7 +119,7 @@ private struct ConfigurationReader {
 
     func model(from root: Node) throws(InputError) -> LayerModel {
         let entries = try mapping(root, "the configuration")
-        try checkKeys(entries, allowed: ["preset", "strict", "layers", "thirdParty", "testSupport", "exceptions", "rules", "scaffold"],
+        try checkKeys(entries, allowed: ["preset", "strict", "layers", "thirdParty", "testSupport", "exceptions", "rules", "exclude", "scaffold"],
                       in: "the configuration")
         var model = Preset.fourLayer.model
         if let presetNode = entries.first(where: { $0.key == "preset" })?.value {
@@ -137,6 +137,7 @@ private struct ConfigurationReader {
             switch entry.key {
             case "strict": model.strict = try bool(entry.value, "strict")
             case "testSupport": model.testSupport = try globs(entry.value, "testSupport")
+            case "exclude": model.exclude = try globs(entry.value, "exclude")
             case "thirdParty": model.thirdParty = try thirdParty(entry.value, layers: model.layers)
             case "exceptions": model.exceptions = try exceptions(entry.value)
             case "rules": model.severities = try severities(entry.value)

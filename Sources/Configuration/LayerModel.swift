@@ -13,6 +13,8 @@ public struct LayerModel: Sendable, Equatable {
     public var strict: Bool
     /// Where the model came from: `componentize.yml` or `preset four-layer`.
     public var source: String
+    /// Folders (globs relative to the root) where discovery looks for no package: samples, fixtures, vendored code.
+    public var exclude: [Glob] = []
 
     public init(layers: [Layer], thirdParty: ThirdPartyPolicy = ThirdPartyPolicy(), testSupport: [Glob] = [],
                 exceptions: [LayerException] = [], severities: [String: Severity] = [:], strict: Bool = false,

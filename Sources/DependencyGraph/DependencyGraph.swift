@@ -79,6 +79,10 @@ public struct DependencyGraph: Sendable {
     public var targets: [TargetID: GraphTarget]
     /// In manifest order, packages sorted by directory.
     public var edges: [Edge]
+    /// The edges between two local targets, with both ends.
+    public private(set) var localEdges: [(edge: Edge, from: GraphTarget, to: GraphTarget)] = []
+    /// Local target edges only, deduplicated, for cycle search and drawing.
+    public private(set) var localAdjacency: [TargetID: [TargetID]] = [:]
 
     public var sortedTargets: [GraphTarget] {
         targets.values.sorted { $0.id < $1.id }
@@ -130,9 +134,7 @@ public struct DependencyGraph: Sendable {
             var dependencyPackages: [String: PackageDependency] = [:]
             for dependency in package.manifest.dependencies { dependencyPackages[dependency.identity] = dependency }
             func localPackage(_ dependency: PackageDependency) -> LocalPackage? {
-                guard dependency.kind == .fileSystem else { return nil }
-                let directory = URL(fileURLWithPath: dependency.location, relativeTo: URL(fileURLWithPath: package.directory + "/"))
-                    .resolvingSymlinksInPath().standardizedFileURL.path
+                guard dependency.kind == .fileSystem, let directory = package.pathDependencies[dependency.location] else { return nil }
                 return packagesByDirectory[directory]
             }
             func productEdges(_ product: String, of local: LocalPackage) -> [Edge.Destination]? {
@@ -184,6 +186,13 @@ public struct DependencyGraph: Sendable {
             }
         }
         self.edges = edges
+        var adjacency: [TargetID: [TargetID]] = [:]
+        for edge in edges {
+            guard case .target(let toID) = edge.to, let from = targets[edge.from], let to = targets[toID] else { continue }
+            localEdges.append((edge, from, to))
+            if !(adjacency[edge.from]?.contains(toID) ?? false) { adjacency[edge.from, default: []].append(toID) }
+        }
+        localAdjacency = adjacency
     }
 
     static func layer(for name: String, package: LocalPackage, model: LayerModel) -> (Layer, GraphTarget.Assignment)? {
@@ -193,16 +202,6 @@ public struct DependencyGraph: Sendable {
         return nil
     }
 
-    /// Local target edges only, deduplicated, for cycle search and drawing.
-    public var localAdjacency: [TargetID: [TargetID]] {
-        var adjacency: [TargetID: [TargetID]] = [:]
-        for edge in edges {
-            if case .target(let to) = edge.to, !(adjacency[edge.from]?.contains(to) ?? false) {
-                adjacency[edge.from, default: []].append(to)
-            }
-        }
-        return adjacency
-    }
 }
 
 private extension GraphTarget {

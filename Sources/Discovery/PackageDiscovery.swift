@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Configuration
 import Diagnostics
 import Foundation
 import ManifestReading
@@ -9,13 +15,16 @@ import ManifestReading
 /// is an error, as is a `.package(path:)` to a folder without a manifest.
 public struct PackageDiscovery: Sendable {
     public var reader: ManifestReader
+    /// Folders to skip, as globs on paths relative to the root (`fixtures`, `Examples/**`).
+    public var exclude: [Glob]
 
     static let skippedFolders: Set<String> = [
         "checkouts", "DerivedData", "Pods", "Carthage", "node_modules", "vendor", "Vendor", "build",
     ]
 
-    public init(reader: ManifestReader) {
+    public init(reader: ManifestReader, exclude: [Glob] = []) {
         self.reader = reader
+        self.exclude = exclude
     }
 
     public func discover(root: String) throws -> Workspace {
@@ -26,11 +35,11 @@ public struct PackageDiscovery: Sendable {
         }
         let realRoot = rootURL.resolvingSymlinksInPath().standardizedFileURL.path
         var found: [String] = []
-        try walk(realRoot, display: root, ancestors: [], into: &found)
-        var directories = Array(Set(found)).sorted()
+        try walk(realRoot, relative: "", display: root, ancestors: [], into: &found)
+        var known = Set(found)
         var packages: [String: LocalPackage] = [:]
         var declines: [StaticReadDeclined] = []
-        var queue = directories
+        var queue = known.sorted()
         var referencedFrom: [String: FileLocation] = [:]
         while !queue.isEmpty {
             let batch = queue.filter { packages[$0] == nil }
@@ -38,22 +47,24 @@ public struct PackageDiscovery: Sendable {
             let readings = try read(batch, root: realRoot, displayRoot: root, referencedFrom: referencedFrom)
             for (directory, reading) in zip(batch, readings) {
                 let relative = Self.relativePath(of: directory, to: realRoot)
-                let package = LocalPackage(
+                var package = LocalPackage(
                     directory: directory, relativeDirectory: relative,
                     manifestPath: Self.display(Self.join(directory, reading.manifest.manifestFile), root: realRoot, displayRoot: root),
                     manifest: reading.manifest)
-                packages[directory] = package
                 if let decline = reading.staticDecline { declines.append(decline) }
                 for dependency in reading.manifest.dependencies where dependency.kind == .fileSystem {
-                    let target = URL(fileURLWithPath: dependency.location, relativeTo: URL(fileURLWithPath: directory + "/"))
-                        .resolvingSymlinksInPath().standardizedFileURL.path
+                    let written = URL(fileURLWithPath: dependency.location, relativeTo: URL(fileURLWithPath: directory + "/")).standardizedFileURL.path
+                    // Folders found by the walk are already real paths; resolve links only for the others.
+                    let target = known.contains(written) ? written : URL(fileURLWithPath: written).resolvingSymlinksInPath().standardizedFileURL.path
+                    package.pathDependencies[dependency.location] = target
                     if packages[target] == nil, !queue.contains(target), !batch.contains(target) {
                         queue.append(target)
-                        directories.append(target)
+                        known.insert(target)
                         referencedFrom[target] = FileLocation(
                             path: package.manifestPath, line: dependency.position?.line, column: dependency.position?.column)
                     }
                 }
+                packages[directory] = package
             }
         }
         return Workspace(root: root, packages: packages.values.sorted { $0.relativeDirectory < $1.relativeDirectory },
@@ -100,7 +111,7 @@ public struct PackageDiscovery: Sendable {
         }
     }
 
-    private func walk(_ directory: String, display: String, ancestors: Set<String>, into found: inout [String]) throws {
+    private func walk(_ directory: String, relative: String, display: String, ancestors: Set<String>, into found: inout [String]) throws {
         let fileManager = FileManager.default
         let entries: [String]
         do {
@@ -114,28 +125,30 @@ public struct PackageDiscovery: Sendable {
         for name in entries where !name.hasPrefix(".") && !Self.skippedFolders.contains(name) {
             let path = directory + "/" + name
             let displayPath = display + "/" + name
-            guard let attributes = try? fileManager.attributesOfItem(atPath: path) else { continue }
+            let relativePath = relative.isEmpty ? name : relative + "/" + name
+            if exclude.contains(where: { $0.matchesPath(relativePath) }) { continue }
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
             var target = path
-            if attributes[.type] as? FileAttributeType == .typeSymbolicLink {
-                let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
-                var isDirectory: ObjCBool = false
-                if resolved == path || !fileManager.fileExists(atPath: resolved, isDirectory: &isDirectory) {
-                    if (try? fileManager.destinationOfSymbolicLink(atPath: path)) != nil,
-                       (try? fileManager.attributesOfItem(atPath: resolved))?[.type] as? FileAttributeType == .typeSymbolicLink {
+            if info.st_mode & S_IFMT == S_IFLNK {
+                var targetInfo = stat()
+                guard stat(path, &targetInfo) == 0 else {
+                    if errno == ELOOP {
                         throw InputError("symbolic link loop: this link resolves to itself", at: FileLocation(path: displayPath))
                     }
                     continue
                 }
-                guard isDirectory.boolValue else { continue }
+                guard targetInfo.st_mode & S_IFMT == S_IFDIR else { continue }
+                let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
                 if ancestors.contains(resolved) {
                     throw InputError("symbolic link loop: this link leads back to '\(Self.relativePath(of: resolved, to: directory))', a folder that contains it",
                                      at: FileLocation(path: displayPath))
                 }
                 target = resolved
-            } else if attributes[.type] as? FileAttributeType != .typeDirectory {
+            } else if info.st_mode & S_IFMT != S_IFDIR {
                 continue
             }
-            try walk(target, display: displayPath, ancestors: ancestors, into: &found)
+            try walk(target, relative: relativePath, display: displayPath, ancestors: ancestors, into: &found)
         }
     }
 

@@ -25,11 +25,15 @@ public struct LocalPackage: Sendable {
     /// The manifest file as reports name it: the root as the user gave it, then the path inside (`Packages/Kit/NXKit/Package.swift`).
     public var manifestPath: String
     public var manifest: Manifest
+    /// The directory each `.package(path:)` of the manifest leads to, by the path as written.
+    public var pathDependencies: [String: String]
 
-    public init(directory: String, relativeDirectory: String, manifestPath: String, manifest: Manifest) {
+    public init(directory: String, relativeDirectory: String, manifestPath: String, manifest: Manifest,
+                pathDependencies: [String: String] = [:]) {
         self.directory = directory
         self.relativeDirectory = relativeDirectory
         self.manifestPath = manifestPath
         self.manifest = manifest
+        self.pathDependencies = pathDependencies
     }
 }

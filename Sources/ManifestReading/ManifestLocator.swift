@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Diagnostics
 import Foundation
 
@@ -27,7 +32,8 @@ public struct ManifestLocator: Sendable {
             throw InputError("not a directory: give the folder that holds Package.swift", at: FileLocation(path: directory))
         }
         let regular = (directory as NSString).appendingPathComponent("Package.swift")
-        guard (try? fileManager.attributesOfItem(atPath: regular)) != nil else {
+        var info = stat()
+        guard lstat(regular, &info) == 0 else {
             throw InputError("no Package.swift in this directory", at: FileLocation(path: directory))
         }
         let entries: [String]

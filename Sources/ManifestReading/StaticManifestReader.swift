@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Diagnostics
 import Foundation
 import SwiftOperators
@@ -145,21 +150,20 @@ enum ManifestFile {
 
     static func contents(of path: String) throws -> String {
         let location = FileLocation(path: path)
-        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved) else {
-            let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
-            throw InputError(isLink ? "is a broken symbolic link" : "no such file", at: location)
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            var linkInfo = stat()
+            throw InputError(lstat(path, &linkInfo) == 0 ? "is a broken symbolic link" : "no such file", at: location)
         }
-        switch attributes[.type] as? FileAttributeType {
-        case .typeRegular?: break
-        case .typeDirectory?: throw InputError("is a directory, not a manifest file", at: location)
-        case .typeSymbolicLink?: throw InputError("is a broken symbolic link", at: location)
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw InputError("is a directory, not a manifest file", at: location)
         default: throw InputError("is not a regular file", at: location)
         }
-        if let size = (attributes[.size] as? NSNumber)?.intValue, size > maximumSize {
-            throw InputError("the manifest is \(size / 1024) KiB; componentize reads manifests up to \(maximumSize / 1024) KiB", at: location)
+        if Int(info.st_size) > maximumSize {
+            throw InputError("the manifest is \(Int(info.st_size) / 1024) KiB; componentize reads manifests up to \(maximumSize / 1024) KiB", at: location)
         }
-        guard FileManager.default.isReadableFile(atPath: path), let data = FileManager.default.contents(atPath: path) else {
+        guard access(path, R_OK) == 0, let data = FileManager.default.contents(atPath: path) else {
             throw InputError("cannot read the file (check its permissions)", at: location)
         }
         guard !data.isEmpty else {
@@ -169,9 +173,8 @@ enum ManifestFile {
         guard let text = String(data: data, encoding: .utf8) else {
             throw InputError("the manifest is not UTF-8 text", at: FileLocation(path: path, line: 1, column: 1))
         }
-        if let nul = text.firstIndex(of: "\u{0}") {
-            let prefix = text[..<nul]
-            let line = prefix.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+        if let nul = data.firstIndex(of: 0) {
+            let line = data[..<nul].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
             throw InputError("the manifest holds binary data (a NUL byte)", at: FileLocation(path: path, line: line))
         }
         return text

@@ -90,7 +90,7 @@ public struct SwiftPMManifestReader: Sendable {
             hasher.combine(name)
             hasher.combine((try? ManifestFile.contents(of: (directory as NSString).appendingPathComponent(name))) ?? "")
         }
-        for name in mentionedEnvironmentNames(in: manifestText) {
+        for name in EnvironmentNames.mentioned(in: manifestText) {
             hasher.combine(name)
             hasher.combine(environment[name] ?? "\u{0}unset")
         }
@@ -100,23 +100,6 @@ public struct SwiftPMManifestReader: Sendable {
     private func variantFileNames(in directory: String) -> [String] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return entries.filter { $0 == "Package.swift" || ManifestLocator.variantVersion(ofFileName: $0) != nil }.sorted()
-    }
-
-    /// Every string literal in the manifest that could be an environment variable name and is set.
-    private func mentionedEnvironmentNames(in text: String) -> [String] {
-        var names: Set<String> = []
-        var current = ""
-        var inString = false
-        for character in text {
-            if character == "\"" {
-                if inString, !current.isEmpty { names.insert(current) }
-                inString.toggle()
-                current = ""
-            } else if inString {
-                current.append(character)
-            }
-        }
-        return names.filter { name in name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }.sorted()
     }
 
     private func cachePath(key: String) -> String? {
@@ -172,5 +155,24 @@ struct StableHasher {
 private extension String {
     func leftPadded(_ width: Int) -> String {
         String(repeating: "0", count: max(0, width - count)) + self
+    }
+}
+
+/// Names a manifest may read from the environment: every string literal that looks like a variable name.
+enum EnvironmentNames {
+    static func mentioned(in text: String) -> [String] {
+        var names: Set<String> = []
+        var current = ""
+        var inString = false
+        for character in text {
+            if character == "\"" {
+                if inString, !current.isEmpty { names.insert(current) }
+                inString.toggle()
+                current = ""
+            } else if inString {
+                current.append(character)
+            }
+        }
+        return names.filter { name in name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }.sorted()
     }
 }

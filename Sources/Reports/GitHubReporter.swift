@@ -13,7 +13,6 @@ public struct GitHubReporter: Sendable {
             let command = finding.severity == .error ? "error" : "warning"
             return "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData("\(finding.message)\nwhy: \(finding.rationale)\nfix: \(finding.fix)"))"
         }
-        let result = report.result
         lines.append("componentize: " + TextReporter.summary(report))
         return lines.joined(separator: "\n")
     }

@@ -26,9 +26,9 @@ public struct CycleRule: Rule {
         let adjacency = graph.localAdjacency
         var findings: [Finding] = []
         for component in Self.stronglyConnectedComponents(adjacency) {
-            let members = Set(component)
             let isCycle = component.count > 1 || (adjacency[component[0]]?.contains(component[0]) ?? false)
             guard isCycle else { continue }
+            let members = Set(component)
             let start = component.min()!
             let path = Self.shortestCycle(from: start, within: members, adjacency: adjacency)
             let edges = members.sorted().flatMap { from in (adjacency[from] ?? []).filter(members.contains).map { (from, $0) } }
@@ -52,39 +52,43 @@ public struct CycleRule: Rule {
         return findings
     }
 
-    /// Tarjan's algorithm, iterative; components and their members in a stable order.
+    /// Tarjan's algorithm, iterative, on integer indices; components and their members in a stable order.
     static func stronglyConnectedComponents(_ adjacency: [TargetID: [TargetID]]) -> [[TargetID]] {
-        var nodes = Set(adjacency.keys)
-        for targets in adjacency.values { nodes.formUnion(targets) }
+        var nodeSet = Set(adjacency.keys)
+        for targets in adjacency.values { nodeSet.formUnion(targets) }
+        let nodes = nodeSet.sorted()
+        var number: [TargetID: Int] = [:]
+        number.reserveCapacity(nodes.count)
+        for (index, node) in nodes.enumerated() { number[node] = index }
+        let successors: [[Int]] = nodes.map { node in (adjacency[node] ?? []).compactMap { number[$0] } }
+        let unvisited = -1
         var index = 0
-        var indices: [TargetID: Int] = [:], lowLinks: [TargetID: Int] = [:]
-        var stack: [TargetID] = [], onStack: Set<TargetID> = []
+        var indices = [Int](repeating: unvisited, count: nodes.count), lowLinks = [Int](repeating: 0, count: nodes.count)
+        var stack: [Int] = [], onStack = [Bool](repeating: false, count: nodes.count)
         var result: [[TargetID]] = []
-        for root in nodes.sorted() where indices[root] == nil {
-            var work: [(node: TargetID, next: Int)] = [(root, 0)]
+        for root in nodes.indices where indices[root] == unvisited {
+            var work: [(node: Int, next: Int)] = [(root, 0)]
             indices[root] = index; lowLinks[root] = index; index += 1
-            stack.append(root); onStack.insert(root)
-            while !work.isEmpty {
-                let (node, next) = work[work.count - 1]
-                let successors = adjacency[node] ?? []
-                if next < successors.count {
+            stack.append(root); onStack[root] = true
+            while let (node, next) = work.last {
+                if next < successors[node].count {
                     work[work.count - 1].next += 1
-                    let successor = successors[next]
-                    if indices[successor] == nil {
+                    let successor = successors[node][next]
+                    if indices[successor] == unvisited {
                         indices[successor] = index; lowLinks[successor] = index; index += 1
-                        stack.append(successor); onStack.insert(successor)
+                        stack.append(successor); onStack[successor] = true
                         work.append((successor, 0))
-                    } else if onStack.contains(successor) {
-                        lowLinks[node] = min(lowLinks[node]!, indices[successor]!)
+                    } else if onStack[successor] {
+                        lowLinks[node] = min(lowLinks[node], indices[successor])
                     }
                 } else {
                     work.removeLast()
-                    if let parent = work.last?.node { lowLinks[parent] = min(lowLinks[parent]!, lowLinks[node]!) }
+                    if let parent = work.last?.node { lowLinks[parent] = min(lowLinks[parent], lowLinks[node]) }
                     if lowLinks[node] == indices[node] {
                         var component: [TargetID] = []
                         while let member = stack.popLast() {
-                            onStack.remove(member)
-                            component.append(member)
+                            onStack[member] = false
+                            component.append(nodes[member])
                             if member == node { break }
                         }
                         result.append(component.sorted())

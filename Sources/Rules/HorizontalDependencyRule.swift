@@ -40,7 +40,7 @@ public struct HorizontalDependencyRule: Rule {
 
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
-        for (edge, from, to) in graph.localEdges() {
+        for (edge, from, to) in graph.checkedLocalEdges() {
             guard let layerName = from.layer, to.layer == layerName, let layer = graph.model.layer(named: layerName),
                   layer.independent, from.component != to.component else { continue }
             if from.interfaceOf == nil, to.interfaceOf != nil { continue }

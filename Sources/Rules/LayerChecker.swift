@@ -107,7 +107,6 @@ public struct RepositoryCheck: Sendable {
     public var today: String
     /// A configuration file other than `<root>/componentize.yml`.
     public var configurationPath: String?
-
     public init(root: String, reader: ManifestReader, today: String, configurationPath: String? = nil) {
         self.root = root
         self.reader = reader
@@ -134,17 +133,20 @@ public struct RepositoryCheck: Sendable {
         return model
     }
 
-    public func graph() throws -> DependencyGraph {
-        let model = try loadModel()
-        let workspace = try PackageDiscovery(reader: reader).discover(root: root)
-        let graph = DependencyGraph(workspace: workspace, model: model)
+    public func graph(timings: StageTimings? = nil) throws -> DependencyGraph {
+        let model = try timings.measure("configuration") { try loadModel() }
+        let workspace = try timings.measure("discovery and manifests") {
+            try PackageDiscovery(reader: reader, exclude: model.exclude).discover(root: root)
+        }
+        let graph = timings.measure("graph") { DependencyGraph(workspace: workspace, model: model) }
         if model.strict { try Self.checkGlobsMatch(graph) }
         return graph
     }
 
-    public func run() throws -> (DependencyGraph, CheckResult) {
-        let graph = try graph()
-        return (graph, LayerChecker(today: today).check(graph))
+    public func run(timings: StageTimings? = nil) throws -> (DependencyGraph, CheckResult) {
+        let graph = try graph(timings: timings)
+        let result = timings.measure("rules") { LayerChecker(today: today).check(graph) }
+        return (graph, result)
     }
 
     /// With `strict: true`, a layer glob that matches no target, package or folder is a configuration error.
@@ -182,5 +184,29 @@ extension LayerModel {
             layers[index].paths = layers[index].paths.map { var glob = $0; glob.location = moved(glob.location); return glob }
         }
         for index in exceptions.indices { exceptions[index].location = moved(exceptions[index].location) }
+    }
+}
+
+/// Wall-clock time per stage of a check, for `--timings`.
+public final class StageTimings: @unchecked Sendable {
+    public private(set) var stages: [(name: String, seconds: Double)] = []
+
+    public init() {}
+
+    func record<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
+        let start = DispatchTime.now().uptimeNanoseconds
+        defer { stages.append((name, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)) }
+        return try body()
+    }
+
+    public var report: String {
+        stages.map { "\($0.name): \(String(format: "%.1f", $0.seconds * 1000)) ms" }.joined(separator: "\n")
+    }
+}
+
+extension Optional where Wrapped == StageTimings {
+    func measure<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
+        guard let timings = self else { return try body() }
+        return try timings.record(name, body)
     }
 }

@@ -90,12 +90,8 @@ public struct RuleContext: Sendable {
 
 extension DependencyGraph {
     /// Edges between two local targets with both targets, skipping test-support destinations of test targets.
-    func localEdges() -> [(edge: Edge, from: GraphTarget, to: GraphTarget)] {
-        edges.compactMap { edge in
-            guard case .target(let toID) = edge.to, let from = targets[edge.from], let to = targets[toID] else { return nil }
-            if from.isTest && model.testSupport.contains(where: { $0.matches(to.id.name) }) { return nil }
-            return (edge, from, to)
-        }
+    func checkedLocalEdges() -> [(edge: Edge, from: GraphTarget, to: GraphTarget)] {
+        localEdges.filter { _, from, to in !(from.isTest && model.testSupport.contains { $0.matches(to.id.name) }) }
     }
 
     /// "kit, common" or "nothing in this repository".

@@ -35,7 +35,7 @@ public struct UpwardDependencyRule: Rule {
 
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
-        for (edge, from, to) in graph.localEdges() {
+        for (edge, from, to) in graph.checkedLocalEdges() {
             guard let fromLayer = from.layer, let toLayer = to.layer,
                   let fromRank = graph.model.rank(of: fromLayer), let toRank = graph.model.rank(of: toLayer),
                   toRank < fromRank else { continue }

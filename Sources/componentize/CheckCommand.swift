@@ -35,12 +35,18 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .customLong("write-baseline"), help: "Write every current finding to this file (sorted, keyed by rule and edge) and exit 0.", completion: .file())
     var writeBaseline: String?
 
+    @Flag(name: .customLong("timings"), help: "Print how long each stage took, on standard error.")
+    var showTimings = false
+
     @Option(help: "How to read manifests: auto (static, then swift package dump-package when static declines), static or swiftpm.")
     var reader: ReaderStrategy = .auto
 
     func run() throws {
-        let check = RepositoryCheck(root: path, reader: ManifestReader(strategy: reader), today: LayerChecker.today())
-        let (_, result) = try check.run()
+        let check = RepositoryCheck(root: path, reader: ManifestReader(strategy: reader), today: LayerChecker.today(),
+                                    configurationPath: configurationPath)
+        let timings = showTimings ? StageTimings() : nil
+        let (_, result) = try check.run(timings: timings)
+        if let timings { Terminal.printError(timings.report) }
         if let writeBaseline {
             let baselineFile = Baseline(findings: result.findings)
             do {

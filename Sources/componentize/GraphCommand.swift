@@ -38,6 +38,9 @@ struct GraphCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output (required for png).", completion: .file())
     var output: String?
 
+    @Option(name: .customLong("config"), help: "A configuration file other than PATH/componentize.yml.", completion: .file())
+    var configurationPath: String?
+
     @Option(help: "How to read manifests: auto, static or swiftpm.")
     var reader: ReaderStrategy = .auto
 
@@ -55,7 +58,8 @@ struct GraphCommand: ParsableCommand {
                 throw InputError("--format \(format.rawValue) needs Graphviz's 'dot': install it (apt-get install graphviz, brew install graphviz) or use --format dot")
             }
         }
-        let check = RepositoryCheck(root: path, reader: ManifestReader(strategy: reader), today: LayerChecker.today())
+        let check = RepositoryCheck(root: path, reader: ManifestReader(strategy: reader), today: LayerChecker.today(),
+                                    configurationPath: configurationPath)
         let (graph, result) = try check.run()
         let renderer = GraphRenderer(showExternal: external == .show, focus: focus)
         let textFormat: GraphRenderer.Format = switch format {

@@ -73,9 +73,10 @@ final class Interpreter {
     private(set) var stringElementPositions: [String: [(offset: Int, position: SourcePosition)]] = [:]
 
     func run(_ file: SourceFileSyntax) {
-        for node in Syntax(file).preOrderDescendants() {
-            guard let literal = node.as(StringLiteralExprSyntax.self), let value = literal.representedLiteralValue,
-                  literal.parent?.as(LabeledExprSyntax.self)?.label == nil else { continue }
+        let collector = StringLiteralCollector(viewMode: .sourceAccurate)
+        collector.walk(file)
+        for literal in collector.literals {
+            guard let value = literal.representedLiteralValue else { continue }
             stringElementPositions[value, default: []].append((literal.positionAfterSkippingLeadingTrivia.utf8Offset, position(of: literal)))
         }
         collectDeclarations(file.statements)
@@ -563,6 +564,16 @@ final class Interpreter {
 
     func isPure(_ name: String) -> Bool {
         Self.pureMethods.contains(name)
+    }
+}
+
+/// String literals that are not labeled arguments, in source order.
+private final class StringLiteralCollector: SyntaxVisitor {
+    var literals: [StringLiteralExprSyntax] = []
+
+    override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.parent?.as(LabeledExprSyntax.self)?.label == nil { literals.append(node) }
+        return .skipChildren
     }
 }
 
