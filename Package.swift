@@ -25,6 +25,7 @@ let package = Package(
                 "DependencyGraph",
                 "Rules",
                 "Reports",
+                "ResourceGeneration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -34,6 +35,10 @@ let package = Package(
         .target(name: "DependencyGraph", dependencies: ["Configuration", "Diagnostics", "Discovery", "ManifestReading"]),
         .target(name: "Rules", dependencies: ["Configuration", "DependencyGraph", "Diagnostics", "Discovery", "ManifestReading"]),
         .target(name: "Reports", dependencies: ["Configuration", "DependencyGraph", "Diagnostics", "Rules", "ManifestReading"]),
+        .target(name: "Templates"),
+        .target(name: "ResourceGeneration", dependencies: [
+            "Configuration", "Diagnostics", "ManifestReading", "Discovery", "Templates", .product(name: "Stencil", package: "Stencil"),
+        ]),
         .target(
             name: "ManifestReading",
             dependencies: [

@@ -73,7 +73,12 @@ struct DumpPackageMapper {
         guard let name = json["name"] as? String, let typeName = json["type"] as? String,
               let type = Target.Kind(rawValue: typeName) else { throw malformed("a target") }
         let dependencies = try (json["dependencies"] as? [[String: Any]] ?? []).map(targetDependency)
-        return Target(name: name, type: type, dependencies: dependencies)
+        let resources: [TargetResource] = (json["resources"] as? [[String: Any]] ?? []).compactMap { resource in
+            guard let path = resource["path"] as? String, let ruleName = (resource["rule"] as? [String: Any])?.keys.first,
+                  let rule = TargetResource.Rule(rawValue: ruleName) else { return nil }
+            return TargetResource(rule: rule, path: path)
+        }
+        return Target(name: name, type: type, dependencies: dependencies, path: json["path"] as? String, resources: resources)
     }
 
     private func targetDependency(_ json: [String: Any]) throws -> TargetDependency {

@@ -101,11 +101,39 @@ public struct Target: Hashable, Sendable {
     public var type: Kind
     public var dependencies: [TargetDependency]
     public var position: SourcePosition?
+    /// The `path:` argument, when given.
+    public var path: String?
+    /// The `resources:` entries, in order.
+    public var resources: [TargetResource]
+    /// Why `path:` or `resources:` could not be read exactly; nil when they were.
+    public var resourcesUnknown: String?
 
-    public init(name: String, type: Kind, dependencies: [TargetDependency], position: SourcePosition? = nil) {
+    public init(name: String, type: Kind, dependencies: [TargetDependency], position: SourcePosition? = nil,
+                path: String? = nil, resources: [TargetResource] = [], resourcesUnknown: String? = nil) {
         self.name = name
         self.type = type
         self.dependencies = dependencies
+        self.position = position
+        self.path = path
+        self.resources = resources
+        self.resourcesUnknown = resourcesUnknown
+    }
+}
+
+/// One `resources:` entry: `.process("Resources")`, `.copy("Data")`, `.embedInCode("x.json")`.
+public struct TargetResource: Hashable, Sendable {
+    public enum Rule: String, Hashable, Sendable {
+        case process, copy, embedInCode
+    }
+
+    public var rule: Rule
+    /// Relative to the target's folder.
+    public var path: String
+    public var position: SourcePosition?
+
+    public init(rule: Rule, path: String, position: SourcePosition? = nil) {
+        self.rule = rule
+        self.path = path
         self.position = position
     }
 }

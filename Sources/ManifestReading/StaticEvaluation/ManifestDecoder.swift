@@ -120,7 +120,35 @@ struct ManifestDecoder {
         let dependencies = try list(entry.property("dependencies"), "target dependencies", in: entry).map { value throws(Decline) in
             try targetDependency(value, of: entry)
         }
-        return Target(name: name, type: type, dependencies: dependencies, position: entry.position)
+        var target = Target(name: name, type: type, dependencies: dependencies, position: entry.position)
+        do {
+            try decodeResources(of: entry, into: &target)
+        } catch {
+            target.path = nil
+            target.resources = []
+            target.resourcesUnknown = error.description
+        }
+        return target
+    }
+
+    /// `path:` and `resources:`, which only the resource generator needs: an unknown value here does not make the
+    /// reading decline, it is recorded on the target.
+    private func decodeResources(of entry: ManifestObject, into target: inout Target) throws(Decline) {
+        if let path = entry.property("path"), path.decline != nil || path.isNotNull {
+            target.path = try string(path, "target path", in: entry)
+        }
+        target.resources = try list(entry.property("resources"), "resources", in: entry).map { value throws(Decline) in
+            let resource = try object(value, "resource")
+            let rule: TargetResource.Rule
+            switch resource.kind {
+            case "process": rule = .process
+            case "copy": rule = .copy
+            case "embedInCode": rule = .embedInCode
+            default: throw unsupported(resource, "resource")
+            }
+            guard let first = resource.arguments.first, first.label == nil else { throw unsupported(resource, "resource") }
+            return TargetResource(rule: rule, path: try string(first.value, "resource path", in: resource), position: resource.position)
+        }
     }
 
     private func targetDependency(_ value: Value, of target: ManifestObject) throws(Decline) -> TargetDependency {

@@ -18,6 +18,11 @@ indirect enum Value {
     case type(String)
     case unknown(Decline)
 
+    var isNotNull: Bool {
+        if case .null = self { return false }
+        return true
+    }
+
     var decline: Decline? {
         if case .unknown(let decline) = self { return decline }
         return nil

@@ -1,0 +1,247 @@
+import Diagnostics
+import Foundation
+import ManifestReading
+
+/// Finds what a target's `resources:` entries put in its bundle, the way SwiftPM lays the bundle out:
+/// `.process` files flattened to the root (`.lproj` folders and asset catalogs kept whole), `.copy` folders kept.
+public struct ResourceScanner: Sendable {
+    /// The package folder as reports name it.
+    public var packageDirectory: String
+
+    public init(packageDirectory: String) {
+        self.packageDirectory = packageDirectory
+    }
+
+    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "pdf", "heic", "webp", "svg", "tiff", "bmp"]
+    static let fontExtensions: Set<String> = ["ttf", "otf", "ttc"]
+
+    /// The target's source folder: its `path:`, else `Sources/<name>` (`Tests/<name>` for test targets).
+    public func targetDirectory(_ target: Target) -> String {
+        if let path = target.path { return join(packageDirectory, path) }
+        return join(packageDirectory, (target.type == .test ? "Tests/" : "Sources/") + target.name)
+    }
+
+    public func scan(_ target: Target, manifestPath: String) -> (ResourceInventory, [ResourceDiagnostic]) {
+        var inventory = ResourceInventory(targetName: target.name)
+        var diagnostics: [ResourceDiagnostic] = []
+        let targetDirectory = self.targetDirectory(target)
+        let standardizedTarget = URL(fileURLWithPath: targetDirectory).standardizedFileURL.path
+        var strings: [String: [String: (arguments: [FormatSpecifiers.ArgumentType], language: String)]] = [:]
+
+        func error(_ message: String, _ location: FileLocation) {
+            diagnostics.append(ResourceDiagnostic(severity: .error, message: message, location: location))
+        }
+
+        for resource in target.resources {
+            let manifestLocation = FileLocation(path: manifestPath, line: resource.position?.line, column: resource.position?.column)
+            let path = join(targetDirectory, resource.path)
+            let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
+            guard standardized == standardizedTarget || standardized.hasPrefix(standardizedTarget + "/") else {
+                error("resource path '\(resource.path)' leaves the target's folder \(relative(targetDirectory))", manifestLocation)
+                continue
+            }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                error("resource path '\(resource.path)' does not exist in \(relative(targetDirectory))", manifestLocation)
+                continue
+            }
+            switch resource.rule {
+            case .copy:
+                let base = (resource.path as NSString).lastPathComponent
+                if isDirectory.boolValue {
+                    for file in files(under: path) {
+                        let sub = (base as NSString).appendingPathComponent(file)
+                        inventory.files.append(resourceFile(bundlePath: sub, source: join(path, file)))
+                    }
+                } else {
+                    inventory.files.append(resourceFile(bundlePath: base, source: path))
+                }
+            case .process, .embedInCode:
+                let entries = isDirectory.boolValue ? files(under: path).map { ($0, join(path, $0)) } : [((resource.path as NSString).lastPathComponent, path)]
+                var catalogs: Set<String> = []
+                for (relativeFile, absolute) in entries {
+                    let components = relativeFile.split(separator: "/").map(String.init)
+                    if let catalogIndex = components.firstIndex(where: { $0.hasSuffix(".xcassets") }) {
+                        let catalog = components[...catalogIndex].joined(separator: "/")
+                        if catalogs.insert(catalog).inserted {
+                            scanCatalog(at: join(path, catalog), bundleName: components[catalogIndex], into: &inventory, diagnostics: &diagnostics)
+                        }
+                        continue
+                    }
+                    if let lprojIndex = components.firstIndex(where: { $0.hasSuffix(".lproj") }) {
+                        let language = String(components[lprojIndex].dropLast(6))
+                        let file = components.last ?? ""
+                        readStrings(file: file, at: absolute, language: language, into: &strings, diagnostics: &diagnostics)
+                        continue
+                    }
+                    let file = components.last ?? relativeFile
+                    if file.hasSuffix(".xcstrings") {
+                        readCatalogStrings(at: absolute, table: String(file.dropLast(10)), into: &strings, diagnostics: &diagnostics)
+                        continue
+                    }
+                    add(file: file, source: absolute, to: &inventory)
+                }
+            }
+        }
+        inventory.strings = strings.keys.sorted().map { table in
+            StringsTable(name: table, keys: strings[table, default: [:]].map { LocalizedKey(key: $0.key, arguments: $0.value.arguments) }.sorted())
+        }
+        inventory.files.sort()
+        inventory.images.sort()
+        inventory.colors.sort()
+        inventory.fonts.sort()
+        inventory.nibs.sort()
+        inventory.storyboards.sort()
+        let bundlePaths = inventory.files.map(\.bundlePath) + inventory.fonts.map(\.bundlePath)
+        for name in Dictionary(grouping: bundlePaths, by: { $0 }).filter({ $0.value.count > 1 }).keys.sorted() {
+            error("two resources would both be '\(name)' in the bundle (processed files are flattened); rename one", FileLocation(path: manifestPath))
+        }
+        return (inventory, diagnostics)
+    }
+
+    private func add(file: String, source: String, to inventory: inout ResourceInventory) {
+        let ext = (file as NSString).pathExtension.lowercased()
+        let base = (file as NSString).deletingPathExtension
+        let resource = resourceFile(bundlePath: file, source: source)
+        switch ext {
+        case _ where Self.imageExtensions.contains(ext):
+            let name = base.replacingOccurrences(of: "@2x", with: "").replacingOccurrences(of: "@3x", with: "")
+            if !inventory.images.contains(where: { $0.name == name && $0.catalog == nil }) {
+                inventory.images.append(ImageEntry(name: name, file: resource, catalog: nil))
+            }
+            inventory.files.append(resource)
+        case "xib", "nib": inventory.nibs.append(base)
+        case "storyboard": inventory.storyboards.append(base)
+        case _ where Self.fontExtensions.contains(ext): inventory.fonts.append(resource)
+        default: inventory.files.append(resource)
+        }
+    }
+
+    private func resourceFile(bundlePath: String, source: String) -> ResourceFile {
+        let directory = (bundlePath as NSString).deletingLastPathComponent
+        let file = (bundlePath as NSString).lastPathComponent
+        let ext = (file as NSString).pathExtension
+        return ResourceFile(name: ext.isEmpty ? file : (file as NSString).deletingPathExtension, ext: ext.isEmpty ? nil : ext,
+                            subdirectory: directory.isEmpty ? nil : directory, source: relative(source))
+    }
+
+    private func scanCatalog(at path: String, bundleName: String, into inventory: inout ResourceInventory, diagnostics: inout [ResourceDiagnostic]) {
+        for file in files(under: path) where (file as NSString).lastPathComponent == "Contents.json" {
+            let folder = (file as NSString).deletingLastPathComponent
+            let setName = (folder as NSString).lastPathComponent
+            let absolute = join(path, file)
+            guard let data = FileManager.default.contents(atPath: absolute) else {
+                diagnostics.append(ResourceDiagnostic(severity: .error, message: "cannot read the file", location: FileLocation(path: relative(absolute))))
+                continue
+            }
+            do {
+                _ = try JSONSerialization.jsonObject(with: data)
+            } catch {
+                diagnostics.append(ResourceDiagnostic(severity: .error, message: "invalid Contents.json: \(Self.describe(error))",
+                                                      location: FileLocation(path: relative(absolute))))
+                continue
+            }
+            if setName.hasSuffix(".imageset") {
+                inventory.images.append(ImageEntry(name: String(setName.dropLast(9)), file: nil, catalog: bundleName))
+            } else if setName.hasSuffix(".colorset") {
+                inventory.colors.append(ColorEntry(name: String(setName.dropLast(9)), catalog: bundleName))
+            }
+        }
+    }
+
+    private func readStrings(file: String, at path: String, language: String,
+                             into tables: inout [String: [String: (arguments: [FormatSpecifiers.ArgumentType], language: String)]],
+                             diagnostics: inout [ResourceDiagnostic]) {
+        let location = FileLocation(path: relative(path))
+        if file.hasSuffix(".strings") {
+            let table = String(file.dropLast(8))
+            do {
+                for (key, value) in try StringsFileParser.strings(at: path) {
+                    record(key: key, value: value, table: table, language: language, location: location, into: &tables, diagnostics: &diagnostics)
+                }
+            } catch let error as InputError {
+                diagnostics.append(ResourceDiagnostic(severity: .error, message: error.message, location: error.location ?? location))
+            } catch {
+                diagnostics.append(ResourceDiagnostic(severity: .error, message: "\(error)", location: location))
+            }
+        } else if file.hasSuffix(".stringsdict") {
+            let table = String(file.dropLast(12))
+            do {
+                for (key, format) in try StringsFileParser.stringsdict(at: path) {
+                    record(key: key, value: format, table: table, language: language, location: location, into: &tables, diagnostics: &diagnostics)
+                }
+            } catch let error as InputError {
+                diagnostics.append(ResourceDiagnostic(severity: .error, message: error.message, location: error.location ?? location))
+            } catch {
+                diagnostics.append(ResourceDiagnostic(severity: .error, message: "\(error)", location: location))
+            }
+        }
+    }
+
+    private func readCatalogStrings(at path: String, table: String,
+                                    into tables: inout [String: [String: (arguments: [FormatSpecifiers.ArgumentType], language: String)]],
+                                    diagnostics: inout [ResourceDiagnostic]) {
+        let location = FileLocation(path: relative(path))
+        do {
+            let (language, entries) = try StringsFileParser.xcstrings(at: path)
+            for (key, value) in entries {
+                record(key: key, value: value, table: table, language: language, location: location, into: &tables, diagnostics: &diagnostics)
+            }
+        } catch let error as InputError {
+            diagnostics.append(ResourceDiagnostic(severity: .error, message: error.message, location: error.location ?? location))
+        } catch {
+            diagnostics.append(ResourceDiagnostic(severity: .error, message: "\(error)", location: location))
+        }
+    }
+
+    /// Keys from every language; the arguments come from the development language (`en`, else `Base`, else the first).
+    private func record(key: String, value: String, table: String, language: String, location: FileLocation,
+                        into tables: inout [String: [String: (arguments: [FormatSpecifiers.ArgumentType], language: String)]],
+                        diagnostics: inout [ResourceDiagnostic]) {
+        guard let arguments = FormatSpecifiers.arguments(in: value) else {
+            diagnostics.append(ResourceDiagnostic(severity: .warning, message: "the format arguments of '\(key)' are inconsistent; it is generated without arguments",
+                                                  location: location))
+            tables[table, default: [:]][key] = tables[table, default: [:]][key] ?? ([], language)
+            return
+        }
+        if let existing = tables[table, default: [:]][key], Self.rank(existing.language) <= Self.rank(language) { return }
+        tables[table, default: [:]][key] = (arguments, language)
+    }
+
+    static func rank(_ language: String) -> (Int, String) {
+        switch language {
+        case "en": return (0, language)
+        case "Base": return (1, language)
+        default: return (2, language)
+        }
+    }
+
+    /// Regular files under `directory`, relative, sorted, skipping hidden ones.
+    private func files(under directory: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
+        var result: [String] = []
+        while let item = enumerator.nextObject() as? String {
+            if item.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: join(directory, item), isDirectory: &isDirectory), !isDirectory.boolValue {
+                result.append(item)
+            }
+        }
+        return result.sorted()
+    }
+
+    func join(_ base: String, _ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        if base.isEmpty || base == "." { return path }
+        return base + "/" + path
+    }
+
+    private func relative(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path == path ? path : (path as NSString).standardizingPath
+    }
+
+    static func describe(_ error: Error) -> String {
+        let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+        return text
+    }
+}

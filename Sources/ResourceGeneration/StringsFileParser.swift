@@ -1,0 +1,90 @@
+import Diagnostics
+import Foundation
+
+/// Reads localized string files: `.strings` (old-style property lists), `.stringsdict` and `.xcstrings` catalogs.
+enum StringsFileParser {
+    static func data(at path: String) throws -> Data {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputError("cannot read the file", at: FileLocation(path: path))
+        }
+        return data
+    }
+
+    /// Key → value.
+    static func strings(at path: String) throws -> [(String, String)] {
+        let data = try data(at: path)
+        let plist: Any
+        do {
+            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            let message = Self.detail(of: error)
+            throw InputError("invalid .strings file: \(message)", at: FileLocation(path: path, line: Self.line(in: message)))
+        }
+        guard let dictionary = plist as? [String: Any] else {
+            throw InputError("invalid .strings file: expected \"key\" = \"value\"; pairs", at: FileLocation(path: path))
+        }
+        return dictionary.compactMap { key, value in (value as? String).map { (key, $0) } }.sorted { $0.0 < $1.0 }
+    }
+
+    /// Key → the format its arguments come from (`%#@items@` variables replaced by their value types).
+    static func stringsdict(at path: String) throws -> [(String, String)] {
+        let data = try data(at: path)
+        guard let dictionary = (try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)) as? [String: Any] else {
+            throw InputError("invalid .stringsdict file: expected a property list dictionary", at: FileLocation(path: path))
+        }
+        var result: [(String, String)] = []
+        for (key, entry) in dictionary {
+            guard let entry = entry as? [String: Any], var format = entry["NSStringLocalizedFormatKey"] as? String else {
+                throw InputError("invalid .stringsdict entry '\(key)': it needs NSStringLocalizedFormatKey", at: FileLocation(path: path))
+            }
+            for (variable, rule) in entry where variable != "NSStringLocalizedFormatKey" {
+                let type = (rule as? [String: Any])?["NSStringFormatValueTypeKey"] as? String ?? "@"
+                format = format.replacingOccurrences(of: "%#@\(variable)@", with: "%" + type)
+            }
+            result.append((key, format))
+        }
+        return result.sorted { $0.0 < $1.0 }
+    }
+
+    /// The source language and key → source-language value (the key itself when there is none).
+    static func xcstrings(at path: String) throws -> (String, [(String, String)]) {
+        let data = try data(at: path)
+        let root: [String: Any]
+        do {
+            guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                throw InputError("invalid .xcstrings catalog: expected a JSON object", at: FileLocation(path: path))
+            }
+            root = object
+        } catch let error as InputError {
+            throw error
+        } catch {
+            throw InputError("invalid .xcstrings catalog: \(detail(of: error))", at: FileLocation(path: path, line: line(in: detail(of: error))))
+        }
+        guard let strings = root["strings"] as? [String: Any] else {
+            throw InputError("invalid .xcstrings catalog: it has no \"strings\" object", at: FileLocation(path: path))
+        }
+        let language = root["sourceLanguage"] as? String ?? "en"
+        var result: [(String, String)] = []
+        for (key, entry) in strings {
+            let localization = ((entry as? [String: Any])?["localizations"] as? [String: Any])?[language] as? [String: Any]
+            let unit = (localization?["stringUnit"] as? [String: Any])?["value"] as? String
+            let plural = (((localization?["variations"] as? [String: Any])?["plural"] as? [String: Any])?["other"] as? [String: Any])
+            let pluralValue = (plural?["stringUnit"] as? [String: Any])?["value"] as? String
+            result.append((key, unit ?? pluralValue ?? key))
+        }
+        return (language, result.sorted { $0.0 < $1.0 })
+    }
+
+    static func detail(of error: Error) -> String {
+        let info = (error as NSError).userInfo
+        if let nested = info["kCFPropertyListOldStyleParsingError"] as? NSError,
+           let description = nested.userInfo[NSDebugDescriptionErrorKey] as? String { return description }
+        return info[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+    }
+
+    /// The number after "line " in a parser's message.
+    static func line(in message: String) -> Int? {
+        guard let range = message.range(of: "line ") else { return nil }
+        return Int(message[range.upperBound...].prefix { $0.isNumber })
+    }
+}

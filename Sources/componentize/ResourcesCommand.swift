@@ -1,0 +1,69 @@
+import ArgumentParser
+import Configuration
+import Diagnostics
+import Foundation
+import ManifestReading
+import ResourceGeneration
+import Rules
+
+struct ResourcesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "resources",
+        abstract: "Generate typed accessors for each component's resource bundle.",
+        discussion: """
+            For every target with resources (.process / .copy in its manifest), writes \
+            <target folder>/Generated/<Target>Resources.swift: the bundle, its path, url(_:) and data(_:) for \
+            every file, and typed names for images, colors, nibs, storyboards, fonts and localized strings \
+            (format arguments typed), with UIKit, AppKit and SwiftUI helpers behind #if canImport. A file is \
+            rewritten only when its content changes.
+
+            With --check nothing is written: exit 1 with a unified diff when a file is stale or missing (for CI).
+            """
+    )
+
+    @Argument(help: "A package or a repository of packages (default: the current directory).", completion: .directory)
+    var path: String = "."
+
+    @Option(help: "Only this target.")
+    var target: String?
+
+    @Flag(help: "Write nothing; exit 1 with a diff when a generated file is stale or missing.")
+    var check = false
+
+    @Option(name: .customLong("output-dir"), help: "Where the file goes, relative to each target's folder (or absolute).")
+    var outputDirectory: String = "Generated"
+
+    @Option(name: .customLong("template-dir"), help: "A folder with your own resources/ResourceAccessors.swift.stencil.", completion: .directory)
+    var templateDirectory: String?
+
+    @Option(help: "How to read manifests: auto, static or swiftpm.")
+    var reader: ReaderStrategy = .auto
+
+    func run() throws {
+        let model = try ConfigurationLoader(knownRules: RuleRegistry.identifiers).load(repositoryRoot: path)
+        let run = ResourceGenerationRun(
+            root: path, reader: ManifestReader(strategy: reader),
+            options: .init(target: target, outputDirectory: outputDirectory, check: check, templateDirectory: templateDirectory))
+        let outcome = try run.run(exclude: model.exclude)
+        for diagnostic in outcome.diagnostics { Terminal.printError(diagnostic.description) }
+        for result in outcome.results {
+            switch result.status {
+            case .unchanged: break
+            case .written: print("wrote \(result.outputPath)")
+            case .stale, .missing:
+                print("\(result.outputPath): \(result.status == .missing ? "missing" : "out of date"); run 'componentize resources' to regenerate")
+                print(result.diff, terminator: "")
+            }
+        }
+        if outcome.hasErrors { throw ExitCode(2) }
+        if check && outcome.isStale { throw ExitCode(1) }
+        if !check {
+            let unchanged = outcome.results.filter { $0.status == .unchanged }.count
+            let count = outcome.results.count
+            print("componentize: \(count) \(count == 1 ? "target" : "targets") with resources, \(count - unchanged) written, \(unchanged) unchanged")
+        } else {
+            let count = outcome.results.count
+            print("componentize: \(count) generated \(count == 1 ? "file" : "files") up to date")
+        }
+    }
+}
