@@ -49,6 +49,7 @@ public struct AccessorGenerator {
         let context: [String: Any] = [
             "target": inventory.targetName,
             "enumName": Self.typeName(inventory.targetName) + "Resources",
+            "hasPlurals": inventory.strings.contains { $0.keys.contains(where: \.isPlural) },
             "files": zip(files, fileIdentifiers).map { file, identifier in
                 ["identifier": identifier, "nameLiteral": Self.literal(file.name), "extLiteral": Self.literal(file.ext),
                  "subdirectoryLiteral": Self.literal(file.subdirectory)]
@@ -74,6 +75,7 @@ public struct AccessorGenerator {
                             "identifier": identifier, "keyLiteral": Self.literal(key.key),
                             "parameters": zip(names, key.arguments).map { "_ \($0): \($1.rawValue)" }.joined(separator: ", "),
                             "arguments": names.joined(separator: ", "),
+                            "lookup": key.isPlural ? "pluralFormat" : "localized",
                         ]
                     },
                 ] as [String: Any]

@@ -74,6 +74,8 @@ public struct LocalizedKey: Sendable, Equatable, Comparable {
     public var key: String
     /// The format arguments of the development-language value, in order.
     public var arguments: [FormatSpecifiers.ArgumentType]
+    /// From a `.stringsdict`: its value depends on a count (plural rules).
+    public var isPlural: Bool = false
 
     public static func < (lhs: LocalizedKey, rhs: LocalizedKey) -> Bool { lhs.key < rhs.key }
 }

@@ -27,6 +27,7 @@ public struct ResourceScanner: Sendable {
         let targetDirectory = self.targetDirectory(target)
         let standardizedTarget = URL(fileURLWithPath: targetDirectory).standardizedFileURL.path
         var strings: [String: [String: (arguments: [FormatSpecifiers.ArgumentType], language: String)]] = [:]
+        var pluralKeys: Set<String> = []
 
         func error(_ message: String, _ location: FileLocation) {
             diagnostics.append(ResourceDiagnostic(severity: .error, message: message, location: location))
@@ -71,6 +72,9 @@ public struct ResourceScanner: Sendable {
                     if let lprojIndex = components.firstIndex(where: { $0.hasSuffix(".lproj") }) {
                         let language = String(components[lprojIndex].dropLast(6))
                         let file = components.last ?? ""
+                        if file.hasSuffix(".stringsdict"), let keys = try? StringsFileParser.stringsdict(at: absolute) {
+                            for (key, _) in keys { pluralKeys.insert(String(file.dropLast(12)) + "\u{0}" + key) }
+                        }
                         readStrings(file: file, at: absolute, language: language, into: &strings, diagnostics: &diagnostics)
                         continue
                     }
@@ -84,7 +88,9 @@ public struct ResourceScanner: Sendable {
             }
         }
         inventory.strings = strings.keys.sorted().map { table in
-            StringsTable(name: table, keys: strings[table, default: [:]].map { LocalizedKey(key: $0.key, arguments: $0.value.arguments) }.sorted())
+            StringsTable(name: table, keys: strings[table, default: [:]].map {
+                LocalizedKey(key: $0.key, arguments: $0.value.arguments, isPlural: pluralKeys.contains(table + "\u{0}" + $0.key))
+            }.sorted())
         }
         inventory.files.sort()
         inventory.images.sort()

@@ -70,6 +70,32 @@ public enum {{ enumName }} {
     public static func localized(_ key: String, table: String) -> String {
         bundle.localizedString(forKey: key, value: nil, table: table)
     }
+{% if hasPlurals %}
+
+    /// The format of a `.stringsdict` entry. Apple's Foundation applies the language's plural rules; elsewhere
+    /// (Linux) the `.stringsdict` is read directly and only the `one` / `other` forms are used.
+    static func pluralFormat(_ key: String, table: String, count: Int) -> String {
+        #if canImport(Darwin)
+        return localized(key, table: table)
+        #else
+        let languages = bundle.preferredLocalizations + [bundle.developmentLocalization ?? "en"]
+        for language in languages {
+            guard let url = bundle.url(forResource: table, withExtension: "stringsdict", subdirectory: nil, localization: language),
+                  let data = try? Data(contentsOf: url),
+                  let entries = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any],
+                  let entry = entries[key] as? [String: Any],
+                  var format = entry["NSStringLocalizedFormatKey"] as? String else { continue }
+            for (variable, rule) in entry {
+                guard let forms = rule as? [String: Any], let other = forms["other"] as? String else { continue }
+                let form = count == 1 ? (forms["one"] as? String ?? other) : (count == 0 ? (forms["zero"] as? String ?? other) : other)
+                format = format.replacingOccurrences(of: "%#@\(variable)@", with: form)
+            }
+            return format
+        }
+        return key
+        #endif
+    }
+{% endif %}
 {% if files %}
 
     /// Files, by their name in the bundle (sub-paths for `.copy` folders).
@@ -136,7 +162,7 @@ public enum {{ enumName }} {
 {% for key in table.keys %}
 {% if key.parameters %}
             public static func {{ key.identifier }}({{ key.parameters }}) -> String {
-                String(format: localized({{ key.keyLiteral }}, table: {{ table.nameLiteral }}), locale: Locale.current, arguments: [{{ key.arguments }}])
+                String(format: {{ key.lookup }}({{ key.keyLiteral }}, table: {{ table.nameLiteral }}{% if key.lookup == "pluralFormat" %}, count: p1{% endif %}), locale: Locale.current, arguments: [{{ key.arguments }}])
             }
 {% else %}
             public static var {{ key.identifier }}: String { localized({{ key.keyLiteral }}, table: {{ table.nameLiteral }}) }
