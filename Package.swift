@@ -52,6 +52,7 @@ let package = Package(
         ),
         .testTarget(name: "ManifestReadingTests", dependencies: ["ManifestReading", "Diagnostics"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "Configuration", "Diagnostics", "ManifestReading", "DependencyGraph"]),
+        .testTarget(name: "ResourceGenerationTests", dependencies: ["ResourceGeneration", "ManifestReading", "Diagnostics", "Templates"]),
         .testTarget(name: "ComponentizeCLITests", dependencies: ["componentize"], exclude: ["Golden"]),
     ]
 )

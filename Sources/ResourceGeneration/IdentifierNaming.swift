@@ -14,9 +14,12 @@ public enum IdentifierNaming {
         var words: [String] = []
         var current = ""
         var previousWasLower = false
-        for character in text {
+        let characters = Array(text)
+        for (index, character) in characters.enumerated() {
             if character.isLetter || character.isNumber {
-                if character.isUppercase && previousWasLower && !current.isEmpty {
+                let nextIsLower = index + 1 < characters.count && characters[index + 1].isLowercase
+                let endsAcronym = character.isUppercase && nextIsLower && current.count > 1 && current.last?.isUppercase == true
+                if (character.isUppercase && previousWasLower && !current.isEmpty) || endsAcronym {
                     words.append(current)
                     current = ""
                 }

@@ -77,8 +77,15 @@ enum StringsFileParser {
 
     static func detail(of error: Error) -> String {
         let info = (error as NSError).userInfo
-        if let nested = info["kCFPropertyListOldStyleParsingError"] as? NSError,
-           let description = nested.userInfo[NSDebugDescriptionErrorKey] as? String { return description }
+        // The old-style (.strings) parser's own message sits in a nested CFError that Linux Foundation does not
+        // bridge; its description carries it as `NSDebugDescription=…}`.
+        if let nested = info["kCFPropertyListOldStyleParsingError"] {
+            let text = String(describing: nested)
+            if let start = text.range(of: "NSDebugDescription=") {
+                let message = text[start.upperBound...].prefix { $0 != "}" }
+                if !message.isEmpty { return String(message) }
+            }
+        }
         return info[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
     }
 
