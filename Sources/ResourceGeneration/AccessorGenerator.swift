@@ -52,10 +52,12 @@ public struct AccessorGenerator {
             "hasPlurals": inventory.strings.contains { $0.keys.contains(where: \.isPlural) },
             "files": zip(files, fileIdentifiers).map { file, identifier in
                 ["identifier": identifier, "nameLiteral": Self.literal(file.name), "extLiteral": Self.literal(file.ext),
-                 "subdirectoryLiteral": Self.literal(file.subdirectory)]
+                 "subdirectoryLiteral": Self.literal(file.subdirectory),
+                 "initializer": "File(name: \(Self.literal(file.name)), ext: \(Self.literal(file.ext)), subdirectory: \(Self.literal(file.subdirectory)))"]
             },
             "images": zip(inventory.images, imageIdentifiers).map { image, identifier in
-                ["identifier": identifier, "nameLiteral": Self.literal(image.name), "catalogLiteral": Self.literal(image.catalog)]
+                ["identifier": identifier, "nameLiteral": Self.literal(image.name), "catalogLiteral": Self.literal(image.catalog),
+                 "initializer": "ImageResource(name: \(Self.literal(image.name)), catalog: \(Self.literal(image.catalog)))"]
             },
             "colors": zip(inventory.colors, colorIdentifiers).map { color, identifier in
                 ["identifier": identifier, "nameLiteral": Self.literal(color.name), "catalogLiteral": Self.literal(color.catalog)]
@@ -83,7 +85,7 @@ public struct AccessorGenerator {
         ]
         let environment = Environment(loader: DictionaryLoader(templates: templates), trimBehaviour: .smart)
         do {
-            let rendered = try environment.renderTemplate(name: Self.templateName, context: context)
+            let rendered = try environment.renderTemplate(name: Self.templateName, context: TemplateValue.wrap(context) as? [String: Any] ?? context)
             return (Self.normalized(rendered), warnings)
         } catch {
             throw InputError("cannot render the resources template: \(error)", at: FileLocation(path: Self.templateName))
@@ -127,5 +129,31 @@ public struct AccessorGenerator {
             }
         }
         return result + "\""
+    }
+}
+
+/// A template variable Stencil resolves by name without converting it. Stencil re-normalizes (and on Linux
+/// bridges) plain dictionaries on every lookup, which made a 5,000-resource target take seconds.
+final class TemplateValue: DynamicMemberLookup {
+    let fields: [String: Any]
+
+    init(_ fields: [String: Any]) {
+        self.fields = fields
+    }
+
+    subscript(dynamicMember member: String) -> Any? {
+        fields[member]
+    }
+
+    /// Dictionaries below the top level become `TemplateValue`s, arrays stay arrays.
+    static func wrap(_ value: Any, topLevel: Bool = true) -> Any {
+        if let dictionary = value as? [String: Any] {
+            let wrapped = dictionary.mapValues { wrap($0, topLevel: false) }
+            return topLevel ? wrapped : TemplateValue(wrapped)
+        }
+        if let array = value as? [Any] {
+            return array.map { wrap($0, topLevel: false) }
+        }
+        return value
     }
 }

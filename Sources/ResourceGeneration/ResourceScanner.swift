@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Diagnostics
 import Foundation
 import ManifestReading
@@ -106,8 +111,8 @@ public struct ResourceScanner: Sendable {
     }
 
     private func add(file: String, source: String, to inventory: inout ResourceInventory) {
-        let ext = (file as NSString).pathExtension.lowercased()
-        let base = (file as NSString).deletingPathExtension
+        let (base, rawExtension) = Self.split(file)
+        let ext = rawExtension?.lowercased() ?? ""
         let resource = resourceFile(bundlePath: file, source: source)
         switch ext {
         case _ where Self.imageExtensions.contains(ext):
@@ -124,11 +129,18 @@ public struct ResourceScanner: Sendable {
     }
 
     private func resourceFile(bundlePath: String, source: String) -> ResourceFile {
-        let directory = (bundlePath as NSString).deletingLastPathComponent
-        let file = (bundlePath as NSString).lastPathComponent
-        let ext = (file as NSString).pathExtension
-        return ResourceFile(name: ext.isEmpty ? file : (file as NSString).deletingPathExtension, ext: ext.isEmpty ? nil : ext,
-                            subdirectory: directory.isEmpty ? nil : directory, source: relative(source))
+        let slash = bundlePath.lastIndex(of: "/")
+        let directory = slash.map { String(bundlePath[..<$0]) }
+        let file = slash.map { String(bundlePath[bundlePath.index(after: $0)...]) } ?? bundlePath
+        let (name, ext) = Self.split(file)
+        return ResourceFile(name: name, ext: ext, subdirectory: directory, source: source)
+    }
+
+    /// `logo.png` → (`logo`, `png`); `LICENSE` → (`LICENSE`, nil); `.hidden` keeps its dot.
+    static func split(_ file: String) -> (name: String, ext: String?) {
+        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return (file, nil) }
+        let ext = String(file[file.index(after: dot)...])
+        return ext.isEmpty ? (file, nil) : (String(file[..<dot]), ext)
     }
 
     private func scanCatalog(at path: String, bundleName: String, into inventory: inout ResourceInventory, diagnostics: inout [ResourceDiagnostic]) {
@@ -222,17 +234,34 @@ public struct ResourceScanner: Sendable {
         }
     }
 
-    /// Regular files under `directory`, relative, sorted, skipping hidden ones.
+    /// Regular files under `directory`, relative, sorted, skipping hidden ones (POSIX `readdir`: one system
+    /// call per folder, not one per file).
     private func files(under directory: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var result: [String] = []
-        while let item = enumerator.nextObject() as? String {
-            if item.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: join(directory, item), isDirectory: &isDirectory), !isDirectory.boolValue {
-                result.append(item)
+        func walk(_ absolute: String, _ relative: String) {
+            guard let handle = opendir(absolute) else { return }
+            defer { closedir(handle) }
+            while let entry = readdir(handle) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                guard !name.hasPrefix(".") else { continue }
+                let childAbsolute = absolute + "/" + name
+                let childRelative = relative.isEmpty ? name : relative + "/" + name
+                var type = entry.pointee.d_type
+                if type == UInt8(DT_UNKNOWN) || type == UInt8(DT_LNK) {
+                    var info = stat()
+                    guard stat(childAbsolute, &info) == 0 else { continue }
+                    type = info.st_mode & S_IFMT == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG)
+                }
+                if type == UInt8(DT_DIR) {
+                    walk(childAbsolute, childRelative)
+                } else if type == UInt8(DT_REG) {
+                    result.append(childRelative)
+                }
             }
         }
+        walk(directory, "")
         return result.sorted()
     }
 

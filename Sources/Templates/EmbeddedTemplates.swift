@@ -101,7 +101,7 @@ public enum {{ enumName }} {
     /// Files, by their name in the bundle (sub-paths for `.copy` folders).
     public enum Files {
 {% for file in files %}
-        public static let {{ file.identifier }} = File(name: {{ file.nameLiteral }}, ext: {{ file.extLiteral }}, subdirectory: {{ file.subdirectoryLiteral }})
+        public static let {{ file.identifier }} = {{ file.initializer }}
 {% endfor %}
     }
 {% endif %}
@@ -110,7 +110,7 @@ public enum {{ enumName }} {
     /// Images: loose files and asset catalog image sets.
     public enum Images {
 {% for image in images %}
-        public static let {{ image.identifier }} = ImageResource(name: {{ image.nameLiteral }}, catalog: {{ image.catalogLiteral }})
+        public static let {{ image.identifier }} = {{ image.initializer }}
 {% endfor %}
     }
 {% endif %}
