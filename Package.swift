@@ -26,6 +26,7 @@ let package = Package(
                 "Rules",
                 "Reports",
                 "ResourceGeneration",
+                "Scaffolding",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -36,6 +37,11 @@ let package = Package(
         .target(name: "Rules", dependencies: ["Configuration", "DependencyGraph", "Diagnostics", "Discovery", "ManifestReading"]),
         .target(name: "Reports", dependencies: ["Configuration", "DependencyGraph", "Diagnostics", "Rules", "ManifestReading"]),
         .target(name: "Templates"),
+        .target(name: "Scaffolding", dependencies: [
+            "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "ManifestReading", "ResourceGeneration", "Rules", "Templates",
+            .product(name: "Stencil", package: "Stencil"), .product(name: "Yams", package: "Yams"),
+            .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
         .target(name: "ResourceGeneration", dependencies: [
             "Configuration", "Diagnostics", "ManifestReading", "Discovery", "Templates", .product(name: "Stencil", package: "Stencil"),
         ]),

@@ -138,6 +138,7 @@ private struct ConfigurationReader {
             case "strict": model.strict = try bool(entry.value, "strict")
             case "testSupport": model.testSupport = try globs(entry.value, "testSupport")
             case "exclude": model.exclude = try globs(entry.value, "exclude")
+            case "scaffold": model.scaffold = try scaffold(entry.value)
             case "thirdParty": model.thirdParty = try thirdParty(entry.value, layers: model.layers)
             case "exceptions": model.exceptions = try exceptions(entry.value)
             case "rules": model.severities = try severities(entry.value)
@@ -267,6 +268,33 @@ private struct ConfigurationReader {
               parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
               let month = Int(parts[1]), let day = Int(parts[2]) else { return false }
         return (1...12).contains(month) && (1...31).contains(day)
+    }
+
+    func scaffold(_ node: Node) throws(InputError) -> ScaffoldSettings {
+        let entries = try mapping(node, "scaffold")
+        try checkKeys(entries, allowed: ["layout", "toolsVersion", "platforms", "app", "mediator", "templates"], in: "scaffold")
+        var settings = ScaffoldSettings()
+        settings.location = location(node)
+        for entry in entries {
+            switch entry.key {
+            case "layout":
+                settings.layout = try string(entry.value, "scaffold.layout")
+                guard settings.layout.contains("{name}") else { throw error("scaffold.layout must contain {name}", at: entry.value) }
+            case "toolsVersion":
+                settings.toolsVersion = try string(entry.value, "scaffold.toolsVersion")
+                let parts = settings.toolsVersion.split(separator: ".")
+                guard (2...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else {
+                    throw error("scaffold.toolsVersion must be a version such as 5.9 or 6.0", at: entry.value)
+                }
+            case "platforms": settings.platforms = try strings(entry.value, "scaffold.platforms").map(\.0)
+            case "app":
+                let name = try string(entry.value, "scaffold.app")
+                settings.app = name.isEmpty ? nil : name
+            case "mediator": settings.mediator = try string(entry.value, "scaffold.mediator")
+            default: settings.templates = try string(entry.value, "scaffold.templates")
+            }
+        }
+        return settings
     }
 
     func severities(_ node: Node) throws(InputError) -> [String: Severity] {

@@ -15,6 +15,8 @@ public struct LayerModel: Sendable, Equatable {
     public var source: String
     /// Folders (globs relative to the root) where discovery looks for no package: samples, fixtures, vendored code.
     public var exclude: [Glob] = []
+    /// How `componentize new` lays out and writes new packages.
+    public var scaffold = ScaffoldSettings()
 
     public init(layers: [Layer], thirdParty: ThirdPartyPolicy = ThirdPartyPolicy(), testSupport: [Glob] = [],
                 exceptions: [LayerException] = [], severities: [String: Severity] = [:], strict: Bool = false,
@@ -120,4 +122,22 @@ public struct LayerException: Sendable, Equatable {
         self.expires = expires
         self.location = location
     }
+}
+
+/// The `scaffold:` section: where `componentize new` puts packages and what their manifests say.
+public struct ScaffoldSettings: Sendable, Equatable {
+    /// Relative to the repository root; `{layer}` and `{name}` are replaced.
+    public var layout = "Packages/{layer}/{name}"
+    public var toolsVersion = "5.9"
+    /// PackageDescription expressions, e.g. `.iOS(.v15)`.
+    public var platforms: [String] = []
+    /// The host app's package name; new components are added to its manifest.
+    public var app: String? = "App"
+    /// The registry package business components register their interfaces with.
+    public var mediator = "Mediator"
+    /// A template folder replacing the built-in templates.
+    public var templates: String?
+    public var location: FileLocation?
+
+    public init() {}
 }

@@ -93,7 +93,7 @@ public struct AccessorGenerator {
     }
 
     /// One trailing newline, no trailing spaces: byte-identical output whatever the template's whitespace.
-    static func normalized(_ text: String) -> String {
+    public static func normalized(_ text: String) -> String {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             var line = Substring(line)
             while line.last == " " || line.last == "\t" { line = line.dropLast() }
@@ -106,7 +106,7 @@ public struct AccessorGenerator {
     }
 
     /// `NXUI` → `NXUI`, `my-target` → `MyTarget`.
-    static func typeName(_ name: String) -> String {
+    public static func typeName(_ name: String) -> String {
         let camel = IdentifierNaming.lowerCamelCase(name).trimmingCharacters(in: CharacterSet(charactersIn: "`"))
         guard let first = camel.first else { return "_" }
         if name.first?.isUppercase == true, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { return name }

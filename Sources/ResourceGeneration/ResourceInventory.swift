@@ -37,6 +37,13 @@ public struct ResourceFile: Sendable, Hashable, Comparable {
     /// Relative to the package, for messages.
     public var source: String
 
+    public init(name: String, ext: String?, subdirectory: String?, source: String) {
+        self.name = name
+        self.ext = ext
+        self.subdirectory = subdirectory
+        self.source = source
+    }
+
     public var bundlePath: String {
         let file = ext.map { "\(name).\($0)" } ?? name
         return subdirectory.map { "\($0)/\(file)" } ?? file

@@ -3,6 +3,301 @@
 /// The built-in templates, by path under templates/.
 public enum EmbeddedTemplates {
     public static let files: [String: String] = [
+        #"account/Component.swift.stencil"#: #"""
+{% include "shared/Component.swift.stencil" %}
+
+"""#,
+        #"account/manifest.yml"#: #"""
+files:
+  - template: shared/Package.swift.stencil
+    path: Package.swift
+  - template: shared/README.md.stencil
+    path: README.md
+  - template: account/Component.swift.stencil
+    path: "Sources/{{ name }}/{{ name }}.swift"
+  - template: shared/Resource.json.stencil
+    path: "Sources/{{ name }}/Resources/{{ name }}.json"
+    when: hasResources
+  - template: shared/Tests.swift.stencil
+    path: "Tests/{{ name }}Tests/{{ name }}Tests.swift"
+
+"""#,
+        #"app/Component.swift.stencil"#: #"""
+import Foundation
+{% for dependency in dependencies %}
+import {{ dependency.product }}
+{% endfor %}
+
+/// The host app's composition root: the one place that knows every component and wires them together.
+public struct {{ name }} {
+    public static let name = "{{ name }}"
+
+    /// The components this app integrates, bottom layer first.
+    public static let components: [String] = [{{ dependencyLiterals }}]
+{% if registrations %}
+
+    /// A registry with every business component's implementation registered.
+    public static func makeRegistry() -> ComponentRegistry {
+        let registry = ComponentRegistry()
+{% for component in registrations %}
+        {{ component }}.register(in: registry)
+{% endfor %}
+        return registry
+    }
+{% endif %}
+}
+
+"""#,
+        #"app/Tests.swift.stencil"#: #"""
+import XCTest
+@testable import {{ name }}
+
+final class {{ name }}Tests: XCTestCase {
+    func testIntegratesItsComponents() {
+        XCTAssertEqual({{ name }}.components, [{{ dependencyLiterals }}])
+    }
+{% if registrations %}
+
+    func testRegistersEveryBusinessComponent() {
+        _ = {{ name }}.makeRegistry()
+    }
+{% endif %}
+}
+
+"""#,
+        #"app/manifest.yml"#: #"""
+files:
+  - template: shared/Package.swift.stencil
+    path: Package.swift
+  - template: shared/README.md.stencil
+    path: README.md
+  - template: app/Component.swift.stencil
+    path: "Sources/{{ name }}/{{ name }}.swift"
+  - template: app/Tests.swift.stencil
+    path: "Tests/{{ name }}Tests/{{ name }}Tests.swift"
+
+"""#,
+        #"business/Component.swift.stencil"#: #"""
+{% include "shared/Component.swift.stencil" %}
+
+"""#,
+        #"business/manifest.yml"#: #"""
+files:
+  - template: shared/Package.swift.stencil
+    path: Package.swift
+  - template: shared/README.md.stencil
+    path: README.md
+  - template: business/Component.swift.stencil
+    path: "Sources/{{ name }}/{{ name }}.swift"
+  - template: shared/Resource.json.stencil
+    path: "Sources/{{ name }}/Resources/{{ name }}.json"
+    when: hasResources
+  - template: shared/Tests.swift.stencil
+    path: "Tests/{{ name }}Tests/{{ name }}Tests.swift"
+
+"""#,
+        #"common/Component.swift.stencil"#: #"""
+{% include "shared/Component.swift.stencil" %}
+
+"""#,
+        #"common/manifest.yml"#: #"""
+files:
+  - template: shared/Package.swift.stencil
+    path: Package.swift
+  - template: shared/README.md.stencil
+    path: README.md
+  - template: common/Component.swift.stencil
+    path: "Sources/{{ name }}/{{ name }}.swift"
+  - template: shared/Resource.json.stencil
+    path: "Sources/{{ name }}/Resources/{{ name }}.json"
+    when: hasResources
+  - template: shared/Tests.swift.stencil
+    path: "Tests/{{ name }}Tests/{{ name }}Tests.swift"
+
+"""#,
+        #"init/componentize.yml.stencil"#: #"""
+# componentize.yml: the layers of this app and the rules between them.
+# Written by `componentize init --preset {{ preset }}`; every key is documented in componentize's docs/configuration.md.
+#
+# Layers, top first. A module belongs to the first layer whose `members` glob matches its target name, else its
+# package name; `paths` globs match package folders. Dependencies may only point down (rule `upward`).
+layers:
+{% for layer in layers %}
+  - name: {{ layer.name }}
+    members: [{{ layer.members }}]
+{% if layer.independent %}
+    # Members may not depend on each other (rule `horizontal`), only on each other's interface modules.
+    independent: true
+    interfaces: "{{ layer.interfaces }}"
+{% endif %}
+{% if layer.defaults %}
+    # What `componentize new` makes a new {{ layer.name }} component depend on.
+    defaults: [{{ layer.defaults }}]
+{% endif %}
+{% endfor %}
+
+# Packages from outside the repository: only these layers may use them (rule `third-party`). The source article
+# wraps third-party libraries in common components; add per-package exceptions under `packages:`.
+thirdParty:
+  layers: [{{ thirdPartyLayers }}]
+#  packages:
+#    swift-log: [kit, common]
+
+# Test targets may also use these, whatever their layer.
+testSupport: [{{ testSupport }}]
+
+# Dependencies the team accepts for now, each with a reason and an end date (rules exception-expired/-stale).
+exceptions: []
+
+# Severity per rule: error, warning or off.
+rules:
+  unassigned: warning
+
+# How `componentize new` creates packages.
+scaffold:
+  # Where a new component goes; {layer} and {name} are replaced.
+  layout: "Packages/{layer}/{name}"
+  toolsVersion: "5.9"
+  # PackageDescription platforms of new manifests, e.g. [".iOS(.v15)", ".macOS(.v12)"]; empty: any.
+  platforms: []
+  # The host app package: new components are added to its Package.swift.
+  app: App
+  # The registry business components register their interface implementations with (`new --interface`).
+  mediator: {{ prefix }}Mediator
+
+"""#,
+        #"interface/Interface.swift.stencil"#: #"""
+/// What other components may know of {{ component }}: protocols and value types only, no implementation.
+///
+/// Business components depend on {{ name }}, never on {{ component }} itself; {{ component }} registers its
+/// implementation with the component registry and callers resolve it by this protocol.
+public protocol {{ component }}Service: Sendable {
+    func route(for request: {{ component }}Request) -> {{ component }}Route
+}
+
+/// A request to open something {{ component }} owns.
+public struct {{ component }}Request: Hashable, Sendable {
+    public var identifier: String
+
+    public init(identifier: String) {
+        self.identifier = identifier
+    }
+}
+
+/// Where a request leads.
+public struct {{ component }}Route: Hashable, Sendable {
+    public var destination: String
+    public var identifier: String
+
+    public init(destination: String, identifier: String) {
+        self.destination = destination
+        self.identifier = identifier
+    }
+}
+
+"""#,
+        #"interface/Tests.swift.stencil"#: #"""
+import XCTest
+import {{ name }}
+
+final class {{ name }}Tests: XCTestCase {
+    func testValueTypesCompareByValue() {
+        XCTAssertEqual({{ component }}Request(identifier: "1"), {{ component }}Request(identifier: "1"))
+        XCTAssertNotEqual({{ component }}Route(destination: "a", identifier: "1"), {{ component }}Route(destination: "b", identifier: "1"))
+    }
+}
+
+"""#,
+        #"interface/manifest.yml"#: #"""
+files:
+  - template: shared/Package.swift.stencil
+    path: Package.swift
+  - template: shared/README.md.stencil
+    path: README.md
+  - template: interface/Interface.swift.stencil
+    path: "Sources/{{ name }}/{{ name }}.swift"
+  - template: interface/Tests.swift.stencil
+    path: "Tests/{{ name }}Tests/{{ name }}Tests.swift"
+
+"""#,
+        #"kit/Component.swift.stencil"#: #"""
+{% include "shared/Component.swift.stencil" %}
+
+"""#,
+        #"kit/manifest.yml"#: #"""
+files:
+  - template: shared/Package.swift.stencil
+    path: Package.swift
+  - template: shared/README.md.stencil
+    path: README.md
+  - template: kit/Component.swift.stencil
+    path: "Sources/{{ name }}/{{ name }}.swift"
+  - template: shared/Resource.json.stencil
+    path: "Sources/{{ name }}/Resources/{{ name }}.json"
+    when: hasResources
+  - template: shared/Tests.swift.stencil
+    path: "Tests/{{ name }}Tests/{{ name }}Tests.swift"
+
+"""#,
+        #"mediator/Registry.swift.stencil"#: #"""
+import Foundation
+
+/// The mediator between business components: implementations register under the protocol of their interface
+/// package, callers resolve by that protocol. Type-safe and protocol-keyed; no component depends on another.
+///
+/// The app creates one registry and hands it to each component's `register(in:)`; nothing here is global.
+public final class ComponentRegistry: @unchecked Sendable {
+    private var factories: [ObjectIdentifier: () -> Any] = [:]
+    private let lock = NSLock()
+
+    public init() {}
+
+    /// Registers how to make the implementation of `service` (an existential such as `(any VideoService).self`).
+    public func register<Service>(_ service: Service.Type, factory: @escaping () -> Service) {
+        lock.lock()
+        defer { lock.unlock() }
+        factories[ObjectIdentifier(service)] = factory
+    }
+
+    /// A fresh implementation of `service`, or nil when no component registered one.
+    public func resolve<Service>(_ service: Service.Type) -> Service? {
+        lock.lock()
+        let factory = factories[ObjectIdentifier(service)]
+        lock.unlock()
+        return factory?() as? Service
+    }
+}
+
+"""#,
+        #"mediator/Tests.swift.stencil"#: #"""
+import XCTest
+import {{ name }}
+
+private protocol Greeting { func greet() -> String }
+private struct English: Greeting { func greet() -> String { "Hello" } }
+
+final class {{ name }}Tests: XCTestCase {
+    func testResolvesWhatWasRegisteredByProtocol() {
+        let registry = ComponentRegistry()
+        XCTAssertNil(registry.resolve((any Greeting).self))
+        registry.register((any Greeting).self) { English() }
+        XCTAssertEqual(registry.resolve((any Greeting).self)?.greet(), "Hello")
+    }
+}
+
+"""#,
+        #"mediator/manifest.yml"#: #"""
+files:
+  - template: shared/Package.swift.stencil
+    path: Package.swift
+  - template: shared/README.md.stencil
+    path: README.md
+  - template: mediator/Registry.swift.stencil
+    path: "Sources/{{ name }}/ComponentRegistry.swift"
+  - template: mediator/Tests.swift.stencil
+    path: "Tests/{{ name }}Tests/{{ name }}Tests.swift"
+
+"""#,
         #"resources/ResourceAccessors.swift.stencil"#: #"""
 // Generated by `componentize resources` from the resources of {{ target }}. Do not edit: run it again.
 // swiftlint:disable all
@@ -237,6 +532,199 @@ extension {{ enumName }} {
     }
 }
 #endif
+
+"""#,
+        #"shared/Component.swift.stencil"#: #"""
+import Foundation
+{% for dependency in dependencies %}
+import {{ dependency.product }}
+{% endfor %}
+
+/// {{ name }}: {{ layerDescription }}
+///
+/// Small and protocol-first: what it needs comes in through `{{ name }}Dependencies` (no singletons, no base
+/// classes to inherit from), so it can be built and tested on its own.
+public struct {{ name }} {
+    public static let name = "{{ name }}"
+
+    public let dependencies: {{ name }}Dependencies
+
+    public init(dependencies: {{ name }}Dependencies = {{ name }}Dependencies()) {
+        self.dependencies = dependencies
+    }
+{% if hasResources %}
+
+    /// The component's bundled configuration, read from its own bundle through the generated accessors.
+    public func configuration() throws -> {{ name }}Configuration {
+        try JSONDecoder().decode({{ name }}Configuration.self, from: {{ name }}Resources.data({{ name }}Resources.Files.{{ resourceIdentifier }}))
+    }
+{% endif %}
+{% if mediator %}
+
+    /// Makes {{ name }} reachable by other components through `{{ name }}Service`, without them
+    /// depending on {{ name }}.
+    public static func register(in registry: ComponentRegistry) {
+        registry.register((any {{ name }}Service).self) { Default{{ name }}Service() }
+    }
+{% endif %}
+}
+
+/// What {{ name }} needs from the outside, injected by whoever creates it.
+public struct {{ name }}Dependencies: Sendable {
+    public init() {}
+}
+{% if hasResources %}
+
+/// The contents of `Resources/{{ name }}.json`.
+public struct {{ name }}Configuration: Decodable, Equatable, Sendable {
+    public var title: String
+    public var layer: String
+
+    public init(title: String, layer: String) {
+        self.title = title
+        self.layer = layer
+    }
+}
+{% endif %}
+{% if mediator %}
+
+/// {{ name }}'s implementation of its interface.
+struct Default{{ name }}Service: {{ name }}Service {
+    func route(for request: {{ name }}Request) -> {{ name }}Route {
+        {{ name }}Route(destination: "{{ name }}", identifier: request.identifier)
+    }
+}
+{% endif %}
+{% if uiKit %}
+#if canImport(UIKit)
+import UIKit
+
+/// The component's screen: a thin view controller that composes views instead of inheriting behaviour.
+public final class {{ name }}ViewController: UIViewController {
+    private let component: {{ name }}
+
+    public init(component: {{ name }} = {{ name }}()) {
+        self.component = component
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    @available(*, unavailable)
+    public required init?(coder: NSCoder) { nil }
+
+    public override func viewDidLoad() {
+        super.viewDidLoad()
+        title = {{ name }}.name
+    }
+}
+#endif
+{% endif %}
+
+"""#,
+        #"shared/Package.swift.stencil"#: #"""
+// swift-tools-version:{{ toolsVersion }}
+import PackageDescription
+
+// {{ name }}: {{ layerDescription }}
+let package = Package(
+    name: "{{ name }}",
+{% if platforms %}
+    platforms: [{{ platforms }}],
+{% endif %}
+    products: [
+        .library(name: "{{ name }}", targets: ["{{ name }}"]),
+    ],
+    dependencies: [
+{% for dependency in dependencies %}
+        .package(path: "{{ dependency.path }}"),
+{% endfor %}
+    ],
+    targets: [
+        .target(
+            name: "{{ name }}",
+            dependencies: [
+{% for dependency in dependencies %}
+                .product(name: "{{ dependency.product }}", package: "{{ dependency.package }}"),
+{% endfor %}
+            ]{{ resourcesComma }}
+{% if hasResources %}
+            resources: [.process("Resources")]
+{% endif %}
+        ),
+        .testTarget(
+            name: "{{ name }}Tests",
+            dependencies: [
+                "{{ name }}",
+{% for dependency in testDependencies %}
+                .product(name: "{{ dependency.product }}", package: "{{ dependency.package }}"),
+{% endfor %}
+            ]
+        ),
+    ]
+)
+
+"""#,
+        #"shared/README.md.stencil"#: #"""
+# {{ name }}
+
+{{ layerDescription }}
+
+- Layer: **{{ layer }}** (see the repository's componentize.yml).
+- May depend on: {{ allowed }}.
+{% if dependencies %}
+- Depends on: {{ dependencyNames }}.
+{% endif %}
+{% if interfaceName %}
+- Other business components reach it through **{{ interfaceName }}** (protocols and value types only), never directly.
+{% endif %}
+{% if hasResources %}
+- Resources live in `Sources/{{ name }}/Resources`; after changing them run `componentize resources` to regenerate
+  `Sources/{{ name }}/Generated/{{ name }}Resources.swift`.
+{% endif %}
+
+Run its tests on their own:
+
+```sh
+swift test
+```
+
+Created by `componentize new {{ name }}`.
+
+"""#,
+        #"shared/Resource.json.stencil"#: #"""
+{
+  "title": "{{ name }}",
+  "layer": "{{ layer }}"
+}
+
+"""#,
+        #"shared/Tests.swift.stencil"#: #"""
+import XCTest
+{% for dependency in testDependencies %}
+import {{ dependency.product }}
+{% endfor %}
+@testable import {{ name }}
+
+final class {{ name }}Tests: XCTestCase {
+    func testEntryPoint() {
+        XCTAssertEqual({{ name }}.name, "{{ name }}")
+    }
+{% if hasResources %}
+
+    func testLoadsItsBundledConfigurationThroughTheGeneratedAccessors() throws {
+        let configuration = try {{ name }}().configuration()
+        XCTAssertEqual(configuration, {{ name }}Configuration(title: "{{ name }}", layer: "{{ layer }}"))
+    }
+{% endif %}
+{% if mediator %}
+
+    func testRegistersItsServiceWithTheRegistry() {
+        let registry = ComponentRegistry()
+        {{ name }}.register(in: registry)
+        let service = registry.resolve((any {{ name }}Service).self)
+        XCTAssertEqual(service?.route(for: {{ name }}Request(identifier: "42")), {{ name }}Route(destination: "{{ name }}", identifier: "42"))
+    }
+{% endif %}
+}
 
 """#,
     ]

@@ -1,0 +1,48 @@
+import Configuration
+import Diagnostics
+import Foundation
+import ManifestReading
+
+/// `componentize init`: a commented componentize.yml for a preset.
+public struct ConfigurationWriter {
+    public var preset: Preset
+    public var prefix: String
+
+    public init(preset: Preset, prefix: String) {
+        self.preset = preset
+        self.prefix = prefix
+    }
+
+    public func render() throws -> String {
+        let model = preset.model
+        let context: [String: Any] = [
+            "preset": preset.rawValue,
+            "prefix": prefix,
+            "layers": model.layers.map { layer -> [String: Any] in
+                var members = layer.members.map { "\"\($0.pattern)\"" }
+                if !prefix.isEmpty, layer.name == model.layers.last?.name { members.insert("\"\(prefix)*\"", at: 0) }
+                return [
+                    "name": layer.name,
+                    "members": members.joined(separator: ", "),
+                    "independent": layer.independent,
+                    "interfaces": layer.interfacePattern ?? "",
+                    "defaults": layer.defaultDependencies.joined(separator: ", "),
+                ]
+            },
+            "thirdPartyLayers": model.thirdParty.layers.joined(separator: ", "),
+            "testSupport": model.testSupport.map { "\"\($0.pattern)\"" }.joined(separator: ", "),
+        ]
+        return try TemplateLibrary().render("init/componentize.yml.stencil", context: context)
+    }
+
+    /// Writes `<root>/componentize.yml`; refuses to replace an existing one.
+    public func write(root: String) throws -> String {
+        let path = (root as NSString).appendingPathComponent(ConfigurationLoader.fileName)
+        if FileManager.default.fileExists(atPath: path) {
+            throw InputError("componentize.yml already exists; init never overwrites it (edit it, or remove it first)", at: FileLocation(path: path))
+        }
+        let text = try render()
+        try AtomicFile.write(Data(text.utf8), to: path)
+        return path
+    }
+}

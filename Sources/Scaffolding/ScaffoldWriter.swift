@@ -1,0 +1,57 @@
+import Diagnostics
+import Foundation
+import ManifestReading
+
+/// Writes a ``ScaffoldPlan`` all or nothing: packages are rendered into a hidden staging folder and moved into
+/// place at the end; the app's manifest is replaced through a temporary file. A failure half-way removes what
+/// was moved, and nothing existing is ever overwritten.
+public struct ScaffoldWriter {
+    public var root: String
+
+    public init(root: String) {
+        self.root = root
+    }
+
+    public func write(_ plan: ScaffoldPlan) throws {
+        let fileManager = FileManager.default
+        for package in plan.packages {
+            let destination = (root as NSString).appendingPathComponent(package.directory)
+            if fileManager.fileExists(atPath: destination) {
+                throw InputError("\(package.directory) already exists; componentize new never overwrites", at: FileLocation(path: destination))
+            }
+        }
+        let staging = (root as NSString).appendingPathComponent(".componentize-new-\(UUID().uuidString)")
+        var moved: [String] = []
+        defer { try? fileManager.removeItem(atPath: staging) }
+        do {
+            for package in plan.packages {
+                for file in package.files {
+                    let path = "\(staging)/\(package.name)/\(file.path)"
+                    try fileManager.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                    guard fileManager.createFile(atPath: path, contents: Data(file.content.utf8)) else {
+                        throw InputError("cannot write a staged file", at: FileLocation(path: path))
+                    }
+                }
+            }
+            for package in plan.packages {
+                let destination = (root as NSString).appendingPathComponent(package.directory)
+                try fileManager.createDirectory(atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                guard rename("\(staging)/\(package.name)", destination) == 0 else {
+                    throw InputError("cannot move the new package into place", at: FileLocation(path: destination))
+                }
+                moved.append(destination)
+            }
+            if let change = plan.appChange {
+                let path = (root as NSString).appendingPathComponent(change.path.hasPrefix(root) ? String(change.path.dropFirst(root.count + 1)) : change.path)
+                let current = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+                guard current == change.before else {
+                    throw InputError("the app's manifest changed while componentize was planning; run it again", at: FileLocation(path: change.path))
+                }
+                try AtomicFile.write(Data(change.after.utf8), to: path)
+            }
+        } catch {
+            for destination in moved.reversed() { try? fileManager.removeItem(atPath: destination) }
+            throw error
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import ArgumentParser
+import Configuration
+import Diagnostics
+import Foundation
+import ManifestReading
+import ResourceGeneration
+import Rules
+import Scaffolding
+
+struct NewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "new",
+        abstract: "Create a component package in its layer, with its legal dependencies declared.",
+        discussion: """
+            Creates <layout>/<Name> (scaffold.layout in componentize.yml, default Packages/{layer}/{name}): \
+            Package.swift depending by relative path on the existing packages of the layers below that the layer \
+            names as defaults, a small protocol-first entry point, a resource bundle with its generated accessors, \
+            tests, and a README. The host app (scaffold.app) gets the new component as a dependency.
+
+            Anything 'componentize check' would reject is refused before a file is written, with the fix. \
+            Nothing is ever overwritten; a failure half-way leaves nothing behind.
+            """
+    )
+
+    @Argument(help: "The component's module name, e.g. ComponentVideo.")
+    var name: String
+
+    @Option(help: "The layer (default: the layer whose members match the name).")
+    var layer: String?
+
+    @Option(name: .customLong("depends-on"), parsing: .singleValue, help: "More packages to depend on, comma-separated (ComponentImageInterface,NXService).")
+    var dependsOn: [String] = []
+
+    @Flag(help: "Also create <Name>Interface (protocols and value types) and register the implementation with the component registry.")
+    var interface = false
+
+    @Flag(name: .customLong("no-resources"), help: "No resource bundle and no generated accessors.")
+    var noResources = false
+
+    @Option(name: .customLong("template-dir"), help: "Your own templates (same layout and variables as templates/).", completion: .directory)
+    var templateDirectory: String?
+
+    @Flag(name: .customLong("dry-run"), help: "Print the files and manifests it would write, and the app's edit; write nothing.")
+    var dryRun = false
+
+    @Option(help: "The repository root (default: the current directory).", completion: .directory)
+    var root: String = "."
+
+    func run() throws {
+        let model = try ConfigurationLoader(knownRules: RuleRegistry.identifiers).load(repositoryRoot: root)
+        let request = ScaffoldRequest(
+            name: name, layer: layer,
+            dependsOn: dependsOn.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty },
+            interface: interface, resources: !noResources, templateDirectory: templateDirectory)
+        let plan = try Scaffolder(root: root, model: model).plan(request)
+        if dryRun {
+            print(Self.describe(plan))
+            return
+        }
+        try ScaffoldWriter(root: root).write(plan)
+        for package in plan.packages {
+            print("created \(package.directory) (\(package.layer)): \(package.files.count) files")
+        }
+        if let change = plan.appChange { print("added \(name) to \(change.path)") }
+        for note in plan.notes { print("note: \(note)") }
+    }
+
+    static func describe(_ plan: ScaffoldPlan) -> String {
+        var lines: [String] = ["dry run: nothing written"]
+        for package in plan.packages {
+            lines.append("")
+            lines.append("\(package.directory)/  (\(package.layer), \(package.kind))")
+            for file in package.files { lines.append("  \(file.path)") }
+            if let manifest = package.files.first(where: { $0.path == "Package.swift" }) {
+                lines.append("")
+                lines.append("\(package.directory)/Package.swift:")
+                lines.append(manifest.content)
+            }
+        }
+        if let change = plan.appChange {
+            lines.append(UnifiedDiff.make(old: change.before, new: change.after, oldName: "a/\(change.path)", newName: "b/\(change.path)"))
+        }
+        for note in plan.notes { lines.append("note: \(note)") }
+        return lines.joined(separator: "\n")
+    }
+}
