@@ -59,6 +59,7 @@ let package = Package(
         .testTarget(name: "ManifestReadingTests", dependencies: ["ManifestReading", "Diagnostics"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "Configuration", "Diagnostics", "ManifestReading", "DependencyGraph"]),
         .testTarget(name: "ResourceGenerationTests", dependencies: ["ResourceGeneration", "ManifestReading", "Diagnostics", "Templates"]),
+        .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Diagnostics"]),
         .testTarget(name: "ComponentizeCLITests", dependencies: ["componentize"], exclude: ["Golden"]),
     ]
 )
