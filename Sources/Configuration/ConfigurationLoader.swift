@@ -15,7 +15,7 @@ public struct ConfigurationLoader: Sendable {
 
     /// The model for a repository: its `componentize.yml`, else the four-layer preset.
     public func load(repositoryRoot root: String) throws(InputError) -> LayerModel {
-        let path = (root as NSString).appendingPathComponent(Self.fileName)
+        let path = root == "." ? Self.fileName : (root as NSString).appendingPathComponent(Self.fileName)
         guard FileManager.default.fileExists(atPath: path) else { return Preset.fourLayer.model }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw InputError("cannot read the configuration", at: FileLocation(path: path))
@@ -119,7 +119,7 @@ private struct ConfigurationReader {
 
     func model(from root: Node) throws(InputError) -> LayerModel {
         let entries = try mapping(root, "the configuration")
-        try checkKeys(entries, allowed: ["preset", "strict", "layers", "thirdParty", "testSupport", "exceptions", "rules", "exclude", "scaffold"],
+        try checkKeys(entries, allowed: ["preset", "strict", "layers", "thirdParty", "testSupport", "exceptions", "rules", "exclude", "scaffold", "resources"],
                       in: "the configuration")
         var model = Preset.fourLayer.model
         if let presetNode = entries.first(where: { $0.key == "preset" })?.value {
@@ -139,6 +139,14 @@ private struct ConfigurationReader {
             case "testSupport": model.testSupport = try globs(entry.value, "testSupport")
             case "exclude": model.exclude = try globs(entry.value, "exclude")
             case "scaffold": model.scaffold = try scaffold(entry.value)
+            case "resources":
+                let settings = try mapping(entry.value, "resources")
+                try checkKeys(settings, allowed: ["outputDir"], in: "resources")
+                if let value = settings.first(where: { $0.key == "outputDir" })?.value {
+                    let directory = try string(value, "resources.outputDir")
+                    guard !directory.isEmpty else { throw error("resources.outputDir cannot be empty", at: value) }
+                    model.resourcesOutputDirectory = directory
+                }
             case "thirdParty": model.thirdParty = try thirdParty(entry.value, layers: model.layers)
             case "exceptions": model.exceptions = try exceptions(entry.value)
             case "rules": model.severities = try severities(entry.value)

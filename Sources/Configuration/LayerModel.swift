@@ -17,6 +17,8 @@ public struct LayerModel: Sendable, Equatable {
     public var exclude: [Glob] = []
     /// How `componentize new` lays out and writes new packages.
     public var scaffold = ScaffoldSettings()
+    /// Where `componentize resources` writes each target's accessors, relative to the target's folder.
+    public var resourcesOutputDirectory = "Generated"
 
     public init(layers: [Layer], thirdParty: ThirdPartyPolicy = ThirdPartyPolicy(), testSupport: [Glob] = [],
                 exceptions: [LayerException] = [], severities: [String: Severity] = [:], strict: Bool = false,

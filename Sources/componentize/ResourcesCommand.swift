@@ -30,8 +30,8 @@ struct ResourcesCommand: ParsableCommand {
     @Flag(help: "Write nothing; exit 1 with a diff when a generated file is stale or missing.")
     var check = false
 
-    @Option(name: .customLong("output-dir"), help: "Where the file goes, relative to each target's folder (or absolute).")
-    var outputDirectory: String = "Generated"
+    @Option(name: .customLong("output-dir"), help: "Where the file goes, relative to each target's folder (or absolute); default: resources.outputDir of componentize.yml, else Generated.")
+    var outputDirectory: String?
 
     @Option(name: .customLong("template-dir"), help: "A folder with your own resources/ResourceAccessors.swift.stencil.", completion: .directory)
     var templateDirectory: String?
@@ -43,7 +43,8 @@ struct ResourcesCommand: ParsableCommand {
         let model = try ConfigurationLoader(knownRules: RuleRegistry.identifiers).load(repositoryRoot: path)
         let run = ResourceGenerationRun(
             root: path, reader: ManifestReader(strategy: reader),
-            options: .init(target: target, outputDirectory: outputDirectory, check: check, templateDirectory: templateDirectory))
+            options: .init(target: target, outputDirectory: outputDirectory ?? model.resourcesOutputDirectory, check: check,
+                          templateDirectory: templateDirectory))
         let outcome = try run.run(exclude: model.exclude)
         for diagnostic in outcome.diagnostics { Terminal.printError(diagnostic.description) }
         for result in outcome.results {

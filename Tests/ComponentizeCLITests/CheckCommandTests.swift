@@ -114,6 +114,17 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(stale.stdout.contains("note: baseline entry horizontal:ComponentOwner->ComponentImage matches nothing any more"), stale.stdout)
     }
 
+    func testConfigurationErrorIsExitTwoWithItsPlace() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("componentize-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try "layers:\n  - name: kit\n    members: [\"NX[Kit\"]\n".write(to: scratch.appendingPathComponent("componentize.yml"), atomically: true, encoding: .utf8)
+        let result = try Componentize.run(["check", "."], in: scratch)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stderr, "componentize.yml:3:15: error: 'NX[Kit' is not a valid glob: a '[' is never closed\n")
+    }
+
     func testGraphFormats() throws {
         for format in ["dot", "mermaid", "json"] {
             let result = try Componentize.run(["graph", "fixtures/ComponentBasedApp", "--format", format], in: Componentize.repositoryRoot)

@@ -72,7 +72,7 @@ final class ConfigurationTests: XCTestCase {
 
     func testUnknownKey() {
         XCTAssertEqual(error("layer:\n  - name: app\n"),
-                       "componentize.yml:1:1: error: unknown key 'layer' in the configuration; expected one of: preset, strict, layers, thirdParty, testSupport, exceptions, rules, exclude, scaffold")
+                       "componentize.yml:1:1: error: unknown key 'layer' in the configuration; expected one of: preset, strict, layers, thirdParty, testSupport, exceptions, rules, exclude, scaffold, resources")
     }
 
     func testWrongType() {
@@ -109,6 +109,28 @@ final class ConfigurationTests: XCTestCase {
 
     func testBadSeverity() {
         XCTAssertEqual(error("rules:\n  upward: fatal\n"), "componentize.yml:2:11: error: severity must be error, warning or off")
+    }
+
+    func testScaffoldAndResourcesSections() throws {
+        let model = try loader.parse("""
+            scaffold:
+              layout: "Modules/{layer}/{name}"
+              toolsVersion: "6.0"
+              platforms: [".iOS(.v16)"]
+              app: HostApp
+              mediator: NXMediator
+            resources:
+              outputDir: Sources/Gen
+            """, path: "componentize.yml")
+        XCTAssertEqual(model.scaffold.layout, "Modules/{layer}/{name}")
+        XCTAssertEqual(model.scaffold.toolsVersion, "6.0")
+        XCTAssertEqual(model.scaffold.platforms, [".iOS(.v16)"])
+        XCTAssertEqual(model.scaffold.app, "HostApp")
+        XCTAssertEqual(model.scaffold.mediator, "NXMediator")
+        XCTAssertEqual(model.resourcesOutputDirectory, "Sources/Gen")
+        XCTAssertEqual(error("scaffold:\n  layout: Packages\n"), "componentize.yml:2:11: error: scaffold.layout must contain {name}")
+        XCTAssertEqual(error("scaffold:\n  toolsVersion: latest\n"), "componentize.yml:2:17: error: scaffold.toolsVersion must be a version such as 5.9 or 6.0")
+        XCTAssertEqual(error("resources:\n  output: x\n"), "componentize.yml:2:3: error: unknown key 'output' in resources; expected one of: outputDir")
     }
 
     func testGlobMatching() throws {
