@@ -171,28 +171,19 @@ public struct ResourceScanner: Sendable {
                              into tables: inout [String: [String: (arguments: [FormatSpecifiers.ArgumentType], language: String)]],
                              diagnostics: inout [ResourceDiagnostic]) {
         let location = FileLocation(path: relative(path))
+        let entries: [(String, String)]?
+        let table: String
         if file.hasSuffix(".strings") {
-            let table = String(file.dropLast(8))
-            do {
-                for (key, value) in try StringsFileParser.strings(at: path) {
-                    record(key: key, value: value, table: table, language: language, location: location, into: &tables, diagnostics: &diagnostics)
-                }
-            } catch let error as InputError {
-                diagnostics.append(ResourceDiagnostic(severity: .error, message: error.message, location: error.location ?? location))
-            } catch {
-                diagnostics.append(ResourceDiagnostic(severity: .error, message: "\(error)", location: location))
-            }
+            table = String(file.dropLast(8))
+            entries = reading(at: location, into: &diagnostics) { try StringsFileParser.strings(at: path) }
         } else if file.hasSuffix(".stringsdict") {
-            let table = String(file.dropLast(12))
-            do {
-                for (key, format) in try StringsFileParser.stringsdict(at: path) {
-                    record(key: key, value: format, table: table, language: language, location: location, into: &tables, diagnostics: &diagnostics)
-                }
-            } catch let error as InputError {
-                diagnostics.append(ResourceDiagnostic(severity: .error, message: error.message, location: error.location ?? location))
-            } catch {
-                diagnostics.append(ResourceDiagnostic(severity: .error, message: "\(error)", location: location))
-            }
+            table = String(file.dropLast(12))
+            entries = reading(at: location, into: &diagnostics) { try StringsFileParser.stringsdict(at: path) }
+        } else {
+            return
+        }
+        for (key, value) in entries ?? [] {
+            record(key: key, value: value, table: table, language: language, location: location, into: &tables, diagnostics: &diagnostics)
         }
     }
 
@@ -200,16 +191,22 @@ public struct ResourceScanner: Sendable {
                                     into tables: inout [String: [String: (arguments: [FormatSpecifiers.ArgumentType], language: String)]],
                                     diagnostics: inout [ResourceDiagnostic]) {
         let location = FileLocation(path: relative(path))
+        guard let (language, entries) = reading(at: location, into: &diagnostics, { try StringsFileParser.xcstrings(at: path) }) else { return }
+        for (key, value) in entries {
+            record(key: key, value: value, table: table, language: language, location: location, into: &tables, diagnostics: &diagnostics)
+        }
+    }
+
+    /// Runs a reader; its failure becomes a located error diagnostic.
+    private func reading<T>(at location: FileLocation, into diagnostics: inout [ResourceDiagnostic], _ read: () throws -> T) -> T? {
         do {
-            let (language, entries) = try StringsFileParser.xcstrings(at: path)
-            for (key, value) in entries {
-                record(key: key, value: value, table: table, language: language, location: location, into: &tables, diagnostics: &diagnostics)
-            }
+            return try read()
         } catch let error as InputError {
             diagnostics.append(ResourceDiagnostic(severity: .error, message: error.message, location: error.location ?? location))
         } catch {
             diagnostics.append(ResourceDiagnostic(severity: .error, message: "\(error)", location: location))
         }
+        return nil
     }
 
     /// Keys from every language; the arguments come from the development language (`en`, else `Base`, else the first).
