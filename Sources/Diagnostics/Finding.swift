@@ -2,10 +2,15 @@
 public enum Severity: String, Sendable, Hashable, CaseIterable, Comparable {
     case error, warning, off
 
-    public static func < (lhs: Severity, rhs: Severity) -> Bool {
-        let order: [Severity] = [.error, .warning, .off]
-        return order.firstIndex(of: lhs)! < order.firstIndex(of: rhs)!
+    private var rank: Int {
+        switch self {
+        case .error: return 0
+        case .warning: return 1
+        case .off: return 2
+        }
     }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }
 
 /// One thing a rule found, with everything every report format needs.

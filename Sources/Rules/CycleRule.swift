@@ -29,7 +29,7 @@ public struct CycleRule: Rule {
             let isCycle = component.count > 1 || (adjacency[component[0]]?.contains(component[0]) ?? false)
             guard isCycle else { continue }
             let members = Set(component)
-            let start = component.min()!
+            guard let start = component.min() else { continue }
             let path = Self.shortestCycle(from: start, within: members, adjacency: adjacency)
             let edges = members.sorted().flatMap { from in (adjacency[from] ?? []).filter(members.contains).map { (from, $0) } }
             let (removal, exact) = Self.fewestEdgesBreakingCycles(edges)
