@@ -12,8 +12,10 @@ struct Componentize: ParsableCommand {
         abstract: "Keep a componentized Swift app's packages in their layers.",
         discussion: """
             componentize reads every Package.swift of a repository split into layered SwiftPM \
-            components (kit, common, account, business, app), and tells you when a dependency \
-            points the wrong way.
+            components (kit, common, account, business, app) and tells you when a dependency \
+            points the wrong way; it creates new components in their layer and generates typed \
+            accessors for their resource bundles. Start with 'componentize init', then \
+            'componentize new <Name>' and 'componentize check'.
 
             Exit status: 0 success, 1 findings, 2 bad input or usage.
             """,
