@@ -137,6 +137,11 @@ final class CheckCommandTests: XCTestCase {
         let nodes = try JSONSerialization.jsonObject(with: Data(focus.stdout.utf8)) as? [String: Any]
         XCTAssertEqual((nodes?["nodes"] as? [[String: Any]])?.compactMap { $0["name"] as? String },
                        ["App", "ComponentImage", "ComponentOwner", "ComponentVideo", "EMAccount", "NXKit", "NXService"])
+        let external = try Componentize.run(["graph", "fixtures/rules/third-party", "--format", "mermaid", "--external", "show"], in: Componentize.repositoryRoot)
+        XCTAssertTrue(external.stdout.contains("subgraph layer1[\"third-party\"]\n    n_swift_log[\"swift-log\"]"), external.stdout)
+        XCTAssertTrue(external.stdout.contains("n_ComponentVideo -->|third-party| n_swift_log"), external.stdout)
+        let hidden = try Componentize.run(["graph", "fixtures/rules/third-party", "--format", "mermaid"], in: Componentize.repositoryRoot)
+        XCTAssertFalse(hidden.stdout.contains("swift-log"), hidden.stdout)
         let unknown = try Componentize.run(["graph", "fixtures/ComponentBasedApp", "--focus", "Nope"], in: Componentize.repositoryRoot)
         XCTAssertEqual(unknown.status, 2)
         let noDot = try Componentize.run(["graph", "fixtures/ComponentBasedApp", "--format", "svg"], in: Componentize.repositoryRoot,
