@@ -1,3 +1,4 @@
+import Output
 import Diagnostics
 import Foundation
 
@@ -113,22 +114,6 @@ public struct SwiftPMManifestReader: Sendable {
     private func storeDump(_ data: Data, key: String) {
         guard let path = cachePath(key: key) else { return }
         try? AtomicFile.write(data, to: path)
-    }
-}
-
-/// Writes a file through a temporary sibling and a rename, so readers never see half a file.
-public enum AtomicFile {
-    public static func write(_ data: Data, to path: String) throws {
-        let directory = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let temporary = "\(directory)/.\((path as NSString).lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: data) else {
-            throw InputError("cannot write a temporary file", at: FileLocation(path: temporary))
-        }
-        if rename(temporary, path) != 0 {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw InputError("cannot move the new file into place", at: FileLocation(path: path))
-        }
     }
 }
 

@@ -1,3 +1,4 @@
+import Output
 import Configuration
 import DependencyGraph
 import Diagnostics

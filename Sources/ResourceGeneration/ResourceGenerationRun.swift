@@ -1,3 +1,4 @@
+import Output
 import Configuration
 import Diagnostics
 import Discovery
@@ -96,11 +97,7 @@ public struct ResourceGenerationRun {
             let diff = UnifiedDiff.make(old: existing ?? "", new: source, oldName: existing == nil ? "/dev/null" : oldName, newName: newName)
             return TargetResult(target: target, outputPath: path, status: existing == nil ? .missing : .stale, diff: diff)
         }
-        do {
-            try AtomicFile.write(Data(source.utf8), to: path)
-        } catch let error as InputError {
-            throw error
-        }
+        try AtomicFile.write(Data(source.utf8), to: path)
         return TargetResult(target: target, outputPath: path, status: .written, diff: "")
     }
 }

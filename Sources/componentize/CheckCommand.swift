@@ -1,3 +1,4 @@
+import Output
 import ArgumentParser
 import Diagnostics
 import Foundation
@@ -49,11 +50,7 @@ struct CheckCommand: ParsableCommand {
         if let timings { Terminal.printError(timings.report) }
         if let writeBaseline {
             let baselineFile = Baseline(findings: result.findings)
-            do {
-                try AtomicFile.write(Data(baselineFile.rendered().utf8), to: writeBaseline)
-            } catch let error as InputError {
-                throw error
-            }
+            try AtomicFile.write(Data(baselineFile.rendered().utf8), to: writeBaseline)
             Terminal.printError("componentize: wrote \(baselineFile.keys.count) findings to \(writeBaseline)")
             return
         }

@@ -1,3 +1,4 @@
+import Output
 import ArgumentParser
 import Diagnostics
 import Foundation
