@@ -30,8 +30,11 @@ public struct PackageDiscovery: Sendable {
     public func discover(root: String) throws -> Workspace {
         let rootURL = URL(fileURLWithPath: root)
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
             throw InputError("no such directory", at: FileLocation(path: root))
+        }
+        guard isDirectory.boolValue else {
+            throw InputError("not a directory: give the repository's root folder", at: FileLocation(path: root))
         }
         let realRoot = rootURL.resolvingSymlinksInPath().standardizedFileURL.path
         var found: [String] = []

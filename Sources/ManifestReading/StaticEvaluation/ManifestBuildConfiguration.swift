@@ -82,6 +82,16 @@ struct ManifestBuildConfiguration: BuildConfiguration {
 
     func isActiveTargetPointerAuthentication(name: String) throws -> Bool { false }
 
+    func isActiveTargetObjectFormat(name: String) throws -> Bool {
+        #if os(Linux)
+        return name == "ELF"
+        #elseif canImport(Darwin)
+        return name == "MachO"
+        #else
+        throw Undecidable(description: "objectFormat(\(name)) on this host")
+        #endif
+    }
+
     var targetPointerBitWidth: Int { MemoryLayout<Int>.size * 8 }
 
     var targetAtomicBitWidths: [Int] { [8, 16, 32, 64] }
