@@ -51,6 +51,10 @@ struct ResourcesCommand: ParsableCommand {
             switch result.status {
             case .unchanged: break
             case .written: print("wrote \(result.outputPath)")
+            case .removed: print("removed \(result.outputPath): \(result.target) has no resources any more")
+            case .orphaned:
+                print("\(result.outputPath): \(result.target) has no resources any more; run 'componentize resources' to remove it")
+                print(result.diff, terminator: "")
             case .stale, .missing:
                 print("\(result.outputPath): \(result.status == .missing ? "missing" : "out of date"); run 'componentize resources' to regenerate")
                 print(result.diff, terminator: "")
@@ -60,7 +64,7 @@ struct ResourcesCommand: ParsableCommand {
         if check && outcome.isStale { throw ExitCode(1) }
         if !check {
             let unchanged = outcome.results.filter { $0.status == .unchanged }.count
-            let count = outcome.results.count
+            let count = outcome.results.filter { $0.status != .removed }.count
             print("componentize: \(count) \(count == 1 ? "target" : "targets") with resources, \(count - unchanged) written, \(unchanged) unchanged")
         } else {
             let count = outcome.results.count
