@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "componentize", targets: ["componentize"]),
         .library(name: "ManifestReading", targets: ["ManifestReading"]),
+        .plugin(name: "ResourceAccessorsPlugin", targets: ["ResourceAccessorsPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -31,6 +32,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .plugin(name: "ResourceAccessorsPlugin", capability: .buildTool(), dependencies: ["componentize"]),
         .target(name: "Diagnostics"),
         .target(name: "Output", dependencies: ["Diagnostics"]),
         .target(name: "Configuration", dependencies: ["Diagnostics", .product(name: "Yams", package: "Yams")]),

@@ -97,7 +97,7 @@ public struct ResourceGenerationRun {
     private func outputPath(for target: Target, scanner: ResourceScanner) -> String {
         let outputDirectory = options.outputDirectory.hasPrefix("/") ? options.outputDirectory
             : scanner.join(scanner.targetDirectory(target), options.outputDirectory)
-        return (outputDirectory as NSString).appendingPathComponent(AccessorGenerator.typeName(target.name) + "Resources.swift")
+        return (outputDirectory as NSString).appendingPathComponent(target.name + "Resources.swift")
     }
 
     /// A file this command generated for a target that no longer has resources: it names `Bundle.module`, which

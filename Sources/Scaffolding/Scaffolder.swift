@@ -262,7 +262,7 @@ public struct Scaffolder {
         if resources {
             let inventory = ResourceInventory(targetName: name, files: [ResourceFile(name: name, ext: "json", subdirectory: nil, source: "")])
             let (source, _) = try AccessorGenerator().generate(inventory, manifestPath: "Package.swift")
-            files.append(("Sources/\(name)/\(model.resourcesOutputDirectory)/\(AccessorGenerator.typeName(name))Resources.swift", source))
+            files.append(("Sources/\(name)/\(model.resourcesOutputDirectory)/\(name)Resources.swift", source))
         }
         return ScaffoldPlan.Package(name: name, layer: layer.name, kind: kind, directory: directory,
                                     files: files.sorted { $0.0 < $1.0 }.map { (path: $0.0, content: $0.1) })
