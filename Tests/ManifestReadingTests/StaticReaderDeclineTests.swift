@@ -85,6 +85,24 @@ final class StaticReaderDeclineTests: XCTestCase {
         XCTAssertEqual(decline?.line, 5)
     }
 
+    func testUndecidableTopLevelGuardDoesNotLeaveAPartialPackage() {
+        let decline = declineOf(header + """
+            let package = Package(name: "P", targets: [.target(name: "A")])
+            guard !FileManager.default.fileExists(atPath: "/etc/skip") else { fatalError() }
+            package.targets.append(.target(name: "B"))
+            """)
+        XCTAssertEqual(decline, Decline("call to 'FileManager.default.fileExists'", line: 5, column: 8))
+    }
+
+    func testPropertyComputedByTheManifestsOwnExtension() {
+        let decline = declineOf(header + """
+            extension Package { var extraTargets: [Target] { [.target(name: "X")] } }
+            let package = Package(name: "P", targets: [.target(name: "A")])
+            package.targets += package.extraTargets
+            """)
+        XCTAssertEqual(decline, Decline("property 'extraTargets'", line: 6, column: 20))
+    }
+
     func testWhileLoop() {
         let decline = declineOf(header + """
             var count = 0

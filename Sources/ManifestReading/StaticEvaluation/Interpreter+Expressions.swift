@@ -125,7 +125,10 @@ extension Interpreter {
             if declaredTypes.contains(type) { return unknown("\(type).\(name)", at: member) }
             return .object(ManifestObject(kind: name, qualifier: type, arguments: [], position: position(of: member)))
         case .object(let object):
-            return object.property(name) ?? .null
+            if let value = object.property(name) { return value }
+            // An absent PackageDescription property is nil; anything else may be a property a manifest's own
+            // extension computes, which the reader does not evaluate.
+            return Self.packageDescriptionProperties.contains(name) ? .null : unknown("property '\(name)'", at: member)
         case .array(let items):
             switch name {
             case "count": return .int(items.count)
@@ -308,6 +311,15 @@ extension Interpreter {
         }
         return .bool(true)
     }
+
+    /// Stored properties of PackageDescription's `Package`, `Target`, `Product` and dependency types.
+    static let packageDescriptionProperties: Set<String> = [
+        "name", "targets", "products", "dependencies", "platforms", "swiftLanguageVersions", "swiftLanguageModes",
+        "cLanguageStandard", "cxxLanguageStandard", "defaultLocalization", "pkgConfig", "providers", "traits", "type",
+        "path", "url", "exclude", "sources", "resources", "publicHeadersPath", "swiftSettings", "cSettings",
+        "cxxSettings", "linkerSettings", "plugins", "packageAccess", "checksum", "capability", "condition", "package",
+        "moduleAliases", "requirement", "kind", "id", "targetNames", "settings",
+    ]
 
     /// Foundation and PackageDescription APIs that read the machine (files, processes, git); never evaluated.
     static func isHostAPI(_ type: String) -> Bool {

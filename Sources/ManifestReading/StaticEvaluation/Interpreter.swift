@@ -80,7 +80,15 @@ final class Interpreter {
             stringElementPositions[value, default: []].append((literal.positionAfterSkippingLeadingTrivia.utf8Offset, position(of: literal)))
         }
         collectDeclarations(file.statements)
-        _ = execute(file.statements, in: globals)
+        switch execute(file.statements, in: globals) {
+        case .normal:
+            break
+        case .returned(.unknown(let decline)):
+            // An undecidable `guard`, or a `continue` under an undecidable condition: the rest may not have run.
+            poison(decline)
+        default:
+            poison(Decline("control flow leaving the top level early", line: 1, column: 1))
+        }
     }
 
     /// Registers types and static members first: Swift lets a manifest use them before their declaration.
