@@ -237,7 +237,7 @@ public struct Scaffolder {
             ["product": dependency.product, "package": dependency.package, "path": Self.relativePath(from: directory, to: dependency.directory)]
         }
         let below = model.layers(below: layer.name).map(\.name)
-        let allowed = (layer.independent ? ["their interface modules"] : []) + (below.isEmpty ? ["system frameworks only"] : below)
+        let allowed = (layer.independent ? ["the interface modules of other \(layer.name) components"] : []) + (below.isEmpty ? ["system frameworks only"] : below)
         var context: [String: Any] = [
             "name": name, "layer": layer.name, "kind": kind,
             "layerDescription": Self.description(of: kind, layer: layer.name),
@@ -297,14 +297,14 @@ public struct Scaffolder {
 
     static func description(of kind: String, layer: String) -> String {
         switch kind {
-        case "kit": return "a \(layer) component: constants, colours, fonts, device and version helpers that know nothing of any business."
-        case "common": return "a \(layer) component: shared UI and services (wrapping third-party libraries) for every business component."
-        case "account": return "a \(layer) component: the signed-in user, account data, its storage and management."
-        case "business": return "a \(layer) component: one product area, reached by the others only through its interface or the registry."
-        case "interface": return "the interface of a \(layer) component: protocols and value types other components may depend on."
-        case "mediator": return "the \(layer) component registry: business components register their services by protocol, callers resolve them."
-        case "app": return "the host app: it integrates every component and wires them together."
-        default: return "a \(layer) component."
+        case "kit": return "A \(layer) component: constants, colours, fonts, device and version helpers that know nothing of any business."
+        case "common": return "A \(layer) component: shared UI and services (wrapping third-party libraries) for every business component."
+        case "account": return "A \(layer) component: the signed-in user, account data, its storage and management."
+        case "business": return "A \(layer) component: one product area, reached by the others only through its interface or the registry."
+        case "interface": return "The interface of a \(layer) component: protocols and value types other components may depend on."
+        case "mediator": return "The component registry (\(layer) layer): business components register their services by protocol, callers resolve them."
+        case "app": return "The host app: it integrates every component and wires them together."
+        default: return "A \(layer) component."
         }
     }
 

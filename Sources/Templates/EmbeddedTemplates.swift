@@ -540,7 +540,7 @@ import Foundation
 import {{ dependency.product }}
 {% endfor %}
 
-/// {{ name }}: {{ layerDescription }}
+/// {{ layerDescription }}
 ///
 /// Small and protocol-first: what it needs comes in through `{{ name }}Dependencies` (no singletons, no base
 /// classes to inherit from), so it can be built and tested on its own.
@@ -624,7 +624,7 @@ public final class {{ name }}ViewController: UIViewController {
 // swift-tools-version:{{ toolsVersion }}
 import PackageDescription
 
-// {{ name }}: {{ layerDescription }}
+// {{ name }}. {{ layerDescription }}
 let package = Package(
     name: "{{ name }}",
 {% if platforms %}
