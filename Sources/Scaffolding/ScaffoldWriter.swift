@@ -28,7 +28,7 @@ public struct ScaffoldWriter {
             for package in plan.packages {
                 for file in package.files {
                     let path = "\(staging)/\(package.name)/\(file.path)"
-                    try fileManager.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                    try createDirectory((path as NSString).deletingLastPathComponent)
                     guard fileManager.createFile(atPath: path, contents: Data(file.content.utf8)) else {
                         throw InputError("cannot write a staged file", at: FileLocation(path: path))
                     }
@@ -36,7 +36,7 @@ public struct ScaffoldWriter {
             }
             for package in plan.packages {
                 let destination = (root as NSString).appendingPathComponent(package.directory)
-                try fileManager.createDirectory(atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try createDirectory((destination as NSString).deletingLastPathComponent)
                 guard rename("\(staging)/\(package.name)", destination) == 0 else {
                     throw InputError("cannot move the new package into place", at: FileLocation(path: destination))
                 }
@@ -53,6 +53,14 @@ public struct ScaffoldWriter {
         } catch {
             for destination in moved.reversed() { try? fileManager.removeItem(atPath: destination) }
             throw error
+        }
+    }
+
+    private func createDirectory(_ path: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw InputError("cannot create the folder", at: FileLocation(path: path))
         }
     }
 }

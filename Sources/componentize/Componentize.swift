@@ -50,9 +50,12 @@ struct Componentize: ParsableCommand {
                 Terminal.printError("Run 'componentize --help' for usage.")
                 Foundation.exit(2)
             }
+            if let exit = error as? ExitCode { Foundation.exit(exit.rawValue) }
+            // Anything else is a file or system failure (a folder that cannot be created, a tool that will not
+            // run): bad input or environment, never "findings", so exit 2 with what went wrong.
             let message = fullMessage(for: error)
-            if !message.isEmpty { Terminal.printError(message) }
-            Foundation.exit(code.rawValue)
+            Terminal.printError(message.hasPrefix("error:") ? message : "error: \(message)")
+            Foundation.exit(2)
         }
     }
 }

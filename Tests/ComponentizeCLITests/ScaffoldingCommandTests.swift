@@ -102,6 +102,12 @@ final class ScaffoldingCommandTests: XCTestCase {
         try assertRefused(["new", "NXKit"], message: "Packages/kit/NXKit already exists; componentize new never overwrites")
     }
 
+    func testAFolderThatCannotBeCreatedLeavesNothingBehind() throws {
+        XCTAssertEqual(try componentize("init").status, 0)
+        try "not a folder".write(to: root.appendingPathComponent("Packages"), atomically: true, encoding: .utf8)
+        try assertRefused(["new", "NXKit"], message: "Packages/kit: error: cannot create the folder")
+    }
+
     func testInitRefusesToOverwrite() throws {
         XCTAssertEqual(try componentize("init", "--preset", "three-layer").status, 0)
         try assertRefused(["init"], message: "componentize.yml already exists; init never overwrites it")
