@@ -19,41 +19,29 @@ let package = Package(
         .executableTarget(
             name: "componentize",
             dependencies: [
-                "ManifestReading",
-                "Diagnostics",
+                "Project",
                 "Configuration",
-                "Discovery",
-                "DependencyGraph",
-                "Rules",
+                "Diagnostics",
+                "ManifestReading",
+                "Output",
                 "Reports",
                 "ResourceGeneration",
                 "Scaffolding",
-                "Output",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .plugin(name: "ResourceAccessorsPlugin", capability: .buildTool(), dependencies: ["componentize"]),
         .target(name: "Diagnostics"),
+        .target(name: "Paths", dependencies: ["Diagnostics"]),
         .target(name: "Output", dependencies: ["Diagnostics"]),
-        .target(name: "Configuration", dependencies: ["Diagnostics", .product(name: "Yams", package: "Yams")]),
-        .target(name: "Discovery", dependencies: ["Configuration", "Diagnostics", "ManifestReading"]),
-        .target(name: "DependencyGraph", dependencies: ["Configuration", "Diagnostics", "Discovery", "ManifestReading"]),
-        .target(name: "Rules", dependencies: ["Configuration", "DependencyGraph", "Diagnostics", "Discovery", "ManifestReading"]),
-        .target(name: "Reports", dependencies: ["Configuration", "DependencyGraph", "Diagnostics", "Output", "Rules", "ManifestReading"]),
         .target(name: "Templates"),
-        .target(name: "Scaffolding", dependencies: [
-            "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "ManifestReading", "Output", "ResourceGeneration", "Rules", "Templates",
-            .product(name: "Stencil", package: "Stencil"), .product(name: "Yams", package: "Yams"),
-            .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
-        ]),
-        .target(name: "ResourceGeneration", dependencies: [
-            "Configuration", "Diagnostics", "ManifestReading", "Discovery", "Output", "Templates", .product(name: "Stencil", package: "Stencil"),
-        ]),
+        .target(name: "Configuration", dependencies: ["Diagnostics", "Paths", .product(name: "Yams", package: "Yams")]),
         .target(
             name: "ManifestReading",
             dependencies: [
                 "Diagnostics",
                 "Output",
+                "Paths",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
@@ -61,10 +49,29 @@ let package = Package(
                 .product(name: "SwiftIfConfig", package: "swift-syntax"),
             ]
         ),
-        .testTarget(name: "ManifestReadingTests", dependencies: ["ManifestReading", "Diagnostics"]),
-        .testTarget(name: "RulesTests", dependencies: ["Rules", "Configuration", "Diagnostics", "ManifestReading", "DependencyGraph"]),
-        .testTarget(name: "ResourceGenerationTests", dependencies: ["ResourceGeneration", "ManifestReading", "Diagnostics", "Templates"]),
-        .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Diagnostics"]),
+        .target(name: "Discovery", dependencies: ["Diagnostics", "ManifestReading", "Paths"]),
+        .target(name: "DependencyGraph", dependencies: ["Configuration", "Diagnostics", "Discovery", "ManifestReading", "Paths"]),
+        .target(name: "Rules", dependencies: ["Configuration", "DependencyGraph", "Diagnostics", "Paths"]),
+        .target(name: "Reports", dependencies: ["Configuration", "DependencyGraph", "Diagnostics", "Output", "Rules"]),
+        .target(name: "ResourceGeneration", dependencies: [
+            "Diagnostics", "ManifestReading", "Output", "Paths", "Templates", .product(name: "Stencil", package: "Stencil"),
+        ]),
+        .target(name: "Scaffolding", dependencies: [
+            "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "ManifestReading", "Output", "Paths", "ResourceGeneration", "Rules",
+            "Templates",
+            .product(name: "Stencil", package: "Stencil"), .product(name: "Yams", package: "Yams"),
+            .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
+        .target(name: "Project", dependencies: [
+            "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "ManifestReading", "Paths", "ResourceGeneration", "Rules",
+            "Scaffolding",
+        ]),
+        .testTarget(name: "ManifestReadingTests", dependencies: ["ManifestReading", "Diagnostics", "Paths"]),
+        .testTarget(name: "RulesTests", dependencies: [
+            "Rules", "Configuration", "Diagnostics", "Discovery", "ManifestReading", "DependencyGraph", "Paths", "Project", "Reports",
+        ]),
+        .testTarget(name: "ResourceGenerationTests", dependencies: ["ResourceGeneration", "ManifestReading", "Diagnostics", "Templates", "Project"]),
+        .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Diagnostics", "Configuration", "Project", "ManifestReading"]),
         .testTarget(name: "ComponentizeCLITests", dependencies: ["componentize"], exclude: ["Golden"]),
     ]
 )

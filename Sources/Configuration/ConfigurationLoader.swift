@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Paths
 import Yams
 
 /// Reads `componentize.yml` into a ``LayerModel``, with `componentize.yml:line:col` on every mistake.
@@ -37,6 +38,15 @@ public struct ConfigurationLoader: Sendable {
         }
         guard let node else { return Preset.fourLayer.model.with(source: path) }
         return try ConfigurationReader(path: path, knownRules: knownRules).model(from: node)
+    }
+
+    /// `YYYY-MM-DD`, as `expires:` and `COMPONENTIZE_TODAY` are written.
+    public static func isDate(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let month = Int(parts[1]), let day = Int(parts[2]) else { return false }
+        return (1...12).contains(month) && (1...31).contains(day)
     }
 
     private static func inputError(_ error: YamlError, path: String) -> InputError {
@@ -261,7 +271,7 @@ private struct ConfigurationReader {
             var expires: String?
             if let expiresNode = entries.first(where: { $0.key == "expires" })?.value {
                 let value = try string(expiresNode, "expires")
-                guard Self.isDate(value) else { throw error("expires must be a date written YYYY-MM-DD", at: expiresNode) }
+                guard ConfigurationLoader.isDate(value) else { throw error("expires must be a date written YYYY-MM-DD", at: expiresNode) }
                 expires = value
             }
             result.append(LayerException(from: try required("from").0, to: try required("to").0, rule: rule, reason: reason,
@@ -270,13 +280,6 @@ private struct ConfigurationReader {
         return result
     }
 
-    static func isDate(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let month = Int(parts[1]), let day = Int(parts[2]) else { return false }
-        return (1...12).contains(month) && (1...31).contains(day)
-    }
 
     func scaffold(_ node: Node) throws(InputError) -> ScaffoldSettings {
         let entries = try mapping(node, "scaffold")

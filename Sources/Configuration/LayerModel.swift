@@ -1,4 +1,5 @@
 import Diagnostics
+import Paths
 
 /// The layers of a componentized app and the rules between them, from `componentize.yml` or a preset.
 public struct LayerModel: Sendable, Equatable {

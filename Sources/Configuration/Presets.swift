@@ -1,4 +1,5 @@
 import Diagnostics
+import Paths
 
 /// The layer models `componentize init` writes, and that apply when a repository has no `componentize.yml`.
 public enum Preset: String, Sendable, CaseIterable {

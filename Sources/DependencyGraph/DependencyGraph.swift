@@ -1,7 +1,6 @@
 import Configuration
 import Diagnostics
 import Discovery
-import Foundation
 import ManifestReading
 
 /// A target of a local package, by package directory and name.
@@ -25,7 +24,7 @@ public struct TargetID: Hashable, Comparable, Sendable, CustomStringConvertible 
 /// A local target with its place in the layer model.
 public struct GraphTarget: Sendable {
     public var id: TargetID
-    public var type: ManifestReading.Target.Kind
+    public let type: ManifestReading.Target.Kind
     public var packageName: String
     public var manifestPath: String
     public var position: SourcePosition?
@@ -46,7 +45,21 @@ public struct GraphTarget: Sendable {
         case none = "nothing"
     }
 
-    public var isTest: Bool { type == .test }
+    public init(id: TargetID, type: ManifestReading.Target.Kind, packageName: String, manifestPath: String, position: SourcePosition?,
+                layer: String? = nil, assignment: Assignment = .none, component: String? = nil, interfaceOf: String? = nil) {
+        self.id = id
+        self.type = type
+        self.packageName = packageName
+        self.manifestPath = manifestPath
+        self.position = position
+        self.layer = layer
+        self.assignment = assignment
+        self.component = component ?? id.name
+        self.interfaceOf = interfaceOf
+        isTest = type == .test
+    }
+
+    public let isTest: Bool
 
     public var location: FileLocation {
         FileLocation(path: manifestPath, line: position?.line, column: position?.column)
@@ -70,9 +83,19 @@ public struct Edge: Sendable {
     /// The dependency as written: `NXKit`, or `Logging` from `swift-log`.
     public var written: String
     public var location: FileLocation
+
+    public init(from: TargetID, to: Destination, written: String, location: FileLocation) {
+        self.from = from
+        self.to = to
+        self.written = written
+        self.location = location
+    }
 }
 
 /// Every local package's targets and the edges between them, with layers assigned.
+///
+/// Built in two steps: ``LayerAssignment`` places each target in its layer and component, ``EdgeResolution``
+/// turns each manifest dependency into edges to local targets, external products or nothing.
 public struct DependencyGraph: Sendable {
     public var model: LayerModel
     public var workspace: Workspace
@@ -83,134 +106,37 @@ public struct DependencyGraph: Sendable {
     public private(set) var localEdges: [(edge: Edge, from: GraphTarget, to: GraphTarget)] = []
     /// Local target edges only, deduplicated, for cycle search and drawing.
     public private(set) var localAdjacency: [TargetID: [TargetID]] = [:]
+    /// The names of every local target.
+    public private(set) var targetNames: Set<String> = []
+
+    public init(workspace: Workspace, model: LayerModel) {
+        self.model = model
+        self.workspace = workspace
+        targets = LayerAssignment(model: model).targets(of: workspace)
+        edges = EdgeResolution().edges(of: workspace)
+        var adjacency: [TargetID: [TargetID]] = [:]
+        var seen: Set<EdgeEnds> = []
+        localEdges.reserveCapacity(edges.count)
+        for edge in edges {
+            guard case .target(let toID) = edge.to, let from = targets[edge.from], let to = targets[toID] else { continue }
+            localEdges.append((edge, from, to))
+            if seen.insert(EdgeEnds(from: edge.from, to: toID)).inserted { adjacency[edge.from, default: []].append(toID) }
+        }
+        localAdjacency = adjacency
+        targetNames = Set(targets.keys.map(\.name))
+    }
+
+    private struct EdgeEnds: Hashable {
+        var from: TargetID
+        var to: TargetID
+    }
 
     public var sortedTargets: [GraphTarget] {
         targets.values.sorted { $0.id < $1.id }
     }
 
-    public init(workspace: Workspace, model: LayerModel) {
-        self.model = model
-        self.workspace = workspace
-        var targets: [TargetID: GraphTarget] = [:]
-        var packagesByDirectory: [String: LocalPackage] = [:]
-        for package in workspace.packages { packagesByDirectory[package.directory] = package }
+    /// The repository root as the user gave it.
+    public var root: String { workspace.root }
 
-        for package in workspace.packages {
-            for target in package.manifest.targets {
-                let id = TargetID(package: package.relativeDirectory, name: target.name)
-                targets[id] = GraphTarget(
-                    id: id, type: target.type, packageName: package.manifest.name, manifestPath: package.manifestPath,
-                    position: target.position, layer: nil, assignment: .none, component: target.name)
-            }
-        }
-        // Layers: own name, then package name, then package folder; test targets follow what they test.
-        for package in workspace.packages {
-            for target in package.manifest.targets where target.type != .test {
-                let id = TargetID(package: package.relativeDirectory, name: target.name)
-                targets[id]?.assign(Self.layer(for: target.name, package: package, model: model), model: model)
-            }
-            for target in package.manifest.targets where target.type == .test {
-                let id = TargetID(package: package.relativeDirectory, name: target.name)
-                let testedName = target.name.hasSuffix("Tests") ? String(target.name.dropLast(5)) : target.name
-                let sameTarget = package.manifest.target(named: testedName).flatMap { $0.type == .test ? nil : $0 }
-                let firstDependency = target.dependencies.lazy.compactMap { dependency in
-                    package.manifest.target(named: dependency.name).flatMap { $0.type == .test ? nil : $0 }
-                }.first
-                if let tested = sameTarget ?? firstDependency,
-                   let testedTarget = targets[TargetID(package: package.relativeDirectory, name: tested.name)] {
-                    targets[id]?.layer = testedTarget.layer
-                    targets[id]?.assignment = .testedTarget
-                    targets[id]?.component = testedTarget.component
-                    targets[id]?.interfaceOf = nil
-                } else {
-                    targets[id]?.assign(Self.layer(for: target.name, package: package, model: model), model: model)
-                }
-            }
-        }
-        self.targets = targets
-
-        var edges: [Edge] = []
-        for package in workspace.packages {
-            var dependencyPackages: [String: PackageDependency] = [:]
-            for dependency in package.manifest.dependencies { dependencyPackages[dependency.identity] = dependency }
-            func localPackage(_ dependency: PackageDependency) -> LocalPackage? {
-                guard dependency.kind == .fileSystem, let directory = package.pathDependencies[dependency.location] else { return nil }
-                return packagesByDirectory[directory]
-            }
-            func productEdges(_ product: String, of local: LocalPackage) -> [Edge.Destination]? {
-                guard let declared = local.manifest.products.first(where: { $0.name == product }) else { return nil }
-                return declared.targets.map { .target(TargetID(package: local.relativeDirectory, name: $0)) }
-            }
-            for target in package.manifest.targets {
-                let from = TargetID(package: package.relativeDirectory, name: target.name)
-                for dependency in target.dependencies {
-                    let location = FileLocation(path: package.manifestPath, line: dependency.position?.line, column: dependency.position?.column)
-                    var destinations: [Edge.Destination] = []
-                    var written = dependency.name
-                    switch dependency.kind {
-                    case .target:
-                        destinations = package.manifest.target(named: dependency.name) != nil
-                            ? [.target(TargetID(package: package.relativeDirectory, name: dependency.name))]
-                            : [.unresolved("\(package.manifest.name) has no target named '\(dependency.name)'")]
-                    case .byName:
-                        if package.manifest.target(named: dependency.name) != nil {
-                            destinations = [.target(TargetID(package: package.relativeDirectory, name: dependency.name))]
-                        } else if let local = package.manifest.dependencies.lazy.compactMap(localPackage)
-                                    .first(where: { productEdges(dependency.name, of: $0) != nil }) {
-                            destinations = productEdges(dependency.name, of: local) ?? []
-                        } else if package.manifest.dependencies.contains(where: { localPackage($0) == nil }) {
-                            destinations = [.external(package: nil, product: dependency.name)]
-                        } else {
-                            destinations = [.unresolved("'\(dependency.name)' is neither a target of \(package.manifest.name) nor a product of its dependencies")]
-                        }
-                    case .product:
-                        let packageName = dependency.package ?? dependency.name
-                        written = "\(dependency.name) from \(packageName)"
-                        let declared = dependencyPackages[packageName.lowercased()]
-                            ?? package.manifest.dependencies.first { PackageDependency.identity(forLocation: $0.location) == packageName.lowercased() }
-                        if let declared {
-                            if let local = localPackage(declared) {
-                                destinations = productEdges(dependency.name, of: local)
-                                    ?? [.unresolved("package '\(local.manifest.name)' has no product named '\(dependency.name)'")]
-                            } else {
-                                destinations = [.external(package: declared.identity, product: dependency.name)]
-                            }
-                        } else {
-                            destinations = [.unresolved("package '\(packageName)' is not among \(package.manifest.name)'s dependencies")]
-                        }
-                    }
-                    for destination in destinations {
-                        edges.append(Edge(from: from, to: destination, written: written, location: location))
-                    }
-                }
-            }
-        }
-        self.edges = edges
-        var adjacency: [TargetID: [TargetID]] = [:]
-        for edge in edges {
-            guard case .target(let toID) = edge.to, let from = targets[edge.from], let to = targets[toID] else { continue }
-            localEdges.append((edge, from, to))
-            if !(adjacency[edge.from]?.contains(toID) ?? false) { adjacency[edge.from, default: []].append(toID) }
-        }
-        localAdjacency = adjacency
-    }
-
-    static func layer(for name: String, package: LocalPackage, model: LayerModel) -> (Layer, GraphTarget.Assignment)? {
-        if let layer = model.layers.first(where: { $0.members.contains { $0.matches(name) } }) { return (layer, .targetName) }
-        if let layer = model.layers.first(where: { $0.members.contains { $0.matches(package.manifest.name) } }) { return (layer, .packageName) }
-        if let layer = model.layers.first(where: { $0.paths.contains { $0.matchesPath(package.relativeDirectory) } }) { return (layer, .packagePath) }
-        return nil
-    }
-
-}
-
-private extension GraphTarget {
-    mutating func assign(_ result: (Layer, Assignment)?, model: LayerModel) {
-        guard let (layer, assignment) = result else { return }
-        self.layer = layer.name
-        self.assignment = assignment
-        let packageIsMember = layer.members.contains { $0.matches(packageName) }
-        component = packageIsMember ? packageName : id.name
-        interfaceOf = layer.component(ofInterface: id.name)
-    }
+    public var packageCount: Int { workspace.packages.count }
 }

@@ -3,10 +3,10 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Configuration
 import Diagnostics
 import Foundation
 import ManifestReading
+import Paths
 
 /// Finds every Package.swift under a repository root and every package they reference by path, and reads them.
 ///
@@ -49,10 +49,10 @@ public struct PackageDiscovery: Sendable {
             queue = []
             let readings = try read(batch, root: realRoot, displayRoot: root, referencedFrom: referencedFrom)
             for (directory, reading) in zip(batch, readings) {
-                let relative = Self.relativePath(of: directory, to: realRoot)
+                let relative = PathArithmetic.relative(directory, to: realRoot)
                 var package = LocalPackage(
                     directory: directory, relativeDirectory: relative,
-                    manifestPath: Self.display(Self.join(directory, reading.manifest.manifestFile), root: realRoot, displayRoot: root),
+                    manifestPath: PathArithmetic.display(PathArithmetic.join(directory, reading.manifest.manifestFile), root: realRoot, displayRoot: root),
                     manifest: reading.manifest)
                 if let decline = reading.staticDecline { declines.append(decline) }
                 for dependency in reading.manifest.dependencies where dependency.kind == .fileSystem {
@@ -80,7 +80,7 @@ public struct PackageDiscovery: Sendable {
         for directory in directories {
             if let origin = referencedFrom[directory], !FileManager.default.fileExists(atPath: directory + "/Package.swift") {
                 let exists = FileManager.default.fileExists(atPath: directory)
-                throw InputError("the path dependency '\(Self.relativePath(of: directory, to: root))' \(exists ? "has no Package.swift" : "does not exist")",
+                throw InputError("the path dependency '\(PathArithmetic.relative(directory, to: root))' \(exists ? "has no Package.swift" : "does not exist")",
                                  at: origin)
             }
         }
@@ -101,13 +101,13 @@ public struct PackageDiscovery: Sendable {
             case .failure(let error as InputError):
                 var error = error
                 if var location = error.location {
-                    location.path = Self.display(location.path, root: root, displayRoot: displayRoot)
+                    location.path = PathArithmetic.display(location.path, root: root, displayRoot: displayRoot)
                     error.location = location
                 }
                 throw error
             case .failure(let declined as StaticReadDeclined):
                 var declined = declined
-                declined.path = Self.display(declined.path, root: root, displayRoot: displayRoot)
+                declined.path = PathArithmetic.display(declined.path, root: root, displayRoot: displayRoot)
                 throw declined
             case .failure(let error): throw error
             }
@@ -144,7 +144,7 @@ public struct PackageDiscovery: Sendable {
                 guard targetInfo.st_mode & S_IFMT == S_IFDIR else { continue }
                 let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
                 if ancestors.contains(resolved) {
-                    throw InputError("symbolic link loop: this link leads back to '\(Self.relativePath(of: resolved, to: directory))', a folder that contains it",
+                    throw InputError("symbolic link loop: this link leads back to '\(PathArithmetic.relative(resolved, to: directory))', a folder that contains it",
                                      at: FileLocation(path: displayPath))
                 }
                 target = resolved
@@ -153,26 +153,6 @@ public struct PackageDiscovery: Sendable {
             }
             try walk(target, relative: relativePath, display: displayPath, ancestors: ancestors, into: &found)
         }
-    }
-
-    static func relativePath(of path: String, to base: String) -> String {
-        if path == base { return "." }
-        if path.hasPrefix(base + "/") { return String(path.dropFirst(base.count + 1)) }
-        let baseParts = base.split(separator: "/"), parts = path.split(separator: "/")
-        var common = 0
-        while common < min(baseParts.count, parts.count), baseParts[common] == parts[common] { common += 1 }
-        return (Array(repeating: "..", count: baseParts.count - common) + parts[common...].map(String.init)).joined(separator: "/")
-    }
-
-    static func join(_ directory: String, _ file: String) -> String {
-        directory == "." ? file : directory + "/" + file
-    }
-
-    /// Paths in messages: relative to where the user pointed, like the compiler prints them.
-    static func display(_ path: String, root: String, displayRoot: String) -> String {
-        let relative = relativePath(of: path, to: root)
-        if displayRoot == "." { return relative }
-        return relative == "." ? displayRoot : join(displayRoot, relative)
     }
 }
 

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Paths
 
 /// Maps the JSON of `swift package dump-package` to a ``Manifest``.
 struct DumpPackageMapper {
@@ -52,15 +53,8 @@ struct DumpPackageMapper {
 
     /// SwiftPM prints absolute paths; show them relative to the package like the manifest does.
     private func relativePath(_ path: String) -> String {
-        let base = URL(fileURLWithPath: packageDirectory).standardizedFileURL.pathComponents
-        let target = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
-        var common = 0
-        while common < min(base.count, target.count), base[common] == target[common] { common += 1 }
-        guard common > 0 else { return path }
-        let ups = Array(repeating: "..", count: base.count - common)
-        let rest = Array(target[common...])
-        let joined = (ups + rest).joined(separator: "/")
-        return joined.isEmpty ? "." : joined
+        PathArithmetic.relative(URL(fileURLWithPath: path).standardizedFileURL.path,
+                                to: URL(fileURLWithPath: packageDirectory).standardizedFileURL.path)
     }
 
     private func product(_ json: [String: Any]) throws -> Product {

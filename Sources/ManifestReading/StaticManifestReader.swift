@@ -17,9 +17,13 @@ public struct StaticReadDeclined: Error, Sendable, CustomStringConvertible {
 
     public var location: FileLocation { FileLocation(path: path, line: decline.line, column: decline.column) }
 
-    public var description: String {
-        "\(location): note: the static reader cannot evaluate \(decline.construct)"
-    }
+    /// `the static reader cannot evaluate <construct>`: the one wording every message about a decline uses.
+    public var reason: String { "the static reader cannot evaluate \(decline.construct)" }
+
+    public var description: String { "\(location): note: \(reason)" }
+
+    /// The decline as an error, for a run that asked for the static reader only.
+    public var errorDescription: String { "\(location): error: \(reason); use --reader auto or --reader swiftpm" }
 }
 
 /// Reads a manifest with SwiftSyntax, without compiling it. See docs/manifest-reader.md for what it evaluates.

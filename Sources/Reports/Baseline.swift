@@ -1,7 +1,6 @@
-import Output
 import Diagnostics
 import Foundation
-import ManifestReading
+import Output
 
 /// Findings a team has accepted for now: they do not fail the run. Keyed by rule and edge, never by line.
 public struct Baseline: Sendable, Equatable {
@@ -15,23 +14,41 @@ public struct Baseline: Sendable, Equatable {
         self.init(keys: findings.map(\.key))
     }
 
+    /// The file as ``rendered()`` writes it.
+    struct File: Decodable {
+        struct Entry: Decodable {
+            var rule: String
+            var from: String
+            var to: String?
+        }
+
+        var version: Int?
+        var findings: [Entry]
+    }
+
     /// Reads a file written by ``rendered()``.
     public static func load(path: String) throws -> Baseline {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw InputError("cannot read the baseline", at: FileLocation(path: path))
         }
-        guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-              let entries = root["findings"] as? [[String: Any]] else {
-            throw InputError("not a componentize baseline: expected {\"version\": 1, \"findings\": [...]}", at: FileLocation(path: path, line: 1, column: 1))
+        return try parse(data, path: path)
+    }
+
+    static func parse(_ data: Data, path: String) throws -> Baseline {
+        let file: File
+        do {
+            file = try JSONDecoder().decode(File.self, from: data)
+        } catch DecodingError.keyNotFound(let key, let context) where !context.codingPath.isEmpty {
+            let entry = context.codingPath.last?.intValue.map { "baseline entry \($0 + 1)" } ?? "a baseline entry"
+            throw InputError("\(entry) needs \"\(key.stringValue)\"", at: FileLocation(path: path))
+        } catch {
+            throw InputError("not a componentize baseline: expected {\"version\": 1, \"findings\": [{\"rule\": ..., \"from\": ..., \"to\": ...}]}",
+                             at: FileLocation(path: path, line: 1, column: 1))
         }
-        var keys: [FindingKey] = []
-        for (index, entry) in entries.enumerated() {
-            guard let rule = entry["rule"] as? String, let from = entry["from"] as? String else {
-                throw InputError("baseline entry \(index + 1) needs \"rule\" and \"from\"", at: FileLocation(path: path))
-            }
-            keys.append(FindingKey(rule: rule, from: from, to: entry["to"] as? String ?? ""))
+        if let version = file.version, version != 1 {
+            throw InputError("baseline version \(version) is newer than this componentize understands (1)", at: FileLocation(path: path, line: 1, column: 1))
         }
-        return Baseline(keys: keys)
+        return Baseline(keys: file.findings.map { FindingKey(rule: $0.rule, from: $0.from, to: $0.to ?? "") })
     }
 
     /// Sorted, one entry per rule and edge, stable across runs.

@@ -1,8 +1,7 @@
-import Output
 import Configuration
 import DependencyGraph
 import Diagnostics
-import ManifestReading
+import Output
 
 /// Draws the component graph: layers as clusters top to bottom, one node a component, violating edges red.
 public struct GraphRenderer: Sendable {

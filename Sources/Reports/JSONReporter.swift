@@ -1,6 +1,5 @@
-import Output
 import Diagnostics
-import ManifestReading
+import Output
 
 /// `--format json`: the schema is in docs/check-formats.md.
 public struct JSONReporter: Sendable {

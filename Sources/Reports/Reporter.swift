@@ -13,10 +13,14 @@ public struct Report: Sendable {
     public var baselined: [Finding]
     /// Baseline entries that matched nothing.
     public var staleBaselineEntries: [FindingKey]
+    /// Not findings: how packages were read, what was skipped (text output only).
+    public var notes: [Note]
     public var toolVersion: String
 
-    public init(result: CheckResult, baselined: [Finding] = [], staleBaselineEntries: [FindingKey] = [], toolVersion: String) {
+    public init(result: CheckResult, notes: [Note] = [], baselined: [Finding] = [], staleBaselineEntries: [FindingKey] = [],
+                toolVersion: String) {
         self.result = result
+        self.notes = notes
         self.baselined = baselined
         self.staleBaselineEntries = staleBaselineEntries
         self.toolVersion = toolVersion

@@ -1,6 +1,5 @@
-import Output
 import Diagnostics
-import ManifestReading
+import Output
 import Rules
 
 /// SARIF 2.1.0 for code-scanning tools. Fingerprints are keyed on the dependency edge, not the line, so a

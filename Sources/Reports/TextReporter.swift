@@ -20,9 +20,7 @@ public struct TextReporter: Sendable {
             lines.append("    why: \(finding.rationale)")
             lines.append("    fix: \(finding.fix)")
         }
-        for decline in report.result.declines {
-            lines.append("\(decline.location): note: read with swift package dump-package: the static reader cannot evaluate \(decline.decline.construct)")
-        }
+        lines += report.notes.map(\.description)
         for key in report.staleBaselineEntries {
             lines.append("note: baseline entry \(key) matches nothing any more; rewrite the baseline with --write-baseline")
         }

@@ -39,15 +39,12 @@ public struct CycleRule: Rule {
                 guard path.count > 1, case .target(let to) = edge.to else { return false }
                 return edge.from == path[0] && to == path[1]
             }
-            let location = firstEdge?.location ?? graph.targets[start]?.location ?? FileLocation(path: graph.workspace.root)
-            findings.append(Finding(
-                rule: Self.description.identifier, severity: Self.description.defaultSeverity,
-                message: "dependency cycle: \(pathText)" + (members.count > path.count - 1 ? " (\(members.count) modules are caught in it)" : ""),
-                rationale: Self.description.rationale,
+            let location = firstEdge?.location ?? graph.targets[start]?.location ?? FileLocation(path: graph.root)
+            findings.append(finding(
+                "dependency cycle: \(pathText)" + (members.count > path.count - 1 ? " (\(members.count) modules are caught in it)" : ""),
                 fix: "remove \(removal.count == 1 ? "this dependency" : "these dependencies") to break every cycle here: \(removalText)"
                     + (exact ? "" : " (found greedily; a smaller set may exist)"),
-                location: location,
-                key: FindingKey(rule: Self.description.identifier, from: members.map(\.name).sorted().joined(separator: ","))))
+                at: location, from: members.map(\.name).sorted().joined(separator: ",")))
         }
         return findings
     }

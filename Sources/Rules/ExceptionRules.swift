@@ -25,13 +25,10 @@ public struct ExceptionExpiredRule: Sendable {
     )
 
     public static func finding(for exception: LayerException) -> Finding {
-        Finding(
-            rule: description.identifier, severity: description.defaultSeverity,
-            message: "the exception for \(exception.from) → \(exception.to) (\(exception.rule)) expired on \(exception.expires ?? "?"): \(exception.reason)",
-            rationale: description.rationale,
+        description.finding(
+            "the exception for \(exception.from) → \(exception.to) (\(exception.rule)) expired on \(exception.expires ?? "?"): \(exception.reason)",
             fix: "fix the dependency and remove the exception, or agree on a new date in componentize.yml",
-            location: exception.location ?? FileLocation(path: ConfigurationLoader.fileName),
-            key: FindingKey(rule: description.identifier, from: exception.from, to: exception.to))
+            at: exception.location ?? FileLocation(path: ConfigurationLoader.fileName), from: exception.from, to: exception.to)
     }
 }
 
@@ -60,12 +57,9 @@ public struct ExceptionStaleRule: Sendable {
     )
 
     public static func finding(for exception: LayerException) -> Finding {
-        Finding(
-            rule: description.identifier, severity: description.defaultSeverity,
-            message: "the exception for \(exception.from) → \(exception.to) (\(exception.rule)) matches no dependency any more",
-            rationale: description.rationale,
+        description.finding(
+            "the exception for \(exception.from) → \(exception.to) (\(exception.rule)) matches no dependency any more",
             fix: "remove it from componentize.yml",
-            location: exception.location ?? FileLocation(path: ConfigurationLoader.fileName),
-            key: FindingKey(rule: description.identifier, from: exception.from, to: exception.to))
+            at: exception.location ?? FileLocation(path: ConfigurationLoader.fileName), from: exception.from, to: exception.to)
     }
 }

@@ -50,17 +50,14 @@ public struct HorizontalDependencyRule: Rule {
             if from.interfaceOf != nil {
                 fix = "an interface module may depend only on lower layers: \(moveDown)"
             } else if let interface = layer.interfaceName(of: to.component) {
-                let exists = graph.targets.values.contains { $0.id.name == interface }
+                let exists = graph.targetNames.contains(interface)
                 fix = "\(to.component) may be reached through \(interface) (protocols and value types only): depend on it instead"
                     + (exists ? "" : " (create it with 'componentize new \(to.component) --interface')")
                     + ", or \(moveDown)"
             } else {
                 fix = "\(moveDown), or talk through a mediator"
             }
-            findings.append(Finding(
-                rule: Self.description.identifier, severity: Self.description.defaultSeverity,
-                message: "\(from.label) depends on \(to.label)", rationale: Self.description.rationale, fix: fix,
-                location: edge.location, key: FindingKey(rule: Self.description.identifier, from: from.id.name, to: to.id.name)))
+            findings.append(finding("\(from.label) depends on \(to.label)", fix: fix, at: edge.location, from: from.id.name, to: to.id.name))
         }
         return findings
     }

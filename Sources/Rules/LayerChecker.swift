@@ -1,9 +1,6 @@
 import Configuration
 import DependencyGraph
 import Diagnostics
-import Discovery
-import Foundation
-import ManifestReading
 
 /// Every rule componentize knows, in report order.
 public enum RuleRegistry {
@@ -27,13 +24,20 @@ public struct CheckResult: Sendable {
     public var excused: [Finding]
     public var packageCount: Int
     public var targetCount: Int
-    public var declines: [StaticReadDeclined]
+
+    public init(findings: [Finding], excused: [Finding] = [], packageCount: Int, targetCount: Int) {
+        self.findings = findings
+        self.excused = excused
+        self.packageCount = packageCount
+        self.targetCount = targetCount
+    }
 
     public var errorCount: Int { findings.filter { $0.severity == .error }.count }
     public var warningCount: Int { findings.filter { $0.severity == .warning }.count }
 }
 
-/// Runs the rules over a graph and applies the configuration: severities and exceptions.
+/// Runs the rules over a graph and applies the configuration: severities and exceptions. A pure function of the
+/// graph (with its layer model and exceptions) and the day.
 public struct LayerChecker: Sendable {
     public var today: String
 
@@ -80,22 +84,12 @@ public struct LayerChecker: Sendable {
         }
         return CheckResult(
             findings: findings.sorted(by: Finding.reportOrder), excused: Self.deduplicated(excused).sorted(by: Finding.reportOrder),
-            packageCount: graph.workspace.packages.count, targetCount: graph.targets.count, declines: graph.workspace.declines)
+            packageCount: graph.packageCount, targetCount: graph.targets.count)
     }
 
     /// One finding per rule, edge and place (a product with several targets yields one edge each).
     static func deduplicated(_ findings: [Finding]) -> [Finding] {
         var seen: Set<String> = []
         return findings.filter { seen.insert("\($0.key)|\($0.location)|\($0.message)").inserted }
-    }
-
-    /// Today in UTC as `YYYY-MM-DD`, or `COMPONENTIZE_TODAY` when set (for reproducible runs).
-    public static func today(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if let fixed = environment["COMPONENTIZE_TODAY"], !fixed.isEmpty { return fixed }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter.string(from: Date())
     }
 }

@@ -34,6 +34,19 @@ public struct RuleDescription: Sendable {
         self.nonTriggeringExamples = nonTriggeringExamples
         self.triggeringExamples = triggeringExamples
     }
+
+    /// A finding of this rule at its default severity, explained by its rationale.
+    public func finding(_ message: String, fix: String, at location: FileLocation, from: String, to: String = "") -> Finding {
+        Finding(rule: identifier, severity: defaultSeverity, message: message, rationale: rationale, fix: fix, location: location,
+                key: FindingKey(rule: identifier, from: from, to: to))
+    }
+}
+
+extension Rule {
+    /// A finding of this rule about the edge (or module) `from` → `to`.
+    func finding(_ message: String, fix: String, at location: FileLocation, from: String, to: String = "") -> Finding {
+        Self.description.finding(message, fix: fix, at: location, from: from, to: to)
+    }
 }
 
 /// A tiny workspace: manifests by package folder, and optionally a `componentize.yml`.
@@ -45,11 +58,17 @@ public struct RuleExample: Sendable {
     public var packages: [(directory: String, manifest: String)]
     /// The day the check runs, for rules about dates (`YYYY-MM-DD`).
     public var today: String
+    /// Where the example is written, so a failing example points at itself.
+    public var file: String
+    public var line: Int
 
-    public init(configuration: String? = nil, today: String = "2026-06-01", _ packages: [(String, String)]) {
+    public init(configuration: String? = nil, today: String = "2026-06-01", _ packages: [(String, String)],
+                file: String = #filePath, line: Int = #line) {
         self.configuration = configuration
         self.packages = packages.map { (directory: $0.0, manifest: $0.1) }
         self.today = today
+        self.file = file
+        self.line = line
     }
 
     /// A one-target package manifest: `package("NXKit", deps: [...])`.

@@ -45,13 +45,11 @@ public struct ThirdPartyRule: Rule {
             let allowedLayers = graph.model.thirdParty.packages[identity] ?? graph.model.thirdParty.layers
             let wrappers = allowedLayers.isEmpty ? "no layer" : allowedLayers.joined(separator: ", ")
             let source = package.map { "package \($0)" } ?? "a third-party package"
-            findings.append(Finding(
-                rule: Self.description.identifier, severity: Self.description.defaultSeverity,
-                message: "\(from.label) uses \(product) from \(source), which only \(wrappers) may use",
-                rationale: Self.description.rationale,
+            findings.append(finding(
+                "\(from.label) uses \(product) from \(source), which only \(wrappers) may use",
                 fix: "wrap \(identity) in a \(allowedLayers.first ?? "common") component and depend on that, "
                     + "or allow it in componentize.yml: thirdParty.packages.\(identity): [\(layer)]",
-                location: edge.location, key: FindingKey(rule: Self.description.identifier, from: from.id.name, to: identity)))
+                at: edge.location, from: from.id.name, to: identity))
         }
         return findings
     }

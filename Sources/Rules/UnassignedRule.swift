@@ -25,14 +25,11 @@ public struct UnassignedRule: Rule {
     )
 
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
-        graph.sortedTargets.filter { $0.layer == nil }.map { target in
-            let layers = graph.model.layers.map(\.name).joined(separator: ", ")
-            return Finding(
-                rule: Self.description.identifier, severity: Self.description.defaultSeverity,
-                message: "\(target.id.name) (package \(target.packageName)) belongs to no layer",
-                rationale: Self.description.rationale,
-                fix: "add \"\(target.id.name)\" (or a glob matching it) to the members of one of the layers in componentize.yml: \(layers)",
-                location: target.location, key: FindingKey(rule: Self.description.identifier, from: target.id.name))
+        let layers = graph.model.layers.map(\.name).joined(separator: ", ")
+        return graph.targets.values.filter { $0.layer == nil }.sorted { $0.id < $1.id }.map { target in
+            finding("\(target.id.name) (package \(target.packageName)) belongs to no layer",
+                    fix: "add \"\(target.id.name)\" (or a glob matching it) to the members of one of the layers in componentize.yml: \(layers)",
+                    at: target.location, from: target.id.name)
         }
     }
 }

@@ -23,12 +23,9 @@ public struct UnresolvedDependencyRule: Rule {
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         graph.edges.compactMap { edge in
             guard case .unresolved(let reason) = edge.to, let from = graph.targets[edge.from] else { return nil }
-            return Finding(
-                rule: Self.description.identifier, severity: Self.description.defaultSeverity,
-                message: "\(from.label) depends on \(edge.written): \(reason)",
-                rationale: Self.description.rationale,
-                fix: "fix the name, or declare the package with .package(path:) in \(from.packageName)'s Package.swift",
-                location: edge.location, key: FindingKey(rule: Self.description.identifier, from: from.id.name, to: edge.written))
+            return finding("\(from.label) depends on \(edge.written): \(reason)",
+                           fix: "fix the name, or declare the package with .package(path:) in \(from.packageName)'s Package.swift",
+                           at: edge.location, from: from.id.name, to: edge.written)
         }
     }
 }

@@ -42,10 +42,7 @@ public struct UpwardDependencyRule: Rule {
             let allowed = graph.describeLayers(graph.model.layers(below: fromLayer))
             let fix = "move what \(from.id.name) needs from \(to.id.name) down to \(fromLayer) or below, or invert the dependency "
                 + "(a protocol in \(fromLayer) that \(to.id.name) implements); \(fromLayer) may depend on: \(allowed)"
-            findings.append(Finding(
-                rule: Self.description.identifier, severity: Self.description.defaultSeverity,
-                message: "\(from.label) depends on \(to.label)", rationale: Self.description.rationale, fix: fix,
-                location: edge.location, key: FindingKey(rule: Self.description.identifier, from: from.id.name, to: to.id.name)))
+            findings.append(finding("\(from.label) depends on \(to.label)", fix: fix, at: edge.location, from: from.id.name, to: to.id.name))
         }
         return findings
     }

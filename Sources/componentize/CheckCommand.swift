@@ -1,10 +1,9 @@
-import Output
 import ArgumentParser
 import Diagnostics
 import Foundation
-import ManifestReading
+import Output
+import Project
 import Reports
-import Rules
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -21,14 +20,10 @@ struct CheckCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The repository root (default: the current directory).", completion: .directory)
-    var path: String = "."
+    @OptionGroup var project: ProjectOptions
 
     @Option(help: "Report format: text (for people), json, sarif (code scanning), github (workflow annotations) or junit.")
     var format: ReportFormat = .text
-
-    @Option(name: .customLong("config"), help: "A configuration file other than PATH/componentize.yml.", completion: .file())
-    var configurationPath: String?
 
     @Option(help: "Findings listed in this file do not fail the run; entries that match nothing are reported.", completion: .file())
     var baseline: String?
@@ -39,14 +34,11 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: .customLong("timings"), help: "Print how long each stage took, on standard error.")
     var showTimings = false
 
-    @Option(help: "How to read manifests: auto (static, then swift package dump-package when static declines), static or swiftpm.")
-    var reader: ReaderStrategy = .auto
-
     func run() throws {
-        let check = RepositoryCheck(root: path, reader: ManifestReader(strategy: reader), today: LayerChecker.today(),
-                                    configurationPath: configurationPath)
+        let today = try Project.today()
         let timings = showTimings ? StageTimings() : nil
-        let (_, result) = try check.run(timings: timings)
+        let check = try project.open(timings: timings).check(today: today)
+        let result = check.result
         if let timings { Terminal.printError(timings.report) }
         if let writeBaseline {
             let baselineFile = Baseline(findings: result.findings)
@@ -54,7 +46,7 @@ struct CheckCommand: ParsableCommand {
             Terminal.printError("componentize: wrote \(baselineFile.keys.count) findings to \(writeBaseline)")
             return
         }
-        var report = Report(result: result, toolVersion: Componentize.version)
+        var report = Report(result: result, notes: check.notes, toolVersion: Componentize.version)
         if let baseline {
             let (new, known, stale) = try Baseline.load(path: baseline).apply(to: result.findings)
             report.result.findings = new

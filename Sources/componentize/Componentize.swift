@@ -37,7 +37,7 @@ struct Componentize: ParsableCommand {
             Terminal.printError(error.description)
             Foundation.exit(2)
         } catch let declined as StaticReadDeclined {
-            Terminal.printError("\(declined.location): error: the static reader cannot evaluate \(declined.decline.construct); use --reader auto or --reader swiftpm")
+            Terminal.printError(declined.errorDescription)
             Foundation.exit(2)
         } catch {
             let code = exitCode(for: error)

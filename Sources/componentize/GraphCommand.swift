@@ -1,10 +1,8 @@
-import Output
 import ArgumentParser
-import Diagnostics
 import Foundation
-import ManifestReading
+import Output
+import Project
 import Reports
-import Rules
 
 struct GraphCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,8 +22,7 @@ struct GraphCommand: ParsableCommand {
         case show, hide
     }
 
-    @Argument(help: "The repository root (default: the current directory).", completion: .directory)
-    var path: String = "."
+    @OptionGroup var project: ProjectOptions
 
     @Option(help: "dot, mermaid, json, or svg/png (through Graphviz).")
     var format: Format = .dot
@@ -39,12 +36,6 @@ struct GraphCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output (required for png).", completion: .file())
     var output: String?
 
-    @Option(name: .customLong("config"), help: "A configuration file other than PATH/componentize.yml.", completion: .file())
-    var configurationPath: String?
-
-    @Option(help: "How to read manifests: auto, static or swiftpm.")
-    var reader: ReaderStrategy = .auto
-
     func validate() throws {
         if format == .png && output == nil {
             throw ValidationError("--format png writes binary data: add --output FILE.png")
@@ -52,47 +43,21 @@ struct GraphCommand: ParsableCommand {
     }
 
     func run() throws {
-        var dotPath: String?
-        if format == .svg || format == .png {
-            dotPath = Toolchain.executable(named: "dot", environment: ProcessInfo.processInfo.environment)
-            guard dotPath != nil else {
-                throw InputError("--format \(format.rawValue) needs Graphviz's 'dot': install it (apt-get install graphviz, brew install graphviz) or use --format dot")
-            }
-        }
-        let check = RepositoryCheck(root: path, reader: ManifestReader(strategy: reader), today: LayerChecker.today(),
-                                    configurationPath: configurationPath)
-        let (graph, result) = try check.run()
+        let graphviz = format == .svg || format == .png ? try Graphviz(format: format.rawValue) : nil
+        let today = try Project.today()
+        let check = try project.open().check(today: today)
         let renderer = GraphRenderer(showExternal: external == .show, focus: focus)
         let textFormat: GraphRenderer.Format = switch format {
         case .mermaid: .mermaid
         case .json: .json
         default: .dot
         }
-        let text = try renderer.render(graph, findings: result.findings, format: textFormat)
-        var data = Data((text + "\n").utf8)
-        if let dotPath {
-            data = try render(text, with: dotPath)
-        }
+        let text = try renderer.render(check.graph, findings: check.result.findings, format: textFormat)
+        let data = try graphviz?.render(text, format: format.rawValue) ?? Data((text + "\n").utf8)
         if let output {
             try AtomicFile.write(data, to: output)
         } else {
             FileHandle.standardOutput.write(data)
         }
-    }
-
-    private func render(_ dotSource: String, with dot: String) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: dot)
-        process.arguments = ["-T\(format.rawValue)"]
-        let input = Pipe(), outputPipe = Pipe()
-        process.standardInput = input
-        process.standardOutput = outputPipe
-        try process.run()
-        input.fileHandleForWriting.write(Data(dotSource.utf8))
-        try input.fileHandleForWriting.close()
-        let data = outputPipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw InputError("dot failed with status \(process.terminationStatus)") }
-        return data
     }
 }

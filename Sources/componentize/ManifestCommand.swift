@@ -50,7 +50,7 @@ struct ManifestCommand: ParsableCommand {
             do {
                 reading = try manifestReader.read(packageDirectory: path)
             } catch let declined as StaticReadDeclined {
-                Terminal.printError("\(declined.location): error: the static reader cannot evaluate \(declined.decline.construct); use --reader auto or --reader swiftpm")
+                Terminal.printError(declined.errorDescription)
                 throw ExitCode(2)
             }
             if let decline = reading.staticDecline {
@@ -66,5 +66,3 @@ struct ManifestCommand: ParsableCommand {
         }
     }
 }
-
-extension ReaderStrategy: ExpressibleByArgument {}

@@ -1,10 +1,6 @@
 import ArgumentParser
-import Configuration
-import Diagnostics
-import Foundation
-import ManifestReading
+import Project
 import ResourceGeneration
-import Rules
 import Scaffolding
 
 struct NewCommand: ParsableCommand {
@@ -43,16 +39,24 @@ struct NewCommand: ParsableCommand {
     @Flag(name: .customLong("dry-run"), help: "Print the files and manifests it would write, and the app's edit; write nothing.")
     var dryRun = false
 
-    @Option(help: "The repository root (default: the current directory).", completion: .directory)
-    var root: String = "."
+    @OptionGroup var project: ProjectOptions
+
+    @Option(help: .hidden)
+    var root: String?
+
+    func validate() throws {
+        if root != nil && project.path != "." {
+            throw ValidationError("give the repository either as PATH or with --root (kept for one release), not both")
+        }
+    }
 
     func run() throws {
-        let model = try ConfigurationLoader(knownRules: RuleRegistry.identifiers).load(repositoryRoot: root)
+        let root = root ?? project.path
         let request = ScaffoldRequest(
             name: name, layer: layer,
             dependsOn: dependsOn.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty },
             interface: interface, resources: !noResources, templateDirectory: templateDirectory)
-        let plan = try Scaffolder(root: root, model: model).plan(request)
+        let plan = try project.open(at: root).plan(newComponent: request, today: Project.today())
         if dryRun {
             print(Self.describe(plan))
             return

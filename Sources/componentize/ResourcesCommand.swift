@@ -1,10 +1,6 @@
 import ArgumentParser
-import Configuration
-import Diagnostics
-import Foundation
-import ManifestReading
+import Project
 import ResourceGeneration
-import Rules
 
 struct ResourcesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -21,8 +17,7 @@ struct ResourcesCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "A package or a repository of packages (default: the current directory).", completion: .directory)
-    var path: String = "."
+    @OptionGroup var project: ProjectOptions
 
     @Option(help: "Only this target.")
     var target: String?
@@ -36,16 +31,9 @@ struct ResourcesCommand: ParsableCommand {
     @Option(name: .customLong("template-dir"), help: "A folder with your own resources/ResourceAccessors.swift.stencil.", completion: .directory)
     var templateDirectory: String?
 
-    @Option(help: "How to read manifests: auto, static or swiftpm.")
-    var reader: ReaderStrategy = .auto
-
     func run() throws {
-        let model = try ConfigurationLoader(knownRules: RuleRegistry.identifiers).load(repositoryRoot: path)
-        let run = ResourceGenerationRun(
-            root: path, reader: ManifestReader(strategy: reader),
-            options: .init(target: target, outputDirectory: outputDirectory ?? model.resourcesOutputDirectory, check: check,
-                          templateDirectory: templateDirectory))
-        let outcome = try run.run(exclude: model.exclude)
+        let outcome = try project.open().generateResources(
+            .init(target: target, outputDirectory: outputDirectory, check: check, templateDirectory: templateDirectory))
         for diagnostic in outcome.diagnostics { Terminal.printError(diagnostic.description) }
         for result in outcome.results {
             switch result.status {

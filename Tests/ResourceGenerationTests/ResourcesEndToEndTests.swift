@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import ManifestReading
+import Project
 import Templates
 import XCTest
 @testable import ResourceGeneration
@@ -23,8 +24,7 @@ final class ResourcesEndToEndTests: XCTestCase {
     }
 
     private func generate(check: Bool = false, target: String? = nil) throws -> ResourceGenerationRun.Outcome {
-        try ResourceGenerationRun(root: copy.path, reader: ManifestReader(strategy: .static),
-                                  options: .init(target: target, check: check)).run()
+        try Project.open(at: copy.path, reader: ManifestReader(strategy: .static)).generateResources(.init(target: target, check: check))
     }
 
     func testGeneratedFileMatchesTheCommittedGoldenFile() throws {
@@ -94,8 +94,8 @@ final class ResourcesEndToEndTests: XCTestCase {
         try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
         try "// {{ target }} has {{ files.count }} files\nenum {{ enumName }} {}\n"
             .write(to: templates.appendingPathComponent("ResourceAccessors.swift.stencil"), atomically: true, encoding: .utf8)
-        _ = try ResourceGenerationRun(root: copy.path, reader: ManifestReader(strategy: .static),
-                                      options: .init(templateDirectory: copy.appendingPathComponent("my-templates").path)).run()
+        _ = try Project.open(at: copy.path, reader: ManifestReader(strategy: .static))
+            .generateResources(.init(templateDirectory: copy.appendingPathComponent("my-templates").path))
         XCTAssertEqual(try String(contentsOf: copy.appendingPathComponent(Self.generatedFile), encoding: .utf8),
                        "// Showcase has 11 files\nenum ShowcaseResources {}\n")
     }

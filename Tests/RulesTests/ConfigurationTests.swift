@@ -1,5 +1,6 @@
 import Configuration
 import Diagnostics
+import Paths
 import Rules
 import XCTest
 

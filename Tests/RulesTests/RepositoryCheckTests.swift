@@ -3,6 +3,7 @@ import DependencyGraph
 import Diagnostics
 import Foundation
 import ManifestReading
+import Project
 import Rules
 import XCTest
 
@@ -26,7 +27,7 @@ final class RepositoryCheckTests: XCTestCase {
     }
 
     private func check() throws -> CheckResult {
-        try RepositoryCheck(root: root, reader: ManifestReader(strategy: .static), today: "2026-06-01").run().1
+        try Project.open(at: root, reader: ManifestReader(strategy: .static)).check(today: "2026-06-01").result
     }
 
     private func inputError(file: StaticString = #filePath, line: UInt = #line) -> String? {

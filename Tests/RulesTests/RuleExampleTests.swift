@@ -1,13 +1,52 @@
 import Configuration
+import DependencyGraph
 import Diagnostics
+import Discovery
 import Foundation
 import ManifestReading
 import Rules
-import XCTest
+import Testing
 
 /// Runs every rule over its own examples: non-triggering ones must give no finding of the rule, triggering ones
-/// exactly one finding at each `↓`. Adding a rule with examples adds its test.
-final class RuleExampleTests: XCTestCase {
+/// exactly one finding at each `↓`. Adding a rule with examples adds its tests; a failure points at the example.
+struct RuleExampleTests {
+    static let rules = RuleRegistry.descriptions.map(\.identifier)
+
+    static func description(of rule: String) throws -> RuleDescription {
+        try #require(RuleRegistry.descriptions.first { $0.identifier == rule })
+    }
+
+    @Test("every rule has examples of both kinds", arguments: rules)
+    func examplesOfBothKinds(rule: String) throws {
+        let description = try Self.description(of: rule)
+        #expect(!description.nonTriggeringExamples.isEmpty, "\(rule) has no non-triggering example")
+        #expect(!description.triggeringExamples.isEmpty, "\(rule) has no triggering example")
+    }
+
+    @Test("non-triggering examples give no finding of their rule", arguments: rules)
+    func nonTriggeringExamples(rule: String) throws {
+        for example in try Self.description(of: rule).nonTriggeringExamples {
+            let workspace = try ExampleWorkspace(example)
+            let findings = workspace.check().findings
+            #expect(workspace.markers(of: rule, in: findings).isEmpty,
+                    "\(rule) triggered: \(findings.map { "\($0.location) \($0.rule) \($0.message)" })", sourceLocation: example.sourceLocation)
+        }
+    }
+
+    @Test("triggering examples give one finding at each ↓", arguments: rules)
+    func triggeringExamples(rule: String) throws {
+        for example in try Self.description(of: rule).triggeringExamples {
+            let workspace = try ExampleWorkspace(example)
+            let findings = workspace.check().findings
+            #expect(!workspace.markers.isEmpty, "the example has no ↓", sourceLocation: example.sourceLocation)
+            #expect(workspace.markers(of: rule, in: findings) == workspace.markers,
+                    "all findings: \(findings.map { "\($0.location) \($0.rule) \($0.message)" })", sourceLocation: example.sourceLocation)
+        }
+    }
+}
+
+/// A rule example read in memory: manifests parsed from their text, `↓` markers recorded, no files written.
+struct ExampleWorkspace {
     struct Marker: Hashable, CustomStringConvertible {
         var path: String
         var line: Int
@@ -15,69 +54,58 @@ final class RuleExampleTests: XCTestCase {
         var description: String { "\(path):\(line):\(column)" }
     }
 
-    /// Writes the example under a fresh folder; returns the folder and where the `↓` markers stood.
-    static func materialize(_ example: RuleExample) throws -> (root: String, markers: Set<Marker>) {
-        let root = NSTemporaryDirectory() + "componentize-example-\(UUID().uuidString)"
+    static let root = "/example"
+    var graph: DependencyGraph
+    var markers: Set<Marker> = []
+    var today: String
+
+    init(_ example: RuleExample) throws {
         var markers: Set<Marker> = []
-        func write(_ text: String, to relative: String) throws {
+        func clean(_ text: String, path: String) -> String {
             var clean = ""
             var line = 1, column = 1
             for character in text {
                 if character == "↓" {
-                    markers.insert(Marker(path: relative, line: line, column: column))
+                    markers.insert(Marker(path: path, line: line, column: column))
                     continue
                 }
                 clean.append(character)
                 if character == "\n" { line += 1; column = 1 } else { column += character.utf8.count }
             }
-            let path = root + "/" + relative
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try clean.write(toFile: path, atomically: true, encoding: .utf8)
+            return clean
         }
+        let reader = StaticManifestReader(environment: [:], moduleSearchPaths: [])
+        var packages: [LocalPackage] = []
         for package in example.packages {
-            try write(package.manifest, to: package.directory == "." ? "Package.swift" : package.directory + "/Package.swift")
-            let name = package.directory.split(separator: "/").last.map(String.init) ?? "Root"
-            try FileManager.default.createDirectory(atPath: root + "/" + package.directory + "/Sources/" + name, withIntermediateDirectories: true)
-        }
-        if let configuration = example.configuration { try write(configuration, to: "componentize.yml") }
-        return (root, markers)
-    }
-
-    static func findings(of rule: String, in example: RuleExample) throws -> (found: Set<Marker>, markers: Set<Marker>, all: [Finding]) {
-        let (root, markers) = try materialize(example)
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let check = RepositoryCheck(root: root, reader: ManifestReader(strategy: .static), today: example.today)
-        let (_, result) = try check.run()
-        let own = result.findings.filter { $0.rule == rule }
-        let found = Set(own.map { finding in
-            Marker(path: String(finding.location.path.dropFirst(root.count + 1)), line: finding.location.line ?? 0, column: finding.location.column ?? 0)
-        })
-        return (found, markers, result.findings)
-    }
-
-    func testEveryRuleHasExamplesOfBothKinds() {
-        for description in RuleRegistry.descriptions {
-            XCTAssertFalse(description.nonTriggeringExamples.isEmpty, "\(description.identifier) has no non-triggering example")
-            XCTAssertFalse(description.triggeringExamples.isEmpty, "\(description.identifier) has no triggering example")
-        }
-    }
-
-    func testNonTriggeringExamples() throws {
-        for description in RuleRegistry.descriptions {
-            for (index, example) in description.nonTriggeringExamples.enumerated() {
-                let (found, _, all) = try Self.findings(of: description.identifier, in: example)
-                XCTAssertTrue(found.isEmpty, "\(description.identifier) non-triggering example \(index + 1) triggered: \(all.map(\.message))")
+            let manifestPath = package.directory == "." ? "Package.swift" : package.directory + "/Package.swift"
+            let directory = package.directory == "." ? Self.root : Self.root + "/" + package.directory
+            let manifest = try reader.read(source: clean(package.manifest, path: manifestPath), path: manifestPath)
+            var local = LocalPackage(directory: directory, relativeDirectory: package.directory, manifestPath: manifestPath, manifest: manifest)
+            for dependency in manifest.dependencies where dependency.kind == .fileSystem {
+                local.pathDependencies[dependency.location] = URL(fileURLWithPath: dependency.location, relativeTo: URL(fileURLWithPath: directory + "/"))
+                    .standardizedFileURL.path
             }
+            packages.append(local)
         }
+        let model = try example.configuration.map { text in
+            try ConfigurationLoader(knownRules: RuleRegistry.identifiers).parse(clean(text, path: ConfigurationLoader.fileName), path: ConfigurationLoader.fileName)
+        } ?? Preset.fourLayer.model
+        graph = DependencyGraph(workspace: Workspace(root: Self.root, packages: packages.sorted { $0.relativeDirectory < $1.relativeDirectory }), model: model)
+        self.markers = markers
+        today = example.today
     }
 
-    func testTriggeringExamplesPointAtTheMarkers() throws {
-        for description in RuleRegistry.descriptions {
-            for (index, example) in description.triggeringExamples.enumerated() {
-                let (found, markers, all) = try Self.findings(of: description.identifier, in: example)
-                XCTAssertFalse(markers.isEmpty, "\(description.identifier) triggering example \(index + 1) has no ↓")
-                XCTAssertEqual(found, markers, "\(description.identifier) triggering example \(index + 1); all findings: \(all.map { "\($0.location) \($0.rule) \($0.message)" })")
-            }
-        }
+    func check() -> CheckResult {
+        LayerChecker(today: today).check(graph)
+    }
+
+    func markers(of rule: String, in findings: [Finding]) -> Set<Marker> {
+        Set(findings.filter { $0.rule == rule }.map { Marker(path: $0.location.path, line: $0.location.line ?? 0, column: $0.location.column ?? 0) })
+    }
+}
+
+extension RuleExample {
+    var sourceLocation: SourceLocation {
+        SourceLocation(fileID: "Rules/" + (file as NSString).lastPathComponent, filePath: file, line: line, column: 1)
     }
 }

@@ -10,6 +10,8 @@ import Diagnostics
 public struct Glob: Sendable, Hashable, CustomStringConvertible {
     public let pattern: String
     public var location: FileLocation?
+    /// No wildcard, set or escape: matching is string equality.
+    private let isLiteral: Bool
 
     /// Fails with the reason when `pattern` is not a valid glob.
     public init(_ pattern: String, location: FileLocation? = nil) throws(InputError) {
@@ -18,6 +20,7 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         }
         self.pattern = pattern
         self.location = location
+        isLiteral = !pattern.contains { "*?[\\".contains($0) }
     }
 
     public var description: String { pattern }
@@ -27,13 +30,14 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
 
     /// Matches a module name (no path semantics).
     public func matches(_ name: String) -> Bool {
-        fnmatch(pattern, name, 0) == 0
+        isLiteral ? name == pattern : fnmatch(pattern, name, 0) == 0
     }
 
     /// Matches a relative path: `*` stays within one folder, `**` crosses folders.
     public func matchesPath(_ path: String) -> Bool {
+        if isLiteral { return path == pattern }
         if pattern.contains("**") {
-            return fnmatch(pattern.replacingOccurrences(of: "**", with: "*"), path, 0) == 0
+            return fnmatch(pattern.split(separator: "**", omittingEmptySubsequences: false).joined(separator: "*"), path, 0) == 0
         }
         return fnmatch(pattern, path, FNM_PATHNAME) == 0
     }

@@ -1,0 +1,29 @@
+/// Path arithmetic on `/`-separated strings, without touching the file system: the one place relative paths
+/// are computed, for manifests (`.package(path:)`), reports and scaffolding.
+public enum PathArithmetic {
+    /// `path` as seen from the folder `base`: `../../Kit/NXKit` for `Packages/Kit/NXKit` from
+    /// `Packages/Business/ComponentVideo`, `.` for the folder itself. Both absolute or both relative to the same folder;
+    /// `.` components are ignored.
+    public static func relative(_ path: String, to base: String) -> String {
+        let from = base.split(separator: "/").filter { $0 != "." }, to = path.split(separator: "/").filter { $0 != "." }
+        var common = 0
+        while common < min(from.count, to.count), from[common] == to[common] { common += 1 }
+        let parts = Array(repeating: "..", count: from.count - common) + to[common...].map(String.init)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
+    /// `directory/path`; `path` alone when it is absolute or `directory` is empty or `.`.
+    public static func join(_ directory: String, _ path: String) -> String {
+        if path.hasPrefix("/") || directory.isEmpty || directory == "." { return path }
+        if path.isEmpty || path == "." { return directory }
+        return directory.hasSuffix("/") ? directory + path : directory + "/" + path
+    }
+
+    /// A path under `root` (absolute) as messages name it: relative to the folder the user pointed at, written as
+    /// they wrote it (`displayRoot`), like the compiler prints paths.
+    public static func display(_ path: String, root: String, displayRoot: String) -> String {
+        let relative = relative(path, to: root)
+        if displayRoot == "." { return relative }
+        return relative == "." ? displayRoot : join(displayRoot, relative)
+    }
+}
