@@ -7,8 +7,17 @@ public indirect enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
+    /// Structural: objects are equal when their members are equal in the same order.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        lhs.rendered() == rhs.rendered()
+        switch (lhs, rhs) {
+        case let (.string(a), .string(b)): return a == b
+        case let (.int(a), .int(b)): return a == b
+        case let (.bool(a), .bool(b)): return a == b
+        case (.null, .null): return true
+        case let (.array(a), .array(b)): return a == b
+        case let (.object(a), .object(b)): return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: return false
+        }
     }
 
     /// Two-space indented, one key per line, `\n` line ends, no trailing newline.

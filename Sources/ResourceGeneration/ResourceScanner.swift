@@ -26,88 +26,105 @@ public struct ResourceScanner: Sendable {
         return join(packageDirectory, (target.type == .test ? "Tests/" : "Sources/") + target.name)
     }
 
-    public func scan(_ target: Target, manifestPath: String) -> (ResourceInventory, [ResourceDiagnostic]) {
-        var inventory = ResourceInventory(targetName: target.name)
+    /// What a scan has found so far.
+    struct Scan {
+        var inventory: ResourceInventory
         var diagnostics: [ResourceDiagnostic] = []
-        let targetDirectory = self.targetDirectory(target)
-        let standardizedTarget = URL(fileURLWithPath: targetDirectory).standardizedFileURL.path
+        /// Table → key → format arguments, from the language that decides them.
         var strings: [String: [String: (arguments: [FormatSpecifiers.ArgumentType], language: String)]] = [:]
+        /// `table\0key` of every key with plural rules.
         var pluralKeys: Set<String> = []
 
-        func error(_ message: String, _ location: FileLocation) {
+        mutating func error(_ message: String, _ location: FileLocation) {
             diagnostics.append(ResourceDiagnostic(severity: .error, message: message, location: location))
         }
+    }
 
+    public func scan(_ target: Target, manifestPath: String) -> (ResourceInventory, [ResourceDiagnostic]) {
+        var scan = Scan(inventory: ResourceInventory(targetName: target.name))
+        let targetDirectory = self.targetDirectory(target)
+        let standardizedTarget = URL(fileURLWithPath: targetDirectory).standardizedFileURL.path
         for resource in target.resources {
             let manifestLocation = FileLocation(path: manifestPath, line: resource.position?.line, column: resource.position?.column)
             let path = join(targetDirectory, resource.path)
             let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
             guard standardized == standardizedTarget || standardized.hasPrefix(standardizedTarget + "/") else {
-                error("resource path '\(resource.path)' leaves the target's folder \(relative(targetDirectory))", manifestLocation)
+                scan.error("resource path '\(resource.path)' leaves the target's folder \(relative(targetDirectory))", manifestLocation)
                 continue
             }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                error("resource path '\(resource.path)' does not exist in \(relative(targetDirectory))", manifestLocation)
+                scan.error("resource path '\(resource.path)' does not exist in \(relative(targetDirectory))", manifestLocation)
                 continue
             }
             switch resource.rule {
-            case .copy:
-                let base = (resource.path as NSString).lastPathComponent
-                if isDirectory.boolValue {
-                    for file in files(under: path) {
-                        let sub = (base as NSString).appendingPathComponent(file)
-                        inventory.files.append(resourceFile(bundlePath: sub, source: join(path, file)))
-                    }
-                } else {
-                    inventory.files.append(resourceFile(bundlePath: base, source: path))
-                }
-            case .process, .embedInCode:
-                let entries = isDirectory.boolValue ? files(under: path).map { ($0, join(path, $0)) } : [((resource.path as NSString).lastPathComponent, path)]
-                var catalogs: Set<String> = []
-                for (relativeFile, absolute) in entries {
-                    let components = relativeFile.split(separator: "/").map(String.init)
-                    if let catalogIndex = components.firstIndex(where: { $0.hasSuffix(".xcassets") }) {
-                        let catalog = components[...catalogIndex].joined(separator: "/")
-                        if catalogs.insert(catalog).inserted {
-                            scanCatalog(at: join(path, catalog), bundleName: components[catalogIndex], into: &inventory, diagnostics: &diagnostics)
-                        }
-                        continue
-                    }
-                    if let lprojIndex = components.firstIndex(where: { $0.hasSuffix(".lproj") }) {
-                        let language = String(components[lprojIndex].dropLast(6))
-                        let file = components.last ?? ""
-                        if file.hasSuffix(".stringsdict"), let keys = try? StringsFileParser.stringsdict(at: absolute) {
-                            for (key, _) in keys { pluralKeys.insert(String(file.dropLast(12)) + "\u{0}" + key) }
-                        }
-                        readStrings(file: file, at: absolute, language: language, into: &strings, diagnostics: &diagnostics)
-                        continue
-                    }
-                    let file = components.last ?? relativeFile
-                    if file.hasSuffix(".xcstrings") {
-                        readCatalogStrings(at: absolute, table: String(file.dropLast(10)), into: &strings, diagnostics: &diagnostics)
-                        continue
-                    }
-                    add(file: file, source: absolute, to: &inventory)
-                }
+            case .copy: scanCopied(resource.path, at: path, isDirectory: isDirectory.boolValue, into: &scan)
+            case .process, .embedInCode: scanProcessed(resource.path, at: path, isDirectory: isDirectory.boolValue, into: &scan)
             }
         }
-        inventory.strings = strings.keys.sorted().map { table in
+        finish(&scan, manifestPath: manifestPath)
+        return (scan.inventory, scan.diagnostics)
+    }
+
+    /// `.copy`: the file, or the folder with everything in it, kept as it is under its own name.
+    private func scanCopied(_ resourcePath: String, at path: String, isDirectory: Bool, into scan: inout Scan) {
+        let base = (resourcePath as NSString).lastPathComponent
+        guard isDirectory else {
+            scan.inventory.files.append(resourceFile(bundlePath: base, source: path))
+            return
+        }
+        for file in files(under: path) {
+            scan.inventory.files.append(resourceFile(bundlePath: (base as NSString).appendingPathComponent(file), source: join(path, file)))
+        }
+    }
+
+    /// `.process`: asset catalogs and `.lproj` folders kept whole, string catalogs read, every other file flattened.
+    private func scanProcessed(_ resourcePath: String, at path: String, isDirectory: Bool, into scan: inout Scan) {
+        let entries = isDirectory ? files(under: path).map { ($0, join(path, $0)) } : [((resourcePath as NSString).lastPathComponent, path)]
+        var catalogs: Set<String> = []
+        for (relativeFile, absolute) in entries {
+            let components = relativeFile.split(separator: "/").map(String.init)
+            if let catalogIndex = components.firstIndex(where: { $0.hasSuffix(".xcassets") }) {
+                let catalog = components[...catalogIndex].joined(separator: "/")
+                if catalogs.insert(catalog).inserted {
+                    scanCatalog(at: join(path, catalog), bundleName: components[catalogIndex], into: &scan.inventory, diagnostics: &scan.diagnostics)
+                }
+            } else if let lprojIndex = components.firstIndex(where: { $0.hasSuffix(".lproj") }) {
+                scanLocalized(components.last ?? "", at: absolute, language: String(components[lprojIndex].dropLast(6)), into: &scan)
+            } else if let file = components.last, file.hasSuffix(".xcstrings") {
+                readCatalogStrings(at: absolute, table: String(file.dropLast(10)), into: &scan.strings, diagnostics: &scan.diagnostics)
+            } else {
+                add(file: components.last ?? relativeFile, source: absolute, to: &scan.inventory)
+            }
+        }
+    }
+
+    /// A file of a `<language>.lproj` folder: `.strings` and `.stringsdict` tables.
+    private func scanLocalized(_ file: String, at path: String, language: String, into scan: inout Scan) {
+        if file.hasSuffix(".stringsdict"), let keys = try? StringsFileParser.stringsdict(at: path) {
+            for (key, _) in keys { scan.pluralKeys.insert(String(file.dropLast(12)) + "\u{0}" + key) }
+        }
+        readStrings(file: file, at: path, language: language, into: &scan.strings, diagnostics: &scan.diagnostics)
+    }
+
+    /// Sorted lists, string tables, and an error for two resources that would land on the same bundle path.
+    private func finish(_ scan: inout Scan, manifestPath: String) {
+        let strings = scan.strings, pluralKeys = scan.pluralKeys
+        scan.inventory.strings = strings.keys.sorted().map { table in
             StringsTable(name: table, keys: strings[table, default: [:]].map {
                 LocalizedKey(key: $0.key, arguments: $0.value.arguments, isPlural: pluralKeys.contains(table + "\u{0}" + $0.key))
             }.sorted())
         }
-        inventory.files.sort()
-        inventory.images.sort()
-        inventory.colors.sort()
-        inventory.fonts.sort()
-        inventory.nibs.sort()
-        inventory.storyboards.sort()
-        let bundlePaths = inventory.files.map(\.bundlePath) + inventory.fonts.map(\.bundlePath)
+        scan.inventory.files.sort()
+        scan.inventory.images.sort()
+        scan.inventory.colors.sort()
+        scan.inventory.fonts.sort()
+        scan.inventory.nibs.sort()
+        scan.inventory.storyboards.sort()
+        let bundlePaths = scan.inventory.files.map(\.bundlePath) + scan.inventory.fonts.map(\.bundlePath)
         for name in Dictionary(grouping: bundlePaths, by: { $0 }).filter({ $0.value.count > 1 }).keys.sorted() {
-            error("two resources would both be '\(name)' in the bundle (processed files are flattened); rename one", FileLocation(path: manifestPath))
+            scan.error("two resources would both be '\(name)' in the bundle (processed files are flattened); rename one", FileLocation(path: manifestPath))
         }
-        return (inventory, diagnostics)
     }
 
     private func add(file: String, source: String, to inventory: inout ResourceInventory) {
@@ -153,7 +170,7 @@ public struct ResourceScanner: Sendable {
                 continue
             }
             do {
-                _ = try JSONSerialization.jsonObject(with: data)
+                _ = try JSONDecoder().decode(AssetContents.self, from: data)
             } catch {
                 diagnostics.append(ResourceDiagnostic(severity: .error, message: "invalid Contents.json: \(Self.describe(error))",
                                                       location: FileLocation(path: relative(absolute))))
@@ -272,7 +289,22 @@ public struct ResourceScanner: Sendable {
         URL(fileURLWithPath: path).standardizedFileURL.path == path ? path : (path as NSString).standardizingPath
     }
 
+    /// An asset catalog's `Contents.json`: only its shape is checked (a JSON object, `info` an object when present).
+    struct AssetContents: Decodable {
+        struct Info: Decodable {
+            var version: Int?
+            var author: String?
+        }
+
+        var info: Info?
+    }
+
     static func describe(_ error: Error) -> String {
+        if case DecodingError.dataCorrupted(let context) = error, let underlying = context.underlyingError { return describe(underlying) }
+        if case DecodingError.typeMismatch(_, let context) = error {
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? "expected a JSON object" : "unexpected value at \(path)"
+        }
         let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
         return text
     }

@@ -46,32 +46,59 @@ enum StringsFileParser {
         return result.sorted { $0.0 < $1.0 }
     }
 
+    /// The parts of a String Catalog (`.xcstrings`) the accessors need.
+    struct StringCatalog: Decodable {
+        struct Entry: Decodable {
+            var localizations: [String: Localization]?
+        }
+
+        struct Localization: Decodable {
+            var stringUnit: StringUnit?
+            var variations: Variations?
+        }
+
+        struct Variations: Decodable {
+            var plural: [String: Localization]?
+        }
+
+        struct StringUnit: Decodable {
+            var value: String?
+        }
+
+        var sourceLanguage: String?
+        var strings: [String: Entry]
+
+        /// The source-language value of a key: its string unit, else its plural `other` form.
+        func value(of entry: Entry, language: String) -> String? {
+            let localization = entry.localizations?[language]
+            return localization?.stringUnit?.value ?? localization?.variations?.plural?["other"]?.stringUnit?.value
+        }
+    }
+
     /// The source language and key → source-language value (the key itself when there is none).
     static func xcstrings(at path: String) throws -> (String, [(String, String)]) {
         let data = try data(at: path)
-        let root: [String: Any]
+        let catalog: StringCatalog
+        // Syntax first, for the line of a syntax error; then the typed reading.
         do {
-            guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-                throw InputError("invalid .xcstrings catalog: expected a JSON object", at: FileLocation(path: path))
-            }
-            root = object
-        } catch let error as InputError {
-            throw error
+            _ = try JSONSerialization.jsonObject(with: data)
         } catch {
             throw InputError("invalid .xcstrings catalog: \(detail(of: error))", at: FileLocation(path: path, line: line(in: detail(of: error))))
         }
-        guard let strings = root["strings"] as? [String: Any] else {
+        do {
+            catalog = try JSONDecoder().decode(StringCatalog.self, from: data)
+        } catch DecodingError.keyNotFound(let key, let context) where key.stringValue == "strings" && context.codingPath.isEmpty {
             throw InputError("invalid .xcstrings catalog: it has no \"strings\" object", at: FileLocation(path: path))
+        } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
+            throw InputError("invalid .xcstrings catalog: expected a JSON object", at: FileLocation(path: path))
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context), let DecodingError.keyNotFound(_, context) {
+            let where_ = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+            throw InputError("invalid .xcstrings catalog: unexpected value at \(where_)", at: FileLocation(path: path))
+        } catch {
+            throw InputError("invalid .xcstrings catalog: \(error)", at: FileLocation(path: path))
         }
-        let language = root["sourceLanguage"] as? String ?? "en"
-        var result: [(String, String)] = []
-        for (key, entry) in strings {
-            let localization = ((entry as? [String: Any])?["localizations"] as? [String: Any])?[language] as? [String: Any]
-            let unit = (localization?["stringUnit"] as? [String: Any])?["value"] as? String
-            let plural = (((localization?["variations"] as? [String: Any])?["plural"] as? [String: Any])?["other"] as? [String: Any])
-            let pluralValue = (plural?["stringUnit"] as? [String: Any])?["value"] as? String
-            result.append((key, unit ?? pluralValue ?? key))
-        }
+        let language = catalog.sourceLanguage ?? "en"
+        let result = catalog.strings.map { key, entry in (key, catalog.value(of: entry, language: language) ?? key) }
         return (language, result.sorted { $0.0 < $1.0 })
     }
 

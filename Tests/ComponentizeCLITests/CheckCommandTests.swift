@@ -14,21 +14,17 @@ final class CheckCommandTests: XCTestCase {
         try Componentize.run(["check"] + arguments, in: Componentize.repositoryRoot, environment: Self.environment)
     }
 
-    private func golden(_ name: String) throws -> String {
-        try String(contentsOf: Componentize.repositoryRoot.appendingPathComponent("Tests/ComponentizeCLITests/Golden/check/\(name)"), encoding: .utf8)
-    }
-
     func testTheSampleAppIsClean() throws {
         let result = try check(["fixtures/ComponentBasedApp"])
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
-        XCTAssertEqual(result.stdout, try golden("ComponentBasedApp.text"))
+        GoldenFile.assertMatches(result.stdout, "check/ComponentBasedApp.text")
     }
 
     func testEveryRuleFixtureMatchesItsGoldenReportsInEveryFormat() throws {
         for rule in Self.rules {
             for format in Self.formats {
                 let result = try check(["fixtures/rules/\(rule)", "--format", format])
-                XCTAssertEqual(result.stdout, try golden("\(rule).\(format)"), "\(rule) as \(format)")
+                GoldenFile.assertMatches(result.stdout, "check/\(rule).\(format)", "\(rule) as \(format)")
                 let again = try check(["fixtures/rules/\(rule)", "--format", format])
                 XCTAssertEqual(again.stdout, result.stdout, "\(rule) as \(format) must be byte-identical across runs")
             }
@@ -129,7 +125,7 @@ final class CheckCommandTests: XCTestCase {
         for format in ["dot", "mermaid", "json"] {
             let result = try Componentize.run(["graph", "fixtures/ComponentBasedApp", "--format", format], in: Componentize.repositoryRoot)
             XCTAssertEqual(result.status, 0, result.stderr)
-            XCTAssertEqual(result.stdout, try golden("ComponentBasedApp.\(format)"), format)
+            GoldenFile.assertMatches(result.stdout, "check/ComponentBasedApp.\(format)", format)
         }
         let violating = try Componentize.run(["graph", "fixtures/rules/horizontal", "--format", "dot"], in: Componentize.repositoryRoot)
         XCTAssertTrue(violating.stdout.contains("n_ComponentOwner -> n_ComponentImage [color=red"), violating.stdout)

@@ -21,8 +21,7 @@ final class ManifestCommandTests: XCTestCase {
     func testJSONMatchesTheGoldenFile() throws {
         let result = try Componentize.run(["manifest", fixture, "--reader", "static", "--format", "json"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        let golden = try String(contentsOf: Componentize.repositoryRoot.appendingPathComponent("Tests/ComponentizeCLITests/Golden/manifest-ComponentVideo.json"), encoding: .utf8)
-        XCTAssertEqual(result.stdout, golden)
+        GoldenFile.assertMatches(result.stdout, "manifest-ComponentVideo.json")
         let again = try Componentize.run(["manifest", fixture, "--reader", "static", "--format", "json"])
         XCTAssertEqual(again.stdout, result.stdout, "output must be byte-identical across runs")
     }
@@ -30,8 +29,7 @@ final class ManifestCommandTests: XCTestCase {
     func testTextMatchesTheGoldenFile() throws {
         let result = try Componentize.run(["manifest", fixture])
         XCTAssertEqual(result.status, 0, result.stderr)
-        let golden = try String(contentsOf: Componentize.repositoryRoot.appendingPathComponent("Tests/ComponentizeCLITests/Golden/manifest-ComponentVideo.txt"), encoding: .utf8)
-        XCTAssertEqual(result.stdout, golden)
+        GoldenFile.assertMatches(result.stdout, "manifest-ComponentVideo.txt")
     }
 
     func testSeveralPackagesPrintAJSONArray() throws {

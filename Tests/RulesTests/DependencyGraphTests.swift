@@ -1,0 +1,101 @@
+import Configuration
+import DependencyGraph
+import Diagnostics
+import ManifestReading
+import Rules
+import Testing
+
+/// The graph's two steps: layer assignment and edge resolution, on workspaces read in memory.
+struct DependencyGraphTests {
+    private func graph(configuration: String? = nil, _ packages: [(String, String)]) throws -> DependencyGraph {
+        try ExampleWorkspace(RuleExample(configuration: configuration, packages)).graph
+    }
+
+    private func target(_ name: String, in graph: DependencyGraph) throws -> GraphTarget {
+        try #require(graph.targets.values.first { $0.id.name == name }, "no target \(name)")
+    }
+
+    @Test func layersComeFromTargetNameThenPackageNameThenFolder() throws {
+        let graph = try graph(configuration: """
+            layers:
+              - {name: app, members: [App]}
+              - {name: business, members: [Component*], independent: true}
+              - {name: kit, members: [NXKit], paths: ["Vendor/*"]}
+            """, [
+            ("App", RuleExample.package("App", targets: [("App", []), ("NXKit", [])])),
+            ("Kit/NXKit", RuleExample.package("NXKit", targets: [("NXKit", []), ("NXKitExtras", [])])),
+            ("Vendor/Lib", RuleExample.package("Lib")),
+            ("Other/Loose", RuleExample.package("Loose")),
+        ])
+        #expect(try target("App", in: graph).layer == "app")
+        #expect(try target("App", in: graph).assignment == .targetName)
+        let extras = try target("NXKitExtras", in: graph)
+        #expect(extras.layer == "kit")
+        #expect(extras.assignment == .packageName)
+        #expect(extras.component == "NXKit", "a member package is one component")
+        #expect(try target("Lib", in: graph).assignment == .packagePath)
+        #expect(try target("Loose", in: graph).layer == nil)
+    }
+
+    @Test func testTargetsFollowWhatTheyTest() throws {
+        let manifest = """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "ComponentVideo", targets: [
+                .target(name: "ComponentVideo"),
+                .testTarget(name: "ComponentVideoTests", dependencies: ["ComponentVideo"]),
+                .testTarget(name: "PlaybackChecks", dependencies: ["ComponentVideo"]),
+            ])
+            """
+        let graph = try graph([("Business/ComponentVideo", manifest)])
+        for name in ["ComponentVideoTests", "PlaybackChecks"] {
+            let test = try target(name, in: graph)
+            #expect(test.isTest)
+            #expect(test.layer == "business")
+            #expect(test.assignment == .testedTarget)
+            #expect(test.component == "ComponentVideo")
+        }
+    }
+
+    @Test func interfaceModulesNameTheirComponent() throws {
+        let graph = try graph([("Business/ComponentVideoInterface", RuleExample.package("ComponentVideoInterface"))])
+        #expect(try target("ComponentVideoInterface", in: graph).interfaceOf == "ComponentVideo")
+    }
+
+    @Test func edgesResolveToLocalTargetsExternalProductsOrNothing() throws {
+        let graph = try graph([
+            ("Kit/NXKit", RuleExample.package("NXKit", targets: [("NXKit", ["\"NXKitCore\""]), ("NXKitCore", [])])),
+            ("Common/NXService", RuleExample.package("NXService", targets: [("NXService", [
+                ".product(name: \"NXKit\", package: \"NXKit\")", "\"Logging\"", ".product(name: \"NIO\", package: \"swift-nio\")",
+                ".product(name: \"Nope\", package: \"NXKit\")", ".product(name: \"X\", package: \"undeclared\")",
+            ])], packages: [".package(path: \"../../Kit/NXKit\")", ".package(url: \"https://github.com/apple/swift-nio.git\", from: \"2.0.0\")"])),
+        ])
+        let edges = graph.edges.filter { $0.from.name == "NXService" }.map(\.to)
+        #expect(edges == [
+            .target(TargetID(package: "Kit/NXKit", name: "NXKit")),
+            .external(package: nil, product: "Logging"),
+            .external(package: "swift-nio", product: "NIO"),
+            .unresolved("package 'NXKit' has no product named 'Nope'"),
+            .unresolved("package 'undeclared' is not among NXService's dependencies"),
+        ])
+        #expect(graph.edges.first { $0.from.name == "NXKit" }?.to == .target(TargetID(package: "Kit/NXKit", name: "NXKitCore")))
+        let located = try #require(graph.edges.first { $0.from.name == "NXService" })
+        #expect(located.location.path == "Common/NXService/Package.swift")
+        #expect(located.location.line != nil)
+    }
+
+    @Test func aBareNameWithOnlyLocalDependenciesIsUnresolved() throws {
+        let graph = try graph([("App", RuleExample.package("App", targets: [("App", ["\"Missing\""])]))])
+        #expect(graph.edges.map(\.to) == [.unresolved("'Missing' is neither a target of App nor a product of its dependencies")])
+    }
+
+    @Test func localAdjacencyIsDeduplicated() throws {
+        let graph = try graph([
+            ("App", RuleExample.package("App", targets: [("App", ["\"Core\"", ".target(name: \"Core\")"]), ("Core", [])])),
+        ])
+        #expect(graph.localEdges.count == 2)
+        #expect(graph.localAdjacency[TargetID(package: "App", name: "App")] == [TargetID(package: "App", name: "Core")])
+        #expect(graph.targetNames == ["App", "Core"])
+        #expect(graph.packageCount == 1)
+    }
+}

@@ -1,0 +1,109 @@
+import DependencyGraph
+import Diagnostics
+import Foundation
+import Rules
+import Testing
+@testable import Reports
+
+/// Baselines and the graph drawing, on in-memory workspaces.
+struct BaselineTests {
+    private func finding(_ rule: String, _ from: String, _ to: String = "", line: Int = 1) -> Finding {
+        Finding(rule: rule, severity: .error, message: "m", rationale: "r", fix: "f", location: FileLocation(path: "P/Package.swift", line: line),
+                key: FindingKey(rule: rule, from: from, to: to))
+    }
+
+    @Test func rendersSortedUniqueKeysAndReadsThemBack() throws {
+        let baseline = Baseline(findings: [finding("upward", "NXKit", "NXUI"), finding("cycle", "A,B"), finding("upward", "NXKit", "NXUI", line: 9)])
+        let text = baseline.rendered()
+        #expect(text == """
+            {
+              "version": 1,
+              "findings": [
+                {
+                  "rule": "cycle",
+                  "from": "A,B",
+                  "to": ""
+                },
+                {
+                  "rule": "upward",
+                  "from": "NXKit",
+                  "to": "NXUI"
+                }
+              ]
+            }
+
+            """)
+        #expect(try Baseline.parse(Data(text.utf8), path: "b.json") == baseline)
+    }
+
+    @Test func appliesByEdgeNotByLine() {
+        let baseline = Baseline(keys: [FindingKey(rule: "upward", from: "NXKit", to: "NXUI"), FindingKey(rule: "horizontal", from: "A", to: "B")])
+        let moved = finding("upward", "NXKit", "NXUI", line: 40), new = finding("upward", "NXKit", "ComponentVideo")
+        let (fresh, known, stale) = baseline.apply(to: [moved, new])
+        #expect(fresh == [new])
+        #expect(known == [moved])
+        #expect(stale == [FindingKey(rule: "horizontal", from: "A", to: "B")])
+    }
+
+    @Test(arguments: [
+        ("[]", "not a componentize baseline"),
+        ("{\"findings\": [{\"rule\": \"upward\"}]}", "baseline entry 1 needs \"from\""),
+        ("{\"version\": 2, \"findings\": []}", "baseline version 2 is newer"),
+        ("{\"findings\": [{\"rule\": \"upward\", \"from\": 3}]}", "not a componentize baseline"),
+    ])
+    func badFilesAreLocatedErrors(text: String, message: String) {
+        do {
+            _ = try Baseline.parse(Data(text.utf8), path: "base.json")
+            Issue.record("accepted \(text)")
+        } catch let error as InputError {
+            #expect(error.description.hasPrefix("base.json"), "\(error)")
+            #expect(error.message.contains(message), "\(error)")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+}
+
+struct GraphRendererTests {
+    private func graph() throws -> (DependencyGraph, [Finding]) {
+        let workspace = try ExampleWorkspace(RuleExample([
+            ("Kit/NXKit", RuleExample.package("NXKit", targets: [("NXKit", [".product(name: \"NXUI\", package: \"NXUI\")"])],
+                                              packages: [".package(path: \"../../Common/NXUI\")"])),
+            ("Common/NXUI", RuleExample.package("NXUI", targets: [("NXUI", [".product(name: \"Logging\", package: \"swift-log\")"])],
+                                                packages: [".package(url: \"https://github.com/apple/swift-log.git\", from: \"1.0.0\")"])),
+        ]))
+        return (workspace.graph, workspace.check().findings)
+    }
+
+    @Test func dotDrawsLayersAndViolationsInRed() throws {
+        let (graph, findings) = try graph()
+        let dot = try GraphRenderer().render(graph, findings: findings, format: .dot)
+        #expect(dot.contains("label=\"common\""))
+        #expect(dot.contains("n_NXKit -> n_NXUI [color=red, penwidth=2, label=\"upward\", fontcolor=red];"))
+        #expect(!dot.contains("swift-log"), "external packages are hidden by default")
+    }
+
+    @Test func externalPackagesShowAsTheirOwnGroup() throws {
+        let (graph, findings) = try graph()
+        let json = try GraphRenderer(showExternal: true).render(graph, findings: findings, format: .json)
+        #expect(json.contains("\"name\": \"swift-log\""))
+        #expect(json.contains("\"external\": true"))
+        let mermaid = try GraphRenderer(showExternal: true).render(graph, findings: findings, format: .mermaid)
+        #expect(mermaid.contains("n_NXKit -->|upward| n_NXUI"))
+        #expect(mermaid.contains("linkStyle 0 stroke:red"))
+    }
+
+    @Test func focusKeepsOneComponentAndItsNeighbours() throws {
+        let (graph, findings) = try graph()
+        let (nodes, links) = try GraphRenderer(focus: "NXUI").model(graph, findings: findings)
+        #expect(nodes.map(\.name) == ["NXKit", "NXUI"])
+        #expect(links.count == 1)
+        #expect(throws: InputError.self) { try GraphRenderer(focus: "Nothing").model(graph, findings: findings) }
+    }
+
+    @Test func outputIsDeterministic() throws {
+        let (graph, findings) = try graph()
+        let renderer = GraphRenderer(showExternal: true)
+        #expect(try renderer.render(graph, findings: findings, format: .dot) == renderer.render(graph, findings: findings, format: .dot))
+    }
+}

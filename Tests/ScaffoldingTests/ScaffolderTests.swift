@@ -1,0 +1,107 @@
+import Diagnostics
+import Foundation
+import ManifestReading
+import Project
+import Testing
+@testable import Scaffolding
+
+/// The steps of a scaffolding plan, on a repository made by `init` and earlier plans written to disk.
+final class ScaffolderTests {
+    let root = NSTemporaryDirectory() + "componentize-scaffolder-\(UUID().uuidString)"
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        _ = try ConfigurationWriter(preset: .fourLayer, prefix: "NX").write(root: root)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    private func project() throws -> Project {
+        try Project.open(at: root, reader: ManifestReader(strategy: .static))
+    }
+
+    private func plan(_ name: String, layer: String? = nil, dependsOn: [String] = [], interface: Bool = false) throws -> ScaffoldPlan {
+        try project().plan(newComponent: ScaffoldRequest(name: name, layer: layer, dependsOn: dependsOn, interface: interface), today: "2026-06-01")
+    }
+
+    @discardableResult
+    private func create(_ name: String, interface: Bool = false) throws -> ScaffoldPlan {
+        let plan = try plan(name, interface: interface)
+        try ScaffoldWriter(root: root).write(plan)
+        return plan
+    }
+
+    private func manifest(of plan: ScaffoldPlan, _ name: String) throws -> String {
+        let package = try #require(plan.packages.first { $0.name == name })
+        return try #require(package.files.first { $0.path == "Package.swift" }).content
+    }
+
+    @Test func theLayerComesFromTheMembersOrTheFlag() throws {
+        let project = try project()
+        let scaffolder = Scaffolder(root: root, model: project.model, workspace: project.workspace, graph: project.graph, today: "2026-06-01")
+        #expect(try scaffolder.layer(for: ScaffoldRequest(name: "ComponentVideo")).name == "business")
+        #expect(try scaffolder.layer(for: ScaffoldRequest(name: "Payments", layer: "common")).name == "common")
+        #expect(throws: InputError.self) { try scaffolder.layer(for: ScaffoldRequest(name: "Payments")) }
+        #expect(throws: InputError.self) { try scaffolder.layer(for: ScaffoldRequest(name: "X", layer: "nowhere")) }
+    }
+
+    @Test func kindsFollowTheLayer() throws {
+        let model = try project().model
+        let kinds = model.layers.map { ComponentKind.of($0, in: model) }
+        #expect(kinds == [.common, .business, .account, .common, .kit])
+    }
+
+    @Test func defaultDependenciesAreTheExistingPackagesOfTheLayersBelowByRelativePath() throws {
+        try create("NXKit")
+        try create("NXUI")
+        let plan = try plan("EMAccount")
+        #expect(plan.packages.map(\.directory) == ["Packages/account/EMAccount"])
+        let manifest = try manifest(of: plan, "EMAccount")
+        #expect(manifest.contains(".package(path: \"../../common/NXUI\")"))
+        #expect(manifest.contains(".package(path: \"../../kit/NXKit\")"))
+        #expect(plan.notes == ["no host app package 'App' yet: 'componentize new App' will depend on EMAccount"])
+    }
+
+    @Test func anInterfaceBringsTheRegistryAndTheInterfacePackage() throws {
+        try create("NXKit")
+        let plan = try plan("ComponentVideo", interface: true)
+        #expect(plan.packages.map(\.name) == ["NXMediator", "ComponentVideoInterface", "ComponentVideo"])
+        #expect(plan.packages.map(\.kind) == [.mediator, .interface, .business])
+        let manifest = try manifest(of: plan, "ComponentVideo")
+        #expect(manifest.contains(".package(path: \"../ComponentVideoInterface\")"))
+        #expect(manifest.contains(".package(path: \"../../common/NXMediator\")"))
+        #expect(plan.notes.first?.hasPrefix("created the component registry NXMediator") == true)
+    }
+
+    @Test func theHostAppGetsTheNewComponent() throws {
+        try create("NXKit")
+        try create("App")
+        let plan = try plan("ComponentImage")
+        let change = try #require(plan.appChange)
+        #expect(change.path.hasSuffix("Packages/app/App/Package.swift"))
+        #expect(!change.before.contains("ComponentImage"))
+        #expect(change.after.contains(".package(path: \"../../business/ComponentImage\")"))
+        #expect(change.after.contains(".product(name: \"ComponentImage\", package: \"ComponentImage\")"))
+    }
+
+    @Test func whatCheckWouldRejectIsRefused() throws {
+        try create("NXKit")
+        try create("ComponentImage")
+        do {
+            _ = try plan("ComponentOwner", dependsOn: ["ComponentImage"])
+            Issue.record("a horizontal dependency was planned")
+        } catch let error as InputError {
+            #expect(error.message.hasPrefix("refusing to create ComponentOwner: 'componentize check' would reject it"))
+            #expect(error.message.contains("[horizontal] ComponentOwner (business) depends on ComponentImage (business)"))
+        }
+        #expect(throws: InputError.self) { try self.plan("ComponentOwner", dependsOn: ["NoSuchThing"]) }
+    }
+
+    @Test func plansAreDeterministic() throws {
+        try create("NXKit")
+        let first = try plan("ComponentVideo", interface: true), second = try plan("ComponentVideo", interface: true)
+        #expect(first.packages.map { $0.files.map(\.content) } == second.packages.map { $0.files.map(\.content) })
+    }
+}
