@@ -76,6 +76,8 @@ public struct Edge: Sendable {
         /// A product of a package from outside the repository; `package` is nil when a bare name could come from any.
         case external(package: String?, product: String)
         case unresolved(String)
+        /// A product of a package the graph cannot include (no manifest there, or an unreadable one): not checked further.
+        case unavailable(package: String)
     }
 
     public var from: TargetID
@@ -108,6 +110,10 @@ public struct DependencyGraph: Sendable {
     public private(set) var localAdjacency: [TargetID: [TargetID]] = [:]
     /// The names of every local target.
     public private(set) var targetNames: Set<String> = []
+    /// `.package(path:)` entries that lead to a folder without a manifest.
+    public private(set) var missingPackages: [MissingPackageReference] = []
+    /// Packages whose manifest no reader could evaluate; their targets are not in the graph.
+    public private(set) var unreadableManifests: [UnreadableManifest] = []
 
     public init(workspace: Workspace, model: LayerModel) {
         self.model = model
@@ -124,6 +130,12 @@ public struct DependencyGraph: Sendable {
         }
         localAdjacency = adjacency
         targetNames = Set(targets.keys.map(\.name))
+        missingPackages = workspace.missing.map {
+            MissingPackageReference(written: $0.written, referencedBy: $0.referencedBy, folderExists: $0.exists, location: $0.location)
+        }
+        unreadableManifests = workspace.unreadable.map {
+            UnreadableManifest(package: $0.relativeDirectory, manifestPath: $0.manifestPath, message: $0.message, location: $0.location)
+        }
     }
 
     private struct EdgeEnds: Hashable {
@@ -139,4 +151,24 @@ public struct DependencyGraph: Sendable {
     public var root: String { workspace.root }
 
     public var packageCount: Int { workspace.packages.count }
+}
+
+/// A `.package(path:)` entry that leads to a folder without a manifest.
+public struct MissingPackageReference: Sendable, Hashable {
+    /// The path as the manifest writes it.
+    public var written: String
+    /// The package whose manifest has the entry.
+    public var referencedBy: String
+    public var folderExists: Bool
+    public var location: FileLocation
+}
+
+/// A package whose manifest no reader could evaluate.
+public struct UnreadableManifest: Sendable, Hashable {
+    /// The package's folder, relative to the root.
+    public var package: String
+    public var manifestPath: String
+    /// The reader's own message.
+    public var message: String
+    public var location: FileLocation
 }

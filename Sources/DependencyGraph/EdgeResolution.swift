@@ -11,9 +11,10 @@ public struct EdgeResolution: Sendable {
     public func edges(of workspace: Workspace) -> [Edge] {
         var packagesByDirectory: [String: LocalPackage] = [:]
         for package in workspace.packages { packagesByDirectory[package.directory] = package }
+        let unavailable = workspace.unavailableDirectories
         var edges: [Edge] = []
         for package in workspace.packages {
-            let context = PackageContext(package: package, packagesByDirectory: packagesByDirectory)
+            let context = PackageContext(package: package, packagesByDirectory: packagesByDirectory, unavailable: unavailable)
             for target in package.manifest.targets {
                 let from = TargetID(package: package.relativeDirectory, name: target.name)
                 for dependency in target.dependencies {
@@ -37,25 +38,32 @@ public struct EdgeResolution: Sendable {
         /// The local packages its `.package(path:)` entries lead to, in manifest order.
         var localPackages: [LocalPackage]
         var hasExternalDependency: Bool
+        /// Identities of path dependencies whose package cannot be read (no manifest, or an unreadable one).
+        var unavailablePackages: Set<String>
         var packagesByDirectory: [String: LocalPackage]
 
-        init(package: LocalPackage, packagesByDirectory: [String: LocalPackage]) {
+        init(package: LocalPackage, packagesByDirectory: [String: LocalPackage], unavailable: Set<String> = []) {
             self.package = package
             self.packagesByDirectory = packagesByDirectory
             targetNames = Set(package.manifest.targets.map(\.name))
             var dependencies: [String: PackageDependency] = [:]
             var localPackages: [LocalPackage] = []
             var hasExternal = false
+            var unavailablePackages: Set<String> = []
             for dependency in package.manifest.dependencies {
                 dependencies[dependency.identity] = dependency
                 if let local = Self.localPackage(dependency, of: package, in: packagesByDirectory) {
                     localPackages.append(local)
+                } else if dependency.kind == .fileSystem, let directory = package.pathDependencies[dependency.location],
+                          unavailable.contains(directory) {
+                    unavailablePackages.insert(dependency.identity)
                 } else {
                     hasExternal = true
                 }
             }
             self.dependencies = dependencies
             self.localPackages = localPackages
+            self.unavailablePackages = unavailablePackages
             hasExternalDependency = hasExternal
         }
 
@@ -83,6 +91,7 @@ public struct EdgeResolution: Sendable {
                 for local in localPackages {
                     if let destinations = productTargets(dependency.name, of: local) { return (dependency.name, destinations) }
                 }
+                if let unavailable = unavailablePackages.min() { return (dependency.name, [.unavailable(package: unavailable)]) }
                 if hasExternalDependency { return (dependency.name, [.external(package: nil, product: dependency.name)]) }
                 return (dependency.name, [.unresolved("'\(dependency.name)' is neither a target of \(manifest.name) nor a product of its dependencies")])
             case .product:
@@ -93,6 +102,7 @@ public struct EdgeResolution: Sendable {
                 guard let declared else {
                     return (written, [.unresolved("package '\(packageName)' is not among \(manifest.name)'s dependencies")])
                 }
+                if unavailablePackages.contains(declared.identity) { return (written, [.unavailable(package: declared.identity)]) }
                 guard let local = Self.localPackage(declared, of: package, in: packagesByDirectory) else {
                     return (written, [.external(package: declared.identity, product: dependency.name)])
                 }

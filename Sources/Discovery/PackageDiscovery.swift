@@ -11,8 +11,10 @@ import Paths
 /// Finds every Package.swift under a repository root and every package they reference by path, and reads them.
 ///
 /// Skips build and tool folders (`.build*`, `.swiftpm`, `checkouts`, `DerivedData`, `Pods`, `Carthage`,
-/// `node_modules`, `vendor`, hidden folders). A symbolic link that leads back into a folder being walked
-/// is an error, as is a `.package(path:)` to a folder without a manifest.
+/// `node_modules`, `vendor`, hidden folders). Keeps going past what concerns one package or folder: a path
+/// dependency to a folder without a manifest, a manifest no reader can evaluate (both recorded in the
+/// ``Workspace`` for the rules to report), a symbolic-link loop, an unreadable folder or a file name that is not
+/// UTF-8 (each a ``Note``). Only a root that cannot be read at all is an error.
 public struct PackageDiscovery: Sendable {
     public var reader: ManifestReader
     /// Folders to skip, as globs on paths relative to the root (`fixtures`, `Examples/**`).
@@ -28,7 +30,6 @@ public struct PackageDiscovery: Sendable {
     }
 
     public func discover(root: String) throws -> Workspace {
-        let rootURL = URL(fileURLWithPath: root)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
             throw InputError("no such directory", at: FileLocation(path: root))
@@ -36,96 +37,209 @@ public struct PackageDiscovery: Sendable {
         guard isDirectory.boolValue else {
             throw InputError("not a directory: give the repository's root folder", at: FileLocation(path: root))
         }
-        let realRoot = rootURL.resolvingSymlinksInPath().standardizedFileURL.path
-        var found: [String] = []
-        try walk(realRoot, relative: "", display: root, ancestors: [], into: &found)
-        var known = Set(found)
-        var packages: [String: LocalPackage] = [:]
-        var declines: [StaticReadDeclined] = []
-        var queue = known.sorted()
-        var referencedFrom: [String: FileLocation] = [:]
+        let realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().standardizedFileURL.path
+        guard let handle = opendir(realRoot) else {
+            throw InputError("cannot list the folder (check its permissions)", at: FileLocation(path: root))
+        }
+        closedir(handle)
+        var walk = FolderWalk(exclude: exclude, displayRoot: root)
+        walk.walk(realRoot, relative: "", display: root, ancestors: [])
+        var state = ReadState(root: realRoot, displayRoot: root, known: Set(walk.found))
+        var queue = walk.found.sorted()
         while !queue.isEmpty {
-            let batch = queue.filter { packages[$0] == nil }
+            let batch = queue.filter { !state.isDone($0) }
             queue = []
-            let readings = try read(batch, root: realRoot, displayRoot: root, referencedFrom: referencedFrom)
-            for (directory, reading) in zip(batch, readings) {
-                let relative = PathArithmetic.relative(directory, to: realRoot)
-                var package = LocalPackage(
-                    directory: directory, relativeDirectory: relative,
-                    manifestPath: PathArithmetic.display(PathArithmetic.join(directory, reading.manifest.manifestFile), root: realRoot, displayRoot: root),
-                    manifest: reading.manifest)
-                if let decline = reading.staticDecline { declines.append(decline) }
-                for dependency in reading.manifest.dependencies where dependency.kind == .fileSystem {
-                    let written = URL(fileURLWithPath: dependency.location, relativeTo: URL(fileURLWithPath: directory + "/")).standardizedFileURL.path
-                    // Folders found by the walk are already real paths; resolve links only for the others.
-                    let target = known.contains(written) ? written : URL(fileURLWithPath: written).resolvingSymlinksInPath().standardizedFileURL.path
-                    package.pathDependencies[dependency.location] = target
-                    if packages[target] == nil, !queue.contains(target), !batch.contains(target) {
-                        queue.append(target)
-                        known.insert(target)
-                        referencedFrom[target] = FileLocation(
-                            path: package.manifestPath, line: dependency.position?.line, column: dependency.position?.column)
-                    }
-                }
-                packages[directory] = package
+            let outcomes = read(batch)
+            for (directory, outcome) in zip(batch, outcomes) {
+                queue += state.record(directory, outcome)
             }
         }
-        return Workspace(root: root, packages: packages.values.sorted { $0.relativeDirectory < $1.relativeDirectory },
-                         declines: declines.sorted { $0.path < $1.path })
+        return state.workspace(notes: walk.notes)
     }
 
-    /// Reads manifests on all cores; errors name the dependency entry that led to a missing package.
-    private func read(_ directories: [String], root: String, displayRoot: String,
-                      referencedFrom: [String: FileLocation]) throws -> [ManifestReadResult] {
-        for directory in directories {
-            if let origin = referencedFrom[directory], !FileManager.default.fileExists(atPath: directory + "/Package.swift") {
-                let exists = FileManager.default.fileExists(atPath: directory)
-                throw InputError("the path dependency '\(PathArithmetic.relative(directory, to: root))' \(exists ? "has no Package.swift" : "does not exist")",
-                                 at: origin)
-            }
-        }
+    /// What a package folder gave: a reading, nothing to read, or a failure.
+    enum ReadOutcome {
+        case read(ManifestReadResult)
+        case noManifest(exists: Bool)
+        case failed(Error)
+    }
+
+    /// Reads manifests on all cores.
+    private func read(_ directories: [String]) -> [ReadOutcome] {
         let results = ResultBox(count: directories.count)
         let reader = self.reader
         DispatchQueue.concurrentPerform(iterations: directories.count) { index in
             let directory = directories[index]
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue
+            guard exists, FileManager.default.fileExists(atPath: directory + "/Package.swift") else {
+                results.set(index, .noManifest(exists: exists))
+                return
+            }
             do {
-                let reading = try reader.read(packageDirectory: directory)
-                results.set(index, .success(reading))
+                results.set(index, .read(try reader.read(packageDirectory: directory)))
             } catch {
-                results.set(index, .failure(error))
+                results.set(index, .failed(error))
             }
         }
-        return try results.values().map { result in
-            switch result {
-            case .success(let reading): return reading
-            case .failure(let error as InputError):
-                var error = error
-                if var location = error.location {
-                    location.path = PathArithmetic.display(location.path, root: root, displayRoot: displayRoot)
-                    error.location = location
+        return results.values()
+    }
+}
+
+extension PackageDiscovery {
+    /// A workspace from manifests given as text, by folder relative to `root` (rule examples, planned packages):
+    /// path dependencies, missing and unreadable packages resolved as on disk, without touching the disk.
+    public static func workspace(manifests: [(directory: String, source: String)], reader: StaticManifestReader,
+                                 root: String = "/workspace") -> Workspace {
+        var sources: [String: String] = [:]
+        for manifest in manifests { sources[PathArithmetic.join(root, manifest.directory)] = manifest.source }
+        var state = ReadState(root: root, displayRoot: ".", known: Set(sources.keys))
+        var queue = sources.keys.sorted()
+        while !queue.isEmpty {
+            let batch = queue.filter { !state.isDone($0) }
+            queue = []
+            for directory in batch {
+                let outcome: ReadOutcome
+                if let source = sources[directory] {
+                    do {
+                        outcome = .read(ManifestReadResult(manifest: try reader.read(source: source, path: directory + "/Package.swift")))
+                    } catch {
+                        outcome = .failed(error)
+                    }
+                } else {
+                    outcome = .noManifest(exists: false)
                 }
-                throw error
-            case .failure(let declined as StaticReadDeclined):
-                var declined = declined
-                declined.path = PathArithmetic.display(declined.path, root: root, displayRoot: displayRoot)
-                throw declined
-            case .failure(let error): throw error
+                queue += state.record(directory, outcome)
             }
+        }
+        return state.workspace(notes: [])
+    }
+}
+
+/// The packages read so far, and what could not be read.
+private struct ReadState {
+    var root: String
+    var displayRoot: String
+    /// Every folder queued or read.
+    var known: Set<String>
+    var packages: [String: LocalPackage] = [:]
+    var declines: [StaticReadDeclined] = []
+    var unreadable: [String: UnreadablePackage] = [:]
+    /// Folders path dependencies lead to that hold no manifest, and whether the folder exists.
+    var withoutManifest: [String: Bool] = [:]
+
+    init(root: String, displayRoot: String, known: Set<String>) {
+        self.root = root
+        self.displayRoot = displayRoot
+        self.known = known
+    }
+
+    func isDone(_ directory: String) -> Bool {
+        packages[directory] != nil || unreadable[directory] != nil || withoutManifest[directory] != nil
+    }
+
+    func display(_ path: String) -> String {
+        PathArithmetic.display(path, root: root, displayRoot: displayRoot)
+    }
+
+    /// Records one folder's outcome; returns the folders its path dependencies lead to that are new.
+    mutating func record(_ directory: String, _ outcome: PackageDiscovery.ReadOutcome) -> [String] {
+        let relative = PathArithmetic.relative(directory, to: root)
+        switch outcome {
+        case .noManifest(let exists):
+            withoutManifest[directory] = exists
+            return []
+        case .failed(let error):
+            unreadable[directory] = UnreadablePackage(directory: directory, relativeDirectory: relative,
+                                                     manifestPath: display(PathArithmetic.join(directory, "Package.swift")),
+                                                     problem: describe(error))
+            return []
+        case .read(let reading):
+            var package = LocalPackage(directory: directory, relativeDirectory: relative,
+                                       manifestPath: display(PathArithmetic.join(directory, reading.manifest.manifestFile)),
+                                       manifest: reading.manifest)
+            if var decline = reading.staticDecline {
+                decline.path = display(decline.path)
+                declines.append(decline)
+            }
+            var new: [String] = []
+            for dependency in reading.manifest.dependencies where dependency.kind == .fileSystem {
+                let written = URL(fileURLWithPath: dependency.location, relativeTo: URL(fileURLWithPath: directory + "/")).standardizedFileURL.path
+                // Folders found by the walk are already real paths; resolve links only for the others.
+                let target = known.contains(written) ? written : URL(fileURLWithPath: written).resolvingSymlinksInPath().standardizedFileURL.path
+                package.pathDependencies[dependency.location] = target
+                if known.insert(target).inserted { new.append(target) }
+            }
+            packages[directory] = package
+            return new
         }
     }
 
-    private func walk(_ directory: String, relative: String, display: String, ancestors: Set<String>, into found: inout [String]) throws {
-        let fileManager = FileManager.default
-        let entries: [String]
-        do {
-            entries = try fileManager.contentsOfDirectory(atPath: directory).sorted()
-        } catch {
-            throw InputError("cannot list the folder", at: FileLocation(path: display))
+    /// The reader's own message, at the place it names (paths as the user sees them).
+    func describe(_ error: Error) -> (message: String, location: FileLocation?) {
+        switch error {
+        case let error as InputError:
+            var location = error.location
+            if let path = location?.path { location?.path = display(path) }
+            return (error.message, location)
+        case var declined as StaticReadDeclined:
+            declined.path = display(declined.path)
+            return (declined.reason + " (the static reader was asked for; --reader auto would ask SwiftPM)", declined.location)
+        default:
+            return ("\(error)", nil)
         }
+    }
+
+    func workspace(notes: [Note]) -> Workspace {
+        var missing: [MissingPackage] = []
+        for package in packages.values {
+            for dependency in package.manifest.dependencies where dependency.kind == .fileSystem {
+                guard let target = package.pathDependencies[dependency.location], let exists = withoutManifest[target] else { continue }
+                missing.append(MissingPackage(
+                    directory: target, written: dependency.location, referencedBy: package.manifest.name, exists: exists,
+                    location: FileLocation(path: package.manifestPath, line: dependency.position?.line, column: dependency.position?.column)))
+            }
+        }
+        return Workspace(root: displayRoot, packages: packages.values.sorted { $0.relativeDirectory < $1.relativeDirectory },
+                         declines: declines.sorted { $0.path < $1.path },
+                         missing: missing.sorted { $0.location < $1.location },
+                         unreadable: unreadable.values.sorted { $0.relativeDirectory < $1.relativeDirectory },
+                         notes: notes)
+    }
+}
+
+/// Walks the folders under the root for manifests; what it must skip becomes a note.
+private struct FolderWalk {
+    var exclude: [Glob]
+    var displayRoot: String
+    var found: [String] = []
+    var notes: [Note] = []
+
+    mutating func walk(_ directory: String, relative: String, display: String, ancestors: Set<String>) {
+        guard let handle = opendir(directory) else {
+            notes.append(Note("cannot list the folder (check its permissions); skipped", at: FileLocation(path: display)))
+            return
+        }
+        var names: [String] = []
+        var undecodable = 0
+        while let entry = readdir(handle) {
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            guard let name = String(validating: bytes, as: UTF8.self) else {
+                undecodable += 1
+                continue
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        closedir(handle)
+        if undecodable > 0 {
+            notes.append(Note("\(undecodable == 1 ? "a name" : "\(undecodable) names") in this folder \(undecodable == 1 ? "is" : "are") not UTF-8; skipped",
+                              at: FileLocation(path: display)))
+        }
+        names.sort()
         var ancestors = ancestors
         ancestors.insert(directory)
-        if entries.contains("Package.swift") { found.append(directory) }
-        for name in entries where !name.hasPrefix(".") && !Self.skippedFolders.contains(name) {
+        if names.contains("Package.swift") { found.append(directory) }
+        for name in names where !name.hasPrefix(".") && !PackageDiscovery.skippedFolders.contains(name) {
             let path = directory + "/" + name
             let displayPath = display + "/" + name
             let relativePath = relative.isEmpty ? name : relative + "/" + name
@@ -137,41 +251,42 @@ public struct PackageDiscovery: Sendable {
                 var targetInfo = stat()
                 guard stat(path, &targetInfo) == 0 else {
                     if errno == ELOOP {
-                        throw InputError("symbolic link loop: this link resolves to itself", at: FileLocation(path: displayPath))
+                        notes.append(Note("symbolic link loop: this link resolves to itself; skipped", at: FileLocation(path: displayPath)))
                     }
                     continue
                 }
                 guard targetInfo.st_mode & S_IFMT == S_IFDIR else { continue }
                 let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
                 if ancestors.contains(resolved) {
-                    throw InputError("symbolic link loop: this link leads back to '\(PathArithmetic.relative(resolved, to: directory))', a folder that contains it",
-                                     at: FileLocation(path: displayPath))
+                    notes.append(Note("symbolic link loop: this link leads back to '\(PathArithmetic.relative(resolved, to: directory))', a folder that contains it; skipped",
+                                      at: FileLocation(path: displayPath)))
+                    continue
                 }
                 target = resolved
             } else if info.st_mode & S_IFMT != S_IFDIR {
                 continue
             }
-            try walk(target, relative: relativePath, display: displayPath, ancestors: ancestors, into: &found)
+            walk(target, relative: relativePath, display: displayPath, ancestors: ancestors)
         }
     }
 }
 
 /// Collects results from concurrent reads.
 private final class ResultBox: @unchecked Sendable {
-    private var storage: [Result<ManifestReadResult, Error>?]
+    private var storage: [PackageDiscovery.ReadOutcome?]
     private let lock = NSLock()
 
     init(count: Int) {
         storage = Array(repeating: nil, count: count)
     }
 
-    func set(_ index: Int, _ value: Result<ManifestReadResult, Error>) {
+    func set(_ index: Int, _ value: PackageDiscovery.ReadOutcome) {
         lock.lock()
         storage[index] = value
         lock.unlock()
     }
 
-    func values() -> [Result<ManifestReadResult, Error>] {
-        storage.map { $0 ?? .failure(InputError("internal: a manifest was not read")) }
+    func values() -> [PackageDiscovery.ReadOutcome] {
+        storage.map { $0 ?? .failed(InputError("internal: a manifest was not read")) }
     }
 }

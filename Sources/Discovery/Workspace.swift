@@ -1,6 +1,7 @@
+import Diagnostics
 import ManifestReading
 
-/// Every local package of a repository, read.
+/// Every local package of a repository, read, and what could not be.
 public struct Workspace: Sendable {
     /// The repository root, as given.
     public var root: String
@@ -8,11 +9,59 @@ public struct Workspace: Sendable {
     public var packages: [LocalPackage]
     /// Packages whose manifest the static reader declined and SwiftPM read instead.
     public var declines: [StaticReadDeclined]
+    /// `.package(path:)` entries that lead to a folder without a manifest, one per entry.
+    public var missing: [MissingPackage]
+    /// Packages whose manifest no reader could evaluate.
+    public var unreadable: [UnreadablePackage]
+    /// Folders skipped on the way (links in a loop, unreadable folders, names that are not UTF-8).
+    public var notes: [Note]
 
-    public init(root: String, packages: [LocalPackage], declines: [StaticReadDeclined] = []) {
+    public init(root: String, packages: [LocalPackage], declines: [StaticReadDeclined] = [], missing: [MissingPackage] = [],
+                unreadable: [UnreadablePackage] = [], notes: [Note] = []) {
         self.root = root
         self.packages = packages
         self.declines = declines
+        self.missing = missing
+        self.unreadable = unreadable
+        self.notes = notes
+    }
+
+    /// Folders path dependencies lead to whose package cannot be known: no manifest there, or an unreadable one.
+    public var unavailableDirectories: Set<String> {
+        Set(missing.map(\.directory)).union(unreadable.map(\.directory))
+    }
+}
+
+/// A `.package(path:)` entry that leads to a folder without a manifest.
+public struct MissingPackage: Sendable, Hashable {
+    /// Absolute.
+    public var directory: String
+    /// The path as the manifest writes it.
+    public var written: String
+    /// The name of the package whose manifest has the entry.
+    public var referencedBy: String
+    /// Whether the folder exists at all.
+    public var exists: Bool
+    /// The entry.
+    public var location: FileLocation
+}
+
+/// A package whose manifest no reader could evaluate.
+public struct UnreadablePackage: Sendable, Hashable {
+    /// Absolute.
+    public var directory: String
+    public var relativeDirectory: String
+    public var manifestPath: String
+    /// The reader's own message, and the place it names (else the manifest).
+    public var message: String
+    public var location: FileLocation
+
+    init(directory: String, relativeDirectory: String, manifestPath: String, problem: (message: String, location: FileLocation?)) {
+        self.directory = directory
+        self.relativeDirectory = relativeDirectory
+        self.manifestPath = manifestPath
+        message = problem.message
+        location = problem.location ?? FileLocation(path: manifestPath)
     }
 }
 

@@ -14,6 +14,11 @@ public enum ReaderStrategy: String, Sendable, CaseIterable {
 public struct ManifestReadResult: Sendable {
     public var manifest: Manifest
     public var staticDecline: StaticReadDeclined?
+
+    public init(manifest: Manifest, staticDecline: StaticReadDeclined? = nil) {
+        self.manifest = manifest
+        self.staticDecline = staticDecline
+    }
 }
 
 /// Reads a package's manifest with the chosen strategy.

@@ -74,10 +74,26 @@ public struct SwiftPMManifestReader: Sendable {
         guard process.terminationStatus == 0 else {
             let errorData = FileManager.default.contents(atPath: errorPath) ?? Data()
             let message = String(decoding: errorData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if let located = Self.compilerError(in: message, manifest: manifestPath) { throw located }
             throw InputError("swift package dump-package failed: \(message.isEmpty ? "exit \(process.terminationStatus)" : message)",
                              at: FileLocation(path: manifestPath))
         }
         return data
+    }
+
+    /// The compiler's first `path:line:col: error: message` about the manifest in SwiftPM's output (which also
+    /// carries the compile command and temporary paths), located in the manifest as the user names it.
+    static func compilerError(in output: String, manifest manifestPath: String) -> InputError? {
+        let file = (manifestPath as NSString).lastPathComponent
+        for line in output.split(separator: "\n") {
+            guard let marker = line.range(of: ": error: ") else { continue }
+            let place = line[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
+            guard place.count >= 3, let lineNumber = Int(place[place.count - 2]), let column = Int(place[place.count - 1]),
+                  place.dropLast(2).joined(separator: ":").hasSuffix("/" + file) else { continue }
+            return InputError("SwiftPM cannot compile the manifest: \(line[marker.upperBound...])",
+                              at: FileLocation(path: manifestPath, line: lineNumber, column: column))
+        }
+        return nil
     }
 
     // MARK: - Cache

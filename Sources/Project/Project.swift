@@ -75,7 +75,7 @@ public final class Project {
         let result = timings.measure("rules") { LayerChecker(today: today).check(graph) }
         let notes = workspace.declines.map { declined in
             Note("read with swift package dump-package: \(declined.reason)", at: declined.location)
-        }
+        } + workspace.notes
         return ProjectCheck(graph: graph, result: result, notes: notes)
     }
 

@@ -51,7 +51,7 @@ public struct GraphRenderer: Sendable {
                 guard showExternal else { continue }
                 toName = package ?? product
                 nodes.insert(Node(name: toName, layer: nil, external: true))
-            case .unresolved:
+            case .unresolved, .unavailable:
                 continue
             }
             let key = "\(from.component)->\(toName)"

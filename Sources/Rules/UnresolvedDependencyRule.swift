@@ -17,11 +17,19 @@ public struct UnresolvedDependencyRule: Rule {
         triggeringExamples: [
             RuleExample([("App", RuleExample.package("App", targets: [("App", ["↓\"NXKitt\""]), ("NXKit", [])]))]),
             RuleExample([("App", RuleExample.package("App", targets: [("App", ["↓.product(name: \"NXKit\", package: \"NXKit\")"])]))]),
+            // A path to a folder without a manifest: once, at the entry; the product it should provide is not checked further.
+            RuleExample([("Common/NXUI", RuleExample.package("NXUI", targets: [("NXUI", [".product(name: \"NXKit\", package: \"NXKit\")"])],
+                                                             packages: ["↓.package(path: \"../../Kit/NXKit\")"]))]),
         ]
     )
 
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
-        graph.edges.compactMap { edge in
+        let packages = graph.missingPackages.map { missing in
+            finding("\(missing.referencedBy) depends on the package at '\(missing.written)', which \(missing.folderExists ? "has no Package.swift" : "does not exist")",
+                    fix: missing.folderExists ? "fix the path, or add the package's manifest there" : "fix the path, or check out the package there (a submodule or sibling repository?)",
+                    at: missing.location, from: missing.referencedBy, to: missing.written)
+        }
+        return packages + graph.edges.compactMap { edge in
             guard case .unresolved(let reason) = edge.to, let from = graph.targets[edge.from] else { return nil }
             return finding("\(from.label) depends on \(edge.written): \(reason)",
                            fix: "fix the name, or declare the package with .package(path:) in \(from.packageName)'s Package.swift",

@@ -6,7 +6,8 @@ import XCTest
 
 /// `componentize check` end to end: one fixture per rule, golden reports in every format.
 final class CheckCommandTests: XCTestCase {
-    static let rules = ["upward", "horizontal", "cycle", "third-party", "unassigned", "unresolved", "exception-expired", "exception-stale"]
+    static let rules = ["upward", "horizontal", "cycle", "third-party", "unassigned", "unresolved", "exception-expired", "exception-stale",
+                        "unreadable-manifest"]
     static let formats = ["text", "json", "sarif", "github", "junit"]
     static let environment = ProcessInfo.processInfo.environment.merging(["COMPONENTIZE_TODAY": "2026-06-01"]) { $1 }
 
@@ -77,7 +78,7 @@ final class CheckCommandTests: XCTestCase {
             parser.delegate = collector
             XCTAssertTrue(parser.parse(), "\(rule): \(parser.parserError.map { "\($0)" } ?? "")")
             XCTAssertEqual(collector.root, "testsuites")
-            XCTAssertEqual(collector.testcases.count, 8, "one testcase per rule")
+            XCTAssertEqual(collector.testcases.count, 9, "one testcase per rule")
             let failing = ["unassigned", "exception-stale"].contains(rule) ? [] : [rule]
             XCTAssertEqual(collector.failed, failing, rule)
         }

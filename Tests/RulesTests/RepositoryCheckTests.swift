@@ -27,7 +27,15 @@ final class RepositoryCheckTests: XCTestCase {
     }
 
     private func check() throws -> CheckResult {
-        try Project.open(at: root, reader: ManifestReader(strategy: .static)).check(today: "2026-06-01").result
+        try checkWithNotes().result
+    }
+
+    private func checkWithNotes() throws -> ProjectCheck {
+        try Project.open(at: root, reader: ManifestReader(strategy: .static)).check(today: "2026-06-01")
+    }
+
+    private func described(_ findings: [Finding]) -> [String] {
+        findings.map { "\($0.location.description.replacingOccurrences(of: root, with: "ROOT")): \($0.rule): \($0.message)" }
     }
 
     private func inputError(file: StaticString = #filePath, line: UInt = #line) -> String? {
@@ -104,26 +112,60 @@ final class RepositoryCheckTests: XCTestCase {
         XCTAssertEqual(result.findings.map(\.key.description), ["horizontal:ComponentVideo->ComponentShared"])
     }
 
-    func testPathDependencyToAMissingFolder() throws {
-        try write(RuleExample.package("App", targets: [("App", [])], packages: [".package(path: \"../Missing\")"]), to: "App/Package.swift")
-        XCTAssertEqual(inputError(), "ROOT/App/Package.swift:8:9: error: the path dependency 'Missing' does not exist")
+    func testPathDependencyToAMissingFolderIsAFindingAndTheRestIsChecked() throws {
+        try write(RuleExample.package("App", targets: [("App", [".product(name: \"Missing\", package: \"Missing\")"])],
+                                      packages: [".package(path: \"../Missing\")"]), to: "App/Package.swift")
+        try write(RuleExample.package("NXKit", targets: [("NXKit", ["\"ComponentVideo\""]), ("ComponentVideo", [])]), to: "Kit/Package.swift")
+        XCTAssertEqual(described(try check().findings), [
+            "ROOT/App/Package.swift:8:9: unresolved: App depends on the package at '../Missing', which does not exist",
+            "ROOT/Kit/Package.swift:11:47: upward: NXKit (kit) depends on ComponentVideo (business)",
+        ], "the product of the missing package is not checked further (no third-party, no second unresolved)")
     }
 
-    func testUnreadableManifest() throws {
+    func testUnreadableManifestIsAFindingAndItsDependentsAreNotCheckedThroughIt() throws {
         try write("// swift-tools-version:5.9\nlet package = Package(name: \"P\",\n", to: "Kit/Package.swift")
-        XCTAssertEqual(inputError(), "ROOT/Kit/Package.swift:2:33: error: expected value in function call")
+        try write(RuleExample.package("NXUI", targets: [("NXUI", [".product(name: \"P\", package: \"Kit\")"])],
+                                      packages: [".package(path: \"../Kit\")"]), to: "UI/Package.swift")
+        let result = try check()
+        XCTAssertEqual(described(result.findings), [
+            "ROOT/Kit/Package.swift:2:33: unreadable-manifest: cannot read the manifest of the package in Kit: expected value in function call",
+        ])
+        XCTAssertEqual(result.packageCount, 1)
     }
 
-    func testSymbolicLinkLoop() throws {
+    func testSymbolicLinkLoopIsSkippedWithANote() throws {
         try write(RuleExample.package("NXKit"), to: "Kit/NXKit/Package.swift")
         try FileManager.default.createSymbolicLink(atPath: root + "/Kit/NXKit/Loop", withDestinationPath: root + "/Kit")
-        XCTAssertEqual(inputError(), "ROOT/Kit/NXKit/Loop: error: symbolic link loop: this link leads back to '..', a folder that contains it")
+        let check = try checkWithNotes()
+        XCTAssertEqual(check.result.packageCount, 1)
+        XCTAssertEqual(check.result.findings, [])
+        XCTAssertEqual(check.notes.map { $0.description.replacingOccurrences(of: root, with: "ROOT") },
+                       ["ROOT/Kit/NXKit/Loop: note: symbolic link loop: this link leads back to '..', a folder that contains it; skipped"])
     }
 
-    func testSelfReferencingSymbolicLink() throws {
+    func testSelfReferencingSymbolicLinkIsSkippedWithANote() throws {
         try write(RuleExample.package("NXKit"), to: "Kit/NXKit/Package.swift")
         try FileManager.default.createSymbolicLink(atPath: root + "/Kit/Self", withDestinationPath: root + "/Kit/Self")
-        XCTAssertEqual(inputError(), "ROOT/Kit/Self: error: symbolic link loop: this link resolves to itself")
+        let check = try checkWithNotes()
+        XCTAssertEqual(check.result.packageCount, 1)
+        XCTAssertEqual(check.notes.map { $0.description.replacingOccurrences(of: root, with: "ROOT") },
+                       ["ROOT/Kit/Self: note: symbolic link loop: this link resolves to itself; skipped"])
+    }
+
+    func testNonUTF8NamesAreSkippedWithANote() throws {
+        try write(RuleExample.package("NXKit"), to: "Kit/NXKit/Package.swift")
+        let name: [UInt8] = Array((root + "/Kit/").utf8) + [0x66, 0xFF, 0x6F]
+        XCTAssertEqual(mkdir(name.map { CChar(bitPattern: $0) } + [0], 0o755), 0)
+        let check = try checkWithNotes()
+        XCTAssertEqual(check.result.packageCount, 1)
+        XCTAssertEqual(check.notes.map { $0.description.replacingOccurrences(of: root, with: "ROOT") },
+                       ["ROOT/Kit: note: a name in this folder is not UTF-8; skipped"])
+    }
+
+    func testARootThatDoesNotExistIsAnError() throws {
+        XCTAssertThrowsError(try Project.open(at: root + "/nowhere", reader: ManifestReader(strategy: .static))) { error in
+            XCTAssertEqual((error as? InputError)?.description.replacingOccurrences(of: root, with: "ROOT"), "ROOT/nowhere: error: no such directory")
+        }
     }
 
     func testSkippedFolders() throws {

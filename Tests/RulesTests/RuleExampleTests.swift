@@ -2,7 +2,6 @@ import Configuration
 import DependencyGraph
 import Diagnostics
 import Discovery
-import Foundation
 import ManifestReading
 import Rules
 import Testing
@@ -75,22 +74,14 @@ struct ExampleWorkspace {
             return clean
         }
         let reader = StaticManifestReader(environment: [:], moduleSearchPaths: [])
-        var packages: [LocalPackage] = []
-        for package in example.packages {
-            let manifestPath = package.directory == "." ? "Package.swift" : package.directory + "/Package.swift"
-            let directory = package.directory == "." ? Self.root : Self.root + "/" + package.directory
-            let manifest = try reader.read(source: clean(package.manifest, path: manifestPath), path: manifestPath)
-            var local = LocalPackage(directory: directory, relativeDirectory: package.directory, manifestPath: manifestPath, manifest: manifest)
-            for dependency in manifest.dependencies where dependency.kind == .fileSystem {
-                local.pathDependencies[dependency.location] = URL(fileURLWithPath: dependency.location, relativeTo: URL(fileURLWithPath: directory + "/"))
-                    .standardizedFileURL.path
-            }
-            packages.append(local)
+        let manifests = example.packages.map { package in
+            (directory: package.directory, source: clean(package.manifest, path: package.directory == "." ? "Package.swift" : package.directory + "/Package.swift"))
         }
+        let workspace = PackageDiscovery.workspace(manifests: manifests, reader: reader, root: Self.root)
         let model = try example.configuration.map { text in
             try ConfigurationLoader(knownRules: RuleRegistry.identifiers).parse(clean(text, path: ConfigurationLoader.fileName), path: ConfigurationLoader.fileName)
         } ?? Preset.fourLayer.model
-        graph = DependencyGraph(workspace: Workspace(root: Self.root, packages: packages.sorted { $0.relativeDirectory < $1.relativeDirectory }), model: model)
+        graph = DependencyGraph(workspace: workspace, model: model)
         self.markers = markers
         today = example.today
     }
@@ -106,6 +97,6 @@ struct ExampleWorkspace {
 
 extension RuleExample {
     var sourceLocation: SourceLocation {
-        SourceLocation(fileID: "Rules/" + (file as NSString).lastPathComponent, filePath: file, line: line, column: 1)
+        SourceLocation(fileID: "Rules/" + (file.split(separator: "/").last.map(String.init) ?? file), filePath: file, line: line, column: 1)
     }
 }

@@ -1,0 +1,38 @@
+import Configuration
+import DependencyGraph
+import Diagnostics
+
+/// A package whose manifest no reader can evaluate: it is left out of the graph, and said so.
+public struct UnreadableManifestRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "unreadable-manifest",
+        name: "Unreadable manifest",
+        summary: "A Package.swift that neither the static reader nor SwiftPM can evaluate.",
+        rationale: "A package componentize cannot read is a package nothing checks: its dependencies could break every rule unseen.",
+        nonTriggeringExamples: [
+            RuleExample([("Kit/NXKit", RuleExample.package("NXKit"))]),
+        ],
+        triggeringExamples: [
+            RuleExample([
+                ("Kit/NXKit", """
+                    // swift-tools-version:5.9
+                    import PackageDescription
+                    let package = Package(name: "NXKit", targets: [.target(name: "NXKit")↓
+
+                    """),
+                ("Common/NXUI", RuleExample.package("NXUI", targets: [("NXUI", [".product(name: \"NXKit\", package: \"NXKit\")"])],
+                                                    packages: [".package(path: \"../../Kit/NXKit\")"])),
+            ]),
+        ]
+    )
+
+    public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
+        graph.unreadableManifests.map { unreadable in
+            finding("cannot read the manifest of the package in \(unreadable.package): \(unreadable.message)",
+                    fix: "make the manifest build with 'swift package dump-package' in \(unreadable.package); until then its targets are not checked",
+                    at: unreadable.location, from: unreadable.package)
+        }
+    }
+}
