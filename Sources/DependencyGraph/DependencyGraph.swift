@@ -22,20 +22,25 @@ public struct TargetID: Hashable, Comparable, Sendable, CustomStringConvertible 
 }
 
 /// A local target with its place in the layer model.
-public struct GraphTarget: Sendable {
-    public var id: TargetID
+///
+/// Immutable, and a reference type so that the graph's lookups and edge lists share one copy.
+public final class GraphTarget: Sendable {
+    public let id: TargetID
     public let type: ManifestReading.Target.Kind
-    public var packageName: String
-    public var manifestPath: String
-    public var position: SourcePosition?
+    public let packageName: String
+    public let manifestPath: String
+    public let position: SourcePosition?
     /// Nil when no layer claims it.
-    public var layer: String?
+    public let layer: String?
+    /// The layer's place in the model, 0 for the top layer (larger is lower); nil when no layer claims it.
+    public let rank: Int?
     /// How it got its layer, for explanations.
-    public var assignment: Assignment
+    public let assignment: Assignment
     /// The component it is part of: its package when the package itself is a member of the layer, else the target.
-    public var component: String
+    public let component: String
     /// For interface modules (`ComponentVideoInterface`), the component whose interface they are.
-    public var interfaceOf: String?
+    public let interfaceOf: String?
+    public let isTest: Bool
 
     public enum Assignment: String, Sendable {
         case targetName = "its name"
@@ -45,21 +50,32 @@ public struct GraphTarget: Sendable {
         case none = "nothing"
     }
 
+    /// Where a target stands in the layer model.
+    public struct Placement: Sendable {
+        public var layer: String?
+        public var rank: Int?
+        public var assignment: Assignment
+        /// Nil: the target itself.
+        public var component: String?
+        public var interfaceOf: String?
+
+        public static let none = Placement(layer: nil, rank: nil, assignment: .none, component: nil, interfaceOf: nil)
+    }
+
     public init(id: TargetID, type: ManifestReading.Target.Kind, packageName: String, manifestPath: String, position: SourcePosition?,
-                layer: String? = nil, assignment: Assignment = .none, component: String? = nil, interfaceOf: String? = nil) {
+                placement: Placement = .none) {
         self.id = id
         self.type = type
         self.packageName = packageName
         self.manifestPath = manifestPath
         self.position = position
-        self.layer = layer
-        self.assignment = assignment
-        self.component = component ?? id.name
-        self.interfaceOf = interfaceOf
+        layer = placement.layer
+        rank = placement.rank
+        assignment = placement.assignment
+        component = placement.component ?? id.name
+        interfaceOf = placement.interfaceOf
         isTest = type == .test
     }
-
-    public let isTest: Bool
 
     public var location: FileLocation {
         FileLocation(path: manifestPath, line: position?.line, column: position?.column)
@@ -69,8 +85,8 @@ public struct GraphTarget: Sendable {
     public var label: String { "\(id.name) (\(layer ?? "no layer"))" }
 }
 
-/// A dependency of a local target, as declared in its manifest.
-public struct Edge: Sendable {
+/// A dependency of a local target, as declared in its manifest. Immutable, shared by reference.
+public final class Edge: Sendable {
     public enum Destination: Sendable, Hashable {
         case target(TargetID)
         /// A product of a package from outside the repository; `package` is nil when a bare name could come from any.
@@ -80,11 +96,11 @@ public struct Edge: Sendable {
         case unavailable(package: String)
     }
 
-    public var from: TargetID
-    public var to: Destination
+    public let from: TargetID
+    public let to: Destination
     /// The dependency as written: `NXKit`, or `Logging` from `swift-log`.
-    public var written: String
-    public var location: FileLocation
+    public let written: String
+    public let location: FileLocation
 
     public init(from: TargetID, to: Destination, written: String, location: FileLocation) {
         self.from = from
@@ -97,54 +113,54 @@ public struct Edge: Sendable {
 /// Every local package's targets and the edges between them, with layers assigned.
 ///
 /// Built in two steps: ``LayerAssignment`` places each target in its layer and component, ``EdgeResolution``
-/// turns each manifest dependency into edges to local targets, external products or nothing.
+/// turns each manifest dependency into edges to local targets, external products or nothing. Built once, in time
+/// linear in targets and edges.
 public struct DependencyGraph: Sendable {
-    public var model: LayerModel
-    public var workspace: Workspace
-    public var targets: [TargetID: GraphTarget]
+    public let model: LayerModel
+    public let workspace: Workspace
+    public let targets: [TargetID: GraphTarget]
+    /// Every target, sorted by package folder and name: the node numbering of ``successors``.
+    public let sortedTargets: [GraphTarget]
     /// In manifest order, packages sorted by directory.
-    public var edges: [Edge]
+    public let edges: [Edge]
     /// The edges between two local targets, with both ends.
-    public private(set) var localEdges: [(edge: Edge, from: GraphTarget, to: GraphTarget)] = []
-    /// Local target edges only, deduplicated, for cycle search and drawing.
-    public private(set) var localAdjacency: [TargetID: [TargetID]] = [:]
+    public let localEdges: [(edge: Edge, from: GraphTarget, to: GraphTarget)]
+    /// For each target of ``sortedTargets``, the local targets it depends on (by number), deduplicated, in manifest order.
+    public let successors: [[Int]]
     /// The names of every local target.
-    public private(set) var targetNames: Set<String> = []
+    public let targetNames: Set<String>
     /// `.package(path:)` entries that lead to a folder without a manifest.
-    public private(set) var missingPackages: [MissingPackageReference] = []
+    public let missingPackages: [MissingPackageReference]
     /// Packages whose manifest no reader could evaluate; their targets are not in the graph.
-    public private(set) var unreadableManifests: [UnreadableManifest] = []
+    public let unreadableManifests: [UnreadableManifest]
 
     public init(workspace: Workspace, model: LayerModel) {
         self.model = model
         self.workspace = workspace
-        targets = LayerAssignment(model: model).targets(of: workspace)
+        let targets = LayerAssignment(model: model).targets(of: workspace)
+        self.targets = targets
         edges = EdgeResolution().edges(of: workspace)
-        var adjacency: [TargetID: [TargetID]] = [:]
-        var seen: Set<EdgeEnds> = []
+        sortedTargets = targets.values.sorted { $0.id < $1.id }
+        var number: [TargetID: Int] = [:]
+        number.reserveCapacity(sortedTargets.count)
+        for (index, target) in sortedTargets.enumerated() { number[target.id] = index }
+        var localEdges: [(edge: Edge, from: GraphTarget, to: GraphTarget)] = []
         localEdges.reserveCapacity(edges.count)
+        var successors = [[Int]](repeating: [], count: sortedTargets.count)
         for edge in edges {
-            guard case .target(let toID) = edge.to, let from = targets[edge.from], let to = targets[toID] else { continue }
-            localEdges.append((edge, from, to))
-            if seen.insert(EdgeEnds(from: edge.from, to: toID)).inserted { adjacency[edge.from, default: []].append(toID) }
+            guard case .target(let toID) = edge.to, let from = number[edge.from], let to = number[toID] else { continue }
+            localEdges.append((edge, sortedTargets[from], sortedTargets[to]))
+            if !successors[from].contains(to) { successors[from].append(to) }
         }
-        localAdjacency = adjacency
-        targetNames = Set(targets.keys.map(\.name))
+        self.localEdges = localEdges
+        self.successors = successors
+        targetNames = Set(sortedTargets.map(\.id.name))
         missingPackages = workspace.missing.map {
             MissingPackageReference(written: $0.written, referencedBy: $0.referencedBy, folderExists: $0.exists, location: $0.location)
         }
         unreadableManifests = workspace.unreadable.map {
             UnreadableManifest(package: $0.relativeDirectory, manifestPath: $0.manifestPath, message: $0.message, location: $0.location)
         }
-    }
-
-    private struct EdgeEnds: Hashable {
-        var from: TargetID
-        var to: TargetID
-    }
-
-    public var sortedTargets: [GraphTarget] {
-        targets.values.sorted { $0.id < $1.id }
     }
 
     /// The repository root as the user gave it.

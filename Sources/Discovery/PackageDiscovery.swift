@@ -164,7 +164,7 @@ private struct ReadState {
             }
             var new: [String] = []
             for dependency in reading.manifest.dependencies where dependency.kind == .fileSystem {
-                let written = URL(fileURLWithPath: dependency.location, relativeTo: URL(fileURLWithPath: directory + "/")).standardizedFileURL.path
+                let written = PathArithmetic.resolve(dependency.location, from: directory)
                 // Folders found by the walk are already real paths; resolve links only for the others.
                 let target = known.contains(written) ? written : URL(fileURLWithPath: written).resolvingSymlinksInPath().standardizedFileURL.path
                 package.pathDependencies[dependency.location] = target

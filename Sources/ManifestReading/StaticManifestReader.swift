@@ -174,11 +174,15 @@ enum ManifestFile {
             throw InputError("the manifest is empty: it must start with '// swift-tools-version:X.Y' and create a Package",
                              at: FileLocation(path: path, line: 1, column: 1))
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        let (text, nul) = data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            return (String(validating: bytes, as: UTF8.self), bytes.firstIndex(of: 0))
+        }
+        guard let text else {
             throw InputError("the manifest is not UTF-8 text", at: FileLocation(path: path, line: 1, column: 1))
         }
-        if let nul = data.firstIndex(of: 0) {
-            let line = data[..<nul].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        if let nul {
+            let line = text.utf8.prefix(nul).reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
             throw InputError("the manifest holds binary data (a NUL byte)", at: FileLocation(path: path, line: line))
         }
         return text

@@ -12,6 +12,21 @@ public enum PathArithmetic {
         return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
+    /// `path` resolved from the absolute folder `directory`, with `.` and `..` removed lexically (links are not
+    /// followed): `/repo/Packages/Kit/NXKit` for `../../Kit/NXKit` from `/repo/Packages/Business/ComponentVideo`.
+    public static func resolve(_ path: String, from directory: String) -> String {
+        var parts: [Substring] = []
+        let full = path.hasPrefix("/") ? path : directory + "/" + path
+        for part in full.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": _ = parts.popLast()
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
     /// `directory/path`; `path` alone when it is absolute or `directory` is empty or `.`.
     public static func join(_ directory: String, _ path: String) -> String {
         if path.hasPrefix("/") || directory.isEmpty || directory == "." { return path }

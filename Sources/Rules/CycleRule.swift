@@ -23,47 +23,41 @@ public struct CycleRule: Rule {
     static let exhaustiveSearchLimit = 24
 
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
-        let adjacency = graph.localAdjacency
+        let successors = graph.successors
+        let name = { (node: Int) in graph.sortedTargets[node].id.name }
         var findings: [Finding] = []
-        for component in Self.stronglyConnectedComponents(adjacency) {
-            let isCycle = component.count > 1 || (adjacency[component[0]]?.contains(component[0]) ?? false)
-            guard isCycle else { continue }
+        for component in Self.stronglyConnectedComponents(successors) {
+            let start = component[0]
+            guard component.count > 1 || successors[start].contains(start) else { continue }
             let members = Set(component)
-            guard let start = component.min() else { continue }
-            let path = Self.shortestCycle(from: start, within: members, adjacency: adjacency)
-            let edges = members.sorted().flatMap { from in (adjacency[from] ?? []).filter(members.contains).map { (from, $0) } }
+            let path = Self.shortestCycle(from: start, within: members, successors: successors)
+            let edges = component.flatMap { from in successors[from].filter(members.contains).map { (from, $0) } }
             let (removal, exact) = Self.fewestEdgesBreakingCycles(edges)
-            let pathText = path.map(\.name).joined(separator: " → ")
-            let removalText = removal.map { "\($0.0.name) → \($0.1.name)" }.joined(separator: ", ")
-            let firstEdge = graph.edges.first { edge in
-                guard path.count > 1, case .target(let to) = edge.to else { return false }
-                return edge.from == path[0] && to == path[1]
-            }
-            let location = firstEdge?.location ?? graph.targets[start]?.location ?? FileLocation(path: graph.root)
+            let pathText = path.map(name).joined(separator: " → ")
+            let removalText = removal.map { "\(name($0.0)) → \(name($0.1))" }.joined(separator: ", ")
+            let firstEdge = graph.localEdges.first { local in
+                path.count > 1 && local.from === graph.sortedTargets[path[0]] && local.to === graph.sortedTargets[path[1]]
+            }?.edge
+            let location = firstEdge?.location ?? graph.sortedTargets[start].location
             findings.append(finding(
                 "dependency cycle: \(pathText)" + (members.count > path.count - 1 ? " (\(members.count) modules are caught in it)" : ""),
                 fix: "remove \(removal.count == 1 ? "this dependency" : "these dependencies") to break every cycle here: \(removalText)"
                     + (exact ? "" : " (found greedily; a smaller set may exist)"),
-                at: location, from: members.map(\.name).sorted().joined(separator: ",")))
+                at: location, from: component.map(name).sorted().joined(separator: ",")))
         }
         return findings
     }
 
-    /// Tarjan's algorithm, iterative, on integer indices; components and their members in a stable order.
-    static func stronglyConnectedComponents(_ adjacency: [TargetID: [TargetID]]) -> [[TargetID]] {
-        var nodeSet = Set(adjacency.keys)
-        for targets in adjacency.values { nodeSet.formUnion(targets) }
-        let nodes = nodeSet.sorted()
-        var number: [TargetID: Int] = [:]
-        number.reserveCapacity(nodes.count)
-        for (index, node) in nodes.enumerated() { number[node] = index }
-        let successors: [[Int]] = nodes.map { node in (adjacency[node] ?? []).compactMap { number[$0] } }
+    /// Tarjan's algorithm, iterative, over nodes numbered `0..<successors.count`; each component's members in
+    /// ascending order, components ordered by their first member.
+    static func stronglyConnectedComponents(_ successors: [[Int]]) -> [[Int]] {
+        let count = successors.count
         let unvisited = -1
         var index = 0
-        var indices = [Int](repeating: unvisited, count: nodes.count), lowLinks = [Int](repeating: 0, count: nodes.count)
-        var stack: [Int] = [], onStack = [Bool](repeating: false, count: nodes.count)
-        var result: [[TargetID]] = []
-        for root in nodes.indices where indices[root] == unvisited {
+        var indices = [Int](repeating: unvisited, count: count), lowLinks = [Int](repeating: 0, count: count)
+        var stack: [Int] = [], onStack = [Bool](repeating: false, count: count)
+        var result: [[Int]] = []
+        for root in 0..<count where indices[root] == unvisited {
             var work: [(node: Int, next: Int)] = [(root, 0)]
             indices[root] = index; lowLinks[root] = index; index += 1
             stack.append(root); onStack[root] = true
@@ -82,10 +76,10 @@ public struct CycleRule: Rule {
                     work.removeLast()
                     if let parent = work.last?.node { lowLinks[parent] = min(lowLinks[parent], lowLinks[node]) }
                     if lowLinks[node] == indices[node] {
-                        var component: [TargetID] = []
+                        var component: [Int] = []
                         while let member = stack.popLast() {
                             onStack[member] = false
-                            component.append(nodes[member])
+                            component.append(member)
                             if member == node { break }
                         }
                         result.append(component.sorted())
@@ -97,21 +91,20 @@ public struct CycleRule: Rule {
     }
 
     /// The shortest path from `start` back to itself inside `members` (breadth first), as a closed list.
-    static func shortestCycle(from start: TargetID, within members: Set<TargetID>, adjacency: [TargetID: [TargetID]]) -> [TargetID] {
-        var previous: [TargetID: TargetID] = [:]
+    static func shortestCycle(from start: Int, within members: Set<Int>, successors: [[Int]]) -> [Int] {
+        var previous: [Int: Int] = [:]
         var queue = [start], head = 0
-        var seen: Set<TargetID> = []
+        var seen: Set<Int> = []
         while head < queue.count {
             let node = queue[head]; head += 1
-            for next in (adjacency[node] ?? []).sorted() where members.contains(next) {
+            for next in successors[node].sorted() where members.contains(next) {
                 if next == start {
                     var path = [node]
                     while let before = previous[path[0]] { path.insert(before, at: 0) }
                     if path.first != start { path.insert(start, at: 0) }
                     return path + [start]
                 }
-                if !seen.contains(next) {
-                    seen.insert(next)
+                if seen.insert(next).inserted {
                     previous[next] = node
                     queue.append(next)
                 }
@@ -121,12 +114,17 @@ public struct CycleRule: Rule {
     }
 
     /// The fewest edges whose removal leaves no cycle: exhaustive up to three edges for small cycles, else greedy.
-    static func fewestEdgesBreakingCycles(_ edges: [(TargetID, TargetID)]) -> (edges: [(TargetID, TargetID)], exact: Bool) {
+    static func fewestEdgesBreakingCycles(_ edges: [(Int, Int)]) -> (edges: [(Int, Int)], exact: Bool) {
+        let nodes = Set(edges.flatMap { [$0.0, $0.1] }).sorted()
+        var local: [Int: Int] = [:]
+        for (index, node) in nodes.enumerated() { local[node] = index }
         func acyclic(without removed: Set<Int>) -> Bool {
-            var adjacency: [TargetID: [TargetID]] = [:]
-            for (index, edge) in edges.enumerated() where !removed.contains(index) { adjacency[edge.0, default: []].append(edge.1) }
-            return stronglyConnectedComponents(adjacency).allSatisfy { component in
-                component.count == 1 && !(adjacency[component[0]]?.contains(component[0]) ?? false)
+            var successors = [[Int]](repeating: [], count: nodes.count)
+            for (index, edge) in edges.enumerated() where !removed.contains(index) {
+                if let from = local[edge.0], let to = local[edge.1] { successors[from].append(to) }
+            }
+            return stronglyConnectedComponents(successors).allSatisfy { component in
+                component.count == 1 && !successors[component[0]].contains(component[0])
             }
         }
         if edges.count <= exhaustiveSearchLimit {

@@ -41,8 +41,9 @@ public struct HorizontalDependencyRule: Rule {
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for (edge, from, to) in graph.checkedLocalEdges() {
-            guard let layerName = from.layer, to.layer == layerName, let layer = graph.model.layer(named: layerName),
+            guard let rank = from.rank, to.rank == rank, case let layer = graph.model.layers[rank],
                   layer.independent, from.component != to.component else { continue }
+            let layerName = layer.name
             if from.interfaceOf == nil, to.interfaceOf != nil { continue }
             let lower = graph.model.layers(below: layerName).first?.name
             let moveDown = lower.map { "move the shared code down to \($0)" } ?? "move the shared code into a lower layer"

@@ -36,9 +36,7 @@ public struct UpwardDependencyRule: Rule {
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for (edge, from, to) in graph.checkedLocalEdges() {
-            guard let fromLayer = from.layer, let toLayer = to.layer,
-                  let fromRank = graph.model.rank(of: fromLayer), let toRank = graph.model.rank(of: toLayer),
-                  toRank < fromRank else { continue }
+            guard let fromRank = from.rank, let toRank = to.rank, toRank < fromRank, let fromLayer = from.layer else { continue }
             let allowed = graph.describeLayers(graph.model.layers(below: fromLayer))
             let fix = "move what \(from.id.name) needs from \(to.id.name) down to \(fromLayer) or below, or invert the dependency "
                 + "(a protocol in \(fromLayer) that \(to.id.name) implements); \(fromLayer) may depend on: \(allowed)"

@@ -89,12 +89,14 @@ struct DependencyGraphTests {
         #expect(graph.edges.map(\.to) == [.unresolved("'Missing' is neither a target of App nor a product of its dependencies")])
     }
 
-    @Test func localAdjacencyIsDeduplicated() throws {
+    @Test func successorsAreNumberedAndDeduplicated() throws {
         let graph = try graph([
             ("App", RuleExample.package("App", targets: [("App", ["\"Core\"", ".target(name: \"Core\")"]), ("Core", [])])),
         ])
         #expect(graph.localEdges.count == 2)
-        #expect(graph.localAdjacency[TargetID(package: "App", name: "App")] == [TargetID(package: "App", name: "Core")])
+        #expect(graph.sortedTargets.map(\.id.name) == ["App", "Core"])
+        #expect(graph.successors == [[1], []], "App → Core once, by node number")
+        #expect(try target("App", in: graph).rank == 0)
         #expect(graph.targetNames == ["App", "Core"])
         #expect(graph.packageCount == 1)
     }
