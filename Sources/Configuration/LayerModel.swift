@@ -59,7 +59,11 @@ public struct Layer: Sendable, Equatable {
     /// Members may not depend on each other (the business layer).
     public var independent: Bool
     /// How a member's interface module is named, e.g. `{name}Interface`: others may depend on it.
-    public var interfacePattern: String?
+    public var interfacePattern: String? {
+        didSet { interfaceAffixes = Self.affixes(of: interfacePattern) }
+    }
+    /// The text before and after `{name}` in ``interfacePattern``.
+    private var interfaceAffixes: (prefix: String, suffix: String)?
     /// The layers a new component of this layer depends on by default (`componentize new`).
     public var defaultDependencies: [String]
     public var location: FileLocation?
@@ -71,6 +75,7 @@ public struct Layer: Sendable, Equatable {
         self.paths = paths
         self.independent = independent
         self.interfacePattern = interfacePattern
+        interfaceAffixes = Self.affixes(of: interfacePattern)
         self.defaultDependencies = defaultDependencies
         self.location = location
     }
@@ -82,10 +87,19 @@ public struct Layer: Sendable, Equatable {
 
     /// The component an interface module name belongs to (`ComponentVideo` for `ComponentVideoInterface`).
     public func component(ofInterface module: String) -> String? {
-        guard let pattern = interfacePattern, let range = pattern.range(of: "{name}") else { return nil }
-        let prefix = String(pattern[..<range.lowerBound]), suffix = String(pattern[range.upperBound...])
-        guard module.hasPrefix(prefix), module.hasSuffix(suffix), module.count > prefix.count + suffix.count else { return nil }
+        guard let (prefix, suffix) = interfaceAffixes, module.utf8.count > prefix.utf8.count + suffix.utf8.count,
+              module.hasPrefix(prefix), module.hasSuffix(suffix) else { return nil }
         return String(module.dropFirst(prefix.count).dropLast(suffix.count))
+    }
+
+    private static func affixes(of pattern: String?) -> (prefix: String, suffix: String)? {
+        guard let pattern, let range = pattern.firstRange(of: "{name}") else { return nil }
+        return (String(pattern[..<range.lowerBound]), String(pattern[range.upperBound...]))
+    }
+
+    public static func == (lhs: Layer, rhs: Layer) -> Bool {
+        lhs.name == rhs.name && lhs.members == rhs.members && lhs.paths == rhs.paths && lhs.independent == rhs.independent
+            && lhs.interfacePattern == rhs.interfacePattern && lhs.defaultDependencies == rhs.defaultDependencies && lhs.location == rhs.location
     }
 }
 

@@ -26,6 +26,8 @@ public struct TargetID: Hashable, Comparable, Sendable, CustomStringConvertible 
 /// Immutable, and a reference type so that the graph's lookups and edge lists share one copy.
 public final class GraphTarget: Sendable {
     public let id: TargetID
+    /// Its place in ``DependencyGraph/sortedTargets``: the node number ``DependencyGraph/successors`` use.
+    public let number: Int
     public let type: ManifestReading.Target.Kind
     public let packageName: String
     public let manifestPath: String
@@ -62,9 +64,10 @@ public final class GraphTarget: Sendable {
         public static let none = Placement(layer: nil, rank: nil, assignment: .none, component: nil, interfaceOf: nil)
     }
 
-    public init(id: TargetID, type: ManifestReading.Target.Kind, packageName: String, manifestPath: String, position: SourcePosition?,
-                placement: Placement = .none) {
+    public init(id: TargetID, number: Int, type: ManifestReading.Target.Kind, packageName: String, manifestPath: String,
+                position: SourcePosition?, placement: Placement = .none) {
         self.id = id
+        self.number = number
         self.type = type
         self.packageName = packageName
         self.manifestPath = manifestPath
@@ -101,12 +104,18 @@ public final class Edge: Sendable {
     /// The dependency as written: `NXKit`, or `Logging` from `swift-log`.
     public let written: String
     public let location: FileLocation
+    /// The node number of `from` in ``DependencyGraph/sortedTargets``.
+    public let fromNumber: Int
+    /// The node number of a local target destination; nil for any other destination.
+    public let toNumber: Int?
 
-    public init(from: TargetID, to: Destination, written: String, location: FileLocation) {
+    public init(from: TargetID, to: Destination, written: String, location: FileLocation, fromNumber: Int, toNumber: Int? = nil) {
         self.from = from
         self.to = to
         self.written = written
         self.location = location
+        self.fromNumber = fromNumber
+        self.toNumber = toNumber
     }
 }
 
@@ -118,7 +127,6 @@ public final class Edge: Sendable {
 public struct DependencyGraph: Sendable {
     public let model: LayerModel
     public let workspace: Workspace
-    public let targets: [TargetID: GraphTarget]
     /// Every target, sorted by package folder and name: the node numbering of ``successors``.
     public let sortedTargets: [GraphTarget]
     /// In manifest order, packages sorted by directory.
@@ -133,34 +141,45 @@ public struct DependencyGraph: Sendable {
     public let missingPackages: [MissingPackageReference]
     /// Packages whose manifest no reader could evaluate; their targets are not in the graph.
     public let unreadableManifests: [UnreadableManifest]
+    let numbering: TargetNumbering
 
     public init(workspace: Workspace, model: LayerModel) {
         self.model = model
+        var workspace = workspace
+        if !zip(workspace.packages, workspace.packages.dropFirst()).allSatisfy({ $0.relativeDirectory < $1.relativeDirectory }) {
+            workspace.packages.sort { $0.relativeDirectory < $1.relativeDirectory }
+        }
         self.workspace = workspace
-        let targets = LayerAssignment(model: model).targets(of: workspace)
-        self.targets = targets
-        edges = EdgeResolution().edges(of: workspace)
-        sortedTargets = targets.values.sorted { $0.id < $1.id }
-        var number: [TargetID: Int] = [:]
-        number.reserveCapacity(sortedTargets.count)
-        for (index, target) in sortedTargets.enumerated() { number[target.id] = index }
+        let numbering = TargetNumbering(workspace)
+        let sortedTargets = LayerAssignment(model: model).targets(of: workspace, numbering: numbering)
+        self.sortedTargets = sortedTargets
+        self.numbering = numbering
+        edges = EdgeResolution().edges(of: workspace, numbering: numbering)
         var localEdges: [(edge: Edge, from: GraphTarget, to: GraphTarget)] = []
         localEdges.reserveCapacity(edges.count)
         var successors = [[Int]](repeating: [], count: sortedTargets.count)
         for edge in edges {
-            guard case .target(let toID) = edge.to, let from = number[edge.from], let to = number[toID] else { continue }
-            localEdges.append((edge, sortedTargets[from], sortedTargets[to]))
-            if !successors[from].contains(to) { successors[from].append(to) }
+            guard let to = edge.toNumber else { continue }
+            localEdges.append((edge, sortedTargets[edge.fromNumber], sortedTargets[to]))
+            if !successors[edge.fromNumber].contains(to) { successors[edge.fromNumber].append(to) }
         }
         self.localEdges = localEdges
         self.successors = successors
-        targetNames = Set(sortedTargets.map(\.id.name))
+        targetNames = Set(numbering.packages.flatMap(\.names))
         missingPackages = workspace.missing.map {
             MissingPackageReference(written: $0.written, referencedBy: $0.referencedBy, folderExists: $0.exists, location: $0.location)
         }
         unreadableManifests = workspace.unreadable.map {
             UnreadableManifest(package: $0.relativeDirectory, manifestPath: $0.manifestPath, message: $0.message, location: $0.location)
         }
+    }
+
+    /// The target with this identity, if the graph has it.
+    public func target(_ id: TargetID) -> GraphTarget? {
+        guard let package = numbering.relativePackageIndex[id.package], let number = numbering.number(of: id.name, inPackage: package) else {
+            return nil
+        }
+        return sortedTargets[number]
     }
 
     /// The repository root as the user gave it.

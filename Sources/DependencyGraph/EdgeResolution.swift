@@ -9,20 +9,31 @@ public struct EdgeResolution: Sendable {
     public init() {}
 
     public func edges(of workspace: Workspace) -> [Edge] {
-        var packagesByDirectory: [String: LocalPackage] = [:]
-        for package in workspace.packages { packagesByDirectory[package.directory] = package }
+        edges(of: workspace, numbering: TargetNumbering(workspace))
+    }
+
+    /// Edges in manifest order, packages in workspace order; each carries the numbers of its ends.
+    func edges(of workspace: Workspace, numbering: TargetNumbering) -> [Edge] {
+        let packages = workspace.packages
         let unavailable = workspace.unavailableDirectories
+        return inSlices(of: packages.count) { slice in
+            slice.flatMap { index in
+                edges(of: PackageContext(package: packages[index], index: index, packages: packages, numbering: numbering, unavailable: unavailable))
+            }
+        }
+    }
+
+    /// One package's edges, in manifest order.
+    func edges(of context: PackageContext) -> [Edge] {
+        let package = context.package
         var edges: [Edge] = []
-        for package in workspace.packages {
-            let context = PackageContext(package: package, packagesByDirectory: packagesByDirectory, unavailable: unavailable)
-            for target in package.manifest.targets {
-                let from = TargetID(package: package.relativeDirectory, name: target.name)
-                for dependency in target.dependencies {
-                    let location = FileLocation(path: package.manifestPath, line: dependency.position?.line, column: dependency.position?.column)
-                    let (written, destinations) = context.resolve(dependency)
-                    for destination in destinations {
-                        edges.append(Edge(from: from, to: destination, written: written, location: location))
-                    }
+        for target in package.manifest.targets {
+            let from = TargetID(package: package.relativeDirectory, name: target.name)
+            guard let fromNumber = context.numbering.number(of: target.name, inPackage: context.index) else { continue }
+            for dependency in target.dependencies {
+                let location = FileLocation(path: package.manifestPath, line: dependency.position?.line, column: dependency.position?.column)
+                context.resolve(dependency) { written, destination, toNumber in
+                    edges.append(Edge(from: from, to: destination, written: written, location: location, fromNumber: fromNumber, toNumber: toNumber))
                 }
             }
         }
@@ -32,27 +43,30 @@ public struct EdgeResolution: Sendable {
     /// One package's view of its dependencies.
     struct PackageContext {
         var package: LocalPackage
-        var targetNames: Set<String>
+        /// Its index in the workspace.
+        var index: Int
+        var packages: [LocalPackage]
+        var numbering: TargetNumbering
         /// Declared package dependencies by identity.
         var dependencies: [String: PackageDependency]
-        /// The local packages its `.package(path:)` entries lead to, in manifest order.
-        var localPackages: [LocalPackage]
+        /// The local packages (by index) its `.package(path:)` entries lead to, in manifest order.
+        var localPackages: [Int]
         var hasExternalDependency: Bool
         /// Identities of path dependencies whose package cannot be read (no manifest, or an unreadable one).
         var unavailablePackages: Set<String>
-        var packagesByDirectory: [String: LocalPackage]
 
-        init(package: LocalPackage, packagesByDirectory: [String: LocalPackage], unavailable: Set<String> = []) {
+        init(package: LocalPackage, index: Int, packages: [LocalPackage], numbering: TargetNumbering, unavailable: Set<String> = []) {
             self.package = package
-            self.packagesByDirectory = packagesByDirectory
-            targetNames = Set(package.manifest.targets.map(\.name))
+            self.index = index
+            self.packages = packages
+            self.numbering = numbering
             var dependencies: [String: PackageDependency] = [:]
-            var localPackages: [LocalPackage] = []
+            var localPackages: [Int] = []
             var hasExternal = false
             var unavailablePackages: Set<String> = []
             for dependency in package.manifest.dependencies {
                 dependencies[dependency.identity] = dependency
-                if let local = Self.localPackage(dependency, of: package, in: packagesByDirectory) {
+                if let local = Self.localPackage(dependency, of: package, numbering: numbering) {
                     localPackages.append(local)
                 } else if dependency.kind == .fileSystem, let directory = package.pathDependencies[dependency.location],
                           unavailable.contains(directory) {
@@ -67,47 +81,59 @@ public struct EdgeResolution: Sendable {
             hasExternalDependency = hasExternal
         }
 
-        static func localPackage(_ dependency: PackageDependency, of package: LocalPackage,
-                                 in packagesByDirectory: [String: LocalPackage]) -> LocalPackage? {
+        static func localPackage(_ dependency: PackageDependency, of package: LocalPackage, numbering: TargetNumbering) -> Int? {
             guard dependency.kind == .fileSystem, let directory = package.pathDependencies[dependency.location] else { return nil }
-            return packagesByDirectory[directory]
+            return numbering.packageIndex[directory]
         }
 
         /// The targets behind a product of a local package, or nil when it has no such product.
-        func productTargets(_ product: String, of local: LocalPackage) -> [Edge.Destination]? {
-            guard let declared = local.manifest.products.first(where: { $0.name == product }) else { return nil }
-            return declared.targets.map { .target(TargetID(package: local.relativeDirectory, name: $0)) }
+        func productTargets(_ product: String, of local: Int) -> [String]? {
+            packages[local].manifest.products.first(where: { $0.name == product })?.targets
         }
 
-        func resolve(_ dependency: TargetDependency) -> (written: String, destinations: [Edge.Destination]) {
+        /// Calls `add` with the dependency as written, each destination it resolves to, and the destination's node
+        /// number when it is a local target.
+        func resolve(_ dependency: TargetDependency, _ add: (String, Edge.Destination, Int?) -> Void) {
             let manifest = package.manifest
-            let sameTarget = Edge.Destination.target(TargetID(package: package.relativeDirectory, name: dependency.name))
+            let name = dependency.name
+            func target(_ target: String, of local: Int, written: String) {
+                guard let number = numbering.number(of: target, inPackage: local) else {
+                    return add(written, .unresolved("package '\(packages[local].manifest.name)' has no target named '\(target)' for its product '\(name)'"), nil)
+                }
+                add(written, .target(TargetID(package: packages[local].relativeDirectory, name: target)), number)
+            }
             switch dependency.kind {
             case .target:
-                return (dependency.name, targetNames.contains(dependency.name)
-                    ? [sameTarget] : [.unresolved("\(manifest.name) has no target named '\(dependency.name)'")])
-            case .byName:
-                if targetNames.contains(dependency.name) { return (dependency.name, [sameTarget]) }
-                for local in localPackages {
-                    if let destinations = productTargets(dependency.name, of: local) { return (dependency.name, destinations) }
+                guard numbering.number(of: name, inPackage: index) != nil else {
+                    return add(name, .unresolved("\(manifest.name) has no target named '\(name)'"), nil)
                 }
-                if let unavailable = unavailablePackages.min() { return (dependency.name, [.unavailable(package: unavailable)]) }
-                if hasExternalDependency { return (dependency.name, [.external(package: nil, product: dependency.name)]) }
-                return (dependency.name, [.unresolved("'\(dependency.name)' is neither a target of \(manifest.name) nor a product of its dependencies")])
+                target(name, of: index, written: name)
+            case .byName:
+                if numbering.number(of: name, inPackage: index) != nil { return target(name, of: index, written: name) }
+                for candidate in localPackages {
+                    if let targets = productTargets(name, of: candidate) {
+                        return targets.forEach { target($0, of: candidate, written: name) }
+                    }
+                }
+                if let unavailable = unavailablePackages.min() { return add(name, .unavailable(package: unavailable), nil) }
+                if hasExternalDependency { return add(name, .external(package: nil, product: name), nil) }
+                add(name, .unresolved("'\(name)' is neither a target of \(manifest.name) nor a product of its dependencies"), nil)
             case .product:
-                let packageName = dependency.package ?? dependency.name
-                let written = "\(dependency.name) from \(packageName)"
-                let declared = dependencies[packageName.lowercased()]
+                let packageName = dependency.package ?? name
+                let written = "\(name) from \(packageName)"
+                let declared = dependencies[packageName] ?? dependencies[packageName.lowercased()]
                     ?? manifest.dependencies.first { PackageDependency.identity(forLocation: $0.location) == packageName.lowercased() }
                 guard let declared else {
-                    return (written, [.unresolved("package '\(packageName)' is not among \(manifest.name)'s dependencies")])
+                    return add(written, .unresolved("package '\(packageName)' is not among \(manifest.name)'s dependencies"), nil)
                 }
-                if unavailablePackages.contains(declared.identity) { return (written, [.unavailable(package: declared.identity)]) }
-                guard let local = Self.localPackage(declared, of: package, in: packagesByDirectory) else {
-                    return (written, [.external(package: declared.identity, product: dependency.name)])
+                if unavailablePackages.contains(declared.identity) { return add(written, .unavailable(package: declared.identity), nil) }
+                guard let local = Self.localPackage(declared, of: package, numbering: numbering) else {
+                    return add(written, .external(package: declared.identity, product: name), nil)
                 }
-                return (written, productTargets(dependency.name, of: local)
-                    ?? [.unresolved("package '\(local.manifest.name)' has no product named '\(dependency.name)'")])
+                guard let targets = productTargets(name, of: local) else {
+                    return add(written, .unresolved("package '\(packages[local].manifest.name)' has no product named '\(name)'"), nil)
+                }
+                targets.forEach { target($0, of: local, written: written) }
             }
         }
     }

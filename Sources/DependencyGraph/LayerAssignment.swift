@@ -13,32 +13,40 @@ public struct LayerAssignment: Sendable {
         self.model = model
     }
 
-    public func targets(of workspace: Workspace) -> [TargetID: GraphTarget] {
-        var targets: [TargetID: GraphTarget] = [:]
-        targets.reserveCapacity(workspace.packages.reduce(0) { $0 + $1.manifest.targets.count })
-        for package in workspace.packages {
-            let packagePlacement = PackagePlacement(package: package, model: model)
-            func make(_ target: Target, _ placement: GraphTarget.Placement) -> GraphTarget {
-                GraphTarget(id: TargetID(package: package.relativeDirectory, name: target.name), type: target.type,
-                            packageName: package.manifest.name, manifestPath: package.manifestPath, position: target.position,
-                            placement: placement)
-            }
-            for target in package.manifest.targets where target.type != .test {
-                let made = make(target, packagePlacement.placement(of: target.name))
-                targets[made.id] = made
-            }
-            for target in package.manifest.targets where target.type == .test {
-                let tested = testedTarget(of: target.name, in: package.manifest).flatMap {
-                    targets[TargetID(package: package.relativeDirectory, name: $0)]
-                }
-                let placement = tested.map {
-                    GraphTarget.Placement(layer: $0.layer, rank: $0.rank, assignment: .testedTarget, component: $0.component, interfaceOf: nil)
-                } ?? packagePlacement.placement(of: target.name)
-                let made = make(target, placement)
-                targets[made.id] = made
+    /// Every target, sorted by package folder and name (the graph's node order, given packages sorted by folder).
+    public func targets(of workspace: Workspace) -> [GraphTarget] {
+        targets(of: workspace, numbering: TargetNumbering(workspace))
+    }
+
+    func targets(of workspace: Workspace, numbering: TargetNumbering) -> [GraphTarget] {
+        let packages = workspace.packages
+        return inSlices(of: packages.count) { slice in
+            slice.flatMap { index in targets(of: packages[index], numberedFrom: numbering.packages[index].first) }
+        }
+    }
+
+    /// One package's targets, sorted by name and numbered from `first`.
+    func targets(of package: LocalPackage, numberedFrom first: Int) -> [GraphTarget] {
+        let packagePlacement = PackagePlacement(package: package, model: model)
+        let targets = package.manifest.targets
+        var placements: [String: GraphTarget.Placement] = [:]
+        for index in targets.indices where targets[index].type != .test {
+            placements[targets[index].name] = packagePlacement.placement(of: targets[index].name)
+        }
+        for index in targets.indices where targets[index].type == .test {
+            let name = targets[index].name
+            if let testedName = testedTarget(of: name, in: package.manifest), let tested = placements[testedName] {
+                placements[name] = GraphTarget.Placement(layer: tested.layer, rank: tested.rank, assignment: .testedTarget,
+                                                         component: tested.component ?? testedName, interfaceOf: nil)
+            } else {
+                placements[name] = packagePlacement.placement(of: name)
             }
         }
-        return targets
+        return targets.indices.sorted { targets[$0].name < targets[$1].name }.enumerated().map { offset, index in
+            GraphTarget(id: TargetID(package: package.relativeDirectory, name: targets[index].name), number: first + offset,
+                        type: targets[index].type, packageName: package.manifest.name, manifestPath: package.manifestPath,
+                        position: targets[index].position, placement: placements[targets[index].name] ?? .none)
+        }
     }
 
     /// What a package's name and folder say, worked out once per package.
@@ -66,7 +74,7 @@ public struct LayerAssignment: Sendable {
             guard let (rank, assignment) = byName.map({ ($0, GraphTarget.Assignment.targetName) }) ?? fallback else { return .none }
             let layer = model.layers[rank]
             return GraphTarget.Placement(layer: layer.name, rank: rank, assignment: assignment,
-                                         component: packageIsMember[rank] ? packageName : name, interfaceOf: layer.component(ofInterface: name))
+                                         component: packageIsMember[rank] ? packageName : nil, interfaceOf: layer.component(ofInterface: name))
         }
     }
 

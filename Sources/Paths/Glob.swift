@@ -12,6 +12,9 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
     public var location: FileLocation?
     /// No wildcard, set or escape: matching is string equality.
     private let isLiteral: Bool
+    /// For patterns whose only wildcard is `*` (`Component*`, `*Kit`, `*Part*`): the literal parts between the stars,
+    /// matched on bytes without the C library.
+    private let starParts: [[UInt8]]?
 
     /// Fails with the reason when `pattern` is not a valid glob.
     public init(_ pattern: String, location: FileLocation? = nil) throws(InputError) {
@@ -21,6 +24,7 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         self.pattern = pattern
         self.location = location
         isLiteral = !pattern.contains { "*?[\\".contains($0) }
+        starParts = pattern.contains { "?[\\".contains($0) } ? nil : pattern.split(separator: "*", omittingEmptySubsequences: false).map { Array($0.utf8) }
     }
 
     public var description: String { pattern }
@@ -30,7 +34,36 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
 
     /// Matches a module name (no path semantics).
     public func matches(_ name: String) -> Bool {
-        isLiteral ? name == pattern : fnmatch(pattern, name, 0) == 0
+        if isLiteral { return name == pattern }
+        if let starParts {
+            var name = name
+            return name.withUTF8 { Self.matches(starParts, $0) }
+        }
+        return fnmatch(pattern, name, 0) == 0
+    }
+
+    /// `parts` joined by `*` matches `name`: the first part is a prefix, the last a suffix, the others appear in
+    /// order between them (leftmost first, which is enough when `*` is the only wildcard).
+    static func matches(_ parts: [[UInt8]], _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = parts.first, let last = parts.last, parts.count > 1 else { return parts.first?.elementsEqual(name) ?? false }
+        guard name.count >= first.count + last.count, name.starts(with: first), name.suffix(last.count).elementsEqual(last) else {
+            return false
+        }
+        var position = first.count
+        let end = name.count - last.count
+        for part in parts.dropFirst().dropLast() where !part.isEmpty {
+            guard let found = firstIndex(of: part, in: name, from: position, before: end) else { return false }
+            position = found + part.count
+        }
+        return true
+    }
+
+    private static func firstIndex(of part: [UInt8], in name: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int) -> Int? {
+        guard end - start >= part.count else { return nil }
+        for index in start...(end - part.count) where name[index] == part[0] {
+            if name[index..<(index + part.count)].elementsEqual(part) { return index }
+        }
+        return nil
     }
 
     /// Matches a relative path: `*` stays within one folder, `**` crosses folders.

@@ -37,15 +37,16 @@ public struct GraphRenderer: Sendable {
         var nodes: Set<Node> = []
         var links: [String: Link] = [:]
         let violations = Dictionary(findings.filter { !$0.key.to.isEmpty }.map { ("\($0.key.from)->\($0.key.to)", $0.rule) }, uniquingKeysWith: { a, _ in a })
-        for target in graph.targets.values where !target.isTest {
+        for target in graph.sortedTargets where !target.isTest {
             nodes.insert(Node(name: target.component, layer: target.layer, external: false))
         }
         for edge in graph.edges {
-            guard let from = graph.targets[edge.from], !from.isTest else { continue }
+            let from = graph.sortedTargets[edge.fromNumber]
+            guard !from.isTest else { continue }
             let toName: String
             switch edge.to {
             case .target(let id):
-                guard let to = graph.targets[id], to.component != from.component else { continue }
+                guard let to = graph.target(id), to.component != from.component else { continue }
                 toName = to.component
             case .external(let package, let product):
                 guard showExternal else { continue }

@@ -48,9 +48,9 @@ public struct LayerChecker: Sendable {
     public func check(_ graph: DependencyGraph) -> CheckResult {
         let model = graph.model
         let context = RuleContext(today: today)
-        var raw: [Finding] = []
-        for rule in RuleRegistry.graphRules {
-            raw.append(contentsOf: rule.init().findings(in: graph, context: context))
+        let rules = RuleRegistry.graphRules
+        let raw = inSlices(of: rules.count, minimumSliceSize: 1) { slice in
+            slice.flatMap { rules[$0].init().findings(in: graph, context: context) }
         }
         var findings: [Finding] = []
         var excused: [Finding] = []
@@ -84,7 +84,7 @@ public struct LayerChecker: Sendable {
         }
         return CheckResult(
             findings: findings.sorted(by: Finding.reportOrder), excused: Self.deduplicated(excused).sorted(by: Finding.reportOrder),
-            packageCount: graph.packageCount, targetCount: graph.targets.count)
+            packageCount: graph.packageCount, targetCount: graph.sortedTargets.count)
     }
 
     /// One finding per rule, edge and place (a product with several targets yields one edge each).

@@ -38,7 +38,7 @@ public struct ThirdPartyRule: Rule {
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for edge in graph.edges {
-            guard case let .external(package, product) = edge.to, let from = graph.targets[edge.from], let layer = from.layer else { continue }
+            guard case let .external(package, product) = edge.to, case let from = graph.sortedTargets[edge.fromNumber], let layer = from.layer else { continue }
             if from.isTest && graph.model.testSupport.contains(where: { $0.matches(product) }) { continue }
             let identity = package ?? product
             guard !graph.model.thirdParty.allows(layer: layer, package: identity) else { continue }

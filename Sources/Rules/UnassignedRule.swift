@@ -26,7 +26,7 @@ public struct UnassignedRule: Rule {
 
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         let layers = graph.model.layers.map(\.name).joined(separator: ", ")
-        return graph.targets.values.filter { $0.layer == nil }.sorted { $0.id < $1.id }.map { target in
+        return graph.sortedTargets.filter { $0.layer == nil }.map { target in
             finding("\(target.id.name) (package \(target.packageName)) belongs to no layer",
                     fix: "add \"\(target.id.name)\" (or a glob matching it) to the members of one of the layers in componentize.yml: \(layers)",
                     at: target.location, from: target.id.name)

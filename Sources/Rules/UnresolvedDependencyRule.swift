@@ -30,7 +30,8 @@ public struct UnresolvedDependencyRule: Rule {
                     at: missing.location, from: missing.referencedBy, to: missing.written)
         }
         return packages + graph.edges.compactMap { edge in
-            guard case .unresolved(let reason) = edge.to, let from = graph.targets[edge.from] else { return nil }
+            guard case .unresolved(let reason) = edge.to else { return nil }
+            let from = graph.sortedTargets[edge.fromNumber]
             return finding("\(from.label) depends on \(edge.written): \(reason)",
                            fix: "fix the name, or declare the package with .package(path:) in \(from.packageName)'s Package.swift",
                            at: edge.location, from: from.id.name, to: edge.written)

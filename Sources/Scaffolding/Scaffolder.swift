@@ -119,9 +119,9 @@ public struct Scaffolder {
 
     func existingPackages() -> [ExistingPackage] {
         workspace.packages.filter { !$0.relativeDirectory.hasPrefix("..") }.map { package in
-            let main = graph.targets[TargetID(package: package.relativeDirectory, name: package.manifest.name)]
+            let main = graph.target(TargetID(package: package.relativeDirectory, name: package.manifest.name))
                 ?? package.manifest.targets.lazy.filter { $0.type != .test }.map(\.name).sorted().first.flatMap {
-                    graph.targets[TargetID(package: package.relativeDirectory, name: $0)]
+                    graph.target(TargetID(package: package.relativeDirectory, name: $0))
                 }
             return ExistingPackage(package: package, layer: main?.layer)
         }

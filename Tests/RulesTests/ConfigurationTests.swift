@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Configuration
 import Diagnostics
 import Paths
@@ -142,5 +147,29 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertTrue(try Glob("Packages/*/Kit").matchesPath("Packages/Base/Kit"))
         XCTAssertFalse(try Glob("Packages/*").matchesPath("Packages/Base/Kit"))
         XCTAssertThrowsError(try Glob(""))
+    }
+
+    /// Patterns whose only wildcard is `*` are matched without the C library: they must agree with `fnmatch` on
+    /// every pattern and name over a small alphabet (all of them up to length 4, plus multi-byte characters).
+    func testStarPatternsAgreeWithFnmatch() throws {
+        func words(_ alphabet: [String], upTo length: Int) -> [String] {
+            var result = [""], frontier = [""]
+            for _ in 0..<length {
+                frontier = frontier.flatMap { word in alphabet.map { word + $0 } }
+                result += frontier
+            }
+            return result
+        }
+        let patterns = words(["a", "b", "*"], upTo: 4).filter { !$0.isEmpty } + ["é*", "*é", "*é*", "Component*", "*Kit", "*Part*", "NX*Kit*Part"]
+        let names = words(["a", "b"], upTo: 4) + ["é", "aé", "éa", "ComponentVideo", "NXKit", "NX001KitPart3", "NXKitPart"]
+        var compared = 0
+        for pattern in patterns {
+            let glob = try Glob(pattern)
+            for name in names {
+                XCTAssertEqual(glob.matches(name), fnmatch(pattern, name, 0) == 0, "'\(pattern)' on '\(name)'")
+                compared += 1
+            }
+        }
+        XCTAssertGreaterThan(compared, 3_000)
     }
 }

@@ -12,7 +12,7 @@ struct DependencyGraphTests {
     }
 
     private func target(_ name: String, in graph: DependencyGraph) throws -> GraphTarget {
-        try #require(graph.targets.values.first { $0.id.name == name }, "no target \(name)")
+        try #require(graph.sortedTargets.first { $0.id.name == name }, "no target \(name)")
     }
 
     @Test func layersComeFromTargetNameThenPackageNameThenFolder() throws {
