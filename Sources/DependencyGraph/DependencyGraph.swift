@@ -1,4 +1,5 @@
 import Configuration
+import Foundation
 import Diagnostics
 import Discovery
 import ManifestReading
@@ -135,13 +136,12 @@ public struct DependencyGraph: Sendable {
     public let localEdges: [(edge: Edge, from: GraphTarget, to: GraphTarget)]
     /// For each target of ``sortedTargets``, the local targets it depends on (by number), deduplicated, in manifest order.
     public let successors: [[Int]]
-    /// The names of every local target.
-    public let targetNames: Set<String>
     /// `.package(path:)` entries that lead to a folder without a manifest.
     public let missingPackages: [MissingPackageReference]
     /// Packages whose manifest no reader could evaluate; their targets are not in the graph.
     public let unreadableManifests: [UnreadableManifest]
     let numbering: TargetNumbering
+    private let names = NameSet()
 
     public init(workspace: Workspace, model: LayerModel) {
         self.model = model
@@ -165,13 +165,17 @@ public struct DependencyGraph: Sendable {
         }
         self.localEdges = localEdges
         self.successors = successors
-        targetNames = Set(numbering.packages.flatMap(\.names))
         missingPackages = workspace.missing.map {
             MissingPackageReference(written: $0.written, referencedBy: $0.referencedBy, folderExists: $0.exists, location: $0.location)
         }
         unreadableManifests = workspace.unreadable.map {
             UnreadableManifest(package: $0.relativeDirectory, manifestPath: $0.manifestPath, message: $0.message, location: $0.location)
         }
+    }
+
+    /// The names of every local target (worked out on first use).
+    public var targetNames: Set<String> {
+        names.value { Set(numbering.packages.flatMap(\.names)) }
     }
 
     /// The target with this identity, if the graph has it.
@@ -206,4 +210,19 @@ public struct UnreadableManifest: Sendable, Hashable {
     /// The reader's own message.
     public var message: String
     public var location: FileLocation
+}
+
+/// A set of names computed once, on first use, from any thread.
+private final class NameSet: @unchecked Sendable {
+    private let lock = NSLock()
+    private var names: Set<String>?
+
+    func value(_ make: () -> Set<String>) -> Set<String> {
+        lock.withLock {
+            if let names { return names }
+            let made = make()
+            names = made
+            return made
+        }
+    }
 }

@@ -29,23 +29,21 @@ public struct LayerAssignment: Sendable {
     func targets(of package: LocalPackage, numberedFrom first: Int) -> [GraphTarget] {
         let packagePlacement = PackagePlacement(package: package, model: model)
         let targets = package.manifest.targets
-        var placements: [String: GraphTarget.Placement] = [:]
-        for index in targets.indices where targets[index].type != .test {
-            placements[targets[index].name] = packagePlacement.placement(of: targets[index].name)
-        }
+        var placements = targets.map { $0.type == .test ? GraphTarget.Placement.none : packagePlacement.placement(of: $0.name) }
         for index in targets.indices where targets[index].type == .test {
             let name = targets[index].name
-            if let testedName = testedTarget(of: name, in: package.manifest), let tested = placements[testedName] {
-                placements[name] = GraphTarget.Placement(layer: tested.layer, rank: tested.rank, assignment: .testedTarget,
-                                                         component: tested.component ?? testedName, interfaceOf: nil)
+            if let testedName = testedTarget(of: name, in: package.manifest),
+               let tested = targets.firstIndex(where: { $0.name == testedName }).map({ placements[$0] }) {
+                placements[index] = GraphTarget.Placement(layer: tested.layer, rank: tested.rank, assignment: .testedTarget,
+                                                          component: tested.component ?? testedName, interfaceOf: nil)
             } else {
-                placements[name] = packagePlacement.placement(of: name)
+                placements[index] = packagePlacement.placement(of: name)
             }
         }
         return targets.indices.sorted { targets[$0].name < targets[$1].name }.enumerated().map { offset, index in
             GraphTarget(id: TargetID(package: package.relativeDirectory, name: targets[index].name), number: first + offset,
                         type: targets[index].type, packageName: package.manifest.name, manifestPath: package.manifestPath,
-                        position: targets[index].position, placement: placements[targets[index].name] ?? .none)
+                        position: targets[index].position, placement: placements[index])
         }
     }
 

@@ -26,9 +26,8 @@ public struct CycleRule: Rule {
         let successors = graph.successors
         let name = { (node: Int) in graph.sortedTargets[node].id.name }
         var findings: [Finding] = []
-        for component in Self.stronglyConnectedComponents(successors) {
+        for component in Self.cycles(successors) {
             let start = component[0]
-            guard component.count > 1 || successors[start].contains(start) else { continue }
             let members = Set(component)
             let path = Self.shortestCycle(from: start, within: members, successors: successors)
             let edges = component.flatMap { from in successors[from].filter(members.contains).map { (from, $0) } }
@@ -48,9 +47,10 @@ public struct CycleRule: Rule {
         return findings
     }
 
-    /// Tarjan's algorithm, iterative, over nodes numbered `0..<successors.count`; each component's members in
-    /// ascending order, components ordered by their first member.
-    static func stronglyConnectedComponents(_ successors: [[Int]]) -> [[Int]] {
+    /// The strongly connected components that hold a cycle (several nodes, or one depending on itself), by Tarjan's
+    /// algorithm, iterative, over nodes numbered `0..<successors.count`; each component's members in ascending order,
+    /// components ordered by their first member.
+    static func cycles(_ successors: [[Int]]) -> [[Int]] {
         let count = successors.count
         let unvisited = -1
         var index = 0
@@ -76,6 +76,11 @@ public struct CycleRule: Rule {
                     work.removeLast()
                     if let parent = work.last?.node { lowLinks[parent] = min(lowLinks[parent], lowLinks[node]) }
                     if lowLinks[node] == indices[node] {
+                        if stack.last == node, !successors[node].contains(node) {
+                            stack.removeLast()
+                            onStack[node] = false
+                            continue
+                        }
                         var component: [Int] = []
                         while let member = stack.popLast() {
                             onStack[member] = false
@@ -123,9 +128,7 @@ public struct CycleRule: Rule {
             for (index, edge) in edges.enumerated() where !removed.contains(index) {
                 if let from = local[edge.0], let to = local[edge.1] { successors[from].append(to) }
             }
-            return stronglyConnectedComponents(successors).allSatisfy { component in
-                component.count == 1 && !successors[component[0]].contains(component[0])
-            }
+            return cycles(successors).isEmpty
         }
         if edges.count <= exhaustiveSearchLimit {
             for size in 1...min(3, edges.count) {

@@ -109,8 +109,9 @@ public struct RuleContext: Sendable {
 
 extension DependencyGraph {
     /// Edges between two local targets with both targets, skipping test-support destinations of test targets.
-    func checkedLocalEdges() -> [(edge: Edge, from: GraphTarget, to: GraphTarget)] {
-        localEdges.filter { _, from, to in !(from.isTest && model.testSupport.contains { $0.matches(to.id.name) }) }
+    func checkedLocalEdges() -> LazyFilterSequence<[(edge: Edge, from: GraphTarget, to: GraphTarget)]> {
+        let testSupport = model.testSupport
+        return localEdges.lazy.filter { _, from, to in !(from.isTest && testSupport.contains { $0.matches(to.id.name) }) }
     }
 
     /// "kit, common" or "nothing in this repository".
