@@ -5,24 +5,28 @@ public enum PathArithmetic {
     /// `Packages/Business/ComponentVideo`, `.` for the folder itself. Both absolute or both relative to the same folder;
     /// `.` components are ignored.
     public static func relative(_ path: String, to base: String) -> String {
-        let from = base.split(separator: "/").filter { $0 != "." }, to = path.split(separator: "/").filter { $0 != "." }
+        let from = components(base), to = components(path)
         var common = 0
         while common < min(from.count, to.count), from[common] == to[common] { common += 1 }
         let parts = Array(repeating: "..", count: from.count - common) + to[common...].map(String.init)
         return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
+    /// The components of a `/`-separated path, without empty and `.` components (split on bytes: a path is
+    /// split at every `/`, whatever characters surround it).
+    static func components(_ path: String) -> [Substring] {
+        path.utf8.split(separator: slash).filter { !($0.count == 1 && $0.first == dot) }.map(Substring.init)
+    }
+
+    private static let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+
     /// `path` resolved from the absolute folder `directory`, with `.` and `..` removed lexically (links are not
     /// followed): `/repo/Packages/Kit/NXKit` for `../../Kit/NXKit` from `/repo/Packages/Business/ComponentVideo`.
     public static func resolve(_ path: String, from directory: String) -> String {
         var parts: [Substring] = []
         let full = path.hasPrefix("/") ? path : directory + "/" + path
-        for part in full.split(separator: "/") {
-            switch part {
-            case ".": continue
-            case "..": _ = parts.popLast()
-            default: parts.append(part)
-            }
+        for part in components(full) {
+            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
         }
         return "/" + parts.joined(separator: "/")
     }

@@ -1,0 +1,37 @@
+import Paths
+import Testing
+
+/// The one place relative paths are computed.
+struct PathArithmeticTests {
+    @Test(arguments: [
+        ("Packages/Kit/NXKit", "Packages/Business/ComponentVideo", "../../Kit/NXKit"),
+        ("Packages/Kit/NXKit", "Packages/Kit/NXKit", "."),
+        ("Packages/Kit/NXKit", ".", "Packages/Kit/NXKit"),
+        ("./Kit/./NXKit", "Kit", "NXKit"),
+        ("/repo/Shared", "/repo/App/Sources", "../../Shared"),
+        ("/a/b", "/c", "../a/b"),
+        ("Café/Ünïcode", "Café", "Ünïcode"),
+    ])
+    func relative(path: String, base: String, expected: String) {
+        #expect(PathArithmetic.relative(path, to: base) == expected)
+    }
+
+    @Test(arguments: [
+        ("../../Kit/NXKit", "/repo/Packages/Business/ComponentVideo", "/repo/Packages/Kit/NXKit"),
+        ("./Local/", "/repo/App", "/repo/App/Local"),
+        ("/elsewhere/../Lib", "/repo", "/Lib"),
+        ("../../../../..", "/a/b", "/"),
+    ])
+    func resolve(path: String, directory: String, expected: String) {
+        #expect(PathArithmetic.resolve(path, from: directory) == expected)
+    }
+
+    @Test func joinAndDisplay() {
+        #expect(PathArithmetic.join(".", "Package.swift") == "Package.swift")
+        #expect(PathArithmetic.join("Kit/", "NXKit") == "Kit/NXKit")
+        #expect(PathArithmetic.join("Kit", "/abs") == "/abs")
+        #expect(PathArithmetic.display("/repo/Kit/Package.swift", root: "/repo", displayRoot: "fixtures/App") == "fixtures/App/Kit/Package.swift")
+        #expect(PathArithmetic.display("/repo", root: "/repo", displayRoot: "fixtures/App") == "fixtures/App")
+        #expect(PathArithmetic.display("/repo/Kit", root: "/repo", displayRoot: ".") == "Kit")
+    }
+}
