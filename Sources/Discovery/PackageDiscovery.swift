@@ -128,10 +128,16 @@ private struct ReadState {
     /// Folders path dependencies lead to that hold no manifest, and whether the folder exists.
     var withoutManifest: [String: Bool] = [:]
 
+    /// The absolute current folder, for paths displayed from a root above it.
+    var currentFolder: String?
+
     init(root: String, displayRoot: String, known: Set<String>) {
         self.root = root
         self.displayRoot = displayRoot
         self.known = known
+        if displayRoot == ".." || displayRoot.hasPrefix("../") {
+            currentFolder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath().standardizedFileURL.path
+        }
     }
 
     func isDone(_ directory: String) -> Bool {
@@ -139,7 +145,7 @@ private struct ReadState {
     }
 
     func display(_ path: String) -> String {
-        PathArithmetic.display(path, root: root, displayRoot: displayRoot)
+        PathArithmetic.display(path, root: root, displayRoot: displayRoot, currentFolder: currentFolder)
     }
 
     /// Records one folder's outcome; returns the folders its path dependencies lead to that are new.

@@ -31,6 +31,13 @@ public enum PathArithmetic {
         return "/" + parts.joined(separator: "/")
     }
 
+    /// The folders from the top down to `path` itself: `a`, `a/b`, `a/b/c` for `a/b/c` (none for `.`).
+    public static func prefixes(of path: String) -> [String] {
+        var result: [String] = []
+        for part in components(path) { result.append(result.last.map { $0 + "/" + part } ?? String(part)) }
+        return result
+    }
+
     /// `directory/path`; `path` alone when it is absolute or `directory` is empty or `.`.
     public static func join(_ directory: String, _ path: String) -> String {
         if path.hasPrefix("/") || directory.isEmpty || directory == "." { return path }
@@ -40,9 +47,14 @@ public enum PathArithmetic {
 
     /// A path under `root` (absolute) as messages name it: relative to the folder the user pointed at, written as
     /// they wrote it (`displayRoot`), like the compiler prints paths.
-    public static func display(_ path: String, root: String, displayRoot: String) -> String {
+    /// A `displayRoot` above the current folder (`../..`) gives the shortest path from there (`NXKit/Package.swift`,
+    /// not `../../Packages/kit/NXKit/Package.swift`); `currentFolder` is the absolute current folder.
+    public static func display(_ path: String, root: String, displayRoot: String, currentFolder: String? = nil) -> String {
         let relative = relative(path, to: root)
         if displayRoot == "." { return relative }
+        if let currentFolder, displayRoot == ".." || displayRoot.hasPrefix("../") {
+            return Self.relative(path, to: currentFolder)
+        }
         return relative == "." ? displayRoot : join(displayRoot, relative)
     }
 }

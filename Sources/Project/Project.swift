@@ -13,8 +13,12 @@ import Scaffolding
 /// command asks it (`check`, `graph`, `new`, `resources`); the dependency graph is built the first time a use
 /// case needs it.
 public final class Project {
-    /// The repository root as the user gave it; paths in messages start with it.
+    /// The repository root, named as the user would (relative to the current folder when they gave a relative
+    /// path); paths in messages start with it.
     public let root: String
+    /// What the user pointed at (absolute, links resolved): findings and generated files are limited to it. The
+    /// root itself when they pointed at the root.
+    public let scope: String
     public let model: LayerModel
     public let reader: ManifestReader
     public let workspace: Workspace
@@ -28,24 +32,44 @@ public final class Project {
     /// The rule identifiers a configuration may name.
     public static var knownRules: Set<String> { RuleRegistry.identifiers }
 
-    init(root: String, model: LayerModel, reader: ManifestReader, workspace: Workspace, timings: StageTimings?) {
+    init(root: String, scope: String, model: LayerModel, reader: ManifestReader, workspace: Workspace, timings: StageTimings?) {
         self.root = root
+        self.scope = scope
         self.model = model
         self.reader = reader
         self.workspace = workspace
         self.timings = timings
     }
 
-    /// Loads the configuration (`configuration`, else `<root>/componentize.yml`, else the four-layer preset)
-    /// and reads every package under `root` and every package they reach by path.
-    public static func open(at root: String, configuration: String? = nil, reader: ManifestReader,
+    /// Opens the repository that governs `path`: with `configuration`, that file and `path` as the root; else the
+    /// nearest `componentize.yml` from `path` upwards (stopping at the folder holding `.git`), whose folder is the
+    /// root; else the four-layer preset with `path` as the root. Reads every package under the root and every package
+    /// they reach by path; what is reported is limited to `path`.
+    public static func open(at path: String, configuration: String? = nil, reader: ManifestReader,
                             timings: StageTimings? = nil) throws -> Project {
-        let model = try timings.measure("configuration") { try loadModel(root: root, configuration: configuration) }
+        var root = path
+        var model = try timings.measure("configuration") { try loadModel(root: path, configuration: configuration) }
+        if configuration == nil, model.source == Preset.fourLayer.model.source, FileManager.default.fileExists(atPath: path),
+           let governing = try timings.measure("configuration", { try ConfigurationSearch.governing(path, loader: ConfigurationLoader(knownRules: knownRules)) }) {
+            root = governing.root
+            model = governing.model
+            model.relocate(to: PathArithmetic.join(root, ConfigurationLoader.fileName))
+        }
         let workspace = try timings.measure("discovery and manifests") {
             try PackageDiscovery(reader: reader, exclude: model.exclude).discover(root: root)
         }
-        return Project(root: root, model: model, reader: reader, workspace: workspace, timings: timings)
+        return Project(root: root, scope: ConfigurationSearch.absolute(path), model: model, reader: reader, workspace: workspace,
+                       timings: timings)
     }
+
+    /// Whether a path as messages name it (relative to the current folder, or absolute) lies in ``scope``.
+    public func inScope(_ displayedPath: String) -> Bool {
+        let absolute = PathArithmetic.resolve(displayedPath, from: ConfigurationSearch.absolute(FileManager.default.currentDirectoryPath))
+        return absolute == scope || absolute.hasPrefix(scope == "/" ? "/" : scope + "/")
+    }
+
+    /// Whether the user pointed at the root itself.
+    public var scopeIsRoot: Bool { scope == ConfigurationSearch.absolute(root) }
 
     static func loadModel(root: String, configuration: String?) throws -> LayerModel {
         let loader = ConfigurationLoader(knownRules: knownRules)
@@ -72,11 +96,25 @@ public final class Project {
     public func check(today: String) throws -> ProjectCheck {
         let graph = self.graph
         if model.strict { try Self.checkGlobsMatch(graph) }
-        let result = timings.measure("rules") { LayerChecker(today: today).check(graph) }
-        let notes = workspace.declines.map { declined in
+        var result = timings.measure("rules") { LayerChecker(today: today).check(graph) }
+        var notes = workspace.declines.map { declined in
             Note("read with swift package dump-package: \(declined.reason)", at: declined.location)
         } + workspace.notes
+        if !scopeIsRoot {
+            result.findings = result.findings.filter { inScope($0.location.path) }
+            result.excused = result.excused.filter { inScope($0.location.path) }
+            notes = notes.filter { $0.location.map { inScope($0.path) } ?? true }
+            let packages = workspace.packages.filter { $0.directory == scope || $0.directory.hasPrefix(scope + "/") }
+            result.packageCount = packages.count
+            result.targetCount = packages.reduce(0) { $0 + $1.manifest.targets.count }
+        }
         return ProjectCheck(graph: graph, result: result, notes: notes)
+    }
+
+    /// The components of the packages in ``scope``, or nil when the scope is the whole repository (for `graph`).
+    public var componentsInScope: Set<String>? {
+        guard !scopeIsRoot else { return nil }
+        return Set(graph.sortedTargets.filter { !$0.isTest && inScope($0.manifestPath) }.map(\.component))
     }
 
     /// What `componentize new` would write, refused when `check` would reject it.
@@ -89,7 +127,9 @@ public final class Project {
     public func generateResources(_ options: ResourceGenerationRun.Options) throws -> ResourceGenerationRun.Outcome {
         var options = options
         if options.outputDirectory == nil { options.outputDirectory = model.resourcesOutputDirectory }
-        let packages = workspace.packages.filter { !$0.relativeDirectory.hasPrefix("..") }.map {
+        let packages = workspace.packages.filter {
+            !$0.relativeDirectory.hasPrefix("..") && ($0.directory == scope || $0.directory.hasPrefix(scope + "/"))
+        }.map {
             ResourceGenerationRun.Package(manifestPath: $0.manifestPath, manifest: $0.manifest)
         }
         return try ResourceGenerationRun(root: root, options: options).run(packages: packages)

@@ -12,10 +12,13 @@ public struct GraphRenderer: Sendable {
     public var showExternal: Bool
     /// Only this component and its direct neighbours.
     public var focus: String?
+    /// Only these components and what they depend on (the part of the repository a command was pointed at).
+    public var scope: Set<String>?
 
-    public init(showExternal: Bool = false, focus: String? = nil) {
+    public init(showExternal: Bool = false, focus: String? = nil, scope: Set<String>? = nil) {
         self.showExternal = showExternal
         self.focus = focus
+        self.scope = scope
     }
 
     struct Node: Hashable, Comparable {
@@ -64,13 +67,18 @@ public struct GraphRenderer: Sendable {
             }
         }
         var keptNodes = nodes, keptLinks = Set(links.values)
+        if let scope {
+            keptLinks = keptLinks.filter { scope.contains($0.from) }
+            let names = Set(keptLinks.flatMap { [$0.from, $0.to] }).union(scope)
+            keptNodes = keptNodes.filter { names.contains($0.name) }
+        }
         if let focus {
             guard nodes.contains(where: { $0.name == focus }) else {
                 throw InputError("--focus \(focus): no component of that name; components are: \(nodes.map(\.name).sorted().joined(separator: ", "))")
             }
             keptLinks = keptLinks.filter { $0.from == focus || $0.to == focus }
             let names = Set(keptLinks.flatMap { [$0.from, $0.to] }).union([focus])
-            keptNodes = nodes.filter { names.contains($0.name) }
+            keptNodes = keptNodes.filter { names.contains($0.name) }
         }
         return (keptNodes.sorted(), keptLinks.sorted())
     }

@@ -1,8 +1,10 @@
-import Output
 import Configuration
 import Diagnostics
 import Foundation
 import ManifestReading
+import Output
+import Paths
+import Rules
 
 /// `componentize init`: a commented componentize.yml for a preset.
 public struct ConfigurationWriter {
@@ -36,11 +38,20 @@ public struct ConfigurationWriter {
         return try TemplateLibrary().render("init/componentize.yml.stencil", context: context)
     }
 
-    /// Writes `<root>/componentize.yml`; refuses to replace an existing one.
+    /// Writes `<root>/componentize.yml`; refuses to replace an existing one, or to add one below a configuration that
+    /// already governs `root` (up to the folder holding `.git`).
     public func write(root: String) throws -> String {
         let path = (root as NSString).appendingPathComponent(ConfigurationLoader.fileName)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw InputError("no such folder: create it first, or run init in the repository's root", at: FileLocation(path: root))
+        }
         if FileManager.default.fileExists(atPath: path) {
             throw InputError("componentize.yml already exists; init never overwrites it (edit it, or remove it first)", at: FileLocation(path: path))
+        }
+        if let governing = try ConfigurationSearch.governing(root, loader: ConfigurationLoader(knownRules: RuleRegistry.identifiers)) {
+            throw InputError("this folder is already governed by \(PathArithmetic.join(governing.root, ConfigurationLoader.fileName)); one configuration per repository (edit that one, or use --config)",
+                             at: FileLocation(path: path))
         }
         let text = try render()
         try AtomicFile.write(Data(text.utf8), to: path)

@@ -47,10 +47,17 @@ public struct ScaffoldPlan: Sendable {
         public var after: String
     }
 
+    /// The repository root the packages' directories are relative to, as messages name it.
+    public var root: String
     public var packages: [Package]
     public var appChange: ManifestChange?
     /// Things worth saying that are not errors (e.g. no host app yet).
     public var notes: [String]
+
+    /// A package's folder as messages name it (under ``root``).
+    public func path(of package: Package) -> String {
+        PathArithmetic.join(root, package.directory)
+    }
 }
 
 /// Plans new components from the templates and the layer model, refusing anything `check` would reject.
@@ -114,7 +121,7 @@ public struct Scaffolder {
                                   testDependencies: mediator + interface)
         try checkLegality(of: builder.packages, request: request)
         let appChange = isApp || isMediator ? nil : try builder.planAppEdit(adding: request.name)
-        return ScaffoldPlan(packages: builder.packages, appChange: appChange, notes: builder.notes)
+        return ScaffoldPlan(root: root, packages: builder.packages, appChange: appChange, notes: builder.notes)
     }
 
     func existingPackages() -> [ExistingPackage] {

@@ -45,8 +45,9 @@ struct GraphCommand: ParsableCommand {
     func run() throws {
         let graphviz = format == .svg || format == .png ? try Graphviz(format: format.rawValue) : nil
         let today = try Project.today()
-        let check = try project.open().check(today: today)
-        let renderer = GraphRenderer(showExternal: external == .show, focus: focus)
+        let opened = try project.open()
+        let check = try opened.check(today: today)
+        let renderer = GraphRenderer(showExternal: external == .show, focus: focus, scope: opened.componentsInScope)
         let textFormat: GraphRenderer.Format = switch format {
         case .mermaid: .mermaid
         case .json: .json

@@ -61,9 +61,9 @@ struct NewCommand: ParsableCommand {
             print(Self.describe(plan))
             return
         }
-        try ScaffoldWriter(root: root).write(plan)
+        try ScaffoldWriter(root: plan.root).write(plan)
         for package in plan.packages {
-            print("created \(package.directory) (\(package.layer)): \(package.files.count) files")
+            print("created \(plan.path(of: package)) (\(package.layer)): \(package.files.count) files")
         }
         if let change = plan.appChange { print("added \(name) to \(change.path)") }
         for note in plan.notes { print("note: \(note)") }
@@ -73,11 +73,11 @@ struct NewCommand: ParsableCommand {
         var lines: [String] = ["dry run: nothing written"]
         for package in plan.packages {
             lines.append("")
-            lines.append("\(package.directory)/  (\(package.layer), \(package.kind))")
+            lines.append("\(plan.path(of: package))/  (\(package.layer), \(package.kind))")
             for file in package.files { lines.append("  \(file.path)") }
             if let manifest = package.files.first(where: { $0.path == "Package.swift" }) {
                 lines.append("")
-                lines.append("\(package.directory)/Package.swift:")
+                lines.append("\(plan.path(of: package))/Package.swift:")
                 lines.append(manifest.content)
             }
         }
