@@ -129,7 +129,8 @@ private struct ConfigurationReader {
 
     func model(from root: Node) throws(InputError) -> LayerModel {
         let entries = try mapping(root, "the configuration")
-        try checkKeys(entries, allowed: ["preset", "strict", "layers", "thirdParty", "testSupport", "exceptions", "rules", "exclude", "scaffold", "resources"],
+        try checkKeys(entries, allowed: ["preset", "strict", "layers", "thirdParty", "testSupport", "exceptions", "rules", "exclude", "scaffold", "resources",
+                                           "baseline"],
                       in: "the configuration")
         var model = Preset.fourLayer.model
         if let presetNode = entries.first(where: { $0.key == "preset" })?.value {
@@ -160,6 +161,11 @@ private struct ConfigurationReader {
             case "thirdParty": model.thirdParty = try thirdParty(entry.value, layers: model.layers)
             case "exceptions": model.exceptions = try exceptions(entry.value)
             case "rules": model.severities = try severities(entry.value)
+            case "baseline":
+                let file = try string(entry.value, "baseline")
+                guard !file.isEmpty else { throw error("baseline must name a file, e.g. componentize-baseline.json", at: entry.value) }
+                model.baseline = file
+                model.baselineLocation = location(entry.value)
             default: break
             }
         }

@@ -20,6 +20,9 @@ public struct LayerModel: Sendable, Equatable {
     public var scaffold = ScaffoldSettings()
     /// Where `componentize resources` writes each target's accessors, relative to the target's folder.
     public var resourcesOutputDirectory = "Generated"
+    /// A baseline file `check` applies without `--baseline`, relative to the configuration's folder.
+    public var baseline: String?
+    public var baselineLocation: FileLocation?
 
     public init(layers: [Layer], thirdParty: ThirdPartyPolicy = ThirdPartyPolicy(), testSupport: [Glob] = [],
                 exceptions: [LayerException] = [], severities: [String: Severity] = [:], strict: Bool = false,

@@ -72,7 +72,7 @@ public struct LayerAssignment: Sendable {
             guard let (rank, assignment) = byName.map({ ($0, GraphTarget.Assignment.targetName) }) ?? fallback else { return .none }
             let layer = model.layers[rank]
             return GraphTarget.Placement(layer: layer.name, rank: rank, assignment: assignment,
-                                         component: packageIsMember[rank] ? packageName : nil, interfaceOf: layer.component(ofInterface: name))
+                                         component: packageIsMember[rank] || assignment == .packagePath ? packageName : nil, interfaceOf: layer.component(ofInterface: name))
         }
     }
 

@@ -3,8 +3,10 @@ import DependencyGraph
 import Diagnostics
 import Discovery
 import Foundation
+import LayerInference
 import ManifestReading
 import Paths
+import Reports
 import ResourceGeneration
 import Rules
 import Scaffolding
@@ -66,6 +68,23 @@ public final class Project {
     public func inScope(_ displayedPath: String) -> Bool {
         let absolute = PathArithmetic.resolve(displayedPath, from: ConfigurationSearch.absolute(FileManager.default.currentDirectoryPath))
         return absolute == scope || absolute.hasPrefix(scope == "/" ? "/" : scope + "/")
+    }
+
+    /// The baseline the configuration names (`baseline:`), relative to the configuration's folder.
+    public var baselinePath: String? {
+        model.baseline.map { PathArithmetic.join((model.source as NSString).deletingLastPathComponent, $0) }
+    }
+
+    /// The baseline `check` applies: `path` when given, else the one the configuration names (an error at the
+    /// configuration's `baseline:` key when that file is missing), else none.
+    public func baseline(path: String?) throws -> Baseline? {
+        if let path { return try Baseline.load(path: path) }
+        guard let configured = baselinePath else { return nil }
+        guard FileManager.default.fileExists(atPath: configured) else {
+            throw InputError("the baseline \(configured) named here does not exist (write it with 'componentize check --write-baseline \(configured)', or remove the key)",
+                             at: model.baselineLocation)
+        }
+        return try Baseline.load(path: configured)
     }
 
     /// Whether the user pointed at the root itself.
@@ -186,5 +205,57 @@ extension LayerModel {
             layers[index].paths = layers[index].paths.map { var glob = $0; glob.location = moved(glob.location); return glob }
         }
         for index in exceptions.indices { exceptions[index].location = moved(exceptions[index].location) }
+        baselineLocation = moved(baselineLocation)
+    }
+}
+
+// MARK: Inferring a layering
+
+/// What `componentize init --infer` proposes for a repository: the configuration text, and the baseline of what
+/// breaks it today.
+public struct InferredConfiguration {
+    public var layering: InferredLayering
+    /// The componentize.yml to write.
+    public var configuration: String
+    /// What the inferred layering reports on the repository as it is: recorded in ``baseline``.
+    public var findings: [Finding]
+    /// Nil when the repository already follows the inferred layering.
+    public var baseline: Baseline?
+    /// The folder the configuration goes to.
+    public var root: String
+    public var workspace: Workspace
+}
+
+extension Project {
+    /// Reads every package under `path` and proposes layers from what depends on what (see ``LayerInference``), with a
+    /// baseline of what the proposal reports today, so that `check` passes on the repository as it is.
+    public static func inferConfiguration(at path: String, reader: ManifestReader, today: String) throws -> InferredConfiguration {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw InputError("no such folder: init --infer reads the repository in it", at: FileLocation(path: path))
+        }
+        let workspace = try PackageDiscovery(reader: reader).discover(root: path)
+        guard !workspace.packages.isEmpty else {
+            throw InputError("no Package.swift under this folder: nothing to infer layers from (use 'componentize init --preset' to start from a preset)",
+                             at: FileLocation(path: path))
+        }
+        let layering = LayerInference().infer(DependencyGraph(workspace: workspace, model: LayerModel(layers: [])))
+        let writer = InferredConfigurationWriter(layering: layering)
+        let configurationPath = PathArithmetic.join(path, ConfigurationLoader.fileName)
+        let loader = ConfigurationLoader(knownRules: knownRules)
+        // The findings come from the configuration as written, read back as `check` will read it.
+        let model = try loader.parse(try writer.render(), path: configurationPath)
+        let findings = LayerChecker(today: today).check(DependencyGraph(workspace: workspace, model: model)).findings
+        guard !findings.isEmpty else {
+            return InferredConfiguration(layering: layering, configuration: try writer.render(), findings: [], baseline: nil, root: path,
+                                         workspace: workspace)
+        }
+        var counts: [String: Int] = [:]
+        for finding in findings { counts[finding.rule, default: 0] += 1 }
+        let summary = counts.keys.sorted().map { "\(counts[$0, default: 0]) \($0)" }.joined(separator: ", ")
+        let text = try writer.render(baseline: InferredConfigurationWriter.baselineFileName, baselineSummary: summary)
+        _ = try loader.parse(text, path: configurationPath)
+        return InferredConfiguration(layering: layering, configuration: text, findings: findings, baseline: Baseline(findings: findings),
+                                     root: path, workspace: workspace)
     }
 }

@@ -47,52 +47,9 @@ public struct CycleRule: Rule {
         return findings
     }
 
-    /// The strongly connected components that hold a cycle (several nodes, or one depending on itself), by Tarjan's
-    /// algorithm, iterative, over nodes numbered `0..<successors.count`; each component's members in ascending order,
-    /// components ordered by their first member.
+    /// The strongly connected components that hold a cycle, components ordered by their first member.
     static func cycles(_ successors: [[Int]]) -> [[Int]] {
-        let count = successors.count
-        let unvisited = -1
-        var index = 0
-        var indices = [Int](repeating: unvisited, count: count), lowLinks = [Int](repeating: 0, count: count)
-        var stack: [Int] = [], onStack = [Bool](repeating: false, count: count)
-        var result: [[Int]] = []
-        for root in 0..<count where indices[root] == unvisited {
-            var work: [(node: Int, next: Int)] = [(root, 0)]
-            indices[root] = index; lowLinks[root] = index; index += 1
-            stack.append(root); onStack[root] = true
-            while let (node, next) = work.last {
-                if next < successors[node].count {
-                    work[work.count - 1].next += 1
-                    let successor = successors[node][next]
-                    if indices[successor] == unvisited {
-                        indices[successor] = index; lowLinks[successor] = index; index += 1
-                        stack.append(successor); onStack[successor] = true
-                        work.append((successor, 0))
-                    } else if onStack[successor] {
-                        lowLinks[node] = min(lowLinks[node], indices[successor])
-                    }
-                } else {
-                    work.removeLast()
-                    if let parent = work.last?.node { lowLinks[parent] = min(lowLinks[parent], lowLinks[node]) }
-                    if lowLinks[node] == indices[node] {
-                        if stack.last == node, !successors[node].contains(node) {
-                            stack.removeLast()
-                            onStack[node] = false
-                            continue
-                        }
-                        var component: [Int] = []
-                        while let member = stack.popLast() {
-                            onStack[member] = false
-                            component.append(member)
-                            if member == node { break }
-                        }
-                        result.append(component.sorted())
-                    }
-                }
-            }
-        }
-        return result.sorted { $0[0] < $1[0] }
+        StronglyConnected.components(successors).filter { $0.count > 1 || successors[$0[0]].contains($0[0]) }.sorted { $0[0] < $1[0] }
     }
 
     /// The shortest path from `start` back to itself inside `members` (breadth first), as a closed list.

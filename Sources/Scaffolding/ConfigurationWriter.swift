@@ -41,7 +41,15 @@ public struct ConfigurationWriter {
     /// Writes `<root>/componentize.yml`; refuses to replace an existing one, or to add one below a configuration that
     /// already governs `root` (up to the folder holding `.git`).
     public func write(root: String) throws -> String {
-        let path = (root as NSString).appendingPathComponent(ConfigurationLoader.fileName)
+        let path = PathArithmetic.join(root, ConfigurationLoader.fileName)
+        try Self.checkCanWrite(root: root, path: path)
+        let text = try render()
+        try AtomicFile.write(Data(text.utf8), to: path)
+        return path
+    }
+
+    /// Refuses a missing folder, an existing configuration, and a folder another configuration already governs.
+    static func checkCanWrite(root: String, path: String) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw InputError("no such folder: create it first, or run init in the repository's root", at: FileLocation(path: root))
@@ -53,8 +61,5 @@ public struct ConfigurationWriter {
             throw InputError("this folder is already governed by \(PathArithmetic.join(governing.root, ConfigurationLoader.fileName)); one configuration per repository (edit that one, or use --config)",
                              at: FileLocation(path: path))
         }
-        let text = try render()
-        try AtomicFile.write(Data(text.utf8), to: path)
-        return path
     }
 }

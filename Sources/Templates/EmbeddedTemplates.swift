@@ -166,6 +166,52 @@ scaffold:
   mediator: {{ prefix }}Mediator
 
 """#,
+        #"init/inferred.yml.stencil"#: #"""
+# componentize.yml: the layers of this repository and the rules between them.
+# Inferred by `componentize init --infer` from how its {{ componentCount }} {{ componentKind }} depend on each other today.
+# Rename the layers, move members between them, and keep it in version control; every key is documented in
+# componentize's docs/configuration.md.
+#
+# Layers, top first. {{ membership }}
+# A dependency may only point down (rule `upward`).
+layers:
+{% for layer in layers %}
+  # {{ layer.comment }}
+  - name: {{ layer.name }}
+    {{ layer.key }}: [{{ layer.entries }}]
+{% if layer.independent %}
+    # No member depends on another today: keep it that way (rule `horizontal`).
+    independent: true
+{% endif %}
+{% endfor %}
+
+# Packages from outside the repository, each with the layers that use it today (rule `third-party`): a layer not
+# listed may not start using it.
+thirdParty:
+  layers: []
+{% if thirdParty %}
+  packages:
+{% for entry in thirdParty %}
+    {{ entry.package }}: [{{ entry.layers }}]
+{% endfor %}
+{% else %}
+  packages: {}
+{% endif %}
+
+# Test targets may also use these, whatever their layer.
+testSupport: ["*TestSupport", "*TestKit", "XCTest*"]
+{% if baseline %}
+
+# What breaks this layering today ({{ baselineSummary }}) is recorded in this file: `check` reports only what is
+# new. Fix those and `check` lists the entries that no longer match; remove them.
+baseline: {{ baseline }}
+{% endif %}
+
+# Severity per rule: error, warning or off.
+rules:
+  unassigned: warning
+
+"""#,
         #"interface/Interface.swift.stencil"#: #"""
 /// What other components may know of {{ component }}: protocols and value types only, no implementation.
 ///

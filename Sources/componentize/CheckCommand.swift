@@ -25,7 +25,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Report format: text (for people), json, sarif (code scanning), github (workflow annotations) or junit.")
     var format: ReportFormat = .text
 
-    @Option(help: "Findings listed in this file do not fail the run; entries that match nothing are reported.", completion: .file())
+    @Option(help: "Findings listed in this file do not fail the run; entries that match nothing are reported. Default: the file componentize.yml names under 'baseline:'.", completion: .file())
     var baseline: String?
 
     @Option(name: .customLong("write-baseline"), help: "Write every current finding to this file (sorted, keyed by rule and edge) and exit 0.", completion: .file())
@@ -37,7 +37,8 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let today = try Project.today()
         let timings = showTimings ? StageTimings() : nil
-        let check = try project.open(timings: timings).check(today: today)
+        let project = try project.open(timings: timings)
+        let check = try project.check(today: today)
         let result = check.result
         if let timings { Terminal.printError(timings.report) }
         if let writeBaseline {
@@ -47,8 +48,8 @@ struct CheckCommand: ParsableCommand {
             return
         }
         var report = Report(result: result, notes: check.notes, toolVersion: Componentize.version)
-        if let baseline {
-            let (new, known, stale) = try Baseline.load(path: baseline).apply(to: result.findings)
+        if let baseline = try project.baseline(path: baseline) {
+            let (new, known, stale) = baseline.apply(to: result.findings)
             report.result.findings = new
             report.baselined = known
             report.staleBaselineEntries = stale

@@ -38,6 +38,25 @@ final class CheckCommandTests: XCTestCase {
         }
     }
 
+    /// 30 packages with a path dependency to a missing folder, a manifest no reader can evaluate and a symbolic-link
+    /// loop: every other package is still checked, and the seeded upward dependency is still reported.
+    func testARepositoryWithBrokenPackagesIsCheckedToTheEndInEveryFormat() throws {
+        for format in Self.formats {
+            let result = try check(["fixtures/KeepGoingApp", "--format", format])
+            XCTAssertEqual(result.status, 1, "\(format): \(result.stdout)\(result.stderr)")
+            GoldenFile.assertMatches(result.stdout, "check/KeepGoingApp.\(format)", format)
+            XCTAssertEqual(try check(["fixtures/KeepGoingApp", "--format", format]).stdout, result.stdout, "\(format) is byte-identical across runs")
+        }
+        let text = try check(["fixtures/KeepGoingApp"]).stdout
+        for expected in ["Features/FeatureSearch/Package.swift:11:9: error: [unresolved]",
+                         "Services/AnalyticsService/Package.swift:7:74: error: [unreadable-manifest]",
+                         "Services/PaymentService/Package.swift:20:17: error: [upward] PaymentService (services) depends on FeatureCheckout (features)",
+                         "Features/FeatureProfile/Sources/FeatureProfile/Parent: note: symbolic link loop",
+                         "3 errors, 0 warnings in 29 packages"] {
+            XCTAssertTrue(text.contains(expected), "missing \(expected) in\n\(text)")
+        }
+    }
+
     func testSARIFValidatesAgainstTheSchema() throws {
         let validator = """
             import json, sys, importlib.resources as resources

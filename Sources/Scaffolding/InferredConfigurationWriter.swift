@@ -1,0 +1,76 @@
+import Configuration
+import Diagnostics
+import Foundation
+import LayerInference
+import Output
+import Paths
+import Rules
+
+/// `componentize init --infer`: writes the inferred layering as a commented componentize.yml, and the baseline of
+/// what breaks it today.
+public struct InferredConfigurationWriter {
+    public var layering: InferredLayering
+    public static let baselineFileName = "componentize-baseline.json"
+
+    public init(layering: InferredLayering) {
+        self.layering = layering
+    }
+
+    /// The configuration; `baseline` names the baseline file and `baselineSummary` what it holds.
+    public func render(baseline: String? = nil, baselineSummary: String = "") throws -> String {
+        let packages = layering.componentsArePackages
+        let cycleOf = Dictionary(layering.cycles.flatMap { cycle in cycle.map { ($0, cycle) } }, uniquingKeysWith: { first, _ in first })
+        let context: [String: Any] = [
+            "componentCount": layering.componentCount,
+            "componentKind": packages ? (layering.componentCount == 1 ? "package" : "packages") : "targets",
+            "membership": packages
+                ? "A package belongs to the layer whose `paths` glob matches its folder (relative to this file)."
+                : "A target belongs to the layer whose `members` glob matches its name.",
+            "layers": layering.layers.map { layer -> [String: Any] in
+                let entries = (packages ? layer.paths : layer.members).map(Self.quoted)
+                var comment = "\(layer.components.count) \(packages ? "package" : "target")\(layer.components.count == 1 ? "" : "s")"
+                if packages, layer.paths.count == 1, layer.paths[0].contains("*") {
+                    comment += ": every package in \(layer.paths[0])"
+                } else if layer.components.count > 1 || !layer.namedFromFolders {
+                    comment += ": " + layer.components.joined(separator: ", ")
+                }
+                let cycles = Set(layer.components.compactMap { cycleOf[$0] }).sorted { $0.lexicographicallyPrecedes($1) }
+                for cycle in cycles { comment += "; \(cycle.joined(separator: ", ")) depend on each other in a cycle" }
+                return ["name": layer.name, "key": packages ? "paths" : "members", "entries": entries.joined(separator: ", "),
+                        "independent": layer.independent, "comment": comment]
+            },
+            "thirdParty": layering.thirdParty.map { entry -> [String: String] in
+                ["package": Self.quoted(entry.package), "layers": entry.layers.joined(separator: ", ")]
+            },
+            "baseline": baseline.map(Self.quoted) ?? "",
+            "baselineSummary": baselineSummary,
+        ]
+        return try TemplateLibrary().render("init/inferred.yml.stencil", context: context)
+    }
+
+    /// A YAML double-quoted scalar when the text needs one.
+    static func quoted(_ text: String) -> String {
+        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_./".unicodeScalars.contains($0)) }
+            && !text.hasPrefix("-") && !text.hasPrefix(".")
+        // A JSON string is a YAML double-quoted scalar.
+        return plain ? text : JSONValue.string(text).rendered()
+    }
+
+    /// Writes the baseline (when there is one) and then `<root>/componentize.yml`; refuses to replace either, or to
+    /// add a configuration below one that already governs `root`.
+    public func write(root: String, configuration text: String, baseline: (name: String, contents: String)?) throws -> [String] {
+        let path = PathArithmetic.join(root, ConfigurationLoader.fileName)
+        try ConfigurationWriter.checkCanWrite(root: root, path: path)
+        var written: [String] = []
+        if let baseline {
+            let baselinePath = PathArithmetic.join(root, baseline.name)
+            if FileManager.default.fileExists(atPath: baselinePath) {
+                throw InputError("\(baseline.name) already exists; init never overwrites it (remove it first)", at: FileLocation(path: baselinePath))
+            }
+            try AtomicFile.write(Data(baseline.contents.utf8), to: baselinePath)
+            written.append(baselinePath)
+        }
+        try AtomicFile.write(Data(text.utf8), to: path)
+        return [path] + written
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import XCTest
+
+/// `componentize init --infer` end to end: on copies of the sample app and of a 30-package repository with a cycle.
+final class InitInferTests: XCTestCase {
+    private var root: URL!
+    static let environment = ProcessInfo.processInfo.environment.merging(["COMPONENTIZE_TODAY": "2026-06-01"]) { $1 }
+
+    override func setUpWithError() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("componentize-infer-\(UUID().uuidString)")
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    /// A copy of a fixture to infer on (fixtures are never written to).
+    private func copy(_ fixture: String) throws {
+        try FileManager.default.copyItem(at: Componentize.repositoryRoot.appendingPathComponent("fixtures/\(fixture)"), to: root)
+    }
+
+    private func run(_ arguments: [String]) throws -> CommandResult {
+        try Componentize.run(arguments, in: root, environment: Self.environment)
+    }
+
+    private func file(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// Adds a path dependency and its product to a manifest that lists both already, as a developer would.
+    private func addDependency(in manifest: String, on package: String, at relativePath: String) throws {
+        let url = root.appendingPathComponent(manifest)
+        var text = try String(contentsOf: url, encoding: .utf8)
+        for (list, entry) in [("\n    dependencies: [\n", "        .package(path: \"\(relativePath)\"),\n"),
+                              ("\n            dependencies: [\n", "                .product(name: \"\(package)\", package: \"\(package)\"),\n")] {
+            let range = try XCTUnwrap(text.range(of: list), "\(manifest) lists \(list)")
+            text.insert(contentsOf: entry, at: range.upperBound)
+        }
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    func testTheSampleAppGetsItsFiveLayersBackFromItsDependencies() throws {
+        try copy("ComponentBasedApp")
+        let result = try run(["init", "--infer"])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        GoldenFile.assertMatches(result.stdout, "init/ComponentBasedApp.infer.text")
+        GoldenFile.assertMatches(try file("componentize.yml"), "init/ComponentBasedApp.componentize.yml")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("componentize-baseline.json").path),
+                       "nothing breaks the inferred layers: no baseline")
+        XCTAssertTrue(try file(".gitignore").contains(".build/"))
+
+        let clean = try run(["check"])
+        XCTAssertEqual(clean.status, 0, clean.stdout)
+        try addDependency(in: "Business/ComponentVideo/Package.swift", on: "ComponentImage", at: "../ComponentImage")
+        let horizontal = try run(["check"])
+        XCTAssertEqual(horizontal.status, 1, horizontal.stdout)
+        XCTAssertTrue(horizontal.stdout.contains("[horizontal] ComponentVideo (business) depends on ComponentImage"), horizontal.stdout)
+    }
+
+    func testARepositoryWithACycleGetsABaselineAndOnlyNewViolationsFail() throws {
+        try copy("LegacyApp")
+        let result = try run(["init", "--infer"])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        GoldenFile.assertMatches(result.stdout, "init/LegacyApp.infer.text")
+        GoldenFile.assertMatches(try file("componentize.yml"), "init/LegacyApp.componentize.yml")
+        GoldenFile.assertMatches(try file("componentize-baseline.json"), "init/LegacyApp.componentize-baseline.json")
+
+        let clean = try run(["check"])
+        XCTAssertEqual(clean.status, 0, clean.stdout)
+        XCTAssertTrue(clean.stdout.contains("1 finding already in the baseline"), clean.stdout)
+
+        try addDependency(in: "Modules/Core/NetworkingKit/Package.swift", on: "AuthService", at: "../../Services/AuthService")
+        let upward = try run(["check"])
+        XCTAssertEqual(upward.status, 1, upward.stdout)
+        XCTAssertTrue(upward.stdout.contains("Modules/Core/NetworkingKit/Package.swift:"), upward.stdout)
+        XCTAssertTrue(upward.stdout.contains("[upward] NetworkingKit (core) depends on AuthService (services)"), upward.stdout)
+    }
+
+    func testDryRunPrintsWhatItWouldWriteAndWritesNothing() throws {
+        try copy("LegacyApp")
+        let dryRun = try run(["init", "--infer", "--dry-run"])
+        XCTAssertEqual(dryRun.status, 0, dryRun.stderr)
+        XCTAssertTrue(dryRun.stderr.contains("would write componentize-baseline.json with 1 entries"), dryRun.stderr)
+        let contents = try FileManager.default.contentsOfDirectory(atPath: root.path)
+        XCTAssertFalse(contents.contains("componentize.yml") || contents.contains("componentize-baseline.json") || contents.contains(".gitignore"))
+        XCTAssertEqual(try run(["init", "--infer", "--dry-run"]).stdout, dryRun.stdout, "deterministic")
+        _ = try run(["init", "--infer"])
+        XCTAssertEqual(try file("componentize.yml"), dryRun.stdout)
+    }
+
+    func testItNeverReplacesAConfigurationOrABaseline() throws {
+        try copy("LegacyApp")
+        try "{}".write(to: root.appendingPathComponent("componentize-baseline.json"), atomically: true, encoding: .utf8)
+        let refused = try run(["init", "--infer"])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.stderr.contains("componentize-baseline.json already exists"), refused.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("componentize.yml").path))
+        XCTAssertEqual(try file("componentize-baseline.json"), "{}")
+
+        try FileManager.default.removeItem(at: root.appendingPathComponent("componentize-baseline.json"))
+        XCTAssertEqual(try run(["init", "--infer"]).status, 0)
+        let again = try run(["init", "--infer"])
+        XCTAssertEqual(again.status, 2)
+        XCTAssertTrue(again.stderr.contains("componentize.yml already exists"), again.stderr)
+    }
+
+    func testAConfiguredBaselineThatIsMissingIsAnErrorAtTheKey() throws {
+        try copy("LegacyApp")
+        XCTAssertEqual(try run(["init", "--infer"]).status, 0)
+        try FileManager.default.removeItem(at: root.appendingPathComponent("componentize-baseline.json"))
+        let result = try run(["check"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("componentize.yml:"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("the baseline componentize-baseline.json named here does not exist"), result.stderr)
+    }
+
+    func testPresetAndInferDoNotMix() throws {
+        try copy("LegacyApp")
+        let result = try run(["init", "--infer", "--preset", "four-layer"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("--infer proposes layers from the repository"), result.stderr)
+    }
+}
