@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "DependencyGraph", dependencies: ["Configuration", "Diagnostics", "Discovery", "ManifestReading", "Paths"]),
         .target(name: "Rules", dependencies: ["Configuration", "DependencyGraph", "Diagnostics", "Paths"]),
         .target(name: "LayerInference", dependencies: ["DependencyGraph", "Discovery", "ManifestReading", "Paths"]),
-        .target(name: "Reports", dependencies: ["Configuration", "DependencyGraph", "Diagnostics", "Output", "Rules"]),
+        .target(name: "Reports", dependencies: ["Configuration", "DependencyGraph", "Diagnostics", "Output", "Paths", "Rules"]),
         .target(name: "ResourceGeneration", dependencies: [
             "Diagnostics", "ManifestReading", "Output", "Paths", "Templates", .product(name: "Stencil", package: "Stencil"),
         ]),

@@ -88,7 +88,10 @@ public final class Project {
     }
 
     /// Whether the user pointed at the root itself.
-    public var scopeIsRoot: Bool { scope == ConfigurationSearch.absolute(root) }
+    public var scopeIsRoot: Bool { scope == absoluteRoot }
+
+    /// The root, absolute, links resolved.
+    public var absoluteRoot: String { ConfigurationSearch.absolute(root) }
 
     static func loadModel(root: String, configuration: String?) throws -> LayerModel {
         let loader = ConfigurationLoader(knownRules: knownRules)

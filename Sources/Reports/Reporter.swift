@@ -1,4 +1,5 @@
 import Diagnostics
+import Paths
 import Rules
 
 /// The formats `componentize check --format` writes.
@@ -16,6 +17,15 @@ public struct Report: Sendable {
     /// Not findings: how packages were read, what was skipped (text output only).
     public var notes: [Note]
     public var toolVersion: String
+    /// The repository root and the current folder, both absolute: SARIF names files relative to the root
+    /// (`%SRCROOT%`), whatever folder the check ran from. Nil: paths as the findings name them.
+    public var folders: (root: String, current: String)?
+
+    /// A finding's path relative to the repository root, when ``folders`` are known.
+    public func pathFromRoot(_ path: String) -> String {
+        guard let folders else { return path }
+        return PathArithmetic.relative(PathArithmetic.resolve(path, from: folders.current), to: folders.root)
+    }
 
     public init(result: CheckResult, notes: [Note] = [], baselined: [Finding] = [], staleBaselineEntries: [FindingKey] = [],
                 toolVersion: String) {

@@ -22,7 +22,7 @@ public struct SARIFReporter: Sendable {
             var region: [(String, JSONValue)] = []
             if let line = finding.location.line { region.append(("startLine", .int(line))) }
             if let column = finding.location.column { region.append(("startColumn", .int(column))) }
-            var physical: [(String, JSONValue)] = [("artifactLocation", .object([("uri", .string(finding.location.path)), ("uriBaseId", .string("%SRCROOT%"))]))]
+            var physical: [(String, JSONValue)] = [("artifactLocation", .object([("uri", .string(report.pathFromRoot(finding.location.path))), ("uriBaseId", .string("%SRCROOT%"))]))]
             if !region.isEmpty { physical.append(("region", .object(region))) }
             return .object([
                 ("ruleId", .string(finding.rule)),
@@ -42,7 +42,7 @@ public struct SARIFReporter: Sendable {
                     ("version", .string(report.toolVersion)),
                     ("rules", .array(rules)),
                 ]))])),
-                ("originalUriBaseIds", .object([("%SRCROOT%", .object([("description", .object([("text", .string("The repository root given to componentize check."))]))]))])),
+                ("originalUriBaseIds", .object([("%SRCROOT%", .object([("description", .object([("text", .string("The repository root: the folder of componentize.yml, else the folder componentize check was given."))]))]))])),
                 ("results", .array(results)),
             ])])),
         ]).rendered()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Configuration
 import Diagnostics
 import Foundation
 import Output
@@ -48,6 +49,7 @@ struct CheckCommand: ParsableCommand {
             return
         }
         var report = Report(result: result, notes: check.notes, toolVersion: Componentize.version)
+        report.folders = (project.absoluteRoot, ConfigurationSearch.absolute(FileManager.default.currentDirectoryPath))
         if let baseline = try project.baseline(path: baseline) {
             let (new, known, stale) = baseline.apply(to: result.findings)
             report.result.findings = new

@@ -57,6 +57,22 @@ final class CheckCommandTests: XCTestCase {
         }
     }
 
+    /// SARIF names files from the repository root (`%SRCROOT%`), however PATH is written and wherever the check runs.
+    func testSARIFURIsAreRelativeToTheRootFromAnyFolder() throws {
+        let fixture = Componentize.repositoryRoot.appendingPathComponent("fixtures/KeepGoingApp")
+        func uris(_ path: String, in folder: URL) throws -> [String] {
+            let output = try Componentize.run(["check", path, "--format", "sarif"], in: folder, environment: Self.environment).stdout
+            return output.split(separator: "\n").filter { $0.contains("\"uri\":") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        let expected = ["\"uri\": \"Features/FeatureSearch/Package.swift\",", "\"uri\": \"Services/AnalyticsService/Package.swift\",",
+                        "\"uri\": \"Services/PaymentService/Package.swift\","]
+        XCTAssertEqual(try uris("fixtures/KeepGoingApp", in: Componentize.repositoryRoot), expected)
+        XCTAssertEqual(try uris(fixture.path + "/", in: URL(fileURLWithPath: "/")), expected)
+        XCTAssertEqual(try uris(".", in: fixture), expected)
+        // From inside a package, findings are ordered by the paths the text output shows; the URIs are the same.
+        XCTAssertEqual(try uris("../..", in: fixture.appendingPathComponent("Features/FeatureSearch")).sorted(), expected)
+    }
+
     func testSARIFValidatesAgainstTheSchema() throws {
         let validator = """
             import json, sys, importlib.resources as resources
