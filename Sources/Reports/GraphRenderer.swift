@@ -2,6 +2,7 @@ import Configuration
 import DependencyGraph
 import Diagnostics
 import Output
+import Rules
 
 /// Draws the component graph: layers as clusters top to bottom, one node a component, violating edges red.
 public struct GraphRenderer: Sendable {
@@ -64,6 +65,20 @@ public struct GraphRenderer: Sendable {
                 if existing.violation == nil, let violation { links[key]?.violation = violation }
             } else {
                 links[key] = Link(from: from.component, to: toName, violation: violation)
+            }
+        }
+        // A cycle's finding names its members, not one edge: every link among them is part of the violation.
+        let cycleMembers = findings.filter { $0.rule == CycleRule.description.identifier }.map { finding in
+            Set(finding.key.from.split(separator: ",").map(String.init))
+        }
+        if !cycleMembers.isEmpty {
+            var components: [String: Set<String>] = [:]
+            for target in graph.sortedTargets where !target.isTest { components[target.id.name, default: []].insert(target.component) }
+            for members in cycleMembers {
+                let inCycle = Set(members.flatMap { components[$0] ?? [] })
+                for (key, link) in links where link.violation == nil && inCycle.contains(link.from) && inCycle.contains(link.to) {
+                    links[key]?.violation = CycleRule.description.identifier
+                }
             }
         }
         var keptNodes = nodes, keptLinks = Set(links.values)

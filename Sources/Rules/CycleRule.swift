@@ -16,6 +16,13 @@ public struct CycleRule: Rule {
         ],
         triggeringExamples: [
             RuleExample([("App", RuleExample.package("App", targets: [("NXUI", ["\"NXService\""]), ("NXService", ["↓\"NXUI\""])]))]),
+            // Located at the dependency that points up (kit → common), not at the legal one that sorts first.
+            RuleExample([
+                ("Common/NXUI", RuleExample.package("NXUI", targets: [("NXUI", [".product(name: \"NXKit\", package: \"NXKit\")"])],
+                                                    packages: [".package(path: \"../../Kit/NXKit\")"])),
+                ("Kit/NXKit", RuleExample.package("NXKit", targets: [("NXKit", ["↓.product(name: \"NXUI\", package: \"NXUI\")"])],
+                                                  packages: [".package(path: \"../../Common/NXUI\")"])),
+            ]),
         ]
     )
 
@@ -27,22 +34,31 @@ public struct CycleRule: Rule {
         let name = { (node: Int) in graph.sortedTargets[node].id.name }
         var findings: [Finding] = []
         for component in Self.cycles(successors) {
-            let start = component[0]
             let members = Set(component)
-            let path = Self.shortestCycle(from: start, within: members, successors: successors)
             let edges = component.flatMap { from in successors[from].filter(members.contains).map { (from, $0) } }
-            let (removal, exact) = Self.fewestEdgesBreakingCycles(edges)
-            let pathText = path.map(name).joined(separator: " → ")
-            let removalText = removal.map { "\(name($0.0)) → \(name($0.1))" }.joined(separator: ", ")
-            let firstEdge = graph.localEdges.first { local in
-                path.count > 1 && local.from === graph.sortedTargets[path[0]] && local.to === graph.sortedTargets[path[1]]
-            }?.edge
-            let location = firstEdge?.location ?? graph.sortedTargets[start].location
+            // When layers tell which dependencies of the cycle point up, those are the ones to cut.
+            let upward = edges.filter { edge in
+                guard let from = graph.sortedTargets[edge.0].rank, let to = graph.sortedTargets[edge.1].rank else { return false }
+                return from > to
+            }
+            let cutsUpward = !upward.isEmpty && Self.breaksEveryCycle(edges, removing: upward)
+            let (removal, exact) = cutsUpward ? (upward, true) : Self.fewestEdgesBreakingCycles(edges)
+            let cut = removal.first ?? (component[0], component[0])
+            let path = [cut.0] + Self.shortestPath(from: cut.1, to: cut.0, within: members, successors: successors)
+            let cutEdge = graph.localEdges.first { $0.from === graph.sortedTargets[cut.0] && $0.to === graph.sortedTargets[cut.1] }?.edge
+            let location = cutEdge?.location ?? graph.sortedTargets[cut.0].location
+            let describe = { (edge: (Int, Int)) in "\(name(edge.0)) → \(name(edge.1))" }
+            var fix = "remove this dependency, \(describe(cut))"
+            if cutsUpward, let from = graph.sortedTargets[cut.0].layer, let to = graph.sortedTargets[cut.1].layer {
+                fix += ", which points up from \(from) to \(to)"
+            }
+            if removal.count > 1 {
+                fix += ", and also \(removal.dropFirst().map(describe).joined(separator: ", ")) to break every cycle here"
+                    + (exact ? "" : " (found greedily; a smaller set may exist)")
+            }
             findings.append(finding(
-                "dependency cycle: \(pathText)" + (members.count > path.count - 1 ? " (\(members.count) modules are caught in it)" : ""),
-                fix: "remove \(removal.count == 1 ? "this dependency" : "these dependencies") to break every cycle here: \(removalText)"
-                    + (exact ? "" : " (found greedily; a smaller set may exist)"),
-                at: location, from: component.map(name).sorted().joined(separator: ",")))
+                "dependency cycle: \(path.map(name).joined(separator: " → "))" + (members.count > path.count - 1 ? " (\(members.count) modules are caught in it)" : ""),
+                fix: fix, at: location, from: component.map(name).sorted().joined(separator: ",")))
         }
         return findings
     }
@@ -52,40 +68,48 @@ public struct CycleRule: Rule {
         StronglyConnected.components(successors).filter { $0.count > 1 || successors[$0[0]].contains($0[0]) }.sorted { $0[0] < $1[0] }
     }
 
-    /// The shortest path from `start` back to itself inside `members` (breadth first), as a closed list.
-    static func shortestCycle(from start: Int, within members: Set<Int>, successors: [[Int]]) -> [Int] {
+    /// The shortest path from `start` to `end` inside `members` (breadth first), both ends included; `[end]` when they
+    /// are the same node.
+    static func shortestPath(from start: Int, to end: Int, within members: Set<Int>, successors: [[Int]]) -> [Int] {
+        guard start != end else { return [end] }
         var previous: [Int: Int] = [:]
         var queue = [start], head = 0
-        var seen: Set<Int> = []
+        var seen: Set<Int> = [start]
         while head < queue.count {
             let node = queue[head]; head += 1
-            for next in successors[node].sorted() where members.contains(next) {
-                if next == start {
-                    var path = [node]
+            for next in successors[node].sorted() where members.contains(next) && seen.insert(next).inserted {
+                previous[next] = node
+                if next == end {
+                    var path = [end]
                     while let before = previous[path[0]] { path.insert(before, at: 0) }
-                    if path.first != start { path.insert(start, at: 0) }
-                    return path + [start]
+                    return path
                 }
-                if seen.insert(next).inserted {
-                    previous[next] = node
-                    queue.append(next)
-                }
+                queue.append(next)
             }
         }
-        return [start, start]
+        return [start, end]
+    }
+
+    /// Whether removing `removed` from `edges` leaves no cycle.
+    static func breaksEveryCycle(_ edges: [(Int, Int)], removing removed: [(Int, Int)]) -> Bool {
+        let removedSet = Set(removed.map { [$0.0, $0.1] })
+        return acyclic(edges.filter { !removedSet.contains([$0.0, $0.1]) })
+    }
+
+    /// Whether `edges` hold no cycle.
+    static func acyclic(_ edges: [(Int, Int)]) -> Bool {
+        let nodes = Set(edges.flatMap { [$0.0, $0.1] }).sorted()
+        var local: [Int: Int] = [:]
+        for (index, node) in nodes.enumerated() { local[node] = index }
+        var successors = [[Int]](repeating: [], count: nodes.count)
+        for edge in edges { if let from = local[edge.0], let to = local[edge.1] { successors[from].append(to) } }
+        return cycles(successors).isEmpty
     }
 
     /// The fewest edges whose removal leaves no cycle: exhaustive up to three edges for small cycles, else greedy.
     static func fewestEdgesBreakingCycles(_ edges: [(Int, Int)]) -> (edges: [(Int, Int)], exact: Bool) {
-        let nodes = Set(edges.flatMap { [$0.0, $0.1] }).sorted()
-        var local: [Int: Int] = [:]
-        for (index, node) in nodes.enumerated() { local[node] = index }
         func acyclic(without removed: Set<Int>) -> Bool {
-            var successors = [[Int]](repeating: [], count: nodes.count)
-            for (index, edge) in edges.enumerated() where !removed.contains(index) {
-                if let from = local[edge.0], let to = local[edge.1] { successors[from].append(to) }
-            }
-            return cycles(successors).isEmpty
+            Self.acyclic(edges.indices.filter { !removed.contains($0) }.map { edges[$0] })
         }
         if edges.count <= exhaustiveSearchLimit {
             for size in 1...min(3, edges.count) {

@@ -10,10 +10,17 @@ struct CycleSearchTests {
         #expect(CycleRule.cycles([[1], [2], []]) == [])
     }
 
-    @Test func shortestCycleThroughTheStart() {
-        // 0 → 1 → 2 → 0 and 0 → 2: the shortest way back to 0 is 0 → 2 → 0.
+    @Test func shortestPathInsideTheCycle() {
+        // 0 → 1 → 2 → 0 and 0 → 2: the shortest way from 0 to 2 is direct; from 1 back to 1 is nothing to walk.
         let successors = [[1, 2], [2], [0]]
-        #expect(CycleRule.shortestCycle(from: 0, within: [0, 1, 2], successors: successors) == [0, 2, 0])
+        #expect(CycleRule.shortestPath(from: 0, to: 2, within: [0, 1, 2], successors: successors) == [0, 2])
+        #expect(CycleRule.shortestPath(from: 2, to: 1, within: [0, 1, 2], successors: successors) == [2, 0, 1])
+        #expect(CycleRule.shortestPath(from: 1, to: 1, within: [0, 1, 2], successors: successors) == [1])
+    }
+
+    @Test func removingTheUpwardEdgesBreaksTheCycle() {
+        #expect(CycleRule.breaksEveryCycle([(0, 1), (1, 0)], removing: [(1, 0)]))
+        #expect(!CycleRule.breaksEveryCycle([(0, 1), (1, 0), (1, 2), (2, 1)], removing: [(1, 0)]))
     }
 
     @Test func fewestEdgesBreakingEveryCycle() {

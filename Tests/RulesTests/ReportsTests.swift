@@ -93,6 +93,15 @@ struct GraphRendererTests {
         #expect(mermaid.contains("linkStyle 0 stroke:red"))
     }
 
+    @Test func everyEdgeOfACycleIsRed() throws {
+        let workspace = try ExampleWorkspace(RuleExample([
+            ("Common", RuleExample.package("Common", targets: [("NXUI", ["\"NXService\""]), ("NXService", ["\"NXUI\""])])),
+        ]))
+        let dot = try GraphRenderer().render(workspace.graph, findings: workspace.check().findings, format: .dot)
+        #expect(dot.contains("n_NXService -> n_NXUI [color=red, penwidth=2, label=\"cycle\", fontcolor=red];"), "\(dot)")
+        #expect(dot.contains("n_NXUI -> n_NXService [color=red, penwidth=2, label=\"cycle\", fontcolor=red];"), "\(dot)")
+    }
+
     @Test func focusKeepsOneComponentAndItsNeighbours() throws {
         let (graph, findings) = try graph()
         let (nodes, links) = try GraphRenderer(focus: "NXUI").model(graph, findings: findings)
