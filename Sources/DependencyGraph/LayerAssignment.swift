@@ -84,10 +84,17 @@ public struct LayerAssignment: Sendable {
         return nil
     }
 
-    /// The non-test target a test target tests: `XTests` tests `X`, else its first dependency on a local non-test target.
+    /// The endings of test target names that name the target tested, longest first: `VideoUITests` tests `Video`.
+    static let testSuffixes = ["IntegrationTests", "PerformanceTests", "SnapshotTests", "UITests", "Tests"]
+
+    /// The non-test target a test target tests: `XTests`, `XUITests`, `XIntegrationTests`, `XSnapshotTests` and
+    /// `XPerformanceTests` test `X`; else its first dependency on a local non-test target.
     public func testedTarget(of testName: String, in manifest: Manifest) -> String? {
         let isTestable = { (name: String) in manifest.target(named: name).map { $0.type != .test } ?? false }
-        if testName.hasSuffix("Tests"), case let candidate = String(testName.dropLast(5)), isTestable(candidate) { return candidate }
+        for suffix in Self.testSuffixes where testName.hasSuffix(suffix) {
+            let candidate = String(testName.dropLast(suffix.count))
+            if isTestable(candidate) { return candidate }
+        }
         return manifest.target(named: testName)?.dependencies.lazy.map(\.name).first(where: isTestable)
     }
 }

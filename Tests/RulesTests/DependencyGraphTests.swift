@@ -57,6 +57,23 @@ struct DependencyGraphTests {
         }
     }
 
+    @Test(arguments: ["ComponentVideoTests", "ComponentVideoUITests", "ComponentVideoIntegrationTests", "ComponentVideoSnapshotTests",
+                      "ComponentVideoPerformanceTests"])
+    func aTestTargetsNameSaysWhatItTests(name: String) throws {
+        let manifest = """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "ComponentVideo", targets: [
+                .target(name: "ComponentVideo"),
+                .target(name: "VideoFixtures"),
+                .testTarget(name: "\(name)", dependencies: ["VideoFixtures", "ComponentVideo"]),
+            ])
+            """
+        let graph = try graph([("Business/ComponentVideo", manifest)])
+        let package = try #require(graph.workspace.packages.first)
+        #expect(LayerAssignment(model: graph.model).testedTarget(of: name, in: package.manifest) == "ComponentVideo")
+    }
+
     @Test func interfaceModulesNameTheirComponent() throws {
         let graph = try graph([("Business/ComponentVideoInterface", RuleExample.package("ComponentVideoInterface"))])
         #expect(try target("ComponentVideoInterface", in: graph).interfaceOf == "ComponentVideo")
