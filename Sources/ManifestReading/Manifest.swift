@@ -1,3 +1,6 @@
+import Foundation
+import Paths
+
 /// What a package's manifest declares, as far as the dependency graph is concerned.
 ///
 /// Both readers (static and SwiftPM) produce this model; `componentize manifest --format json`
@@ -64,6 +67,14 @@ public struct PackageDependency: Hashable, Sendable {
         self.kind = kind
         self.location = location
         self.position = position
+    }
+
+    /// SwiftPM's identity of a path dependency: the last component of the path resolved from the manifest's folder
+    /// (`.package(path: "../../")` in `/repo/Packages/Kit/Package.swift` is `packages`, not `..`).
+    public static func identity(forPath location: String, packageDirectory folder: String) -> String {
+        let absoluteFolder = folder.hasPrefix("/") ? folder : PathArithmetic.join(FileManager.default.currentDirectoryPath, folder)
+        let resolved = PathArithmetic.resolve(location, from: absoluteFolder)
+        return resolved == "/" ? identity(forLocation: location) : identity(forLocation: resolved)
     }
 
     /// SwiftPM's identity of a URL or path.

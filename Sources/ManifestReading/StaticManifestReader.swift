@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Diagnostics
 import Foundation
+import Paths
 import SwiftOperators
 import SwiftParser
 import SwiftParserDiagnostics
@@ -87,13 +88,21 @@ public struct StaticManifestReader: Sendable {
             throw StaticReadDeclined(path: path, decline: interpreter.decline("a package not bound to a top-level 'let package'", at: packageCall))
         }
         let decoder = ManifestDecoder(
-            manifestFile: (path as NSString).lastPathComponent, toolsVersion: toolsVersion,
+            manifestFile: (path as NSString).lastPathComponent, packageDirectory: (path as NSString).deletingLastPathComponent,
+            toolsVersion: toolsVersion,
             stringElementPositions: interpreter.stringElementPositions)
+        var manifest: Manifest
         do {
-            return try decoder.decode(package: package)
+            manifest = try decoder.decode(package: package)
         } catch {
             throw StaticReadDeclined(path: path, decline: error)
         }
+        if manifest.targets.isEmpty, FileManager.default.fileExists(atPath: PathArithmetic.join((path as NSString).deletingLastPathComponent, "module.modulemap")) {
+            // SwiftPM makes a package with no targets and a module map at its root one system-library target and product.
+            manifest.targets = [Target(name: manifest.name, type: .system, dependencies: [], position: nil)]
+            manifest.products = [Product(name: manifest.name, type: .library, targets: [manifest.name])]
+        }
+        return manifest
     }
 
     /// Brackets nested deeper than any real manifest (they nest about ten deep) would exhaust the parser's stack.

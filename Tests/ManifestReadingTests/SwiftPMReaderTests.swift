@@ -110,4 +110,39 @@ final class SwiftPMReaderTests: XCTestCase {
         XCTAssertEqual(swiftpm.dependencies.map(\.location), statically.dependencies.map(\.location))
         XCTAssertEqual(swiftpm.targets.map { $0.dependencies.map(\.name) }, statically.targets.map { $0.dependencies.map(\.name) })
     }
+
+    /// Two cases where the static reader used to answer differently from SwiftPM: a path dependency ending in `..`
+    /// (its identity is the folder it resolves to), and a package whose only module is a module map at its root.
+    func testRootRelativePathsAndRootModuleMapsReadAsSwiftPMReadsThem() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("componentize-static-\(UUID().uuidString)/Vendor/zlib").path
+        try FileManager.default.createDirectory(atPath: root + "/Tools/Lint", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: (root as NSString).deletingLastPathComponent) }
+        try """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "CZlib", pkgConfig: "zlib")
+            """.write(toFile: root + "/Package.swift", atomically: true, encoding: .utf8)
+        try "module CZlib [system] {\n  header \"shim.h\"\n  link \"z\"\n}\n".write(toFile: root + "/module.modulemap", atomically: true, encoding: .utf8)
+        try """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Lint", dependencies: [.package(path: "../../"), .package(path: "../")],
+                                  targets: [.target(name: "Lint", path: ".")])
+            """.write(toFile: root + "/Tools/Lint/Package.swift", atomically: true, encoding: .utf8)
+        let environment = ProcessInfo.processInfo.environment
+        let system = try StaticManifestReader(environment: environment).read(packageDirectory: root)
+        XCTAssertEqual(system.targets.map { "\($0.name) \($0.type)" }, ["CZlib system"])
+        XCTAssertEqual(system.products.map { "\($0.name) \($0.type) \($0.targets)" }, ["CZlib library [\"CZlib\"]"])
+        let lint = try StaticManifestReader(environment: environment).read(packageDirectory: root + "/Tools/Lint")
+        XCTAssertEqual(lint.dependencies.map(\.identity), ["zlib", "tools"])
+
+        guard Toolchain.executable(named: "swift", environment: environment) != nil else { throw XCTSkip("no swift on PATH") }
+        for directory in [root, root + "/Tools/Lint"] {
+            let swiftpm = try SwiftPMManifestReader(environment: environment, cacheDirectory: nil).read(packageDirectory: directory)
+            let statically = try StaticManifestReader(environment: environment).read(packageDirectory: directory)
+            XCTAssertEqual(swiftpm.dependencies.map(\.identity), statically.dependencies.map(\.identity), directory)
+            XCTAssertEqual(swiftpm.targets.map { "\($0.name) \($0.type)" }, statically.targets.map { "\($0.name) \($0.type)" }, directory)
+            XCTAssertEqual(swiftpm.products, statically.products, directory)
+        }
+    }
 }

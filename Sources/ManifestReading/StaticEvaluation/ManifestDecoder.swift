@@ -2,6 +2,8 @@
 /// needs. An unknown value in one of them makes the whole reading decline with that value's reason.
 struct ManifestDecoder {
     var manifestFile: String
+    /// The folder path dependencies are resolved from (for their identity).
+    var packageDirectory: String
     var toolsVersion: ToolsVersion
     /// Where string literals that are array elements stand, by value.
     var stringElementPositions: [String: [(offset: Int, position: SourcePosition)]] = [:]
@@ -86,7 +88,8 @@ struct ManifestDecoder {
         }
         if let path = entry.argument("path") {
             let location = try string(path, "package path", in: entry)
-            return PackageDependency(identity: PackageDependency.identity(forLocation: location), kind: .fileSystem, location: location, position: position)
+            return PackageDependency(identity: PackageDependency.identity(forPath: location, packageDirectory: packageDirectory), kind: .fileSystem,
+                                     location: location, position: position)
         }
         if let id = entry.argument("id") {
             let location = try string(id, "registry identifier", in: entry)
