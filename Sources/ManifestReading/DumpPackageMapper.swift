@@ -60,7 +60,8 @@ struct DumpPackageMapper {
     private func product(_ json: [String: Any]) throws -> Product {
         guard let name = json["name"] as? String, let type = json["type"] as? [String: Any], let kindName = type.keys.first,
               let kind = Product.Kind(rawValue: kindName) else { throw malformed("a product") }
-        return Product(name: name, type: kind, targets: json["targets"] as? [String] ?? [])
+        let linkage = (type["library"] as? [String])?.first.flatMap(Product.Linkage.init(rawValue:))
+        return Product(name: name, type: kind, targets: json["targets"] as? [String] ?? [], linkage: linkage)
     }
 
     private func target(_ json: [String: Any]) throws -> Target {

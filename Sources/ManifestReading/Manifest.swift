@@ -92,14 +92,22 @@ public struct Product: Hashable, Sendable {
         case library, executable, plugin, macro
     }
 
+    /// How a library is linked: `.library(type: .dynamic)`; nil for other products.
+    public enum Linkage: String, Hashable, Sendable {
+        case automatic, dynamic, `static`
+    }
+
     public var name: String
     public var type: Kind
     public var targets: [String]
+    public var linkage: Linkage?
 
-    public init(name: String, type: Kind, targets: [String]) {
+    /// A library's linkage defaults to automatic.
+    public init(name: String, type: Kind, targets: [String], linkage: Linkage? = nil) {
         self.name = name
         self.type = type
         self.targets = targets
+        self.linkage = type == .library ? linkage ?? .automatic : nil
     }
 }
 

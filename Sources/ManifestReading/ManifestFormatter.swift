@@ -30,6 +30,7 @@ public enum ManifestFormatter {
                 .object([
                     ("name", .string(product.name)),
                     ("type", .string(product.type.rawValue)),
+                    ("linkage", product.linkage.map { .string($0.rawValue) } ?? .null),
                     ("targets", .array(product.targets.map(JSONValue.string))),
                 ])
             })),
@@ -64,7 +65,8 @@ public enum ManifestFormatter {
         if !manifest.products.isEmpty {
             lines.append("products:")
             for product in manifest.products {
-                lines.append("  \(product.name) (\(product.type.rawValue)): \(product.targets.joined(separator: ", "))")
+                let kind = product.linkage.map { "\(product.type.rawValue), \($0.rawValue)" } ?? product.type.rawValue
+                lines.append("  \(product.name) (\(kind)): \(product.targets.joined(separator: ", "))")
             }
         }
         lines.append("targets:")

@@ -31,7 +31,8 @@ public struct SwiftPMManifestReader: Sendable {
     }
 
     public func read(packageDirectory directory: String) throws -> Manifest {
-        let manifestPath = try ManifestLocator(toolchainVersion: toolchainVersion).manifestPath(inPackageDirectory: directory)
+        // dump-package reads the variant the installed toolchain picks, whatever version was asked for.
+        let manifestPath = try ManifestLocator(toolchainVersion: .current).manifestPath(inPackageDirectory: directory)
         let manifestText = try ManifestFile.contents(of: manifestPath)
         let toolsVersion = try ToolsVersionParser.parse(manifestText, path: manifestPath)
         let key = cacheKey(directory: directory, manifestText: manifestText)

@@ -56,6 +56,12 @@ struct ManifestCommand: ParsableCommand {
             if let decline = reading.staticDecline {
                 Terminal.printError(decline.description + "; read with swift package dump-package instead")
             }
+            if reading.manifest.reader == .swiftpm, swiftVersion != nil,
+               let selected = try? ManifestLocator(toolchainVersion: toolchain).manifestPath(inPackageDirectory: path),
+               case let selectedFile = (selected as NSString).lastPathComponent, selectedFile != reading.manifest.manifestFile {
+                Terminal.printError("\(path): note: swift package dump-package read \(reading.manifest.manifestFile), the file the installed "
+                    + "toolchain (\(ToolsVersion.current)) picks; --swift-version \(toolchain) selects \(selectedFile), which only --reader static reads")
+            }
             manifests.append(reading.manifest)
         }
         switch format {

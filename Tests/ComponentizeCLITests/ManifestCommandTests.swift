@@ -32,6 +32,46 @@ final class ManifestCommandTests: XCTestCase {
         GoldenFile.assertMatches(result.stdout, "manifest-ComponentVideo.txt")
     }
 
+    func testLibraryLinkageIsPrintedAsBothReadersSeeIt() throws {
+        try """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Media", products: [
+                .library(name: "MediaDynamic", type: .dynamic, targets: ["Media"]),
+                .library(name: "MediaStatic", type: .static, targets: ["Media"]),
+                .library(name: "Media", targets: ["Media"]),
+            ], targets: [.target(name: "Media", path: ".")])
+            """.write(to: scratch.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let expected = """
+            products:
+              MediaDynamic (library, dynamic): Media
+              MediaStatic (library, static): Media
+              Media (library, automatic): Media
+            """
+        for reader in ["static", "swiftpm"] {
+            let result = try Componentize.run(["manifest", scratch.path, "--reader", reader])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(result.stdout.contains(expected), "\(reader): \(result.stdout)")
+        }
+    }
+
+    /// `--swift-version` picks a `Package@swift-X.Y.swift` variant for the static reader; SwiftPM reads the one its own
+    /// toolchain picks, and the output says which file that was.
+    func testSwiftPMSaysWhichVariantItRead() throws {
+        for (file, name, tools) in [("Package.swift", "Plain", "5.9"), ("Package@swift-6.0.swift", "Six", "6.0")] {
+            try "// swift-tools-version:\(tools)\nimport PackageDescription\nlet package = Package(name: \"\(name)\")\n"
+                .write(to: scratch.appendingPathComponent(file), atomically: true, encoding: .utf8)
+        }
+        let statically = try Componentize.run(["manifest", scratch.path, "--reader", "static", "--swift-version", "5.10"])
+        XCTAssertTrue(statically.stdout.hasPrefix("Plain (Package.swift, tools 5.9, read by static)"), statically.stdout)
+        let swiftpm = try Componentize.run(["manifest", scratch.path, "--reader", "swiftpm", "--swift-version", "5.10"])
+        XCTAssertEqual(swiftpm.status, 0, swiftpm.stderr)
+        XCTAssertTrue(swiftpm.stdout.hasPrefix("Six (Package@swift-6.0.swift, tools 6.0, read by swiftpm)"), swiftpm.stdout)
+        XCTAssertTrue(swiftpm.stderr.contains("note: swift package dump-package read Package@swift-6.0.swift, the file the installed toolchain"),
+                      swiftpm.stderr)
+        XCTAssertTrue(swiftpm.stderr.contains("--swift-version 5.10 selects Package.swift, which only --reader static reads"), swiftpm.stderr)
+    }
+
     func testSeveralPackagesPrintAJSONArray() throws {
         let kit = Componentize.repositoryRoot.appendingPathComponent("fixtures/ComponentBasedApp/Kit/NXKit").path
         let result = try Componentize.run(["manifest", kit, fixture, "--format", "json"])

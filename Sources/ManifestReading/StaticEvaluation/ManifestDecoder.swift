@@ -108,9 +108,18 @@ struct ManifestDecoder {
         case "macro": type = .macro
         default: throw unsupported(entry, "product")
         }
+        var linkage: Product.Linkage?
+        if type == .library {
+            switch entry.property("type") {
+            case nil, .null?: linkage = .automatic
+            case .object(let kind)? where kind.arguments.isEmpty && Product.Linkage(rawValue: kind.kind) != nil:
+                linkage = Product.Linkage(rawValue: kind.kind)
+            default: throw unsupported(entry, "library type")
+            }
+        }
         return Product(
             name: try string(entry.property("name"), "product name", in: entry), type: type,
-            targets: try strings(entry.property("targets"), "product targets", in: entry)
+            targets: try strings(entry.property("targets"), "product targets", in: entry), linkage: linkage
         )
     }
 
