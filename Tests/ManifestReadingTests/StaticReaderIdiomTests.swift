@@ -65,6 +65,39 @@ final class StaticReaderIdiomTests: XCTestCase {
             """)
     }
 
+    /// A dependency a helper of the manifest makes is located where the helper is called, the line to edit.
+    func testDependenciesFromHelpersAreLocatedAtTheCall() {
+        assertReads("""
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            func feature(_ name: String) -> Target.Dependency {
+                .product(name: name, package: name)
+            }
+
+            extension Target.Dependency {
+                static var kit: Target.Dependency { .product(name: "NXKit", package: "NXKit") }
+            }
+
+            let package = Package(
+                name: "App",
+                targets: [
+                    .target(name: "App", dependencies: [
+                        feature("Video"),
+                        .kit,
+                        "Core",
+                    ]),
+                ]
+            )
+            """, as: """
+            package App tools 5.9
+            target App regular
+              product Video package=Video @16:13
+              product NXKit package=NXKit @17:13
+              byName Core @18:13
+            """)
+    }
+
     func testExplicitTypeQualifiersAndEnumCaseForms() {
         assertReads("""
             // swift-tools-version:6.0
@@ -359,11 +392,11 @@ final class StaticReaderIdiomTests: XCTestCase {
             target Feed regular
               byName Kit
             target FeedTests test
-              target Feed @7:103
+              target Feed @27:14
             target Kit regular
               target CKit platforms=linux,ios @28:45
             target Uses regular
-              target Kit @17:28
+              target Kit @29:46
             target CKit regular
             """)
     }

@@ -105,7 +105,7 @@ extension Interpreter {
         let name = member.declName.baseName.text
         guard let baseExpr = member.base else {
             if let callable = staticMember(name, labels: nil) { return invoke(callable, with: [], at: member) }
-            return .object(ManifestObject(kind: name, arguments: [], position: position(of: member)))
+            return .object(ManifestObject(kind: name, arguments: [], position: objectPosition(of: member)))
         }
         let base = evaluate(baseExpr, in: scope)
         switch base {
@@ -123,7 +123,7 @@ extension Interpreter {
             if let first = name.first, first.isUppercase { return .type(type + "." + name) }
             if Self.isHostAPI(type) { return .type(type + "." + name) }
             if declaredTypes.contains(type) { return unknown("\(type).\(name)", at: member) }
-            return .object(ManifestObject(kind: name, qualifier: type, arguments: [], position: position(of: member)))
+            return .object(ManifestObject(kind: name, qualifier: type, arguments: [], position: objectPosition(of: member)))
         case .object(let object):
             if let value = object.property(name) { return value }
             // An absent PackageDescription property is nil; anything else may be a property a manifest's own
@@ -331,7 +331,7 @@ extension Interpreter {
     // MARK: - Calls
 
     private func makeObject(kind: String, qualifier: String? = nil, arguments: [(label: String?, value: Value)], at call: FunctionCallExprSyntax) -> ManifestObject {
-        let object = ManifestObject(kind: kind, qualifier: qualifier, arguments: arguments, position: position(of: call))
+        let object = ManifestObject(kind: kind, qualifier: qualifier, arguments: arguments, position: objectPosition(of: call))
         object.range = call.positionAfterSkippingLeadingTrivia.utf8Offset..<call.endPositionBeforeTrailingTrivia.utf8Offset
         return object
     }
@@ -574,6 +574,10 @@ extension Interpreter {
         guard enterCall() else { return unknown("recursion deeper than the static reader follows", at: node) }
         defer { leaveCall() }
         let scope = Scope(parent: callable.scope)
+        if case .closure = callable.body {} else {
+            callSites.append(position(of: node))
+        }
+        defer { if case .closure = callable.body {} else { callSites.removeLast() } }
         switch callable.body {
         case .computed(let accessors):
             guard case .getter(let items) = accessors.accessors else { return unknown("property with accessors", at: accessors) }

@@ -47,6 +47,15 @@ final class Interpreter {
         return SourcePosition(line: location.line, column: location.column)
     }
 
+    /// Where the manifest's own helpers were called from, outermost first.
+    var callSites: [SourcePosition] = []
+
+    /// Where a PackageDescription value is placed: its own position, or, when a helper function or computed property
+    /// of the manifest made it (`func feature(_ name: String) -> Target.Dependency`), where that helper was called.
+    func objectPosition(of node: some SyntaxProtocol) -> SourcePosition {
+        callSites.first ?? position(of: node)
+    }
+
     func decline(_ construct: String, at node: some SyntaxProtocol) -> Decline {
         let position = position(of: node)
         return Decline(construct, line: position.line, column: position.column)
