@@ -289,7 +289,8 @@ private struct ConfigurationReader {
 
     func scaffold(_ node: Node) throws(InputError) -> ScaffoldSettings {
         let entries = try mapping(node, "scaffold")
-        try checkKeys(entries, allowed: ["layout", "toolsVersion", "platforms", "app", "mediator", "templates"], in: "scaffold")
+        try checkKeys(entries, allowed: ["layout", "toolsVersion", "platforms", "defaultLocalization", "app", "mediator", "templates"],
+                      in: "scaffold")
         var settings = ScaffoldSettings()
         settings.location = location(node)
         for entry in entries {
@@ -304,6 +305,12 @@ private struct ConfigurationReader {
                     throw error("scaffold.toolsVersion must be a version such as 5.9 or 6.0", at: entry.value)
                 }
             case "platforms": settings.platforms = try strings(entry.value, "scaffold.platforms").map(\.0)
+            case "defaultLocalization":
+                let language = try string(entry.value, "scaffold.defaultLocalization")
+                guard !language.isEmpty, !language.contains("\"") else {
+                    throw error("scaffold.defaultLocalization must be a language tag such as en or pt-BR", at: entry.value)
+                }
+                settings.defaultLocalization = language
             case "app":
                 let name = try string(entry.value, "scaffold.app")
                 settings.app = name.isEmpty ? nil : name

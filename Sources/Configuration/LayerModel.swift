@@ -149,8 +149,10 @@ public struct ScaffoldSettings: Sendable, Equatable {
     /// Relative to the repository root; `{layer}` and `{name}` are replaced.
     public var layout = "Packages/{layer}/{name}"
     public var toolsVersion = "5.9"
-    /// PackageDescription expressions, e.g. `.iOS(.v15)`.
-    public var platforms: [String] = []
+    /// PackageDescription expressions, e.g. `.iOS(.v15)`; empty: none declared.
+    public var platforms = [".iOS(.v15)", ".macOS(.v12)"]
+    /// Written as the manifest's `defaultLocalization` when the new package has localized resources.
+    public var defaultLocalization = "en"
     /// The host app's package name; new components are added to its manifest.
     public var app: String? = "App"
     /// The registry package business components register their interfaces with.

@@ -22,10 +22,12 @@ struct DumpPackageMapper {
         if let version = (root["toolsVersion"] as? [String: Any])?["_version"] as? String, let parsed = ToolsVersion(string: version) {
             toolsVersion = parsed
         }
-        return Manifest(
+        var manifest = Manifest(
             manifestFile: (manifestPath as NSString).lastPathComponent, reader: .swiftpm, name: name,
             toolsVersion: toolsVersion, dependencies: dependencies, products: products, targets: targets
         )
+        manifest.defaultLocalization = root["defaultLocalization"] as? String
+        return manifest
     }
 
     private func malformed(_ what: String) -> InputError {

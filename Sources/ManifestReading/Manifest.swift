@@ -14,6 +14,8 @@ public struct Manifest: Hashable, Sendable {
     public var dependencies: [PackageDependency]
     public var products: [Product]
     public var targets: [Target]
+    /// `defaultLocalization:`; SwiftPM requires it when a target has localized resources.
+    public var defaultLocalization: String?
 
     public init(
         manifestFile: String, reader: ReaderKind, name: String, toolsVersion: ToolsVersion,

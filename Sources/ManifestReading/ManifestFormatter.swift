@@ -17,6 +17,7 @@ public enum ManifestFormatter {
             ("reader", .string(manifest.reader.rawValue)),
             ("name", .string(manifest.name)),
             ("toolsVersion", .string(manifest.toolsVersion.description)),
+            ("defaultLocalization", manifest.defaultLocalization.map(JSONValue.string) ?? .null),
             ("dependencies", .array(manifest.dependencies.map { dependency in
                 .object([
                     ("identity", .string(dependency.identity)),

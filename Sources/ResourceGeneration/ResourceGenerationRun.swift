@@ -86,6 +86,15 @@ public struct ResourceGenerationRun {
                 }
                 let (inventory, scanDiagnostics) = scanner.scan(target, manifestPath: package.manifestPath)
                 diagnostics += scanDiagnostics
+                if !inventory.localizations.isEmpty, package.manifest.defaultLocalization == nil {
+                    let folders = inventory.localizations.map { $0 + ".lproj" }.joined(separator: ", ")
+                    let language = inventory.localizations.contains("en") ? "en" : inventory.localizations.first { $0 != "Base" } ?? "en"
+                    diagnostics.append(ResourceDiagnostic(
+                        severity: .warning,
+                        message: "\(target.name) has localized resources (\(folders)) but the package declares no defaultLocalization, "
+                            + "and SwiftPM refuses to build it: add defaultLocalization: \"\(language)\" to Package(...)",
+                        location: FileLocation(path: package.manifestPath)))
+                }
                 guard !scanDiagnostics.contains(where: { $0.severity == .error }) else { continue }
                 let (source, warnings) = try generator.generate(inventory, manifestPath: package.manifestPath)
                 diagnostics += warnings

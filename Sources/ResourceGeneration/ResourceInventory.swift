@@ -11,6 +11,8 @@ public struct ResourceInventory: Sendable, Equatable {
     public var storyboards: [String]
     public var fonts: [ResourceFile]
     public var strings: [StringsTable]
+    /// The languages of `<language>.lproj` folders, sorted.
+    public var localizations: [String] = []
 
     public init(targetName: String, files: [ResourceFile] = [], images: [ImageEntry] = [], colors: [ColorEntry] = [],
                 nibs: [String] = [], storyboards: [String] = [], fonts: [ResourceFile] = [], strings: [StringsTable] = []) {

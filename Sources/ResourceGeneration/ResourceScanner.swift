@@ -101,6 +101,10 @@ public struct ResourceScanner: Sendable {
 
     /// A file of a `<language>.lproj` folder: `.strings` and `.stringsdict` tables.
     private func scanLocalized(_ file: String, at path: String, language: String, into scan: inout Scan) {
+        if !scan.inventory.localizations.contains(language) {
+            scan.inventory.localizations.append(language)
+            scan.inventory.localizations.sort()
+        }
         if file.hasSuffix(".stringsdict"), let keys = try? StringsFileParser.stringsdict(at: path) {
             for (key, _) in keys { scan.pluralKeys.insert(String(file.dropLast(12)) + "\u{0}" + key) }
         }

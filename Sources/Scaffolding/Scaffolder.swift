@@ -300,11 +300,18 @@ struct PlanBuilder {
             toolsVersion: model.scaffold.toolsVersion, platforms: model.scaffold.platforms, dependencies: [], hasResources: hasResources)
         context.dependencies = dependencies.map { context.dependency($0) }
         customize(&context)
-        let values = context.dictionary
-        var files: [(String, String)] = []
+        var values = context.dictionary
+        var paths: [(spec: TemplateLibrary.FileSpec, path: String)] = []
         for spec in try templates.specs(for: kind.rawValue) {
             if let flag = spec.when, !(values[flag] as? Bool ?? false) { continue }
-            let path = try templates.render(spec.path, context: values)
+            paths.append((spec, try templates.render(spec.path, context: values)))
+        }
+        if paths.contains(where: { $0.path.contains(".lproj/") || $0.path.hasSuffix(".xcstrings") }) {
+            context.defaultLocalization = model.scaffold.defaultLocalization
+            values = context.dictionary
+        }
+        var files: [(String, String)] = paths.contains { $0.path == ".gitignore" } ? [] : [(".gitignore", GitIgnore.contents)]
+        for (spec, path) in paths {
             files.append((path, AccessorGenerator.normalized(try templates.render(spec.template, context: values))))
         }
         if hasResources {

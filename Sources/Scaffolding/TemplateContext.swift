@@ -48,6 +48,8 @@ struct TemplateContext {
     var allowed: String
     var toolsVersion: String
     var platforms: [String]
+    /// Set when the package has localized resources (`.lproj` folders, string catalogs): SwiftPM requires it then.
+    var defaultLocalization: String?
     var dependencies: [Dependency]
     var testDependencies: [Dependency] = []
     var hasResources: Bool
@@ -89,6 +91,7 @@ struct TemplateContext {
         if let interfaceName { values["interfaceName"] = interfaceName }
         if let mediator { values["mediator"] = mediator }
         if let component { values["component"] = component }
+        if let defaultLocalization { values["defaultLocalization"] = defaultLocalization }
         return values
     }
 }

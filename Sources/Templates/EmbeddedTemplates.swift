@@ -158,8 +158,10 @@ scaffold:
   # Where a new component goes; {layer} and {name} are replaced.
   layout: "Packages/{layer}/{name}"
   toolsVersion: "5.9"
-  # PackageDescription platforms of new manifests, e.g. [".iOS(.v15)", ".macOS(.v12)"]; empty: any.
-  platforms: []
+  # PackageDescription platforms of new manifests; [] declares none.
+  platforms: [".iOS(.v15)", ".macOS(.v12)"]
+  # Written into new manifests whose package has localized resources (.lproj folders, string catalogs).
+  defaultLocalization: en
   # The host app package: new components are added to its Package.swift.
   app: App
   # The registry business components register their interface implementations with (`new --interface`).
@@ -673,6 +675,9 @@ import PackageDescription
 // {{ name }}. {{ layerDescription }}
 let package = Package(
     name: "{{ name }}",
+{% if defaultLocalization %}
+    defaultLocalization: "{{ defaultLocalization }}",
+{% endif %}
 {% if platforms %}
     platforms: [{{ platforms }}],
 {% endif %}

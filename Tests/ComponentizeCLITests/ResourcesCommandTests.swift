@@ -32,6 +32,19 @@ final class ResourcesCommandTests: XCTestCase {
         XCTAssertEqual(try Componentize.run(["resources", "Showcase", "--check"], in: scratch).status, 0)
     }
 
+    /// SwiftPM refuses a package with `.lproj` resources and no `defaultLocalization`: say so before the build does.
+    func testLocalizedResourcesWithoutADefaultLocalizationWarn() throws {
+        let clean = try Componentize.run(["resources", "Showcase"], in: scratch)
+        XCTAssertFalse(clean.stderr.contains("defaultLocalization"), clean.stderr)
+        let manifest = scratch.appendingPathComponent("Showcase/Package.swift")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        try text.replacingOccurrences(of: "    defaultLocalization: \"en\",\n", with: "").write(to: manifest, atomically: true, encoding: .utf8)
+        let result = try Componentize.run(["resources", "Showcase"], in: scratch)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("Showcase/Package.swift: warning: Showcase has localized resources (de.lproj, en.lproj) but the package "
+            + "declares no defaultLocalization, and SwiftPM refuses to build it: add defaultLocalization: \"en\" to Package(...)"), result.stderr)
+    }
+
     func testBadResourceIsExitTwoAndWritesNothing() throws {
         let strings = scratch.appendingPathComponent("Showcase/Sources/Showcase/Resources/en.lproj/Localizable.strings")
         try "\"broken\" = \n".write(to: strings, atomically: true, encoding: .utf8)

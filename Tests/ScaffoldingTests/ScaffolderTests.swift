@@ -99,6 +99,34 @@ final class ScaffolderTests {
         #expect(throws: InputError.self) { try self.plan("ComponentOwner", dependsOn: ["NoSuchThing"]) }
     }
 
+    @Test func newPackagesDeclarePlatformsAndIgnoreTheirBuildFolders() throws {
+        let plan = try plan("NXKit")
+        #expect(try manifest(of: plan, "NXKit").contains("    platforms: [.iOS(.v15), .macOS(.v12)],\n"))
+        #expect(!(try manifest(of: plan, "NXKit").contains("defaultLocalization")), "no localized resources, no default localization")
+        let files = try #require(plan.packages.first).files
+        let ignore = try #require(files.first { $0.path == ".gitignore" })
+        #expect(ignore.content.contains(".build/\n") && ignore.content.contains(".swiftpm/\n"))
+    }
+
+    /// Templates that add a `.lproj` folder get a manifest SwiftPM accepts: with `defaultLocalization`.
+    @Test func localizedResourcesBringADefaultLocalization() throws {
+        let templates = root + "/templates"
+        try FileManager.default.createDirectory(atPath: templates + "/kit", withIntermediateDirectories: true)
+        try """
+            files:
+              - template: shared/Package.swift.stencil
+                path: Package.swift
+              - template: kit/Component.swift.stencil
+                path: "Sources/{{ name }}/{{ name }}.swift"
+              - template: kit/Localizable.strings.stencil
+                path: "Sources/{{ name }}/Resources/en.lproj/Localizable.strings"
+            """.write(toFile: templates + "/kit/manifest.yml", atomically: true, encoding: .utf8)
+        try "\"greeting\" = \"Hello\";\n".write(toFile: templates + "/kit/Localizable.strings.stencil", atomically: true, encoding: .utf8)
+        let plan = try project().plan(newComponent: ScaffoldRequest(name: "NXKit", templateDirectory: templates), today: "2026-06-01")
+        let manifest = try manifest(of: plan, "NXKit")
+        #expect(manifest.contains("    name: \"NXKit\",\n    defaultLocalization: \"en\",\n"), "\(manifest)")
+    }
+
     @Test func plansAreDeterministic() throws {
         try create("NXKit")
         let first = try plan("ComponentVideo", interface: true), second = try plan("ComponentVideo", interface: true)

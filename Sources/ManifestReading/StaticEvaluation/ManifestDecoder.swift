@@ -21,10 +21,16 @@ struct ManifestDecoder {
         let targets = try list(package.property("targets"), "targets", in: package).map { value throws(Decline) in
             try target(value)
         }
-        return Manifest(
+        var manifest = Manifest(
             manifestFile: manifestFile, reader: .static, name: name, toolsVersion: toolsVersion,
             dependencies: dependencies, products: products, targets: targets
         )
+        switch package.property("defaultLocalization") {
+        case nil, .null?: break
+        case .string(let language)?: manifest.defaultLocalization = language
+        default: throw Decline("defaultLocalization that is not a string literal", line: package.position.line, column: package.position.column)
+        }
+        return manifest
     }
 
     private func require(_ value: Value?, _ what: String, in object: ManifestObject) throws(Decline) -> Value {
