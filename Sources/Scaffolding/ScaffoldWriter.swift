@@ -23,6 +23,7 @@ public struct ScaffoldWriter {
         }
         let staging = (root as NSString).appendingPathComponent(".componentize-new-\(UUID().uuidString)")
         var moved: [String] = []
+        var edited: [(ScaffoldPlan.ManifestChange, String)] = []
         defer { try? fileManager.removeItem(atPath: staging) }
         do {
             for package in plan.packages {
@@ -42,15 +43,18 @@ public struct ScaffoldWriter {
                 }
                 moved.append(destination)
             }
-            if let change = plan.appChange {
-                let path = (root as NSString).appendingPathComponent(change.path.hasPrefix(root) ? String(change.path.dropFirst(root.count + 1)) : change.path)
-                let current = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-                guard current == change.before else {
-                    throw InputError("the app's manifest changed while componentize was planning; run it again", at: FileLocation(path: change.path))
-                }
+            let changes = plan.manifestChanges.map { change in
+                (change, (root as NSString).appendingPathComponent(change.path.hasPrefix(root) ? String(change.path.dropFirst(root.count + 1)) : change.path))
+            }
+            for (change, path) in changes where ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "") != change.before {
+                throw InputError("this manifest changed while componentize was planning; run it again", at: FileLocation(path: change.path))
+            }
+            for (change, path) in changes {
                 try AtomicFile.write(Data(change.after.utf8), to: path)
+                edited.append((change, path))
             }
         } catch {
+            for (change, path) in edited.reversed() { try? AtomicFile.write(Data(change.before.utf8), to: path) }
             for destination in moved.reversed() { try? fileManager.removeItem(atPath: destination) }
             throw error
         }

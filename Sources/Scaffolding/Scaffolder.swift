@@ -45,12 +45,17 @@ public struct ScaffoldPlan: Sendable {
         public var path: String
         public var before: String
         public var after: String
+        /// Whether it is the host app's manifest (else an existing component's).
+        public var isApp = true
     }
 
     /// The repository root the packages' directories are relative to, as messages name it.
     public var root: String
     public var packages: [Package]
-    public var appChange: ManifestChange?
+    /// Edits of existing manifests: the host app's, or the component an interface is added to.
+    public var manifestChanges: [ManifestChange]
+    /// The host app's edit, when there is one.
+    public var appChange: ManifestChange? { manifestChanges.first(where: \.isApp) }
     /// Things worth saying that are not errors (e.g. no host app yet).
     public var notes: [String]
 
@@ -102,6 +107,9 @@ public struct Scaffolder {
     public func plan(_ request: ScaffoldRequest) throws -> ScaffoldPlan {
         var taken = Set(workspace.packages.map(\.manifest.name))
         taken.formUnion(graph.targetNames)
+        if request.interface, let existing = existingPackages().first(where: { $0.name == request.name }) {
+            return try planInterface(forExisting: existing, request: request, taken: taken)
+        }
         try ComponentName.validate(request.name, taken: taken)
         let layer = try layer(for: request)
         if request.interface && !layer.independent {
@@ -121,7 +129,42 @@ public struct Scaffolder {
                                   testDependencies: mediator + interface)
         try checkLegality(of: builder.packages, request: request)
         let appChange = isApp || isMediator ? nil : try builder.planAppEdit(adding: request.name)
-        return ScaffoldPlan(root: root, packages: builder.packages, appChange: appChange, notes: builder.notes)
+        if request.interface { builder.noteAppRegistration(of: request.name) }
+        return ScaffoldPlan(root: root, packages: builder.packages, manifestChanges: appChange.map { [$0] } ?? [], notes: builder.notes)
+    }
+
+    /// `new <Existing> --interface`: the interface package (and the registry, when missing) for a component that
+    /// exists; its manifest gains both, and the notes give the code that registers it.
+    func planInterface(forExisting existing: ExistingPackage, request: ScaffoldRequest, taken: Set<String>) throws -> ScaffoldPlan {
+        guard let layerName = existing.layer, let layer = model.layer(named: layerName), layer.independent else {
+            throw InputError("\(request.name) exists in \(existing.layer ?? "no layer"); --interface is for components of an independent layer "
+                + "(\(model.layers.filter(\.independent).map(\.name).joined(separator: ", ")))")
+        }
+        var builder = PlanBuilder(scaffolder: self, existing: existingPackages(),
+                                  templates: try TemplateLibrary(directory: request.templateDirectory ?? model.scaffold.templates))
+        let mediator = try builder.planMediator(below: layer)
+        let interface = try builder.planInterface(of: request.name, in: layer, taken: taken)
+        try checkLegality(of: builder.packages, request: request)
+        let package = existing.package
+        let path = PathArithmetic.join(package.directory, package.manifest.manifestFile)
+        guard let before = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw InputError("cannot read the manifest to add the interface to", at: FileLocation(path: package.manifestPath))
+        }
+        let target = package.manifest.targets.first { $0.name == request.name }?.name
+            ?? package.manifest.targets.first { $0.type != .test }?.name ?? request.name
+        var after = before
+        for dependency in interface + mediator where !package.manifest.dependencies.contains(where: { $0.identity == dependency.package.lowercased() }) {
+            after = try ManifestEditor(source: after, path: package.manifestPath).addingDependency(
+                packagePath: PathArithmetic.relative(dependency.directory, to: package.relativeDirectory),
+                product: dependency.product, package: dependency.package, to: target)
+        }
+        let interfaceName = interface.first?.product ?? request.name + "Interface"
+        builder.notes.append("\(request.name) now depends on \(interfaceName) and \(model.scaffold.mediator); implement the protocol and register "
+            + "it: public static func register(in registry: ComponentRegistry) { registry.register((any \(request.name)Service).self) { /* your implementation */ } }")
+        builder.noteAppRegistration(of: request.name)
+        return ScaffoldPlan(root: root, packages: builder.packages,
+                            manifestChanges: [ScaffoldPlan.ManifestChange(path: package.manifestPath, before: before, after: after, isApp: false)],
+                            notes: builder.notes)
     }
 
     func existingPackages() -> [ExistingPackage] {
@@ -269,6 +312,29 @@ struct PlanBuilder {
             context.interfaceName = interfaceName
             context.mediator = interfaceName == nil ? nil : mediator
         }
+    }
+
+    /// The line that registers a component's implementation, and where it goes: the app's `makeRegistry()` when the
+    /// app has one (file and line), else where the app creates its registry.
+    mutating func noteAppRegistration(of component: String) {
+        let line = "\(component).register(in: registry)"
+        guard let appName = model.scaffold.app, let app = existing.first(where: { $0.name == appName }) else {
+            notes.append("register \(component) where the app creates its ComponentRegistry: \(line)")
+            return
+        }
+        let sources = PathArithmetic.join(app.package.directory, "Sources")
+        let files = (FileManager.default.enumerator(atPath: sources)?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".swift") }.sorted()
+        for file in files {
+            guard let text = try? String(contentsOfFile: PathArithmetic.join(sources, file), encoding: .utf8) else { continue }
+            if text.contains(line) { return }
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            if let index = lines.firstIndex(where: { $0.contains("func makeRegistry(") }) {
+                let shown = PathArithmetic.join(PathArithmetic.join(app.package.relativeDirectory, "Sources"), file)
+                notes.append("register \(component) with the app's registry: add \(line) to makeRegistry() in \(shown):\(index + 1)")
+                return
+            }
+        }
+        notes.append("register \(component) where \(appName) creates its ComponentRegistry: \(line)")
     }
 
     /// The host app's manifest with the new component added, or a note when there is no app yet.

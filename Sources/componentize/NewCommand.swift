@@ -27,7 +27,7 @@ struct NewCommand: ParsableCommand {
     @Option(name: .customLong("depends-on"), parsing: .singleValue, help: "More packages to depend on, comma-separated (ComponentImageInterface,NXService).")
     var dependsOn: [String] = []
 
-    @Flag(help: "Also create <Name>Interface (protocols and value types) and register the implementation with the component registry.")
+    @Flag(help: "Also create <Name>Interface (protocols and value types) and register the implementation with the component registry. For a component that exists: create only its interface, and add it to the component's manifest.")
     var interface = false
 
     @Flag(name: .customLong("no-resources"), help: "No resource bundle and no generated accessors.")
@@ -65,7 +65,9 @@ struct NewCommand: ParsableCommand {
         for package in plan.packages {
             print("created \(plan.path(of: package)) (\(package.layer)): \(package.files.count) files")
         }
-        if let change = plan.appChange { print("added \(name) to \(change.path)") }
+        for change in plan.manifestChanges {
+            print(change.isApp ? "added \(name) to \(change.path)" : "added its interface and the registry to \(change.path)")
+        }
         for note in plan.notes { print("note: \(note)") }
     }
 
@@ -81,7 +83,7 @@ struct NewCommand: ParsableCommand {
                 lines.append(manifest.content)
             }
         }
-        if let change = plan.appChange {
+        for change in plan.manifestChanges {
             lines.append(UnifiedDiff.make(old: change.before, new: change.after, oldName: "a/\(change.path)", newName: "b/\(change.path)"))
         }
         for note in plan.notes { lines.append("note: \(note)") }

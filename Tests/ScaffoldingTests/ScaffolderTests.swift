@@ -75,6 +75,34 @@ final class ScaffolderTests {
         #expect(plan.notes.first?.hasPrefix("created the component registry NXMediator") == true)
     }
 
+    /// The `horizontal` rule's fix for a business component that exists: add its interface beside it.
+    @Test func anExistingComponentGetsOnlyItsInterface() throws {
+        try create("NXKit")
+        try create("ComponentImage")
+        let plan = try plan("ComponentImage", interface: true)
+        #expect(plan.packages.map(\.name) == ["NXMediator", "ComponentImageInterface"])
+        let change = try #require(plan.manifestChanges.first)
+        #expect(plan.manifestChanges.count == 1 && !change.isApp)
+        #expect(change.path.hasSuffix("Packages/business/ComponentImage/Package.swift"))
+        #expect(change.after.contains(".package(path: \"../ComponentImageInterface\")"))
+        #expect(change.after.contains(".product(name: \"ComponentImageInterface\", package: \"ComponentImageInterface\")"))
+        #expect(change.after.contains(".package(path: \"../../common/NXMediator\")"))
+        #expect(plan.notes.contains { $0.contains("registry.register((any ComponentImageService).self)") })
+        try ScaffoldWriter(root: root).write(plan)
+        let check = try project().check(today: "2026-06-01")
+        #expect(check.result.errorCount == 0, "\(check.result.findings.map(\.message))")
+        #expect(throws: InputError.self) { try self.plan("ComponentImage", interface: true) }
+    }
+
+    @Test func theAppIsToldWhereToRegisterAComponent() throws {
+        try create("NXKit")
+        try create("ComponentVideo", interface: true)
+        try create("App")
+        let plan = try plan("ComponentImage", interface: true)
+        let note = try #require(plan.notes.first { $0.hasPrefix("register ComponentImage") })
+        #expect(note.hasPrefix("register ComponentImage with the app's registry: add ComponentImage.register(in: registry) to makeRegistry() in Packages/app/App/Sources/App/App.swift:"), "\(note)")
+    }
+
     @Test func theHostAppGetsTheNewComponent() throws {
         try create("NXKit")
         try create("App")
