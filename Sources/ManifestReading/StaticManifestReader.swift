@@ -61,6 +61,7 @@ public struct StaticManifestReader: Sendable {
         try Self.checkNesting(source, path: path)
         var parser = Parser(source, maximumNestingLevel: Self.maximumNesting + 10)
         let tree = SourceFileSyntax.parse(from: &parser)
+        try Self.checkLexerDiagnostics(tree, path: path)
         if let error = ParseDiagnosticsGenerator.diagnostics(for: tree).first(where: { $0.diagMessage.severity == .error }) {
             let location = error.location(converter: SourceLocationConverter(fileName: path, tree: tree))
             throw InputError("\(error.message)", at: FileLocation(path: path, line: location.line, column: location.column))
@@ -103,6 +104,18 @@ public struct StaticManifestReader: Sendable {
             manifest.products = [Product(name: manifest.name, type: .library, targets: [manifest.name])]
         }
         return manifest
+    }
+
+    /// Lexer diagnostics SwiftParserDiagnostics cannot describe without stopping the process: found by fuzzing, an
+    /// `=` with whitespace it judges inconsistent (`x\u{FFFD}= y`) makes it build a Fix-It with no change, a fatal
+    /// error inside swift-syntax. Reported here, before the diagnostics generator sees them.
+    static func checkLexerDiagnostics(_ tree: SourceFileSyntax, path: String) throws {
+        guard tree.hasError else { return }
+        for token in tree.tokens(viewMode: .sourceAccurate) {
+            guard let diagnostic = token.tokenDiagnostic, diagnostic.kind == .equalMustHaveConsistentWhitespaceOnBothSides else { continue }
+            let location = SourceLocationConverter(fileName: path, tree: tree).location(for: token.positionAfterSkippingLeadingTrivia)
+            throw InputError("'=' must have consistent whitespace on both sides", at: FileLocation(path: path, line: location.line, column: location.column))
+        }
     }
 
     /// Brackets nested deeper than any real manifest (they nest about ten deep) would exhaust the parser's stack.
@@ -157,7 +170,8 @@ public struct StaticManifestReader: Sendable {
 }
 
 /// Reading manifest files as text, with the errors a person can act on.
-enum ManifestFile {
+/// Reading a manifest file's bytes as text, the way every reader does.
+public enum ManifestFile {
     /// Real manifests are a few kilobytes (swift-syntax's, among the largest, is 15 KB); anything this big is not one.
     static let maximumSize = 1 << 20
 
@@ -179,14 +193,16 @@ enum ManifestFile {
         guard access(path, R_OK) == 0, let data = FileManager.default.contents(atPath: path) else {
             throw InputError("cannot read the file (check its permissions)", at: location)
         }
-        guard !data.isEmpty else {
+        return try text(of: data.withUnsafeBytes { Array($0.bindMemory(to: UInt8.self)) }, path: path)
+    }
+
+    /// A manifest's bytes as text: refused when empty, not UTF-8, or holding a NUL byte.
+    public static func text(of bytes: [UInt8], path: String) throws -> String {
+        guard !bytes.isEmpty else {
             throw InputError("the manifest is empty: it must start with '// swift-tools-version:X.Y' and create a Package",
                              at: FileLocation(path: path, line: 1, column: 1))
         }
-        let (text, nul) = data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            return (String(validating: bytes, as: UTF8.self), bytes.firstIndex(of: 0))
-        }
+        let text = String(validating: bytes, as: UTF8.self), nul = bytes.firstIndex(of: 0)
         guard let text else {
             throw InputError("the manifest is not UTF-8 text", at: FileLocation(path: path, line: 1, column: 1))
         }

@@ -123,3 +123,36 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(try StaticManifestReader(moduleSearchPaths: []).read(packageDirectory: directory).name, "P")
     }
 }
+
+/// Inputs the fuzzer found (scripts/fuzz-manifest): each is read, declined or rejected with a located error, never
+/// a crash or a hang.
+final class FuzzRegressionTests: XCTestCase {
+    static var regressions: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("fuzz/regressions")
+    }
+
+    func testEveryRegressionInputIsAnsweredWithoutCrashing() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.regressions.path).sorted()
+        XCTAssertFalse(files.isEmpty)
+        for file in files {
+            let path = Self.regressions.appendingPathComponent(file).path
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            let started = Date()
+            do {
+                _ = try StaticManifestReader(environment: [:], moduleSearchPaths: []).read(source: ManifestFile.text(of: bytes, path: path), path: path)
+            } catch is InputError, is StaticReadDeclined {
+            }
+            XCTAssertLessThan(Date().timeIntervalSince(started), 2, file)
+        }
+    }
+
+    /// swift-syntax's diagnostics generator stops the process on this one (an empty Fix-It for `=`).
+    func testAnEqualsSignAfterReplacementCharactersIsALocatedError() throws {
+        let path = Self.regressions.appendingPathComponent("equals-after-replacement-characters.swift").path
+        XCTAssertThrowsError(try StaticManifestReader(environment: [:], moduleSearchPaths: []).read(
+            source: String(contentsOfFile: path, encoding: .utf8), path: "Package.swift")) { error in
+            XCTAssertEqual("\(error)", "Package.swift:4:214: error: '=' must have consistent whitespace on both sides")
+        }
+    }
+}
