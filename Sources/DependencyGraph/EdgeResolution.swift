@@ -66,6 +66,7 @@ public struct EdgeResolution: Sendable {
             var unavailablePackages: Set<String> = []
             for dependency in package.manifest.dependencies {
                 dependencies[dependency.identity] = dependency
+                if let name = dependency.name { dependencies[name] = dependency }
                 if let local = Self.localPackage(dependency, of: package, numbering: numbering) {
                     localPackages.append(local)
                 } else if dependency.kind == .fileSystem, let directory = package.pathDependencies[dependency.location],

@@ -37,6 +37,12 @@ struct DumpPackageMapper {
     private func packageDependency(_ json: [String: Any]) throws -> PackageDependency {
         guard let (kindName, payload) = json.first, let details = (payload as? [Any])?.first as? [String: Any],
               let identity = details["identity"] as? String else { throw malformed("a package dependency") }
+        var dependency = try packageDependency(kindName, identity: identity, details: details)
+        dependency.name = details["nameForTargetDependencyResolutionOnly"] as? String
+        return dependency
+    }
+
+    private func packageDependency(_ kindName: String, identity: String, details: [String: Any]) throws -> PackageDependency {
         switch kindName {
         case "sourceControl":
             let locationJSON = details["location"] as? [String: Any]

@@ -63,6 +63,9 @@ public struct PackageDependency: Hashable, Sendable {
     /// The URL, path or registry id as written.
     public var location: String
     public var position: SourcePosition?
+    /// `.package(name: "componentize", path: "..")`: the name `.product(package:)` may use instead of the identity
+    /// (SwiftPM's `nameForTargetDependencyResolutionOnly`).
+    public var name: String?
 
     public init(identity: String, kind: Kind, location: String, position: SourcePosition? = nil) {
         self.identity = identity

@@ -79,6 +79,19 @@ struct DependencyGraphTests {
         #expect(try target("ComponentVideoInterface", in: graph).interfaceOf == "ComponentVideo")
     }
 
+    /// `.package(name: "Kit", path: "../kit-checkout")`: `.product(package:)` may use that name rather than the identity.
+    @Test func aPackageNamedInItsDeclarationResolvesByThatName() throws {
+        let graph = try graph([
+            ("Kit/kit-checkout", RuleExample.package("NXKit")),
+            ("Common/NXUI", RuleExample.package("NXUI", targets: [("NXUI", [".product(name: \"NXKit\", package: \"Kit\")"])],
+                                                packages: [".package(name: \"Kit\", path: \"../../Kit/kit-checkout\")"])),
+        ])
+        let package = try #require(graph.workspace.packages.first { $0.manifest.name == "NXUI" })
+        #expect(package.manifest.dependencies.map(\.identity) == ["kit-checkout"])
+        #expect(package.manifest.dependencies.map(\.name) == ["Kit"])
+        #expect(graph.edges.filter { $0.from.name == "NXUI" }.map(\.to) == [.target(TargetID(package: "Kit/kit-checkout", name: "NXKit"))])
+    }
+
     @Test func edgesResolveToLocalTargetsExternalProductsOrNothing() throws {
         let graph = try graph([
             ("Kit/NXKit", RuleExample.package("NXKit", targets: [("NXKit", ["\"NXKitCore\""]), ("NXKitCore", [])])),

@@ -87,6 +87,12 @@ struct ManifestDecoder {
     private func packageDependency(_ value: Value) throws(Decline) -> PackageDependency {
         let entry = try object(value, "package dependency")
         guard entry.kind == "package" else { throw unsupported(entry, "package dependency") }
+        var dependency = try packageDependency(entry)
+        if let name = entry.argument("name") { dependency.name = try string(name, "package name", in: entry) }
+        return dependency
+    }
+
+    private func packageDependency(_ entry: ManifestObject) throws(Decline) -> PackageDependency {
         let position = entry.position
         if let url = entry.argument("url") {
             let location = try string(url, "package URL", in: entry)
