@@ -81,7 +81,10 @@ struct DumpPackageMapper {
                   let rule = TargetResource.Rule(rawValue: ruleName) else { return nil }
             return TargetResource(rule: rule, path: path)
         }
-        return Target(name: name, type: type, dependencies: dependencies, path: json["path"] as? String, resources: resources)
+        var target = Target(name: name, type: type, dependencies: dependencies, path: json["path"] as? String, resources: resources)
+        target.sources = json["sources"] as? [String]
+        target.exclude = json["exclude"] as? [String] ?? []
+        return target
     }
 
     private func targetDependency(_ json: [String: Any]) throws -> TargetDependency {

@@ -131,6 +131,12 @@ public struct Target: Hashable, Sendable {
     public var resources: [TargetResource]
     /// Why `path:` or `resources:` could not be read exactly; nil when they were.
     public var resourcesUnknown: String?
+    /// The `sources:` argument (paths relative to the target's folder), nil when absent: every file of the folder.
+    public var sources: [String]?
+    /// The `exclude:` argument, relative to the target's folder.
+    public var exclude: [String] = []
+    /// Why `sources:` or `exclude:` could not be read exactly; nil when they were.
+    public var sourcesUnknown: String?
 
     public init(name: String, type: Kind, dependencies: [TargetDependency], position: SourcePosition? = nil,
                 path: String? = nil, resources: [TargetResource] = [], resourcesUnknown: String? = nil) {

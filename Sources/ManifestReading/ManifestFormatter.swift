@@ -23,6 +23,7 @@ public enum ManifestFormatter {
                     ("identity", .string(dependency.identity)),
                     ("kind", .string(dependency.kind.rawValue)),
                     ("location", .string(dependency.location)),
+                    ("name", dependency.name.map(JSONValue.string) ?? .null),
                     ("line", dependency.position.map { .int($0.line) } ?? .null),
                     ("column", dependency.position.map { .int($0.column) } ?? .null),
                 ])
@@ -39,6 +40,9 @@ public enum ManifestFormatter {
                 .object([
                     ("name", .string(target.name)),
                     ("type", .string(target.type.rawValue)),
+                    ("path", target.path.map(JSONValue.string) ?? .null),
+                    ("sources", target.sources.map { .array($0.map(JSONValue.string)) } ?? .null),
+                    ("exclude", .array(target.exclude.map(JSONValue.string))),
                     ("dependencies", .array(target.dependencies.map { dependency in
                         .object([
                             ("kind", .string(dependency.kind.rawValue)),

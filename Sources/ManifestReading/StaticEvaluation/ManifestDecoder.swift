@@ -152,6 +152,16 @@ struct ManifestDecoder {
             target.resources = []
             target.resourcesUnknown = error.description
         }
+        do {
+            if let sources = entry.property("sources"), sources.decline != nil || sources.isNotNull {
+                target.sources = try strings(sources, "target sources", in: entry)
+            }
+            target.exclude = try strings(entry.property("exclude"), "target exclude", in: entry)
+        } catch {
+            target.sources = nil
+            target.exclude = []
+            target.sourcesUnknown = error.description
+        }
         return target
     }
 
