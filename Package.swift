@@ -50,6 +50,10 @@ let package = Package(
             ]
         ),
         .target(name: "Discovery", dependencies: ["Diagnostics", "ManifestReading", "Paths"]),
+        .target(name: "SourceImports", dependencies: [
+            "Diagnostics", "ManifestReading", "Paths",
+            .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
         .target(name: "DependencyGraph", dependencies: ["Configuration", "Diagnostics", "Discovery", "ManifestReading", "Paths"]),
         .target(name: "Rules", dependencies: ["Configuration", "DependencyGraph", "Diagnostics", "Paths"]),
         .target(name: "LayerInference", dependencies: ["DependencyGraph", "Discovery", "ManifestReading", "Paths"]),
@@ -74,6 +78,7 @@ let package = Package(
         ]),
         .testTarget(name: "ResourceGenerationTests", dependencies: ["ResourceGeneration", "ManifestReading", "Diagnostics", "Templates", "Project"]),
         .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Diagnostics", "Configuration", "Project", "ManifestReading"]),
+        .testTarget(name: "SourceImportsTests", dependencies: ["SourceImports", "ManifestReading"]),
         .testTarget(name: "ComponentizeCLITests", dependencies: ["componentize"], exclude: ["Golden"]),
     ]
 )

@@ -20,6 +20,11 @@ public enum PathArithmetic {
 
     private static let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
 
+    /// A relative path without empty and `.` components: `Sources/A` for `./Sources//A/`, empty for `.`.
+    public static func normalized(_ path: String) -> String {
+        components(path).joined(separator: "/")
+    }
+
     /// `path` resolved from the absolute folder `directory`, with `.` and `..` removed lexically (links are not
     /// followed): `/repo/Packages/Kit/NXKit` for `../../Kit/NXKit` from `/repo/Packages/Business/ComponentVideo`.
     public static func resolve(_ path: String, from directory: String) -> String {

@@ -1,0 +1,240 @@
+import Diagnostics
+import Foundation
+import SwiftParser
+import SwiftSyntax
+
+/// One `import` in a source file.
+public struct SourceImport: Sendable, Hashable {
+    /// The module imported: `X` for `import X`, `import X.Sub`, `import struct X.Y`, `@import X;`, `#import <X/Y.h>`.
+    public var module: String
+    /// The rest of the path: `Sub` for `import X.Sub`, `Y` for `import struct X.Y`; empty for a whole module.
+    public var path: [String]
+    /// `@testable`, `@_exported`, `@_implementationOnly`, `@preconcurrency`, `@_spi(…)`: the attribute names.
+    public var attributes: [String]
+    /// `public`, `package`, `internal`, `private`, `fileprivate`, when written.
+    public var accessLevel: String?
+    /// `struct`, `class`, `enum`, `protocol`, `typealias`, `func`, `let`, `var`, when written.
+    public var declarationKind: String?
+    /// The `#if` conditions around it, outermost first (`os(iOS)`, `canImport(UIKit)`, `!DEBUG` for an `#else`).
+    public var conditions: [String]
+    public var line: Int
+    public var column: Int
+
+    public init(module: String, path: [String] = [], attributes: [String] = [], accessLevel: String? = nil, declarationKind: String? = nil,
+                conditions: [String] = [], line: Int, column: Int) {
+        self.module = module
+        self.path = path
+        self.attributes = attributes
+        self.accessLevel = accessLevel
+        self.declarationKind = declarationKind
+        self.conditions = conditions
+        self.line = line
+        self.column = column
+    }
+
+    public var isExported: Bool { attributes.contains("_exported") }
+
+    /// `#if canImport(X)` around it: the code builds without the module.
+    public var isOptional: Bool { conditions.contains { $0.hasPrefix("canImport(") } }
+}
+
+/// What a scan of one file found: its imports, or why it could not be read.
+public struct ScannedFile: Sendable, Equatable {
+    public var imports: [SourceImport]
+    /// A problem with the file itself (not UTF-8, binary, too large to read whole): at most a warning.
+    public var problem: String?
+}
+
+/// Reads the imports of Swift and C-family source files.
+///
+/// Swift: the file is cut after its last line that can start an import declaration (attributes and an access level
+/// may precede `import`), extended to close any open `#if`, and that header is parsed with SwiftParser, which alone
+/// decides what is an import (comments, strings and `#if false` are not). Imports written after other code still
+/// count: the cut is after the last such line in the whole file. C-family: `@import X;` and `#import <X/…>` /
+/// `#include <X/…>` lines outside comments.
+public enum ImportScanner {
+    /// Files are read whole up to this size; a larger file is read up to it, with a warning.
+    public static let maximumBytes = 4 << 20
+    /// The header handed to the parser is at most this long.
+    public static let maximumHeaderBytes = 1 << 20
+
+    public static func scan(file path: String, maximumBytes: Int = maximumBytes) -> ScannedFile {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            return ScannedFile(imports: [], problem: "cannot be read (it vanished, or check its permissions)")
+        }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: maximumBytes + 1)) ?? Data()
+        var problem: String?
+        var bytes = [UInt8](data.prefix(maximumBytes))
+        if data.count > maximumBytes { problem = "is larger than \(maximumBytes >> 10) KiB: only the first \(maximumBytes >> 10) KiB were read for imports" }
+        if bytes.contains(0) { return ScannedFile(imports: [], problem: "holds binary data (a NUL byte): not read for imports") }
+        if data.count > maximumBytes {
+            // Do not split a UTF-8 sequence at the cut.
+            while let last = bytes.last, last & 0xC0 == 0x80 { bytes.removeLast() }
+            if let last = bytes.last, last >= 0xC0 { bytes.removeLast() }
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return ScannedFile(imports: [], problem: "is not UTF-8 text: not read for imports")
+        }
+        let ext = (path as NSString).pathExtension.lowercased()
+        var scanned = ext == "swift" ? swiftImports(in: text) : cFamilyImports(in: text)
+        scanned.problem = scanned.problem ?? problem
+        return scanned
+    }
+
+    // MARK: Swift
+
+    public static func swiftImports(in text: String, maximumHeaderBytes: Int = maximumHeaderBytes) -> ScannedFile {
+        let header = swiftHeader(of: Array(text.utf8), maximumHeaderBytes: maximumHeaderBytes)
+        guard header.end > 0 else { return ScannedFile(imports: [], problem: nil) }
+        let prefix = String(decoding: Array(text.utf8)[..<header.end], as: UTF8.self)
+        let tree = Parser.parse(source: prefix)
+        let converter = SourceLocationConverter(fileName: "", tree: tree)
+        var imports: [SourceImport] = []
+        collect(tree.statements, conditions: [], converter: converter, into: &imports)
+        return ScannedFile(imports: imports, problem: header.truncated
+            ? "has imports beyond its first \(maximumHeaderBytes >> 10) KiB of declarations: those were not read" : nil)
+    }
+
+    private static func collect(_ items: CodeBlockItemListSyntax, conditions: [String], converter: SourceLocationConverter,
+                                into imports: inout [SourceImport]) {
+        for item in items {
+            if let declaration = item.item.as(ImportDeclSyntax.self) {
+                imports.append(sourceImport(declaration, conditions: conditions, converter: converter))
+            } else if let ifConfig = item.item.as(IfConfigDeclSyntax.self) {
+                var previous: [String] = []
+                for clause in ifConfig.clauses {
+                    let condition = clause.condition?.trimmedDescription
+                    let clauseConditions: [String]
+                    if let condition {
+                        clauseConditions = previous.map { "!(\($0))" } + [condition]
+                        previous.append(condition)
+                    } else {
+                        clauseConditions = previous.map { "!(\($0))" }
+                    }
+                    if condition == "false" || (condition == nil && previous.contains("true")) { continue }
+                    if case .statements(let statements)? = clause.elements {
+                        collect(statements, conditions: conditions + clauseConditions, converter: converter, into: &imports)
+                    }
+                }
+            }
+        }
+    }
+
+    private static func sourceImport(_ declaration: ImportDeclSyntax, conditions: [String], converter: SourceLocationConverter) -> SourceImport {
+        let components = declaration.path.map(\.name.text)
+        let location = converter.location(for: declaration.importKeyword.positionAfterSkippingLeadingTrivia)
+        let attributes = declaration.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+        let accessLevel = declaration.modifiers.first { ["public", "package", "internal", "private", "fileprivate", "open"].contains($0.name.text) }?.name.text
+        return SourceImport(module: components.first ?? "", path: Array(components.dropFirst()), attributes: attributes, accessLevel: accessLevel,
+                            declarationKind: declaration.importKindSpecifier?.text, conditions: conditions,
+                            line: location.line, column: location.column)
+    }
+
+    /// The byte offset after which no line can start an import, extended past any `#if` still open there.
+    static func swiftHeader(of bytes: [UInt8], maximumHeaderBytes: Int = maximumHeaderBytes) -> (end: Int, truncated: Bool) {
+        var lastImportEnd = 0
+        var lineStart = 0
+        var depth = 0, depthAtLastImport = 0
+        var lineEnds: [(end: Int, depth: Int)] = []
+        while lineStart < bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            let next = min(lineEnd + 1, bytes.count)
+            switch classify(bytes, from: lineStart, to: lineEnd) {
+            case .importDeclaration:
+                lastImportEnd = next
+                depthAtLastImport = depth
+            case .ifDirective: depth += 1
+            case .endifDirective: depth = max(0, depth - 1)
+            case .other: break
+            }
+            lineEnds.append((next, depth))
+            lineStart = next
+        }
+        var end = lastImportEnd
+        if depthAtLastImport > 0, let closing = lineEnds.first(where: { $0.end > lastImportEnd && $0.depth == 0 }) { end = closing.end }
+        if end > maximumHeaderBytes {
+            var cut = maximumHeaderBytes
+            while cut > 0, bytes[cut - 1] != UInt8(ascii: "\n") { cut -= 1 }
+            return (cut, true)
+        }
+        return (end, false)
+    }
+
+    private enum LineStart { case importDeclaration, ifDirective, endifDirective, other }
+
+    /// What a line starts with, after spaces, attributes (`@testable`, `@_spi(X)`) and an access level.
+    private static func classify(_ bytes: [UInt8], from start: Int, to end: Int) -> LineStart {
+        var index = start
+        func skipSpaces() { while index < end, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 } }
+        func word() -> Substring {
+            let begin = index
+            while index < end, isIdentifierByte(bytes[index]) { index += 1 }
+            return Substring(decoding: bytes[begin..<index], as: UTF8.self)
+        }
+        skipSpaces()
+        if index < end, bytes[index] == UInt8(ascii: "#") {
+            index += 1
+            let directive = word()
+            if directive == "if" { return .ifDirective }
+            if directive == "endif" { return .endifDirective }
+            return .other
+        }
+        while index < end, bytes[index] == UInt8(ascii: "@") {
+            index += 1
+            _ = word()
+            if index < end, bytes[index] == UInt8(ascii: "(") {
+                while index < end, bytes[index] != UInt8(ascii: ")") { index += 1 }
+                index += 1
+            }
+            skipSpaces()
+        }
+        var current = word()
+        if ["public", "package", "internal", "private", "fileprivate", "open"].contains(current) {
+            skipSpaces()
+            current = word()
+        }
+        return current == "import" && (index == end || bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")) ? .importDeclaration : .other
+    }
+
+    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
+    }
+
+    // MARK: C family
+
+    /// `@import X;`, `@import X.Sub;`, `#import <X/Header.h>`, `#include <X/Header.h>`, outside comments. Quoted
+    /// includes (`#import "Local.h"`) and system headers without a folder (`<stdio.h>`) name no module.
+    public static func cFamilyImports(in text: String) -> ScannedFile {
+        var imports: [SourceImport] = []
+        var inBlockComment = false
+        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var line = Substring(rawLine)
+            if inBlockComment {
+                guard let close = line.range(of: "*/") else { continue }
+                line = line[close.upperBound...]
+                inBlockComment = false
+            }
+            if let open = line.range(of: "/*"), line.range(of: "*/", range: open.upperBound..<line.endIndex) == nil {
+                inBlockComment = true
+                line = line[..<open.lowerBound]
+            }
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            let column = line.distance(from: line.startIndex, to: trimmed.startIndex) + 1
+            if trimmed.hasPrefix("@import ") {
+                let name = trimmed.dropFirst(8).prefix { $0 != ";" && $0 != " " }
+                let parts = name.split(separator: ".").map(String.init)
+                if let module = parts.first {
+                    imports.append(SourceImport(module: module, path: Array(parts.dropFirst()), line: offset + 1, column: column))
+                }
+            } else if trimmed.hasPrefix("#import") || trimmed.hasPrefix("#include") {
+                let rest = trimmed.drop { $0 != "<" && $0 != "\"" }
+                guard rest.first == "<", let slash = rest.firstIndex(of: "/"), let close = rest.firstIndex(of: ">"), slash < close else { continue }
+                imports.append(SourceImport(module: String(rest[rest.index(after: rest.startIndex)..<slash]), line: offset + 1, column: column))
+            }
+        }
+        return ScannedFile(imports: imports, problem: nil)
+    }
+}

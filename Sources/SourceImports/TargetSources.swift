@@ -1,0 +1,76 @@
+import Foundation
+import ManifestReading
+import Paths
+
+/// The source files SwiftPM compiles for a target: its folder (`path:`, else the first of `Sources/<name>`,
+/// `Source/<name>`, `src/<name>`, `srcs/<name>`, with `Tests/<name>` first for test targets), narrowed by `sources:`,
+/// minus `exclude:`; Swift files and C-family sources and headers. Hidden files and folders are skipped, as
+/// SwiftPM skips them.
+public enum TargetSources {
+    public static let swiftExtensions: Set<String> = ["swift"]
+    public static let cFamilyExtensions: Set<String> = ["h", "m", "mm", "c", "cc", "cpp", "cxx", "hpp"]
+
+    /// The files of one target, relative to the package folder, sorted.
+    public struct Selection: Sendable, Equatable {
+        /// The target's folder relative to the package, when found.
+        public var directory: String?
+        public var files: [String]
+        /// Why the files cannot be known (a computed `sources:`, no folder at all); nil when they are.
+        public var unknown: String?
+    }
+
+    public static func select(_ target: Target, packageDirectory: String) -> Selection {
+        if let reason = target.sourcesUnknown {
+            return Selection(directory: nil, files: [], unknown: "its sources: or exclude: could not be read (\(reason))")
+        }
+        guard let directory = folder(of: target, packageDirectory: packageDirectory) else {
+            return Selection(directory: nil, files: [], unknown: "no folder for it (\(defaultFolders(of: target).joined(separator: ", ")))")
+        }
+        let absolute = PathArithmetic.join(packageDirectory, directory)
+        let excluded = target.exclude.map { PathArithmetic.normalized($0) }
+        let included = target.sources.map { $0.map { PathArithmetic.normalized($0) } }
+        var files: [String] = []
+        for relative in filesUnder(absolute) {
+            let ext = (relative as NSString).pathExtension.lowercased()
+            guard swiftExtensions.contains(ext) || cFamilyExtensions.contains(ext) else { continue }
+            if excluded.contains(where: { relative == $0 || relative.hasPrefix($0 + "/") }) { continue }
+            if let included, !included.contains(where: { $0.isEmpty || relative == $0 || relative.hasPrefix($0 + "/") }) { continue }
+            files.append(PathArithmetic.join(directory, relative))
+        }
+        return Selection(directory: directory, files: files.sorted(), unknown: nil)
+    }
+
+    /// Where SwiftPM looks for a target without `path:`.
+    static func defaultFolders(of target: Target) -> [String] {
+        let roots = target.type == .test ? ["Tests", "Sources", "Source", "src", "srcs"]
+            : target.type == .plugin ? ["Plugins"] : ["Sources", "Source", "src", "srcs"]
+        return roots.map { $0 + "/" + target.name }
+    }
+
+    static func folder(of target: Target, packageDirectory: String) -> String? {
+        var isDirectory: ObjCBool = false
+        if let path = target.path {
+            let normalized = PathArithmetic.normalized(path)
+            let folder = normalized.isEmpty ? "." : normalized
+            let exists = FileManager.default.fileExists(atPath: PathArithmetic.join(packageDirectory, folder), isDirectory: &isDirectory)
+            return exists && isDirectory.boolValue ? folder : nil
+        }
+        return defaultFolders(of: target).first {
+            FileManager.default.fileExists(atPath: PathArithmetic.join(packageDirectory, $0), isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+    }
+
+    /// Regular files below `directory`, relative to it; hidden entries skipped, links to folders not followed.
+    static func filesUnder(_ directory: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(
+            at: URL(fileURLWithPath: directory), includingPropertiesForKeys: [.isRegularFileKey],
+            options: [.skipsHiddenFiles]) else { return [] }
+        var result: [String] = []
+        let base = URL(fileURLWithPath: directory).standardizedFileURL.path
+        for case let url as URL in enumerator {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+            result.append(PathArithmetic.relative(url.standardizedFileURL.path, to: base))
+        }
+        return result
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+@testable import SourceImports
+
+/// Every import form the scanner reads, and what it must not take for an import.
+struct ImportScannerTests {
+    private func imports(_ text: String) -> [String] {
+        ImportScanner.swiftImports(in: text).imports.map { item in
+            var parts = [item.module + (item.path.isEmpty ? "" : "." + item.path.joined(separator: ".")), "\(item.line):\(item.column)"]
+            if !item.attributes.isEmpty { parts.append("@" + item.attributes.joined(separator: ",@")) }
+            if let access = item.accessLevel { parts.append(access) }
+            if let kind = item.declarationKind { parts.append(kind) }
+            if !item.conditions.isEmpty { parts.append("if " + item.conditions.joined(separator: " && ")) }
+            return parts.joined(separator: " ")
+        }
+    }
+
+    @Test func everySwiftImportForm() {
+        #expect(imports("""
+            import Foundation
+            @testable import ComponentVideo
+            @_exported import NXKit
+            @_implementationOnly import CZlib
+            @preconcurrency import Dispatch
+            @_spi(Internal) import NXUI
+            public import NXService
+            package import EMAccount
+            internal import A
+            private import B
+            fileprivate import C
+            import struct NXKit.Color
+            import class UIKit.UIView
+            import NXUI.Theme
+            """) == [
+                "Foundation 1:1", "ComponentVideo 2:11 @testable", "NXKit 3:12 @_exported", "CZlib 4:22 @_implementationOnly",
+                "Dispatch 5:17 @preconcurrency", "NXUI 6:17 @_spi", "NXService 7:8 public", "EMAccount 8:9 package", "A 9:10 internal",
+                "B 10:9 private", "C 11:13 fileprivate", "NXKit.Color 12:1 struct", "UIKit.UIView 13:1 class", "NXUI.Theme 14:1",
+            ])
+    }
+
+    @Test func conditionalImportsKeepTheirConditions() {
+        #expect(imports("""
+            #if canImport(UIKit)
+            import UIKit
+            #elseif os(macOS)
+            import AppKit
+            #else
+            import NXKit
+            #endif
+            #if false
+            import Never
+            #endif
+            """) == ["UIKit 2:1 if canImport(UIKit)", "AppKit 4:1 if !(canImport(UIKit)) && os(macOS)",
+                     "NXKit 6:1 if !(canImport(UIKit)) && !(os(macOS))"])
+        #expect(ImportScanner.swiftImports(in: "#if canImport(UIKit)\nimport UIKit\n#endif\n").imports.first?.isOptional == true)
+    }
+
+    @Test func commentsStringsAndCodeAreNotImports() {
+        #expect(imports("""
+            // import InALineComment
+            /* import InABlock
+            import StillInTheBlock */
+            let text = \"\"\"
+            import InAMultiLineString
+            \"\"\"
+            let raw = #"import InARawString"#
+            import Real
+            func f() {}
+            import AfterCode
+            """) == ["Real 8:1", "AfterCode 10:1"])
+    }
+
+    @Test func aFileWithoutImportsIsNotParsed() {
+        #expect(ImportScanner.swiftHeader(of: Array("struct A {}\nlet b = 1\n".utf8)).end == 0)
+        #expect(ImportScanner.swiftHeader(of: Array("import A\nstruct B {}\n".utf8)).end == 9)
+    }
+
+    @Test func anOpenIfIsClosedBeforeParsing() {
+        let text = "#if os(iOS)\nimport UIKit\nlet x = 1\n#endif\nstruct A {}\n"
+        #expect(ImportScanner.swiftHeader(of: Array(text.utf8)).end == text.utf8.count - "struct A {}\n".utf8.count)
+    }
+
+    @Test func unterminatedCommentsOrStringsBeforeTheImportsDoNotHang() {
+        #expect(imports("/* never closed\nimport Hidden\n") == [])
+        #expect(imports("let s = \"never closed\nimport A\n").count <= 1)
+    }
+
+    @Test func objectiveCAndCImports() {
+        let scanned = ImportScanner.cFamilyImports(in: """
+            @import NXKit;
+            @import NXUI.Theme;
+            #import <ComponentVideo/ComponentVideo.h>
+            #include <CZlib/zlib.h>
+            #import "Local.h"
+            #include <stdio.h>
+            /* #import <Commented/Out.h>
+            @import AlsoCommented; */
+            // @import LineComment;
+            """)
+        #expect(scanned.imports.map { "\($0.module)\($0.path.isEmpty ? "" : "." + $0.path.joined(separator: ".")) \($0.line):\($0.column)" }
+            == ["NXKit 1:1", "NXUI.Theme 2:1", "ComponentVideo 3:1", "CZlib 4:1"])
+    }
+
+    @Test func badFilesAreAProblemNotACrash() throws {
+        let folder = NSTemporaryDirectory() + "componentize-imports-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        FileManager.default.createFile(atPath: folder + "/Latin1.swift", contents: Data([0x69, 0x6d, 0x70, 0xe9, 0x0a]))
+        FileManager.default.createFile(atPath: folder + "/Binary.swift", contents: Data([0x00, 0x01, 0x02]))
+        #expect(ImportScanner.scan(file: folder + "/Latin1.swift").problem == "is not UTF-8 text: not read for imports")
+        #expect(ImportScanner.scan(file: folder + "/Binary.swift").problem == "holds binary data (a NUL byte): not read for imports")
+        #expect(ImportScanner.scan(file: folder + "/Vanished.swift").problem == "cannot be read (it vanished, or check its permissions)")
+        let big = "import First\n" + String(repeating: "let value = 1 // padding to make the header long\n", count: 200) + "import Last\n"
+        let scanned = ImportScanner.swiftImports(in: big, maximumHeaderBytes: 4096)
+        #expect(scanned.imports.map(\.module) == ["First"])
+        #expect(scanned.problem == "has imports beyond its first 4 KiB of declarations: those were not read")
+        let huge = Data(("import Kept\n" + String(repeating: "// é\n", count: 2000) + "import Lost\n").utf8)
+        FileManager.default.createFile(atPath: folder + "/Huge.swift", contents: huge)
+        let truncated = ImportScanner.scan(file: folder + "/Huge.swift", maximumBytes: 8191)
+        #expect(truncated.problem == "is larger than 7 KiB: only the first 7 KiB were read for imports")
+        #expect(truncated.imports.map(\.module) == ["Kept"])
+    }
+}

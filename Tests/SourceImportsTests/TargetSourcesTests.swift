@@ -1,0 +1,49 @@
+import Foundation
+import ManifestReading
+import Testing
+@testable import SourceImports
+
+/// Which files a target compiles, as SwiftPM decides.
+final class TargetSourcesTests {
+    let root = NSTemporaryDirectory() + "componentize-sources-\(UUID().uuidString)"
+
+    init() throws {
+        for file in ["Sources/Video/Video.swift", "Sources/Video/Player/Player.swift", "Sources/Video/.hidden/Secret.swift",
+                     "Sources/Video/Resources/notes.txt", "Sources/Video/Legacy/Old.swift", "Sources/CVideo/include/CVideo.h",
+                     "Sources/CVideo/codec.c", "Tests/VideoTests/VideoTests.swift", "Custom/Lib/Lib.swift", "Custom/Lib/Extra/Skip.swift",
+                     "Custom/Lib/Only/Kept.swift"] {
+            let path = root + "/" + file
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            FileManager.default.createFile(atPath: path, contents: Data("// \(file)\n".utf8))
+        }
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    @Test func theDefaultFolderMinusExcludeAndHiddenFiles() {
+        var video = Target(name: "Video", type: .regular, dependencies: [])
+        video.exclude = ["Legacy"]
+        #expect(TargetSources.select(video, packageDirectory: root).files == ["Sources/Video/Player/Player.swift", "Sources/Video/Video.swift"])
+        let tests = Target(name: "VideoTests", type: .test, dependencies: [])
+        #expect(TargetSources.select(tests, packageDirectory: root).files == ["Tests/VideoTests/VideoTests.swift"])
+        let c = Target(name: "CVideo", type: .regular, dependencies: [])
+        #expect(TargetSources.select(c, packageDirectory: root).files == ["Sources/CVideo/codec.c", "Sources/CVideo/include/CVideo.h"])
+    }
+
+    @Test func aPathAndSourcesNarrowTheFiles() {
+        var lib = Target(name: "Lib", type: .regular, dependencies: [], path: "Custom/Lib")
+        #expect(TargetSources.select(lib, packageDirectory: root).files.count == 3)
+        lib.sources = ["Lib.swift", "Only"]
+        #expect(TargetSources.select(lib, packageDirectory: root).files == ["Custom/Lib/Lib.swift", "Custom/Lib/Only/Kept.swift"])
+    }
+
+    @Test func unknownSelectionsSaySo() {
+        #expect(TargetSources.select(Target(name: "Missing", type: .regular, dependencies: []), packageDirectory: root).unknown
+            == "no folder for it (Sources/Missing, Source/Missing, src/Missing, srcs/Missing)")
+        var computed = Target(name: "Video", type: .regular, dependencies: [])
+        computed.sourcesUnknown = "call to 'files'"
+        #expect(TargetSources.select(computed, packageDirectory: root).unknown?.hasPrefix("its sources: or exclude: could not be read") == true)
+    }
+}
