@@ -69,12 +69,12 @@ let package = Package(
         ]),
         .target(name: "Project", dependencies: [
             "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "LayerInference", "ManifestReading", "Paths", "Reports",
-            "ResourceGeneration", "Rules", "Scaffolding",
+            "ResourceGeneration", "Rules", "Scaffolding", "SourceImports",
         ]),
         .testTarget(name: "ManifestReadingTests", dependencies: ["ManifestReading", "Diagnostics", "Paths"]),
         .testTarget(name: "RulesTests", dependencies: [
             "Rules", "Configuration", "Diagnostics", "Discovery", "LayerInference", "ManifestReading", "DependencyGraph", "Paths", "Project",
-            "Reports",
+            "Reports", "SourceImports",
         ]),
         .testTarget(name: "ResourceGenerationTests", dependencies: ["ResourceGeneration", "ManifestReading", "Diagnostics", "Templates", "Project"]),
         .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Diagnostics", "Configuration", "Project", "ManifestReading"]),

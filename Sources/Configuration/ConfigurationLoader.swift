@@ -130,7 +130,7 @@ private struct ConfigurationReader {
     func model(from root: Node) throws(InputError) -> LayerModel {
         let entries = try mapping(root, "the configuration")
         try checkKeys(entries, allowed: ["preset", "strict", "layers", "thirdParty", "testSupport", "exceptions", "rules", "exclude", "scaffold", "resources",
-                                           "baseline"],
+                                           "baseline", "imports"],
                       in: "the configuration")
         var model = Preset.fourLayer.model
         if let presetNode = entries.first(where: { $0.key == "preset" })?.value {
@@ -161,6 +161,16 @@ private struct ConfigurationReader {
             case "thirdParty": model.thirdParty = try thirdParty(entry.value, layers: model.layers)
             case "exceptions": model.exceptions = try exceptions(entry.value)
             case "rules": model.severities = try severities(entry.value)
+            case "imports":
+                let settings = try mapping(entry.value, "imports")
+                try checkKeys(settings, allowed: ["check", "system", "ignore"], in: "imports")
+                for setting in settings {
+                    switch setting.key {
+                    case "check": model.imports.check = try bool(setting.value, "imports.check")
+                    case "system": model.imports.system = try strings(setting.value, "imports.system").map(\.0)
+                    default: model.imports.ignore = try globs(setting.value, "imports.ignore")
+                    }
+                }
             case "baseline":
                 let file = try string(entry.value, "baseline")
                 guard !file.isEmpty else { throw error("baseline must name a file, e.g. componentize-baseline.json", at: entry.value) }

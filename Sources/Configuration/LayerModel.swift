@@ -20,6 +20,8 @@ public struct LayerModel: Sendable, Equatable {
     public var scaffold = ScaffoldSettings()
     /// Where `componentize resources` writes each target's accessors, relative to the target's folder.
     public var resourcesOutputDirectory = "Generated"
+    /// Whether and how `check` reads the sources' imports.
+    public var imports = ImportSettings()
     /// A baseline file `check` applies without `--baseline`, relative to the configuration's folder.
     public var baseline: String?
     public var baselineLocation: FileLocation?
@@ -104,6 +106,18 @@ public struct Layer: Sendable, Equatable {
         lhs.name == rhs.name && lhs.members == rhs.members && lhs.paths == rhs.paths && lhs.independent == rhs.independent
             && lhs.interfacePattern == rhs.interfacePattern && lhs.defaultDependencies == rhs.defaultDependencies && lhs.location == rhs.location
     }
+}
+
+/// The `imports:` section: the source pass of `check`.
+public struct ImportSettings: Sendable, Equatable {
+    /// Read every target's sources for imports (default on).
+    public var check = true
+    /// More modules that are never findings, beside the SDK's and the toolchain's.
+    public var system: [String] = []
+    /// Imported modules left out of every rule (`*Mocks`).
+    public var ignore: [Glob] = []
+
+    public init() {}
 }
 
 /// Which layers may use packages from outside the repository.

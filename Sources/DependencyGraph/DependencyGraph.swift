@@ -109,15 +109,25 @@ public final class Edge: Sendable {
     public let fromNumber: Int
     /// The node number of a local target destination; nil for any other destination.
     public let toNumber: Int?
+    /// An `import` in the target's sources that its manifest does not declare; `location` is the first such import.
+    public let viaImport: Bool
+    /// For an import: the other files that import the same module.
+    public let otherLocations: [FileLocation]
 
-    public init(from: TargetID, to: Destination, written: String, location: FileLocation, fromNumber: Int, toNumber: Int? = nil) {
+    public init(from: TargetID, to: Destination, written: String, location: FileLocation, fromNumber: Int, toNumber: Int? = nil,
+                viaImport: Bool = false, otherLocations: [FileLocation] = []) {
         self.from = from
         self.to = to
         self.written = written
         self.location = location
         self.fromNumber = fromNumber
         self.toNumber = toNumber
+        self.viaImport = viaImport
+        self.otherLocations = otherLocations
     }
+
+    /// "depends on", or "imports" for an import the manifest does not declare.
+    public var verb: String { viaImport ? "imports" : "depends on" }
 }
 
 /// Every local package's targets and the edges between them, with layers assigned.
@@ -140,6 +150,11 @@ public struct DependencyGraph: Sendable {
     public let missingPackages: [MissingPackageReference]
     /// Packages whose manifest no reader could evaluate; their targets are not in the graph.
     public let unreadableManifests: [UnreadableManifest]
+    /// Imports of local modules that the importing target's manifest does not declare, one edge per target and module
+    /// (see ``withImports(_:systemModules:ignore:)``); empty when sources were not read.
+    public internal(set) var importEdges: [(edge: Edge, from: GraphTarget, to: GraphTarget)] = []
+    /// Whether the sources were read for imports.
+    public internal(set) var importsRead = false
     let numbering: TargetNumbering
     private let names = NameSet()
 

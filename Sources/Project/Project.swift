@@ -10,6 +10,7 @@ import Reports
 import ResourceGeneration
 import Rules
 import Scaffolding
+import SourceImports
 
 /// A repository opened once: its configuration found and loaded, its packages discovered and read. Every
 /// command asks it (`check`, `graph`, `new`, `resources`); the dependency graph is built the first time a use
@@ -115,13 +116,21 @@ public final class Project {
     // MARK: Use cases
 
     /// The layering check: every rule over the graph, with configured severities and exceptions applied.
-    public func check(today: String) throws -> ProjectCheck {
-        let graph = self.graph
+    /// With `imports` (and `imports.check` in the configuration), the sources are read too (see
+    /// ``DependencyGraph/withImports(_:systemModules:ignore:)``).
+    public func check(today: String, imports: Bool = true) throws -> ProjectCheck {
+        var graph = self.graph
         if model.strict { try Self.checkGlobsMatch(graph) }
+        var importNotes: [Note] = []
+        if imports && model.imports.check {
+            let (read, notes) = timings.measure("sources and imports") { Self.readImports(of: workspace) }
+            graph = graph.withImports(read, systemModules: DependencyGraph.systemModules.union(model.imports.system), ignore: model.imports.ignore)
+            importNotes = notes
+        }
         var result = timings.measure("rules") { LayerChecker(today: today).check(graph) }
         var notes = workspace.declines.map { declined in
             Note("read with swift package dump-package: \(declined.reason)", at: declined.location)
-        } + workspace.notes
+        } + workspace.notes + importNotes
         if !scopeIsRoot {
             result.findings = result.findings.filter { inScope($0.location.path) }
             result.excused = result.excused.filter { inScope($0.location.path) }
@@ -260,5 +269,41 @@ extension Project {
         _ = try loader.parse(text, path: configurationPath)
         return InferredConfiguration(layering: layering, configuration: text, findings: findings, baseline: Baseline(findings: findings),
                                      root: path, workspace: workspace)
+    }
+}
+
+// MARK: Reading the sources' imports
+
+extension Project {
+    /// Every target's imports, read from the files SwiftPM compiles for it (in parallel, results in package order),
+    /// and notes for files that could not be read and targets whose files cannot be known.
+    static func readImports(of workspace: Workspace) -> (imports: [TargetSourceImports], notes: [Note]) {
+        let packages = workspace.packages
+        let results: [(TargetSourceImports?, [Note])] = inSlices(of: packages.count, minimumSliceSize: 4) { slice in
+            slice.flatMap { index -> [(TargetSourceImports?, [Note])] in
+                let package = packages[index]
+                let shownDirectory = (package.manifestPath as NSString).deletingLastPathComponent
+                return package.manifest.targets.filter { ![.binary, .system, .plugin].contains($0.type) }.map { target in
+                    let selection = TargetSources.select(target, packageDirectory: package.directory)
+                    if let unknown = selection.unknown {
+                        let location = FileLocation(path: package.manifestPath, line: target.position?.line, column: target.position?.column)
+                        return (nil, [Note("the imports of \(target.name) are not checked: \(unknown)", at: location)])
+                    }
+                    var uses: [SourceImportUse] = []
+                    var notes: [Note] = []
+                    for file in selection.files {
+                        let shown = PathArithmetic.join(shownDirectory, file)
+                        let scanned = ImportScanner.scan(file: PathArithmetic.join(package.directory, file))
+                        if let problem = scanned.problem { notes.append(Note("this source file \(problem)", at: FileLocation(path: shown))) }
+                        for item in scanned.imports {
+                            uses.append(SourceImportUse(module: item.module, location: FileLocation(path: shown, line: item.line, column: item.column),
+                                                        isOptional: item.isOptional))
+                        }
+                    }
+                    return (TargetSourceImports(target: TargetID(package: package.relativeDirectory, name: target.name), uses: uses), notes)
+                }
+            }
+        }
+        return (results.compactMap(\.0), results.flatMap(\.1))
     }
 }

@@ -25,6 +25,11 @@ public struct HorizontalDependencyRule: Rule {
             ]),
         ],
         triggeringExamples: [
+            // An import no manifest declares: reported at the import.
+            RuleExample([
+                ("Business/ComponentVideo", RuleExample.package("ComponentVideo")),
+                ("Business/ComponentImage", RuleExample.package("ComponentImage")),
+            ], sources: [("Business/ComponentVideo/Sources/ComponentVideo/Player.swift", "import Foundation\n↓import ComponentImage\n")]),
             RuleExample([
                 ("Business/ComponentOwner", RuleExample.package("ComponentOwner", targets: [("ComponentOwner", ["↓.product(name: \"ComponentImage\", package: \"ComponentImage\")"])],
                                                                 packages: [".package(path: \"../ComponentImage\")"])),
@@ -58,7 +63,7 @@ public struct HorizontalDependencyRule: Rule {
             } else {
                 fix = "\(moveDown), or talk through a mediator"
             }
-            findings.append(finding("\(from.label) depends on \(to.label)", fix: fix, at: edge.location, from: from.id.name, to: to.id.name))
+            findings.append(finding("\(from.label) \(edge.verb) \(to.label)\(graph.alsoIn(edge))", fix: fix, at: edge.location, from: from.id.name, to: to.id.name))
         }
         return findings
     }

@@ -56,6 +56,8 @@ extension Rule {
 public struct RuleExample: Sendable {
     public var configuration: String?
     public var packages: [(directory: String, manifest: String)]
+    /// Source files by path from the root (`Common/NXUI/Sources/NXUI/Theme.swift`), for rules about imports.
+    public var sources: [(path: String, text: String)]
     /// The day the check runs, for rules about dates (`YYYY-MM-DD`).
     public var today: String
     /// Where the example is written, so a failing example points at itself.
@@ -63,9 +65,10 @@ public struct RuleExample: Sendable {
     public var line: Int
 
     public init(configuration: String? = nil, today: String = "2026-06-01", _ packages: [(String, String)],
-                file: String = #filePath, line: Int = #line) {
+                sources: [(String, String)] = [], file: String = #filePath, line: Int = #line) {
         self.configuration = configuration
         self.packages = packages.map { (directory: $0.0, manifest: $0.1) }
+        self.sources = sources.map { (path: $0.0, text: $0.1) }
         self.today = today
         self.file = file
         self.line = line
@@ -109,9 +112,17 @@ public struct RuleContext: Sendable {
 
 extension DependencyGraph {
     /// Edges between two local targets with both targets, skipping test-support destinations of test targets.
+    /// Declared edges between local targets, then undeclared imports of local modules; a test target's edges to test
+    /// support are left out.
     func checkedLocalEdges() -> LazyFilterSequence<[(edge: Edge, from: GraphTarget, to: GraphTarget)]> {
         let testSupport = model.testSupport
-        return localEdges.lazy.filter { _, from, to in !(from.isTest && testSupport.contains { $0.matches(to.id.name) }) }
+        return (localEdges + importEdges).lazy.filter { _, from, to in !(from.isTest && testSupport.contains { $0.matches(to.id.name) }) }
+    }
+
+    /// For an import edge imported by several files: " (also in A.swift:3, B.swift:5)".
+    func alsoIn(_ edge: Edge) -> String {
+        guard !edge.otherLocations.isEmpty else { return "" }
+        return " (also imported in " + edge.otherLocations.map { "\($0.path.split(separator: "/").last.map(String.init) ?? $0.path):\($0.line ?? 1)" }.joined(separator: ", ") + ")"
     }
 
     /// "kit, common" or "nothing in this repository".

@@ -23,6 +23,10 @@ public struct UpwardDependencyRule: Rule {
         ],
         triggeringExamples: [
             RuleExample([
+                ("Kit/NXKit", RuleExample.package("NXKit")),
+                ("Common/NXUI", RuleExample.package("NXUI")),
+            ], sources: [("Kit/NXKit/Sources/NXKit/Colors.swift", "#if os(iOS)\n↓import NXUI\n#endif\n")]),
+            RuleExample([
                 ("Kit/NXKit", RuleExample.package("NXKit", targets: [("NXKit", ["↓.product(name: \"NXUI\", package: \"NXUI\")"])],
                                                   packages: [".package(path: \"../../Common/NXUI\")"])),
                 ("Common/NXUI", RuleExample.package("NXUI")),
@@ -40,7 +44,7 @@ public struct UpwardDependencyRule: Rule {
             let allowed = graph.describeLayers(graph.model.layers(below: fromLayer))
             let fix = "move what \(from.id.name) needs from \(to.id.name) down to \(fromLayer) or below, or invert the dependency "
                 + "(a protocol in \(fromLayer) that \(to.id.name) implements); \(fromLayer) may depend on: \(allowed)"
-            findings.append(finding("\(from.label) depends on \(to.label)", fix: fix, at: edge.location, from: from.id.name, to: to.id.name))
+            findings.append(finding("\(from.label) \(edge.verb) \(to.label)\(graph.alsoIn(edge))", fix: fix, at: edge.location, from: from.id.name, to: to.id.name))
         }
         return findings
     }

@@ -32,6 +32,9 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .customLong("write-baseline"), help: "Write every current finding to this file (sorted, keyed by rule and edge) and exit 0.", completion: .file())
     var writeBaseline: String?
 
+    @Flag(name: .customLong("no-imports"), help: "Do not read the sources' imports this run (componentize.yml: imports.check).")
+    var noImports = false
+
     @Flag(name: .customLong("timings"), help: "Print how long each stage took, on standard error.")
     var showTimings = false
 
@@ -39,7 +42,7 @@ struct CheckCommand: ParsableCommand {
         let today = try Project.today()
         let timings = showTimings ? StageTimings() : nil
         let project = try project.open(timings: timings)
-        let check = try project.check(today: today)
+        let check = try project.check(today: today, imports: !noImports)
         let result = check.result
         if let timings { Terminal.printError(timings.report) }
         if let writeBaseline {

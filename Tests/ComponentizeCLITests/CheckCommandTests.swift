@@ -7,7 +7,7 @@ import XCTest
 /// `componentize check` end to end: one fixture per rule, golden reports in every format.
 final class CheckCommandTests: XCTestCase {
     static let rules = ["upward", "horizontal", "cycle", "third-party", "unassigned", "unresolved", "exception-expired", "exception-stale",
-                        "unreadable-manifest"]
+                        "unreadable-manifest", "implicit-dependency"]
     static let formats = ["text", "json", "sarif", "github", "junit"]
     static let environment = ProcessInfo.processInfo.environment.merging(["COMPONENTIZE_TODAY": "2026-06-01"]) { $1 }
 
@@ -73,6 +73,22 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(try uris("../..", in: fixture.appendingPathComponent("Features/FeatureSearch")).sorted(), expected)
     }
 
+    /// The code couples two business components that no manifest connects: `check` sees the import.
+    func testAnImportNoManifestDeclaresFailsAtTheImport() throws {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("componentize-imports-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: Componentize.repositoryRoot.appendingPathComponent("fixtures/ComponentBasedApp"), to: copy)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let source = copy.appendingPathComponent("Business/ComponentVideo/Sources/ComponentVideo/ComponentVideo.swift")
+        let text = try String(contentsOf: source, encoding: .utf8)
+        try ("import Foundation\nimport ComponentImage\n" + text).write(to: source, atomically: true, encoding: .utf8)
+        let result = try Componentize.run(["check", "."], in: copy, environment: Self.environment)
+        XCTAssertEqual(result.status, 1, result.stdout)
+        XCTAssertTrue(result.stdout.hasPrefix("Business/ComponentVideo/Sources/ComponentVideo/ComponentVideo.swift:2:1: error: [horizontal] "
+            + "ComponentVideo (business) imports ComponentImage (business)"), result.stdout)
+        let off = try Componentize.run(["check", ".", "--no-imports"], in: copy, environment: Self.environment)
+        XCTAssertEqual(off.status, 0, off.stdout)
+    }
+
     func testSARIFValidatesAgainstTheSchema() throws {
         let validator = """
             import json, sys, importlib.resources as resources
@@ -113,7 +129,7 @@ final class CheckCommandTests: XCTestCase {
             parser.delegate = collector
             XCTAssertTrue(parser.parse(), "\(rule): \(parser.parserError.map { "\($0)" } ?? "")")
             XCTAssertEqual(collector.root, "testsuites")
-            XCTAssertEqual(collector.testcases.count, 9, "one testcase per rule")
+            XCTAssertEqual(collector.testcases.count, Self.rules.count, "one testcase per rule")
             let failing = ["unassigned", "exception-stale"].contains(rule) ? [] : [rule]
             XCTAssertEqual(collector.failed, failing, rule)
         }

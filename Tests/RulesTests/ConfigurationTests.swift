@@ -78,7 +78,7 @@ final class ConfigurationTests: XCTestCase {
 
     func testUnknownKey() {
         XCTAssertEqual(error("layer:\n  - name: app\n"),
-                       "componentize.yml:1:1: error: unknown key 'layer' in the configuration; expected one of: preset, strict, layers, thirdParty, testSupport, exceptions, rules, exclude, scaffold, resources, baseline")
+                       "componentize.yml:1:1: error: unknown key 'layer' in the configuration; expected one of: preset, strict, layers, thirdParty, testSupport, exceptions, rules, exclude, scaffold, resources, baseline, imports")
     }
 
     func testWrongType() {
@@ -107,7 +107,7 @@ final class ConfigurationTests: XCTestCase {
 
     func testBadExceptions() {
         XCTAssertEqual(error("exceptions:\n  - {from: A, to: B, rule: sideways, reason: x}\n"),
-                       "componentize.yml:2:28: error: unknown rule 'sideways'; rules are: cycle, exception-expired, exception-stale, horizontal, third-party, unassigned, unreadable-manifest, unresolved, upward")
+                       "componentize.yml:2:28: error: unknown rule 'sideways'; rules are: cycle, exception-expired, exception-stale, horizontal, implicit-dependency, third-party, unassigned, unreadable-manifest, unresolved, upward")
         XCTAssertEqual(error("exceptions:\n  - {from: A, to: B, rule: upward}\n"), "componentize.yml:2:5: error: an exception needs 'reason'")
         XCTAssertEqual(error("exceptions:\n  - {from: A, to: B, rule: upward, reason: x, expires: next week}\n"),
                        "componentize.yml:2:56: error: expires must be a date written YYYY-MM-DD")

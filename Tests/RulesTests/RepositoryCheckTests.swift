@@ -135,6 +135,7 @@ final class RepositoryCheckTests: XCTestCase {
 
     func testSymbolicLinkLoopIsSkippedWithANote() throws {
         try write(RuleExample.package("NXKit"), to: "Kit/NXKit/Package.swift")
+        try write("public enum NXKit {}\n", to: "Kit/NXKit/Sources/NXKit/NXKit.swift")
         try FileManager.default.createSymbolicLink(atPath: root + "/Kit/NXKit/Loop", withDestinationPath: root + "/Kit")
         let check = try checkWithNotes()
         XCTAssertEqual(check.result.packageCount, 1)
@@ -145,6 +146,7 @@ final class RepositoryCheckTests: XCTestCase {
 
     func testSelfReferencingSymbolicLinkIsSkippedWithANote() throws {
         try write(RuleExample.package("NXKit"), to: "Kit/NXKit/Package.swift")
+        try write("public enum NXKit {}\n", to: "Kit/NXKit/Sources/NXKit/NXKit.swift")
         try FileManager.default.createSymbolicLink(atPath: root + "/Kit/Self", withDestinationPath: root + "/Kit/Self")
         let check = try checkWithNotes()
         XCTAssertEqual(check.result.packageCount, 1)
@@ -154,6 +156,7 @@ final class RepositoryCheckTests: XCTestCase {
 
     func testNonUTF8NamesAreSkippedWithANote() throws {
         try write(RuleExample.package("NXKit"), to: "Kit/NXKit/Package.swift")
+        try write("public enum NXKit {}\n", to: "Kit/NXKit/Sources/NXKit/NXKit.swift")
         let name: [UInt8] = Array((root + "/Kit/").utf8) + [0x66, 0xFF, 0x6F]
         XCTAssertEqual(mkdir(name.map { CChar(bitPattern: $0) } + [0], 0o755), 0)
         let check = try checkWithNotes()

@@ -4,6 +4,7 @@ import Diagnostics
 import Discovery
 import ManifestReading
 import Rules
+import SourceImports
 import Testing
 
 /// Runs every rule over its own examples: non-triggering ones must give no finding of the rule, triggering ones
@@ -82,6 +83,19 @@ struct ExampleWorkspace {
             try ConfigurationLoader(knownRules: RuleRegistry.identifiers).parse(clean(text, path: ConfigurationLoader.fileName), path: ConfigurationLoader.fileName)
         } ?? Preset.fourLayer.model
         graph = DependencyGraph(workspace: workspace, model: model)
+        if !example.sources.isEmpty {
+            // A source file belongs to the target whose folder (Sources/<name>) holds it, in the package it lies in.
+            let imports = example.sources.compactMap { source -> TargetSourceImports? in
+                let text = clean(source.text, path: source.path)
+                guard let package = example.packages.map(\.directory).filter({ source.path.hasPrefix($0 + "/") }).max(by: { $0.count < $1.count }),
+                      case let inside = source.path.dropFirst(package.count + 1).split(separator: "/"), inside.count > 2 else { return nil }
+                let uses = ImportScanner.swiftImports(in: text).imports.map {
+                    SourceImportUse(module: $0.module, location: FileLocation(path: source.path, line: $0.line, column: $0.column), isOptional: $0.isOptional)
+                }
+                return TargetSourceImports(target: TargetID(package: package, name: String(inside[1])), uses: uses)
+            }
+            graph = graph.withImports(imports)
+        }
         self.markers = markers
         today = example.today
     }

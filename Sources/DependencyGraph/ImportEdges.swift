@@ -1,0 +1,93 @@
+import Configuration
+import Diagnostics
+import Paths
+
+/// One `import` in a target's sources, as the graph needs it.
+public struct SourceImportUse: Sendable, Hashable {
+    public var module: String
+    public var location: FileLocation
+    /// Inside `#if canImport(…)`: the target builds without the module.
+    public var isOptional: Bool
+
+    public init(module: String, location: FileLocation, isOptional: Bool = false) {
+        self.module = module
+        self.location = location
+        self.isOptional = isOptional
+    }
+}
+
+/// What one target's sources import.
+public struct TargetSourceImports: Sendable {
+    public var target: TargetID
+    /// Sorted by file, line and column.
+    public var uses: [SourceImportUse]
+
+    public init(target: TargetID, uses: [SourceImportUse]) {
+        self.target = target
+        self.uses = uses
+    }
+}
+
+extension DependencyGraph {
+    /// SDK and toolchain modules: never an edge.
+    public static let systemModules: Set<String> = [
+        "Foundation", "FoundationEssentials", "FoundationNetworking", "FoundationXML", "Swift", "_Concurrency", "_StringProcessing",
+        "Darwin", "Glibc", "Musl", "WinSDK", "ucrt", "CRT", "Dispatch", "os", "ObjectiveC", "XCTest", "Testing", "Combine", "SwiftUI",
+        "UIKit", "AppKit", "WatchKit", "TVUIKit", "CoreFoundation", "CoreGraphics", "CoreImage", "CoreText", "CoreData", "CoreLocation",
+        "CoreML", "CoreMotion", "CoreBluetooth", "CoreMedia", "CoreVideo", "CoreAudio", "CoreHaptics", "CoreTelephony", "QuartzCore",
+        "AVFoundation", "AVKit", "Photos", "PhotosUI", "MapKit", "WebKit", "SafariServices", "StoreKit", "UserNotifications", "Network",
+        "Security", "LocalAuthentication", "AuthenticationServices", "CryptoKit", "Accelerate", "Metal", "MetalKit", "SceneKit",
+        "SpriteKit", "ARKit", "RealityKit", "Vision", "NaturalLanguage", "Speech", "HealthKit", "HomeKit", "CloudKit", "GameKit",
+        "Contacts", "ContactsUI", "EventKit", "EventKitUI", "MessageUI", "Social", "Intents", "IntentsUI", "WidgetKit", "ActivityKit",
+        "AppIntents", "BackgroundTasks", "PassKit", "PDFKit", "QuickLook", "SwiftData", "Observation", "OSLog", "MultipeerConnectivity",
+        "SystemConfiguration", "UniformTypeIdentifiers", "LinkPresentation", "Charts", "PackageDescription", "PackagePlugin",
+        "XCTestDynamicOverlay", "Synchronization", "RegexBuilder", "Distributed", "simd", "zlib", "libkern", "SwiftShims",
+    ]
+
+    /// The graph with the imports of its targets' sources: an import of a local module the importing target does not
+    /// declare (directly) becomes an edge of ``importEdges``, located at the first file that imports it, which
+    /// `upward`, `horizontal` and `implicit-dependency` then check. Optional imports (`#if canImport`), system modules,
+    /// `ignore`d modules and a target's own module are left out.
+    public func withImports(_ imports: [TargetSourceImports], systemModules: Set<String> = DependencyGraph.systemModules,
+                            ignore: [Glob] = []) -> DependencyGraph {
+        var graph = self
+        var modules: [String: [GraphTarget]] = [:]
+        for target in sortedTargets where !target.isTest { modules[Self.moduleName(of: target.id.name), default: []].append(target) }
+        var edges: [(edge: Edge, from: GraphTarget, to: GraphTarget)] = []
+        for targetImports in imports {
+            guard let from = target(targetImports.target) else { continue }
+            let declared = Set(successors[from.number])
+            let ownModule = Self.moduleName(of: from.id.name)
+            var byModule: [Int: [SourceImportUse]] = [:]
+            var order: [Int] = []
+            for use in targetImports.uses where !use.isOptional && use.module != ownModule && !systemModules.contains(use.module)
+                && !ignore.contains(where: { $0.matches(use.module) }) {
+                guard let candidates = modules[use.module], !candidates.contains(where: { declared.contains($0.number) }) else { continue }
+                let to = candidates.first { $0.id.package == from.id.package } ?? candidates[0]
+                if byModule[to.number] == nil { order.append(to.number) }
+                byModule[to.number, default: []].append(use)
+            }
+            for number in order {
+                let uses = byModule[number, default: []]
+                guard let first = uses.first else { continue }
+                let to = sortedTargets[number]
+                let edge = Edge(from: from.id, to: .target(to.id), written: "import \(first.module)", location: first.location,
+                                fromNumber: from.number, toNumber: number, viaImport: true, otherLocations: uses.dropFirst().map(\.location))
+                edges.append((edge, from, to))
+            }
+        }
+        graph.importEdges = edges
+        graph.importsRead = true
+        return graph
+    }
+
+    /// The module a target builds: its name with every character not allowed in a C identifier made `_` (`my-lib` →
+    /// `my_lib`).
+    public static func moduleName(of targetName: String) -> String {
+        var name = String(targetName.unicodeScalars.map { scalar -> Character in
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" ? Character(scalar) : "_"
+        })
+        if let first = name.unicodeScalars.first, ("0"..."9").contains(first) { name = "_" + name }
+        return name
+    }
+}

@@ -1,0 +1,68 @@
+import Configuration
+import DependencyGraph
+import Diagnostics
+
+/// A target whose sources import a local module its manifest does not declare.
+public struct ImplicitDependencyRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "implicit-dependency",
+        name: "Implicit dependency",
+        summary: "A target imports a local module that its manifest does not declare.",
+        rationale: "A module reachable only because something else builds it first breaks the day that changes, and hides a coupling from every manifest-based check: declare what the code imports.",
+        nonTriggeringExamples: [
+            RuleExample([
+                ("Kit/NXKit", RuleExample.package("NXKit")),
+                ("Common/NXUI", RuleExample.package("NXUI", targets: [("NXUI", [".product(name: \"NXKit\", package: \"NXKit\")"])],
+                                                    packages: [".package(path: \"../../Kit/NXKit\")"])),
+            ], sources: [("Common/NXUI/Sources/NXUI/Theme.swift", "import Foundation\nimport NXKit\n")]),
+            RuleExample([
+                ("Common/NXUI", RuleExample.package("NXUI")),
+            ], sources: [("Common/NXUI/Sources/NXUI/Theme.swift", "#if canImport(NXKit)\nimport NXKit\n#endif\n")]),
+        ],
+        triggeringExamples: [
+            // NXService is built by the app anyway, so NXUI compiles in the app's build, but not on its own.
+            RuleExample([
+                ("Kit/NXKit", RuleExample.package("NXKit")),
+                ("Common/NXService", RuleExample.package("NXService")),
+                ("Common/NXUI", RuleExample.package("NXUI", targets: [("NXUI", [".product(name: \"NXKit\", package: \"NXKit\")"])],
+                                                    packages: [".package(path: \"../../Kit/NXKit\")"])),
+            ], sources: [("Common/NXUI/Sources/NXUI/Theme.swift", "import NXKit\n↓import NXService\n")]),
+            RuleExample([
+                ("App", RuleExample.package("App", targets: [("App", []), ("Helpers", [])])),
+            ], sources: [("App/Sources/App/App.swift", "@testable ↓import Helpers\n")]),
+        ]
+    )
+
+    public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        for (edge, from, to) in graph.checkedLocalEdges() where edge.viaImport && !graph.layeringRulesReport(from: from, to: to) {
+            let packageOfTarget = graph.workspace.packages.first { $0.relativeDirectory == to.id.package }
+            let where_ = from.position.map { " (\(from.manifestPath):\($0.line))" } ?? ""
+            var fix: String
+            if from.id.package == to.id.package {
+                fix = "add \"\(to.id.name)\" to the dependencies of target \(from.id.name)\(where_)"
+            } else if let product = packageOfTarget?.manifest.products.first(where: { $0.targets.contains(to.id.name) }) {
+                fix = "add .product(name: \"\(product.name)\", package: \"\(to.packageName)\") to the dependencies of target \(from.id.name)\(where_)"
+                    + ", with the package in Package(dependencies:) if it is not there"
+            } else {
+                fix = "package \(to.packageName) has no product holding \(to.id.name): add one, then depend on it from \(from.id.name)\(where_)"
+            }
+            findings.append(finding("\(from.label) imports \(to.label), which its manifest does not declare\(graph.alsoIn(edge))",
+                                    fix: fix, at: edge.location, from: from.id.name, to: to.id.name))
+        }
+        return findings
+    }
+}
+
+extension DependencyGraph {
+    /// Whether `upward` or `horizontal` reports an edge from `from` to `to` (then the missing declaration is not the
+    /// problem: the dependency itself is).
+    func layeringRulesReport(from: GraphTarget, to: GraphTarget) -> Bool {
+        guard let fromRank = from.rank, let toRank = to.rank else { return false }
+        if toRank < fromRank { return true }
+        let layer = model.layers[fromRank]
+        return toRank == fromRank && layer.independent && from.component != to.component && !(from.interfaceOf == nil && to.interfaceOf != nil)
+    }
+}
