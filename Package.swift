@@ -55,11 +55,11 @@ let package = Package(
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         .target(name: "DependencyGraph", dependencies: ["Configuration", "Diagnostics", "Discovery", "ManifestReading", "Paths"]),
-        .target(name: "Rules", dependencies: ["Configuration", "DependencyGraph", "Diagnostics", "Paths"]),
+        .target(name: "Rules", dependencies: ["Configuration", "DependencyGraph", "Diagnostics"]),
         .target(name: "LayerInference", dependencies: ["DependencyGraph", "Discovery", "ManifestReading", "Paths"]),
         .target(name: "Reports", dependencies: ["Configuration", "DependencyGraph", "Diagnostics", "Output", "Paths", "Rules"]),
         .target(name: "ResourceGeneration", dependencies: [
-            "Diagnostics", "ManifestReading", "Output", "Paths", "Templates", .product(name: "Stencil", package: "Stencil"),
+            "Diagnostics", "ManifestReading", "Output", "Templates", .product(name: "Stencil", package: "Stencil"),
         ]),
         .target(name: "Scaffolding", dependencies: [
             "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "LayerInference", "ManifestReading", "Output", "Paths",
@@ -71,13 +71,13 @@ let package = Package(
             "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "LayerInference", "ManifestReading", "Paths", "Reports",
             "ResourceGeneration", "Rules", "Scaffolding", "SourceImports",
         ]),
-        .testTarget(name: "ManifestReadingTests", dependencies: ["ManifestReading", "Diagnostics", "Paths"]),
+        .testTarget(name: "ManifestReadingTests", dependencies: ["ManifestReading", "Diagnostics"]),
         .testTarget(name: "RulesTests", dependencies: [
             "Rules", "Configuration", "Diagnostics", "Discovery", "LayerInference", "ManifestReading", "DependencyGraph", "Paths", "Project",
             "Reports", "SourceImports",
         ]),
         .testTarget(name: "ResourceGenerationTests", dependencies: ["ResourceGeneration", "ManifestReading", "Diagnostics", "Templates", "Project"]),
-        .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Diagnostics", "Configuration", "Project", "ManifestReading"]),
+        .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Diagnostics", "Project", "ManifestReading"]),
         .testTarget(name: "SourceImportsTests", dependencies: ["SourceImports", "ManifestReading"]),
         .testTarget(name: "ComponentizeCLITests", dependencies: ["componentize"], exclude: ["Golden"]),
     ]

@@ -155,6 +155,10 @@ public struct DependencyGraph: Sendable {
     public internal(set) var importEdges: [(edge: Edge, from: GraphTarget, to: GraphTarget)] = []
     /// Whether the sources were read for imports.
     public internal(set) var importsRead = false
+    /// By target number: the modules its sources import, for the targets whose files could be read.
+    public internal(set) var importedModules: [Int: Set<String>] = [:]
+    /// By target number: the modules it re-exports (`@_exported import`).
+    public internal(set) var exportedModules: [Int: Set<String>] = [:]
     let numbering: TargetNumbering
     private let names = NameSet()
 

@@ -8,11 +8,14 @@ public struct SourceImportUse: Sendable, Hashable {
     public var location: FileLocation
     /// Inside `#if canImport(…)`: the target builds without the module.
     public var isOptional: Bool
+    /// `@_exported import`: whoever imports this target sees the module too.
+    public var isExported: Bool
 
-    public init(module: String, location: FileLocation, isOptional: Bool = false) {
+    public init(module: String, location: FileLocation, isOptional: Bool = false, isExported: Bool = false) {
         self.module = module
         self.location = location
         self.isOptional = isOptional
+        self.isExported = isExported
     }
 }
 
@@ -78,6 +81,14 @@ extension DependencyGraph {
         }
         graph.importEdges = edges
         graph.importsRead = true
+        var imported: [Int: Set<String>] = [:], exported: [Int: Set<String>] = [:]
+        for targetImports in imports {
+            guard let from = target(targetImports.target) else { continue }
+            imported[from.number, default: []].formUnion(targetImports.uses.map(\.module))
+            exported[from.number, default: []].formUnion(targetImports.uses.filter(\.isExported).map(\.module))
+        }
+        graph.importedModules = imported
+        graph.exportedModules = exported
         return graph
     }
 

@@ -297,7 +297,7 @@ extension Project {
                         if let problem = scanned.problem { notes.append(Note("this source file \(problem)", at: FileLocation(path: shown))) }
                         for item in scanned.imports {
                             uses.append(SourceImportUse(module: item.module, location: FileLocation(path: shown, line: item.line, column: item.column),
-                                                        isOptional: item.isOptional))
+                                                        isOptional: item.isOptional, isExported: item.isExported))
                         }
                     }
                     return (TargetSourceImports(target: TargetID(package: package.relativeDirectory, name: target.name), uses: uses), notes)

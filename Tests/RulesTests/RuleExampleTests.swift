@@ -90,7 +90,8 @@ struct ExampleWorkspace {
                 guard let package = example.packages.map(\.directory).filter({ source.path.hasPrefix($0 + "/") }).max(by: { $0.count < $1.count }),
                       case let inside = source.path.dropFirst(package.count + 1).split(separator: "/"), inside.count > 2 else { return nil }
                 let uses = ImportScanner.swiftImports(in: text).imports.map {
-                    SourceImportUse(module: $0.module, location: FileLocation(path: source.path, line: $0.line, column: $0.column), isOptional: $0.isOptional)
+                    SourceImportUse(module: $0.module, location: FileLocation(path: source.path, line: $0.line, column: $0.column), isOptional: $0.isOptional,
+                                    isExported: $0.isExported)
                 }
                 return TargetSourceImports(target: TargetID(package: package, name: String(inside[1])), uses: uses)
             }

@@ -1,0 +1,64 @@
+import Configuration
+import DependencyGraph
+import Diagnostics
+
+/// A declared dependency on a local module that none of the target's files imports.
+public struct UnusedDependencyRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "unused-dependency",
+        name: "Unused dependency",
+        summary: "A target declares a dependency on a local module that none of its files imports.",
+        rationale: "Every declared dependency is built before the target and rebuilt with it, and it draws an edge in the graph every check reads: one the code does not use slows builds and hides the real structure.",
+        defaultSeverity: .warning,
+        nonTriggeringExamples: [
+            RuleExample([
+                ("Kit/NXKit", RuleExample.package("NXKit")),
+                ("Common/NXUI", RuleExample.package("NXUI", targets: [("NXUI", [".product(name: \"NXKit\", package: \"NXKit\")"])],
+                                                    packages: [".package(path: \"../../Kit/NXKit\")"])),
+            ], sources: [("Common/NXUI/Sources/NXUI/Theme.swift", "import NXKit\n")]),
+            // Reached through a module that re-exports it.
+            RuleExample([
+                ("App", RuleExample.package("App", targets: [("App", ["\"Core\"", "\"Base\""]), ("Core", ["\"Base\""]), ("Base", [])])),
+            ], sources: [("App/Sources/App/App.swift", "import Core\n"), ("App/Sources/Core/Core.swift", "@_exported import Base\n")]),
+        ],
+        triggeringExamples: [
+            RuleExample([
+                ("Kit/NXKit", RuleExample.package("NXKit")),
+                ("Common/NXUI", RuleExample.package("NXUI", targets: [("NXUI", ["↓.product(name: \"NXKit\", package: \"NXKit\")"])],
+                                                    packages: [".package(path: \"../../Kit/NXKit\")"])),
+            ], sources: [("Common/NXUI/Sources/NXUI/Theme.swift", "import Foundation\n")]),
+        ]
+    )
+
+    public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
+        guard graph.importsRead else { return [] }
+        // A declared entry (a product may hold several targets) is used when any of its targets' modules is imported,
+        // directly or through a module that re-exports it.
+        var entries: [String: (edge: Edge, from: GraphTarget, to: [GraphTarget])] = [:]
+        var order: [String] = []
+        for (edge, from, to) in graph.localEdges where !edge.viaImport && graph.importedModules[from.number] != nil {
+            let key = "\(from.number)@\(edge.location)"
+            if entries[key] == nil { order.append(key); entries[key] = (edge, from, []) }
+            entries[key]?.to.append(to)
+        }
+        var exportsOfModule: [String: Set<String>] = [:]
+        for (number, exported) in graph.exportedModules {
+            exportsOfModule[DependencyGraph.moduleName(of: graph.sortedTargets[number].id.name), default: []].formUnion(exported)
+        }
+        var findings: [Finding] = []
+        for key in order {
+            guard let (edge, from, targets) = entries[key], let imported = graph.importedModules[from.number], let first = targets.first else { continue }
+            if targets.contains(where: { [.executable, .plugin, .macro, .binary, .system].contains($0.type) }) { continue }
+            if from.isTest && targets.contains(where: { $0.component == from.component }) { continue }
+            let modules = Set(targets.map { DependencyGraph.moduleName(of: $0.id.name) })
+            guard imported.isDisjoint(with: modules),
+                  !imported.contains(where: { !(exportsOfModule[$0] ?? []).isDisjoint(with: modules) }) else { continue }
+            findings.append(finding("\(from.label) declares a dependency on \(edge.written), which none of its files imports",
+                                    fix: "remove this entry (\(edge.written)) from the dependencies of \(from.id.name), or import it where the code uses it",
+                                    at: edge.location, from: from.id.name, to: first.id.name))
+        }
+        return findings
+    }
+}
