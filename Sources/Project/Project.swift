@@ -307,3 +307,22 @@ extension Project {
         return (results.compactMap(\.0), results.flatMap(\.1))
     }
 }
+
+// MARK: Why does A depend on B
+
+extension Project {
+    /// The shortest chain of dependencies from `from` to `to` (components or targets), over the manifests and, with
+    /// `imports`, the sources' undeclared imports; nil when there is none. An unknown name is an input error.
+    public func why(from: String, to: String, imports: Bool = true) throws -> DependencyChain? {
+        var graph = self.graph
+        if imports && model.imports.check {
+            graph = graph.withImports(Self.readImports(of: workspace).imports,
+                                      systemModules: DependencyGraph.systemModules.union(model.imports.system), ignore: model.imports.ignore)
+        }
+        let sources = graph.targets(named: from), destinations = graph.targets(named: to)
+        for (name, found) in [(from, sources), (to, destinations)] where found.isEmpty {
+            throw InputError("no target or component named '\(name)' in this repository")
+        }
+        return graph.chain(from: sources, to: destinations)
+    }
+}

@@ -21,7 +21,7 @@ struct Componentize: ParsableCommand {
             """,
         version: version,
         groupedSubcommands: [
-            CommandGroup(name: "Check", subcommands: [CheckCommand.self, GraphCommand.self]),
+            CommandGroup(name: "Check", subcommands: [CheckCommand.self, GraphCommand.self, WhyCommand.self]),
             CommandGroup(name: "Create", subcommands: [InitCommand.self, NewCommand.self]),
             CommandGroup(name: "Generate", subcommands: [ResourcesCommand.self]),
             CommandGroup(name: "Inspect", subcommands: [ManifestCommand.self]),

@@ -1,0 +1,64 @@
+import Diagnostics
+
+/// The shortest chain of dependencies from one component or target to another (`componentize why`).
+public struct DependencyChain: Sendable {
+    /// One step: a manifest entry or an import, from one target to the next.
+    public struct Step: Sendable {
+        public enum Kind: String, Sendable {
+            /// A dependency on a target of the same package, by name.
+            case target
+            /// `.product(name:package:)`: a product of another package.
+            case product
+            /// An `import` the manifest does not declare.
+            case `import`
+        }
+
+        public var from: GraphTarget
+        public var to: GraphTarget
+        public var kind: Kind
+        /// The entry as written: `NXKit from NXKit`, `import ComponentImage`.
+        public var written: String
+        public var location: FileLocation
+    }
+
+    public var steps: [Step]
+}
+
+extension DependencyGraph {
+    /// The non-test targets a name stands for: the targets of that name, else the targets of that component.
+    public func targets(named name: String) -> [GraphTarget] {
+        let byName = sortedTargets.filter { !$0.isTest && $0.id.name == name }
+        return byName.isEmpty ? sortedTargets.filter { !$0.isTest && $0.component == name } : byName
+    }
+
+    /// The shortest chain (fewest steps, breadth first over declared edges and undeclared imports) from any target of
+    /// `from` to any target of `to`; nil when there is none. Deterministic: edges are taken in manifest order.
+    public func chain(from: [GraphTarget], to: [GraphTarget]) -> DependencyChain? {
+        let goals = Set(to.map(\.number))
+        var outgoing = [[(edge: Edge, to: Int)]](repeating: [], count: sortedTargets.count)
+        for (edge, source, destination) in localEdges + importEdges { outgoing[source.number].append((edge, destination.number)) }
+        var previous: [Int: (edge: Edge, from: Int)] = [:]
+        var queue = from.map(\.number).sorted(), head = 0
+        var seen = Set(queue)
+        if queue.contains(where: goals.contains) { return DependencyChain(steps: []) }
+        while head < queue.count {
+            let node = queue[head]; head += 1
+            for (edge, next) in outgoing[node] where seen.insert(next).inserted {
+                previous[next] = (edge, node)
+                if goals.contains(next) {
+                    var steps: [DependencyChain.Step] = []
+                    var current = next
+                    while let (edge, before) = previous[current] {
+                        let kind: DependencyChain.Step.Kind = edge.viaImport ? .import : edge.written.contains(" from ") ? .product : .target
+                        steps.insert(DependencyChain.Step(from: sortedTargets[before], to: sortedTargets[current], kind: kind,
+                                                          written: edge.written, location: edge.location), at: 0)
+                        current = before
+                    }
+                    return DependencyChain(steps: steps)
+                }
+                queue.append(next)
+            }
+        }
+        return nil
+    }
+}

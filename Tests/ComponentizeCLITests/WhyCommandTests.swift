@@ -1,0 +1,42 @@
+import Foundation
+import XCTest
+
+/// `componentize why A B` end to end.
+final class WhyCommandTests: XCTestCase {
+    private func why(_ arguments: [String], in folder: URL = Componentize.repositoryRoot) throws -> CommandResult {
+        try Componentize.run(["why"] + arguments, in: folder)
+    }
+
+    func testTheShortestChainWithEveryStepLocated() throws {
+        let result = try why(["FeatureCheckout", "FoundationKit", "fixtures/LegacyApp"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        GoldenFile.assertMatches(result.stdout, "why/FeatureCheckout-FoundationKit.text")
+    }
+
+    func testNoChainIsExitOneAndAnUnknownNameExitTwo() throws {
+        let none = try why(["NXKit", "App", "fixtures/ComponentBasedApp"])
+        XCTAssertEqual(none.status, 1)
+        XCTAssertEqual(none.stdout, "NXKit does not depend on App, directly or through anything else\n")
+        let unknown = try why(["Nope", "App", "fixtures/ComponentBasedApp"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertEqual(unknown.stderr, "error: no target or component named 'Nope' in this repository\n")
+    }
+
+    /// An import no manifest declares is a step too, located at the import.
+    func testAnImportIsAStep() throws {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("componentize-why-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: Componentize.repositoryRoot.appendingPathComponent("fixtures/ComponentBasedApp"), to: copy)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let source = copy.appendingPathComponent("Business/ComponentVideo/Sources/ComponentVideo/ComponentVideo.swift")
+        try ("import ComponentImage\n" + String(contentsOf: source, encoding: .utf8)).write(to: source, atomically: true, encoding: .utf8)
+        let result = try why(["ComponentVideo", "ComponentImage", "--format", "json"], in: copy)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let steps = try XCTUnwrap(json["steps"] as? [[String: Any]])
+        XCTAssertEqual(steps.count, 1)
+        XCTAssertEqual(steps.first?["kind"] as? String, "import")
+        XCTAssertEqual(steps.first?["file"] as? String, "Business/ComponentVideo/Sources/ComponentVideo/ComponentVideo.swift")
+        XCTAssertEqual(steps.first?["line"] as? Int, 1)
+        XCTAssertEqual(try why(["ComponentVideo", "ComponentImage", "--no-imports"], in: copy).status, 1)
+    }
+}
