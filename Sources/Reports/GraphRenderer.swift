@@ -4,7 +4,8 @@ import Diagnostics
 import Output
 import Rules
 
-/// Draws the component graph: layers as clusters top to bottom, one node a component, violating edges red.
+/// Draws the component graph: layers as clusters top to bottom, one node a component, violating edges red, edges
+/// that only an `import` makes (no manifest declares them) dashed.
 public struct GraphRenderer: Sendable {
     public enum Format: String, Sendable, CaseIterable {
         case dot, mermaid, json
@@ -33,6 +34,8 @@ public struct GraphRenderer: Sendable {
         var from: String
         var to: String
         var violation: String?
+        /// Only an `import` connects them; no manifest declares it.
+        var viaImport = false
         static func < (lhs: Link, rhs: Link) -> Bool { (lhs.from, lhs.to) < (rhs.from, rhs.to) }
     }
 
@@ -66,6 +69,11 @@ public struct GraphRenderer: Sendable {
             } else {
                 links[key] = Link(from: from.component, to: toName, violation: violation)
             }
+        }
+        for (edge, from, to) in graph.importEdges where !from.isTest && from.component != to.component {
+            let key = "\(from.component)->\(to.component)"
+            guard links[key] == nil else { continue }
+            links[key] = Link(from: from.component, to: to.component, violation: violations["\(edge.from.name)->\(to.id.name)"], viaImport: true)
         }
         // A cycle's finding names its members, not one edge: every link among them is part of the violation.
         let cycleMembers = findings.filter { $0.rule == CycleRule.description.identifier }.map { finding in
@@ -131,7 +139,9 @@ public struct GraphRenderer: Sendable {
             lines.append("  }")
         }
         for link in links {
-            let style = link.violation.map { " [color=red, penwidth=2, label=\(quoted($0)), fontcolor=red]" } ?? ""
+            var attributes = link.violation.map { ["color=red", "penwidth=2", "label=\(quoted($0))", "fontcolor=red"] } ?? []
+            if link.viaImport { attributes.append("style=dashed") }
+            let style = attributes.isEmpty ? "" : " [" + attributes.joined(separator: ", ") + "]"
             lines.append("  \(identifier(link.from)) -> \(identifier(link.to))\(style);")
         }
         lines.append("}")
@@ -147,11 +157,12 @@ public struct GraphRenderer: Sendable {
         }
         var red: [Int] = []
         for (index, link) in links.enumerated() {
+            let arrow = link.viaImport ? "-.->" : "-->"
             if let violation = link.violation {
-                lines.append("  \(identifier(link.from)) -->|\(violation)| \(identifier(link.to))")
+                lines.append("  \(identifier(link.from)) \(arrow)|\(violation)| \(identifier(link.to))")
                 red.append(index)
             } else {
-                lines.append("  \(identifier(link.from)) --> \(identifier(link.to))")
+                lines.append("  \(identifier(link.from)) \(arrow) \(identifier(link.to))")
             }
         }
         if !red.isEmpty { lines.append("  linkStyle \(red.map(String.init).joined(separator: ",")) stroke:red,stroke-width:2px") }
@@ -165,7 +176,8 @@ public struct GraphRenderer: Sendable {
                 .object([("name", .string(node.name)), ("layer", node.layer.map(JSONValue.string) ?? .null), ("external", .bool(node.external))])
             })),
             ("edges", .array(links.map { link in
-                .object([("from", .string(link.from)), ("to", .string(link.to)), ("violation", link.violation.map(JSONValue.string) ?? .null)])
+                .object([("from", .string(link.from)), ("to", .string(link.to)), ("violation", link.violation.map(JSONValue.string) ?? .null),
+                         ("import", .bool(link.viaImport))])
             })),
         ]).rendered()
     }

@@ -102,6 +102,24 @@ struct GraphRendererTests {
         #expect(dot.contains("n_NXUI -> n_NXService [color=red, penwidth=2, label=\"cycle\", fontcolor=red];"), "\(dot)")
     }
 
+    /// An edge only an import makes is dashed, and red like any other edge that breaks a rule (an undeclared import
+    /// always breaks one: a layering rule, else implicit-dependency).
+    @Test func importOnlyEdgesAreDashed() throws {
+        let workspace = try ExampleWorkspace(RuleExample([
+            ("Business/ComponentVideo", RuleExample.package("ComponentVideo")),
+            ("Business/ComponentImage", RuleExample.package("ComponentImage")),
+            ("Kit/NXKit", RuleExample.package("NXKit")),
+        ], sources: [("Business/ComponentVideo/Sources/ComponentVideo/Player.swift", "import ComponentImage\nimport NXKit\n")]))
+        let findings = workspace.check().findings
+        let dot = try GraphRenderer().render(workspace.graph, findings: findings, format: .dot)
+        #expect(dot.contains("n_ComponentVideo -> n_ComponentImage [color=red, penwidth=2, label=\"horizontal\", fontcolor=red, style=dashed];"), "\(dot)")
+        #expect(dot.contains("n_ComponentVideo -> n_NXKit [color=red, penwidth=2, label=\"implicit-dependency\", fontcolor=red, style=dashed];"), "\(dot)")
+        let mermaid = try GraphRenderer().render(workspace.graph, findings: findings, format: .mermaid)
+        #expect(mermaid.contains("n_ComponentVideo -.->|implicit-dependency| n_NXKit"))
+        let json = try GraphRenderer().render(workspace.graph, findings: findings, format: .json)
+        #expect(json.contains("\"import\": true"))
+    }
+
     @Test func focusKeepsOneComponentAndItsNeighbours() throws {
         let (graph, findings) = try graph()
         let (nodes, links) = try GraphRenderer(focus: "NXUI").model(graph, findings: findings)
