@@ -1,7 +1,18 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Diagnostics
 import Foundation
 import SwiftParser
 import SwiftSyntax
+
+#if canImport(Glibc)
+private let systemRead = Glibc.read
+#elseif canImport(Darwin)
+private let systemRead = Darwin.read
+#endif
 
 /// One `import` in a source file.
 public struct SourceImport: Sendable, Hashable {
@@ -59,13 +70,11 @@ public enum ImportScanner {
     public static let maximumHeaderBytes = 1 << 20
 
     public static func scan(file path: String, maximumBytes: Int = maximumBytes) -> ScannedFile {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        guard let data = read(path, upTo: maximumBytes + 1) else {
             return ScannedFile(imports: [], problem: "cannot be read (it vanished, or check its permissions)")
         }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: maximumBytes + 1)) ?? Data()
         var problem: String?
-        var bytes = [UInt8](data.prefix(maximumBytes))
+        var bytes = Array(data.prefix(maximumBytes))
         if data.count > maximumBytes { problem = "is larger than \(maximumBytes >> 10) KiB: only the first \(maximumBytes >> 10) KiB were read for imports" }
         if bytes.contains(0) { return ScannedFile(imports: [], problem: "holds binary data (a NUL byte): not read for imports") }
         if data.count > maximumBytes {
@@ -82,12 +91,29 @@ public enum ImportScanner {
         return scanned
     }
 
+    /// Up to `limit` bytes of a file (POSIX reads: cheaper than FileHandle for thousands of small files).
+    static func read(_ path: String, upTo limit: Int) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while bytes.count < limit {
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, min($0.count, limit - bytes.count)) }
+            if count < 0 { return nil }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+        return bytes
+    }
+
     // MARK: Swift
 
     public static func swiftImports(in text: String, maximumHeaderBytes: Int = maximumHeaderBytes) -> ScannedFile {
-        let header = swiftHeader(of: Array(text.utf8), maximumHeaderBytes: maximumHeaderBytes)
+        let bytes = Array(text.utf8)
+        let header = swiftHeader(of: bytes, maximumHeaderBytes: maximumHeaderBytes)
         guard header.end > 0 else { return ScannedFile(imports: [], problem: nil) }
-        let prefix = String(decoding: Array(text.utf8)[..<header.end], as: UTF8.self)
+        let prefix = String(decoding: bytes[..<header.end], as: UTF8.self)
         let tree = Parser.parse(source: prefix)
         let converter = SourceLocationConverter(fileName: "", tree: tree)
         var imports: [SourceImport] = []
