@@ -85,8 +85,7 @@ public enum ImportScanner {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             return ScannedFile(imports: [], problem: "is not UTF-8 text: not read for imports")
         }
-        let ext = (path as NSString).pathExtension.lowercased()
-        var scanned = ext == "swift" ? swiftImports(in: text) : cFamilyImports(in: text)
+        var scanned = TargetSources.fileExtension(of: path) == "swift" ? swiftImports(in: text) : cFamilyImports(in: text)
         scanned.problem = scanned.problem ?? problem
         return scanned
     }
@@ -150,7 +149,10 @@ public enum ImportScanner {
     private static func sourceImport(_ declaration: ImportDeclSyntax, conditions: [String], converter: SourceLocationConverter) -> SourceImport {
         let components = declaration.path.map(\.name.text)
         let location = converter.location(for: declaration.importKeyword.positionAfterSkippingLeadingTrivia)
-        let attributes = declaration.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+        let attributes = declaration.attributes.compactMap { element -> String? in
+            guard let attribute = element.as(AttributeSyntax.self) else { return nil }
+            return attribute.attributeName.as(IdentifierTypeSyntax.self)?.name.text ?? attribute.attributeName.trimmedDescription
+        }
         let accessLevel = declaration.modifiers.first { ["public", "package", "internal", "private", "fileprivate", "open"].contains($0.name.text) }?.name.text
         return SourceImport(module: components.first ?? "", path: Array(components.dropFirst()), attributes: attributes, accessLevel: accessLevel,
                             declarationKind: declaration.importKindSpecifier?.text, conditions: conditions,

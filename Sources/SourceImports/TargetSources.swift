@@ -36,13 +36,20 @@ public enum TargetSources {
         let included = target.sources.map { $0.map { PathArithmetic.normalized($0) } }
         var files: [String] = []
         for relative in filesUnder(absolute) {
-            let ext = (relative as NSString).pathExtension.lowercased()
+            let ext = fileExtension(of: relative)
             guard swiftExtensions.contains(ext) || cFamilyExtensions.contains(ext) else { continue }
             if excluded.contains(where: { relative == $0 || relative.hasPrefix($0 + "/") }) { continue }
             if let included, !included.contains(where: { $0.isEmpty || relative == $0 || relative.hasPrefix($0 + "/") }) { continue }
             files.append(PathArithmetic.join(directory, relative))
         }
         return Selection(directory: directory, files: files.sorted(), unknown: nil)
+    }
+
+    /// The extension of a file name, lowercased (`swift`, `m`); empty when there is none.
+    static func fileExtension(of path: String) -> String {
+        let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.utf8.index(after: $0)...] } ?? Substring(path)
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return "" }
+        return name[name.utf8.index(after: dot)...].lowercased()
     }
 
     /// Where SwiftPM looks for a target without `path:`.
