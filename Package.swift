@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "LayerInference", dependencies: ["DependencyGraph", "Discovery", "ManifestReading", "Paths"]),
         .target(name: "Reports", dependencies: ["Configuration", "DependencyGraph", "Diagnostics", "Output", "Paths", "Rules"]),
         .target(name: "ResourceGeneration", dependencies: [
-            "Diagnostics", "ManifestReading", "Output", "Templates", .product(name: "Stencil", package: "Stencil"),
+            "Diagnostics", "ManifestReading", "Output", "Paths", "Templates", .product(name: "Stencil", package: "Stencil"),
         ]),
         .target(name: "Scaffolding", dependencies: [
             "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "LayerInference", "ManifestReading", "Output", "Paths",

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Diagnostics
 import Foundation
+import Paths
 import ManifestReading
 
 /// Finds what a target's `resources:` entries put in its bundle, the way SwiftPM lays the bundle out:
@@ -252,35 +253,9 @@ public struct ResourceScanner: Sendable {
         }
     }
 
-    /// Regular files under `directory`, relative, sorted, skipping hidden ones (POSIX `readdir`: one system
-    /// call per folder, not one per file).
+    /// Regular files under `directory`, relative, sorted, skipping hidden ones; linked folders are followed.
     private func files(under directory: String) -> [String] {
-        var result: [String] = []
-        func walk(_ absolute: String, _ relative: String) {
-            guard let handle = opendir(absolute) else { return }
-            defer { closedir(handle) }
-            while let entry = readdir(handle) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                guard !name.hasPrefix(".") else { continue }
-                let childAbsolute = absolute + "/" + name
-                let childRelative = relative.isEmpty ? name : relative + "/" + name
-                var type = entry.pointee.d_type
-                if type == UInt8(DT_UNKNOWN) || type == UInt8(DT_LNK) {
-                    var info = stat()
-                    guard stat(childAbsolute, &info) == 0 else { continue }
-                    type = info.st_mode & S_IFMT == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG)
-                }
-                if type == UInt8(DT_DIR) {
-                    walk(childAbsolute, childRelative)
-                } else if type == UInt8(DT_REG) {
-                    result.append(childRelative)
-                }
-            }
-        }
-        walk(directory, "")
-        return result.sorted()
+        FileTree.regularFiles(under: directory, followingLinkedFolders: true)
     }
 
     func join(_ base: String, _ path: String) -> String {

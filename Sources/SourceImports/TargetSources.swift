@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import ManifestReading
 import Paths
@@ -73,36 +68,8 @@ public enum TargetSources {
     }
 
     /// Regular files below `directory`, relative to it; hidden entries skipped, links to folders not followed (so a
-    /// link loop cannot trap the walk). POSIX `readdir`: Foundation's enumerator costs most of the source pass.
+    /// link loop cannot trap the walk).
     static func filesUnder(_ directory: String) -> [String] {
-        var result: [String] = []
-        var pending: [String] = [""]
-        while let relative = pending.popLast() {
-            let absolute = relative.isEmpty ? directory : directory + "/" + relative
-            guard let handle = opendir(absolute) else { continue }
-            defer { closedir(handle) }
-            while let entry = readdir(handle) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                guard !name.hasPrefix(".") else { continue }
-                let path = relative.isEmpty ? name : relative + "/" + name
-                switch Int32(entry.pointee.d_type) {
-                case Int32(DT_DIR): pending.append(path)
-                case Int32(DT_REG): result.append(path)
-                default:
-                    // A link, or a file system that does not say: regular files (through links too) count, folders
-                    // are entered only when they are not links.
-                    var info = stat()
-                    guard stat(directory + "/" + path, &info) == 0 else { continue }
-                    if info.st_mode & S_IFMT == S_IFREG {
-                        result.append(path)
-                    } else if info.st_mode & S_IFMT == S_IFDIR, Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
-                        pending.append(path)
-                    }
-                }
-            }
-        }
-        return result
+        FileTree.regularFiles(under: directory, followingLinkedFolders: false)
     }
 }
