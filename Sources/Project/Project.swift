@@ -257,7 +257,10 @@ extension Project {
         let loader = ConfigurationLoader(knownRules: knownRules)
         // The findings come from the configuration as written, read back as `check` will read it.
         let model = try loader.parse(try writer.render(), path: configurationPath)
-        let findings = LayerChecker(today: today).check(DependencyGraph(workspace: workspace, model: model)).findings
+        // As `check` will see it: with the sources' imports, so an undeclared import today is baselined too.
+        let graph = DependencyGraph(workspace: workspace, model: model)
+            .withImports(readImports(of: workspace).imports, systemModules: DependencyGraph.systemModules)
+        let findings = LayerChecker(today: today).check(graph).findings
         guard !findings.isEmpty else {
             return InferredConfiguration(layering: layering, configuration: try writer.render(), findings: [], baseline: nil, root: path,
                                          workspace: workspace)

@@ -76,6 +76,18 @@ final class InitInferTests: XCTestCase {
         XCTAssertTrue(upward.stdout.contains("[upward] NetworkingKit (core) depends on AuthService (services)"), upward.stdout)
     }
 
+    /// What the sources import counts too: an import that breaks the inferred layers today is baselined, so `check`
+    /// still passes on the unchanged repository.
+    func testTodaysUndeclaredImportsAreBaselined() throws {
+        try copy("ComponentBasedApp")
+        let source = root.appendingPathComponent("Business/ComponentVideo/Sources/ComponentVideo/ComponentVideo.swift")
+        try ("import ComponentImage\n" + String(contentsOf: source, encoding: .utf8)).write(to: source, atomically: true, encoding: .utf8)
+        let result = try run(["init", "--infer"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("baselined: 1 finding (1 horizontal)"), result.stdout)
+        XCTAssertEqual(try run(["check"]).status, 0)
+    }
+
     func testDryRunPrintsWhatItWouldWriteAndWritesNothing() throws {
         try copy("LegacyApp")
         let dryRun = try run(["init", "--infer", "--dry-run"])
