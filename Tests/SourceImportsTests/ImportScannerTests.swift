@@ -105,8 +105,8 @@ struct ImportScannerTests {
         let folder = NSTemporaryDirectory() + "componentize-imports-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        FileManager.default.createFile(atPath: folder + "/Latin1.swift", contents: Data([0x69, 0x6d, 0x70, 0xe9, 0x0a]))
-        FileManager.default.createFile(atPath: folder + "/Binary.swift", contents: Data([0x00, 0x01, 0x02]))
+        #expect(FileManager.default.createFile(atPath: folder + "/Latin1.swift", contents: Data([0x69, 0x6d, 0x70, 0xe9, 0x0a])))
+        #expect(FileManager.default.createFile(atPath: folder + "/Binary.swift", contents: Data([0x00, 0x01, 0x02])))
         #expect(ImportScanner.scan(file: folder + "/Latin1.swift").problem == "is not UTF-8 text: not read for imports")
         #expect(ImportScanner.scan(file: folder + "/Binary.swift").problem == "holds binary data (a NUL byte): not read for imports")
         #expect(ImportScanner.scan(file: folder + "/Vanished.swift").problem == "cannot be read (it vanished, or check its permissions)")
@@ -115,7 +115,7 @@ struct ImportScannerTests {
         #expect(scanned.imports.map(\.module) == ["First"])
         #expect(scanned.problem == "has imports beyond its first 4 KiB of declarations: those were not read")
         let huge = Data(("import Kept\n" + String(repeating: "// é\n", count: 2000) + "import Lost\n").utf8)
-        FileManager.default.createFile(atPath: folder + "/Huge.swift", contents: huge)
+        #expect(FileManager.default.createFile(atPath: folder + "/Huge.swift", contents: huge))
         let truncated = ImportScanner.scan(file: folder + "/Huge.swift", maximumBytes: 8191)
         #expect(truncated.problem == "is larger than 7 KiB: only the first 7 KiB were read for imports")
         #expect(truncated.imports.map(\.module) == ["Kept"])

@@ -14,7 +14,7 @@ final class TargetSourcesTests {
                      "Custom/Lib/Only/Kept.swift"] {
             let path = root + "/" + file
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: path, contents: Data("// \(file)\n".utf8))
+            _ = FileManager.default.createFile(atPath: path, contents: Data("// \(file)\n".utf8))
         }
     }
 
