@@ -153,6 +153,8 @@ public struct DependencyGraph: Sendable {
     /// Imports of local modules that the importing target's manifest does not declare, one edge per target and module
     /// (see ``withImports(_:systemModules:ignore:)``); empty when sources were not read.
     public internal(set) var importEdges: [(edge: Edge, from: GraphTarget, to: GraphTarget)] = []
+    /// Imports of products of outside packages that the importing target does not declare.
+    public internal(set) var undeclaredExternalImports: [UndeclaredExternalImport] = []
     /// Whether the sources were read for imports.
     public internal(set) var importsRead = false
     /// By target number: the modules its sources import, for the targets whose files could be read.

@@ -19,6 +19,17 @@ public struct SourceImportUse: Sendable, Hashable {
     }
 }
 
+/// An import of a product of a package from outside the repository that the importing target does not declare.
+public struct UndeclaredExternalImport: Sendable {
+    public var from: GraphTarget
+    /// The module imported, which is the product's name.
+    public var module: String
+    /// The identity of the package some manifest of the repository declares the product from.
+    public var package: String
+    public var location: FileLocation
+    public var otherLocations: [FileLocation]
+}
+
 /// What one target's sources import.
 public struct TargetSourceImports: Sendable {
     public var target: TargetID
@@ -57,18 +68,44 @@ extension DependencyGraph {
         var modules: [String: [GraphTarget]] = [:]
         for target in sortedTargets where !target.isTest { modules[Self.moduleName(of: target.id.name), default: []].append(target) }
         var edges: [(edge: Edge, from: GraphTarget, to: GraphTarget)] = []
+        // External products by name, from every manifest's entries, and what each target declares of them. A product's
+        // module is taken to be its name (its own manifest is not read).
+        var externalProducts: [String: String] = [:]
+        var declaredExternal: [Int: [(package: String?, product: String)]] = [:]
+        for edge in self.edges {
+            guard case let .external(package, product) = edge.to else { continue }
+            if let package, externalProducts[product] == nil { externalProducts[product] = package }
+            declaredExternal[edge.fromNumber, default: []].append((package, product))
+        }
+        var external: [UndeclaredExternalImport] = []
         for targetImports in imports {
             guard let from = target(targetImports.target) else { continue }
             let declared = Set(successors[from.number])
             let ownModule = Self.moduleName(of: from.id.name)
             var byModule: [Int: [SourceImportUse]] = [:]
             var order: [Int] = []
+            var externalUses: [String: [SourceImportUse]] = [:]
+            var externalOrder: [String] = []
             for use in targetImports.uses where !use.isOptional && use.module != ownModule && !systemModules.contains(use.module)
                 && !ignore.contains(where: { $0.matches(use.module) }) {
+                if modules[use.module] == nil, let package = externalProducts[use.module] {
+                    // Undecidable when the target declares another product of that package (it may hold the module),
+                    // or a product by bare name (its package is not known).
+                    let mine = declaredExternal[from.number] ?? []
+                    guard !mine.contains(where: { $0.product == use.module || $0.package == package || $0.package == nil }) else { continue }
+                    if externalUses[use.module] == nil { externalOrder.append(use.module) }
+                    externalUses[use.module, default: []].append(use)
+                    continue
+                }
                 guard let candidates = modules[use.module], !candidates.contains(where: { declared.contains($0.number) }) else { continue }
                 let to = candidates.first { $0.id.package == from.id.package } ?? candidates[0]
                 if byModule[to.number] == nil { order.append(to.number) }
                 byModule[to.number, default: []].append(use)
+            }
+            for module in externalOrder {
+                guard let uses = externalUses[module], let first = uses.first, let package = externalProducts[module] else { continue }
+                external.append(UndeclaredExternalImport(from: from, module: module, package: package, location: first.location,
+                                                         otherLocations: uses.dropFirst().map(\.location)))
             }
             for number in order {
                 let uses = byModule[number, default: []]
@@ -80,6 +117,7 @@ extension DependencyGraph {
             }
         }
         graph.importEdges = edges
+        graph.undeclaredExternalImports = external
         graph.importsRead = true
         var imported: [Int: Set<String>] = [:], exported: [Int: Set<String>] = [:]
         for targetImports in imports {

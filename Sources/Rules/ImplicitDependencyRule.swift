@@ -9,7 +9,7 @@ public struct ImplicitDependencyRule: Rule {
     public static let description = RuleDescription(
         identifier: "implicit-dependency",
         name: "Implicit dependency",
-        summary: "A target imports a local module that its manifest does not declare.",
+        summary: "A target imports a local module, or a product of an outside package, that its manifest does not declare.",
         rationale: "A module reachable only because something else builds it first breaks the day that changes, and hides a coupling from every manifest-based check: declare what the code imports.",
         nonTriggeringExamples: [
             RuleExample([
@@ -20,6 +20,13 @@ public struct ImplicitDependencyRule: Rule {
             RuleExample([
                 ("Common/NXUI", RuleExample.package("NXUI")),
             ], sources: [("Common/NXUI/Sources/NXUI/Theme.swift", "#if canImport(NXKit)\nimport NXKit\n#endif\n")]),
+            // Another product of the same outside package may hold the module: not decidable without its manifest.
+            RuleExample([
+                ("Common/NXService", RuleExample.package("NXService", targets: [("NXService", [".product(name: \"Logging\", package: \"swift-log\")"])],
+                                                         packages: [".package(url: \"https://github.com/apple/swift-log.git\", from: \"1.5.0\")"])),
+                ("Common/NXUI", RuleExample.package("NXUI", targets: [("NXUI", [".product(name: \"InMemoryLogging\", package: \"swift-log\")"])],
+                                                    packages: [".package(url: \"https://github.com/apple/swift-log.git\", from: \"1.5.0\")"])),
+            ], sources: [("Common/NXUI/Sources/NXUI/Theme.swift", "import Logging\n")]),
         ],
         triggeringExamples: [
             // NXService is built by the app anyway, so NXUI compiles in the app's build, but not on its own.
@@ -32,6 +39,12 @@ public struct ImplicitDependencyRule: Rule {
             RuleExample([
                 ("App", RuleExample.package("App", targets: [("App", []), ("Helpers", [])])),
             ], sources: [("App/Sources/App/App.swift", "@testable ↓import Helpers\n")]),
+            // A product of an outside package another component declares: the app builds it, NXUI alone does not.
+            RuleExample([
+                ("Common/NXService", RuleExample.package("NXService", targets: [("NXService", [".product(name: \"Logging\", package: \"swift-log\")"])],
+                                                         packages: [".package(url: \"https://github.com/apple/swift-log.git\", from: \"1.5.0\")"])),
+                ("Common/NXUI", RuleExample.package("NXUI")),
+            ], sources: [("Common/NXUI/Sources/NXUI/Theme.swift", "import Foundation\n↓import Logging\n")]),
         ]
     )
 
@@ -51,6 +64,14 @@ public struct ImplicitDependencyRule: Rule {
             }
             findings.append(finding("\(from.label) imports \(to.label), which its manifest does not declare\(graph.alsoIn(edge))",
                                     fix: fix, at: edge.location, from: from.id.name, to: to.id.name))
+        }
+        for item in graph.undeclaredExternalImports {
+            let where_ = item.from.position.map { " (\(item.from.manifestPath):\($0.line))" } ?? ""
+            let others = item.otherLocations.isEmpty ? "" : " (also imported in " + item.otherLocations.map {
+                "\($0.path.split(separator: "/").last.map(String.init) ?? $0.path):\($0.line ?? 1)" }.joined(separator: ", ") + ")"
+            findings.append(finding("\(item.from.label) imports \(item.module) from package \(item.package), which its manifest does not declare\(others)",
+                                    fix: "add .product(name: \"\(item.module)\", package: \"\(item.package)\") to the dependencies of target \(item.from.id.name)\(where_), with the package in Package(dependencies:) if it is not there",
+                                    at: item.location, from: item.from.id.name, to: item.package))
         }
         return findings
     }
