@@ -36,10 +36,10 @@ public struct UnusedDependencyRule: Rule {
         guard graph.importsRead else { return [] }
         // A declared entry (a product may hold several targets) is used when any of its targets' modules is imported,
         // directly or through a module that re-exports it.
-        var entries: [String: (edge: Edge, from: GraphTarget, to: [GraphTarget])] = [:]
-        var order: [String] = []
+        var entries: [EntryKey: (edge: Edge, from: GraphTarget, to: [GraphTarget])] = [:]
+        var order: [EntryKey] = []
         for (edge, from, to) in graph.localEdges where !edge.viaImport && graph.importedModules[from.number] != nil {
-            let key = "\(from.number)@\(edge.location)"
+            let key = EntryKey(target: from.number, line: edge.location.line ?? 0, column: edge.location.column ?? 0)
             if entries[key] == nil { order.append(key); entries[key] = (edge, from, []) }
             entries[key]?.to.append(to)
         }
@@ -61,4 +61,11 @@ public struct UnusedDependencyRule: Rule {
         }
         return findings
     }
+}
+
+/// A manifest entry of one target: the targets of a product share it.
+private struct EntryKey: Hashable {
+    var target: Int
+    var line: Int
+    var column: Int
 }
