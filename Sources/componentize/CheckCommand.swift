@@ -14,7 +14,9 @@ struct CheckCommand: ParsableCommand {
             Reads every Package.swift under PATH (and the packages they reference by path), places each \
             target in its layer from componentize.yml (or the four-layer preset when there is none), and \
             reports dependencies that point up a layer, sideways between business components, in a cycle, \
-            to a third-party package a layer may not use, or to nothing at all.
+            to a third-party package a layer may not use, or to nothing at all. It also reads what every \
+            target's sources import: an import no manifest declares is checked like a dependency, at the import \
+            (implicit-dependency when the layers allow it), and a declared dependency nothing imports is a warning.
 
             Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad input.
             Rules and their rationale: docs/rules.md. Formats: docs/check-formats.md.

@@ -14,8 +14,8 @@ struct Componentize: ParsableCommand {
             componentize reads every Package.swift of a repository split into layered SwiftPM \
             components (kit, common, account, business, app) and tells you when a dependency \
             points the wrong way; it creates new components in their layer and generates typed \
-            accessors for their resource bundles. Start with 'componentize init', then \
-            'componentize new <Name>' and 'componentize check'.
+            accessors for their resource bundles. Start with 'componentize init' (or 'componentize init --infer' \
+            in an existing repository), then 'componentize new <Name>' and 'componentize check'.
 
             Exit status: 0 success, 1 findings, 2 bad input or usage.
             """,
