@@ -89,6 +89,22 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(off.status, 0, off.stdout)
     }
 
+    /// Every import form componentize reads, each of an undeclared module: one finding per form, none for comments,
+    /// strings, `#if false` or `#if canImport`.
+    func testEveryImportFormIsReadInEveryFormat() throws {
+        for format in Self.formats {
+            let result = try check(["fixtures/imports", "--format", format])
+            XCTAssertEqual(result.status, 1, result.stdout)
+            GoldenFile.assertMatches(result.stdout, "check/imports.\(format)", format)
+        }
+        let text = try check(["fixtures/imports"]).stdout
+        for module in ["Plain", "Testable", "Exported", "ImplementationOnly", "Preconcurrency", "Public", "PackageAccess", "Struct", "Submodule",
+                       "PlatformOnly", "ObjCModule", "ObjCHeader"] {
+            XCTAssertTrue(text.contains("imports \(module) (kit), which its manifest does not declare"), "\(module) in\n\(text)")
+        }
+        XCTAssertFalse(text.contains("NeverImported"), text)
+    }
+
     func testSARIFValidatesAgainstTheSchema() throws {
         let validator = """
             import json, sys, importlib.resources as resources
