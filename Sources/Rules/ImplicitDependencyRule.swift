@@ -67,9 +67,7 @@ public struct ImplicitDependencyRule: Rule {
         }
         for item in graph.undeclaredExternalImports {
             let where_ = item.from.position.map { " (\(item.from.manifestPath):\($0.line))" } ?? ""
-            let others = item.otherLocations.isEmpty ? "" : " (also imported in " + item.otherLocations.map {
-                "\($0.path.split(separator: "/").last.map(String.init) ?? $0.path):\($0.line ?? 1)" }.joined(separator: ", ") + ")"
-            findings.append(finding("\(item.from.label) imports \(item.module) from package \(item.package), which its manifest does not declare\(others)",
+            findings.append(finding("\(item.from.label) imports \(item.module) from package \(item.package), which its manifest does not declare\(graph.alsoIn(item.otherLocations))",
                                     fix: "add .product(name: \"\(item.module)\", package: \"\(item.package)\") to the dependencies of target \(item.from.id.name)\(where_), with the package in Package(dependencies:) if it is not there",
                                     at: item.location, from: item.from.id.name, to: item.package))
         }

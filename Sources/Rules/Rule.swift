@@ -121,8 +121,13 @@ extension DependencyGraph {
 
     /// For an import edge imported by several files: " (also in A.swift:3, B.swift:5)".
     func alsoIn(_ edge: Edge) -> String {
-        guard !edge.otherLocations.isEmpty else { return "" }
-        return " (also imported in " + edge.otherLocations.map { "\($0.path.split(separator: "/").last.map(String.init) ?? $0.path):\($0.line ?? 1)" }.joined(separator: ", ") + ")"
+        alsoIn(edge.otherLocations)
+    }
+
+    /// " (also imported in A.swift:3, B.swift:5)" for the other places an import is made; empty when there are none.
+    func alsoIn(_ locations: [FileLocation]) -> String {
+        guard !locations.isEmpty else { return "" }
+        return " (also imported in " + locations.map { "\($0.path.split(separator: "/").last.map(String.init) ?? $0.path):\($0.line ?? 1)" }.joined(separator: ", ") + ")"
     }
 
     /// "kit, common" or "nothing in this repository".
