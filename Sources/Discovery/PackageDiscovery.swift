@@ -227,6 +227,8 @@ private struct FolderWalk {
             return
         }
         var names: [String] = []
+        // Entries the directory listing says are regular files need no `lstat`: only folders and links are followed.
+        var files: Set<String> = []
         var undecodable = 0
         while let entry = readdir(handle) {
             let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
@@ -234,7 +236,9 @@ private struct FolderWalk {
                 undecodable += 1
                 continue
             }
-            if name != "." && name != ".." { names.append(name) }
+            guard name != "." && name != ".." else { continue }
+            names.append(name)
+            if Int32(entry.pointee.d_type) == Int32(DT_REG) { files.insert(name) }
         }
         closedir(handle)
         if undecodable > 0 {
@@ -245,7 +249,7 @@ private struct FolderWalk {
         var ancestors = ancestors
         ancestors.insert(directory)
         if names.contains("Package.swift") { found.append(directory) }
-        for name in names where !name.hasPrefix(".") && !PackageDiscovery.skippedFolders.contains(name) {
+        for name in names where !name.hasPrefix(".") && !files.contains(name) && !PackageDiscovery.skippedFolders.contains(name) {
             let path = directory + "/" + name
             let displayPath = display + "/" + name
             let relativePath = relative.isEmpty ? name : relative + "/" + name
