@@ -123,9 +123,7 @@ public final class Project {
         if model.strict { try Self.checkGlobsMatch(graph) }
         var importNotes: [Note] = []
         if imports && model.imports.check {
-            let (read, notes) = timings.measure("sources and imports") { Self.readImports(of: workspace) }
-            graph = graph.withImports(read, systemModules: DependencyGraph.systemModules.union(model.imports.system), ignore: model.imports.ignore)
-            importNotes = notes
+            (graph, importNotes) = timings.measure("sources and imports") { Self.withSourceImports(graph, model: model, workspace: workspace) }
         }
         var result = timings.measure("rules") { LayerChecker(today: today).check(graph) }
         var notes = workspace.declines.map { declined in
@@ -258,8 +256,7 @@ extension Project {
         // The findings come from the configuration as written, read back as `check` will read it.
         let model = try loader.parse(try writer.render(), path: configurationPath)
         // As `check` will see it: with the sources' imports, so an undeclared import today is baselined too.
-        let graph = DependencyGraph(workspace: workspace, model: model)
-            .withImports(readImports(of: workspace).imports, systemModules: DependencyGraph.systemModules)
+        let graph = withSourceImports(DependencyGraph(workspace: workspace, model: model), model: model, workspace: workspace).graph
         let findings = LayerChecker(today: today).check(graph).findings
         guard !findings.isEmpty else {
             return InferredConfiguration(layering: layering, configuration: try writer.render(), findings: [], baseline: nil, root: path,
@@ -278,6 +275,14 @@ extension Project {
 // MARK: Reading the sources' imports
 
 extension Project {
+    /// `graph` with what every target's sources import, as the configuration's `imports:` section says, and notes on
+    /// the files that could not be read.
+    static func withSourceImports(_ graph: DependencyGraph, model: LayerModel, workspace: Workspace) -> (graph: DependencyGraph, notes: [Note]) {
+        let (imports, notes) = readImports(of: workspace)
+        return (graph.withImports(imports, systemModules: DependencyGraph.systemModules.union(model.imports.system), ignore: model.imports.ignore),
+                notes)
+    }
+
     /// Every target's imports, read from the files SwiftPM compiles for it (in parallel, results in package order),
     /// and notes for files that could not be read and targets whose files cannot be known.
     static func readImports(of workspace: Workspace) -> (imports: [TargetSourceImports], notes: [Note]) {
@@ -318,10 +323,7 @@ extension Project {
     /// `imports`, the sources' undeclared imports; nil when there is none. An unknown name is an input error.
     public func why(from: String, to: String, imports: Bool = true) throws -> DependencyChain? {
         var graph = self.graph
-        if imports && model.imports.check {
-            graph = graph.withImports(Self.readImports(of: workspace).imports,
-                                      systemModules: DependencyGraph.systemModules.union(model.imports.system), ignore: model.imports.ignore)
-        }
+        if imports && model.imports.check { graph = Self.withSourceImports(graph, model: model, workspace: workspace).graph }
         let sources = graph.targets(named: from), destinations = graph.targets(named: to)
         for (name, found) in [(from, sources), (to, destinations)] where found.isEmpty {
             throw InputError("no target or component named '\(name)' in this repository")

@@ -43,13 +43,19 @@ public struct HorizontalDependencyRule: Rule {
         ]
     )
 
+    /// Whether a dependency from `from` to `to` joins two components of an independent layer, other than through an
+    /// interface.
+    static func applies(from: GraphTarget, to: GraphTarget, in model: LayerModel) -> Bool {
+        guard let rank = from.rank, to.rank == rank, model.layers[rank].independent, from.component != to.component else { return false }
+        return !(from.interfaceOf == nil && to.interfaceOf != nil)
+    }
+
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for (edge, from, to) in graph.checkedLocalEdges() {
-            guard let rank = from.rank, to.rank == rank, case let layer = graph.model.layers[rank],
-                  layer.independent, from.component != to.component else { continue }
+            guard Self.applies(from: from, to: to, in: graph.model), let rank = from.rank else { continue }
+            let layer = graph.model.layers[rank]
             let layerName = layer.name
-            if from.interfaceOf == nil, to.interfaceOf != nil { continue }
             let lower = graph.model.layers(below: layerName).first?.name
             let moveDown = lower.map { "move the shared code down to \($0)" } ?? "move the shared code into a lower layer"
             var fix: String

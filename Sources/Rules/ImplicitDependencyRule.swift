@@ -50,7 +50,9 @@ public struct ImplicitDependencyRule: Rule {
 
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
-        for (edge, from, to) in graph.checkedLocalEdges() where edge.viaImport && !graph.layeringRulesReport(from: from, to: to) {
+        for (edge, from, to) in graph.checkedLocalEdges() where edge.viaImport
+            // When `upward` or `horizontal` reports the edge, the dependency itself is the problem, not its declaration.
+            && !UpwardDependencyRule.applies(from: from, to: to) && !HorizontalDependencyRule.applies(from: from, to: to, in: graph.model) {
             let packageOfTarget = graph.workspace.packages.first { $0.relativeDirectory == to.id.package }
             let where_ = from.position.map { " (\(from.manifestPath):\($0.line))" } ?? ""
             var fix: String
@@ -72,16 +74,5 @@ public struct ImplicitDependencyRule: Rule {
                                     at: item.location, from: item.from.id.name, to: item.package))
         }
         return findings
-    }
-}
-
-extension DependencyGraph {
-    /// Whether `upward` or `horizontal` reports an edge from `from` to `to` (then the missing declaration is not the
-    /// problem: the dependency itself is).
-    func layeringRulesReport(from: GraphTarget, to: GraphTarget) -> Bool {
-        guard let fromRank = from.rank, let toRank = to.rank else { return false }
-        if toRank < fromRank { return true }
-        let layer = model.layers[fromRank]
-        return toRank == fromRank && layer.independent && from.component != to.component && !(from.interfaceOf == nil && to.interfaceOf != nil)
     }
 }

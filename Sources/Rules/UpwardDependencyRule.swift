@@ -37,10 +37,16 @@ public struct UpwardDependencyRule: Rule {
         ]
     )
 
+    /// Whether a dependency from `from` to `to` points up a layer.
+    static func applies(from: GraphTarget, to: GraphTarget) -> Bool {
+        guard let fromRank = from.rank, let toRank = to.rank else { return false }
+        return toRank < fromRank
+    }
+
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for (edge, from, to) in graph.checkedLocalEdges() {
-            guard let fromRank = from.rank, let toRank = to.rank, toRank < fromRank, let fromLayer = from.layer else { continue }
+            guard Self.applies(from: from, to: to), let fromLayer = from.layer else { continue }
             let allowed = graph.describeLayers(graph.model.layers(below: fromLayer))
             let fix = "move what \(from.id.name) needs from \(to.id.name) down to \(fromLayer) or below, or invert the dependency "
                 + "(a protocol in \(fromLayer) that \(to.id.name) implements); \(fromLayer) may depend on: \(allowed)"
