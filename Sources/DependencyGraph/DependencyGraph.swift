@@ -161,6 +161,8 @@ public struct DependencyGraph: Sendable {
     public internal(set) var importedModules: [Int: Set<String>] = [:]
     /// By target number: the modules it re-exports (`@_exported import`).
     public internal(set) var exportedModules: [Int: Set<String>] = [:]
+    /// The outside packages whose manifests were read with the sources (their checkouts).
+    public internal(set) var externalModules = ExternalModules()
     let numbering: TargetNumbering
     private let names = NameSet()
 

@@ -22,8 +22,10 @@ public struct SourceImportUse: Sendable, Hashable {
 /// An import of a product of a package from outside the repository that the importing target does not declare.
 public struct UndeclaredExternalImport: Sendable {
     public var from: GraphTarget
-    /// The module imported, which is the product's name.
+    /// The module imported.
     public var module: String
+    /// The product that provides it: from its package's manifest when that was read, else the module's name.
+    public var product: String
     /// The identity of the package some manifest of the repository declares the product from.
     public var package: String
     public var location: FileLocation
@@ -62,14 +64,18 @@ extension DependencyGraph {
     /// declare (directly) becomes an edge of ``importEdges``, located at the first file that imports it, which
     /// `upward`, `horizontal` and `implicit-dependency` then check. Optional imports (`#if canImport`), system modules,
     /// `ignore`d modules and a target's own module are left out.
+    /// A module of an outside package counts as declared when a declared product provides it (from the package's
+    /// manifest in `external`, else a product of the module's name); when a declared product of its package cannot
+    /// be known, the import is not decided.
     public func withImports(_ imports: [TargetSourceImports], systemModules: Set<String> = DependencyGraph.systemModules,
-                            ignore: [Glob] = []) -> DependencyGraph {
+                            ignore: [Glob] = [], external outside: ExternalModules = ExternalModules()) -> DependencyGraph {
         var graph = self
+        graph.externalModules = outside
         var modules: [String: [GraphTarget]] = [:]
         for target in sortedTargets where !target.isTest { modules[Self.moduleName(of: target.id.name), default: []].append(target) }
         var edges: [(edge: Edge, from: GraphTarget, to: GraphTarget)] = []
-        // External products by name, from every manifest's entries, and what each target declares of them. A product's
-        // module is taken to be its name (its own manifest is not read).
+        // External products by name, from every manifest's entries, and what each target declares of them. Without its
+        // package's manifest, a product's module is taken to be its name.
         var externalProducts: [String: String] = [:]
         var declaredExternal: [Int: [(package: String?, product: String)]] = [:]
         for edge in self.edges {
@@ -88,23 +94,43 @@ extension DependencyGraph {
             var externalOrder: [String] = []
             for use in targetImports.uses where !use.isOptional && use.module != ownModule && !systemModules.contains(use.module)
                 && !ignore.contains(where: { $0.matches(use.module) }) {
-                if modules[use.module] == nil, let package = externalProducts[use.module] {
-                    // Undecidable when the target declares another product of that package (it may hold the module),
-                    // or a product by bare name (its package is not known).
+                if modules[use.module] == nil {
                     let mine = declaredExternal[from.number] ?? []
-                    guard !mine.contains(where: { $0.product == use.module || $0.package == package || $0.package == nil }) else { continue }
-                    if externalUses[use.module] == nil { externalOrder.append(use.module) }
-                    externalUses[use.module, default: []].append(use)
-                    continue
+                    let owners = outside.owners(of: use.module)
+                    if let owner = owners.first(where: { $0.product == use.module }) ?? owners.first {
+                        var decided = true
+                        let declared = mine.contains { entry in
+                            guard let provided = outside.modules(ofProduct: entry.product, package: entry.package) else {
+                                if entry.package == nil || owners.contains(where: { $0.package == entry.package }) { decided = false }
+                                return false
+                            }
+                            return provided.contains(use.module) || provided.contains { outside.exports(of: $0).contains(use.module) }
+                        }
+                        guard !declared, decided else { continue }
+                        let key = owner.package + "\u{0}" + owner.product + "\u{0}" + use.module
+                        if externalUses[key] == nil { externalOrder.append(key) }
+                        externalUses[key, default: []].append(use)
+                        continue
+                    }
+                    if let package = externalProducts[use.module] {
+                        // Undecidable when the target declares another product of that package (it may hold the module),
+                        // or a product by bare name (its package is not known).
+                        guard !mine.contains(where: { $0.product == use.module || $0.package == package || $0.package == nil }) else { continue }
+                        let key = package + "\u{0}" + use.module + "\u{0}" + use.module
+                        if externalUses[key] == nil { externalOrder.append(key) }
+                        externalUses[key, default: []].append(use)
+                        continue
+                    }
                 }
                 guard let candidates = modules[use.module], !candidates.contains(where: { declared.contains($0.number) }) else { continue }
                 let to = candidates.first { $0.id.package == from.id.package } ?? candidates[0]
                 if byModule[to.number] == nil { order.append(to.number) }
                 byModule[to.number, default: []].append(use)
             }
-            for module in externalOrder {
-                guard let uses = externalUses[module], let first = uses.first, let package = externalProducts[module] else { continue }
-                external.append(UndeclaredExternalImport(from: from, module: module, package: package, location: first.location,
+            for key in externalOrder {
+                let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
+                guard parts.count == 3, let uses = externalUses[key], let first = uses.first else { continue }
+                external.append(UndeclaredExternalImport(from: from, module: parts[2], product: parts[1], package: parts[0], location: first.location,
                                                          otherLocations: uses.dropFirst().map(\.location)))
             }
             for number in order {
@@ -133,6 +159,12 @@ extension DependencyGraph {
     /// The module a target builds: its name with every character not allowed in a C identifier made `_` (`my-lib` →
     /// `my_lib`).
     public static func moduleName(of targetName: String) -> String {
+        if let first = targetName.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first), targetName.utf8.allSatisfy({ byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+        }) {
+            return targetName
+        }
         var name = String(targetName.unicodeScalars.map { scalar -> Character in
             scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" ? Character(scalar) : "_"
         })

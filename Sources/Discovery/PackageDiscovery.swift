@@ -42,8 +42,8 @@ public struct PackageDiscovery: Sendable {
             throw InputError("cannot list the folder (check its permissions)", at: FileLocation(path: root))
         }
         closedir(handle)
-        var walk = FolderWalk(exclude: exclude, displayRoot: root)
-        walk.walk(realRoot, relative: "", display: root, ancestors: [])
+        var walk = FolderWalk(exclude: exclude)
+        walk.walk(root: realRoot, display: root)
         var state = ReadState(root: realRoot, displayRoot: root, known: Set(walk.found))
         var queue = walk.found.sorted()
         while !queue.isEmpty {
@@ -54,7 +54,10 @@ public struct PackageDiscovery: Sendable {
                 queue += state.record(directory, outcome)
             }
         }
-        return state.workspace(notes: walk.notes)
+        let dropped = state.dropPackagesInsideTargets(walked: Set(walk.found))
+        var workspace = state.workspace(notes: walk.notes + dropped)
+        workspace.listings = FolderListings(walk.listings)
+        return workspace
     }
 
     /// What a package folder gave: a reading, nothing to read, or a failure.
@@ -66,7 +69,7 @@ public struct PackageDiscovery: Sendable {
 
     /// Reads manifests on all cores.
     private func read(_ directories: [String]) -> [ReadOutcome] {
-        let results = ResultBox(count: directories.count)
+        let results = ConcurrentResults<ReadOutcome>(count: directories.count)
         let reader = self.reader
         DispatchQueue.concurrentPerform(iterations: directories.count) { index in
             let directory = directories[index]
@@ -82,7 +85,7 @@ public struct PackageDiscovery: Sendable {
                 results.set(index, .failed(error))
             }
         }
-        return results.values()
+        return results.values(missing: .failed(InputError("internal: a manifest was not read")))
     }
 }
 
@@ -127,6 +130,8 @@ private struct ReadState {
     var unreadable: [String: UnreadablePackage] = [:]
     /// Folders path dependencies lead to that hold no manifest, and whether the folder exists.
     var withoutManifest: [String: Bool] = [:]
+    /// Folders some `.package(path:)` leads to.
+    var referenced: Set<String> = []
 
     /// The absolute current folder, for paths displayed from a root above it.
     var currentFolder: String?
@@ -174,11 +179,40 @@ private struct ReadState {
                 // Folders found by the walk are already real paths; resolve links only for the others.
                 let target = known.contains(written) ? written : URL(fileURLWithPath: written).resolvingSymlinksInPath().standardizedFileURL.path
                 package.pathDependencies[dependency.location] = target
+                referenced.insert(target)
                 if known.insert(target).inserted { new.append(target) }
             }
             packages[directory] = package
             return new
         }
+    }
+
+    /// Drops what the walk took for a package but is a file of another package's target (a source file named
+    /// `Package.swift`, a fixture package among a test target's resources): SwiftPM builds it as part of that target.
+    /// A folder some `.package(path:)` leads to stays a package.
+    mutating func dropPackagesInsideTargets(walked: Set<String>) -> [Note] {
+        let directories = Set(packages.keys).union(unreadable.keys)
+        var notes: [Note] = []
+        for directory in directories.sorted() where walked.contains(directory) && !referenced.contains(directory) {
+            var ancestor = directory
+            while let slash = ancestor.lastIndex(of: "/"), ancestor.count > root.count {
+                ancestor = String(ancestor[..<slash])
+                guard let outer = packages[ancestor] else { continue }
+                let inside = PathArithmetic.relative(directory, to: ancestor)
+                guard let target = outer.manifest.targets.first(where: { target in
+                    guard let folder = target.folder(inPackage: ancestor), folder != "." else { return false }
+                    return inside == folder || inside.hasPrefix(folder + "/")
+                }) else { continue }
+                packages[directory] = nil
+                unreadable[directory] = nil
+                let shown = display(PathArithmetic.join(directory, "Package.swift"))
+                declines.removeAll { $0.path == shown }
+                notes.append(Note("this Package.swift lies in the folder of target \(target.name) of package \(outer.manifest.name): SwiftPM builds it as one of that target's files, so it is not read as a package",
+                                  at: FileLocation(path: display(PathArithmetic.join(directory, "Package.swift")))))
+                break
+            }
+        }
+        return notes
     }
 
     /// The reader's own message, at the place it names (paths as the user sees them).
@@ -214,21 +248,65 @@ private struct ReadState {
     }
 }
 
-/// Walks the folders under the root for manifests; what it must skip becomes a note.
+/// Walks the folders under the root for manifests, a level at a time with every folder of a level listed in
+/// parallel; what it must skip becomes a note. It keeps each listing for the passes that read the folders again.
 private struct FolderWalk {
     var exclude: [Glob]
-    var displayRoot: String
     var found: [String] = []
     var notes: [Note] = []
+    var listings: [String: FolderListings.Listing] = [:]
 
-    mutating func walk(_ directory: String, relative: String, display: String, ancestors: Set<String>) {
-        guard let handle = opendir(directory) else {
-            notes.append(Note("cannot list the folder (check its permissions); skipped", at: FileLocation(path: display)))
-            return
+    /// A folder to list, with the real paths of the folders above it (to see a link loop).
+    struct Job {
+        var directory: String
+        var relative: String
+        var display: String
+        var ancestors: [String]
+    }
+
+    /// What listing one folder gave.
+    struct Visit {
+        var hasManifest = false
+        var children: [Job] = []
+        /// Notes with the display path they are about, to be put in walk order.
+        var notes: [Note] = []
+        var listing = FolderListings.Listing(files: [], folders: [])
+    }
+
+    init(exclude: [Glob]) {
+        self.exclude = exclude
+    }
+
+    mutating func walk(root: String, display: String) {
+        var level = [Job(directory: root, relative: "", display: display, ancestors: [])]
+        var ordered: [(path: [Substring], note: Note)] = []
+        while !level.isEmpty {
+            let jobs = level
+            let exclude = self.exclude
+            let visits = ConcurrentResults<Visit>(count: jobs.count)
+            DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+                visits.set(index, Self.visit(jobs[index], exclude: exclude))
+            }
+            level = []
+            for (job, visit) in zip(jobs, visits.values(missing: Visit())) {
+                if visit.hasManifest { found.append(job.directory) }
+                listings[job.directory] = visit.listing
+                ordered += visit.notes.map { ((($0.location?.path ?? job.display)).split(separator: "/"), $0) }
+                level += visit.children
+            }
         }
-        var names: [String] = []
-        // Entries the directory listing says are regular files need no `lstat`: only folders and links are followed.
-        var files: Set<String> = []
+        // The order of a depth-first walk in name order: by path component.
+        notes = ordered.sorted { $0.path.lexicographicallyPrecedes($1.path) }.map(\.note)
+    }
+
+    static func visit(_ job: Job, exclude: [Glob]) -> Visit {
+        var visit = Visit()
+        guard let handle = opendir(job.directory) else {
+            visit.notes.append(Note("cannot list the folder (check its permissions); skipped", at: FileLocation(path: job.display)))
+            return visit
+        }
+        // Entries the listing types need no `stat`: only links and unknown types are looked at.
+        var entries: [(name: String, type: Int32)] = []
         var undecodable = 0
         while let entry = readdir(handle) {
             let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
@@ -237,66 +315,77 @@ private struct FolderWalk {
                 continue
             }
             guard name != "." && name != ".." else { continue }
-            names.append(name)
-            if Int32(entry.pointee.d_type) == Int32(DT_REG) { files.insert(name) }
+            entries.append((name, Int32(entry.pointee.d_type)))
         }
         closedir(handle)
         if undecodable > 0 {
-            notes.append(Note("\(undecodable == 1 ? "a name" : "\(undecodable) names") in this folder \(undecodable == 1 ? "is" : "are") not UTF-8; skipped",
-                              at: FileLocation(path: display)))
+            visit.notes.append(Note("\(undecodable == 1 ? "a name" : "\(undecodable) names") in this folder \(undecodable == 1 ? "is" : "are") not UTF-8; skipped",
+                                    at: FileLocation(path: job.display)))
         }
-        names.sort()
-        var ancestors = ancestors
-        ancestors.insert(directory)
-        if names.contains("Package.swift") { found.append(directory) }
-        for name in names where !name.hasPrefix(".") && !files.contains(name) && !PackageDiscovery.skippedFolders.contains(name) {
-            let path = directory + "/" + name
-            let displayPath = display + "/" + name
-            let relativePath = relative.isEmpty ? name : relative + "/" + name
-            if exclude.contains(where: { $0.matchesPath(relativePath) }) { continue }
-            var info = stat()
-            guard lstat(path, &info) == 0 else { continue }
+        entries.sort { $0.name < $1.name }
+        let ancestors = job.ancestors + [job.directory]
+        for (name, type) in entries {
+            let path = job.directory + "/" + name
+            var kind = type
+            if type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) {
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                kind = info.st_mode & S_IFMT == S_IFLNK ? Int32(DT_LNK) : info.st_mode & S_IFMT == S_IFDIR ? Int32(DT_DIR)
+                    : info.st_mode & S_IFMT == S_IFREG ? Int32(DT_REG) : Int32(DT_UNKNOWN)
+            }
+            if name == "Package.swift", kind == Int32(DT_REG) || kind == Int32(DT_LNK) { visit.hasManifest = true }
+            if name.hasPrefix(".") { continue }
+            let displayPath = job.display + "/" + name
             var target = path
-            if info.st_mode & S_IFMT == S_IFLNK {
+            if kind == Int32(DT_LNK) {
                 var targetInfo = stat()
                 guard stat(path, &targetInfo) == 0 else {
                     if errno == ELOOP {
-                        notes.append(Note("symbolic link loop: this link resolves to itself; skipped", at: FileLocation(path: displayPath)))
+                        visit.notes.append(Note("symbolic link loop: this link resolves to itself; skipped", at: FileLocation(path: displayPath)))
                     }
                     continue
                 }
+                if targetInfo.st_mode & S_IFMT == S_IFREG { visit.listing.files.append(name) }
                 guard targetInfo.st_mode & S_IFMT == S_IFDIR else { continue }
                 let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
                 if ancestors.contains(resolved) {
-                    notes.append(Note("symbolic link loop: this link leads back to '\(PathArithmetic.relative(resolved, to: directory))', a folder that contains it; skipped",
-                                      at: FileLocation(path: displayPath)))
+                    visit.notes.append(Note("symbolic link loop: this link leads back to '\(PathArithmetic.relative(resolved, to: job.directory))', a folder that contains it; skipped",
+                                            at: FileLocation(path: displayPath)))
                     continue
                 }
                 target = resolved
-            } else if info.st_mode & S_IFMT != S_IFDIR {
+            } else if kind == Int32(DT_REG) {
+                visit.listing.files.append(name)
                 continue
+            } else if kind != Int32(DT_DIR) {
+                continue
+            } else {
+                visit.listing.folders.append(name)
             }
-            walk(target, relative: relativePath, display: displayPath, ancestors: ancestors)
+            if PackageDiscovery.skippedFolders.contains(name) { continue }
+            let relativePath = job.relative.isEmpty ? name : job.relative + "/" + name
+            if exclude.contains(where: { $0.matchesPath(relativePath) }) { continue }
+            visit.children.append(Job(directory: target, relative: relativePath, display: displayPath, ancestors: ancestors))
         }
+        return visit
     }
 }
 
-/// Collects results from concurrent reads.
-private final class ResultBox: @unchecked Sendable {
-    private var storage: [PackageDiscovery.ReadOutcome?]
+/// Results computed concurrently, one per index, kept under a lock.
+private final class ConcurrentResults<Value>: @unchecked Sendable {
+    private var storage: [Value?]
     private let lock = NSLock()
 
     init(count: Int) {
         storage = Array(repeating: nil, count: count)
     }
 
-    func set(_ index: Int, _ value: PackageDiscovery.ReadOutcome) {
-        lock.lock()
-        storage[index] = value
-        lock.unlock()
+    func set(_ index: Int, _ value: Value) {
+        lock.withLock { storage[index] = value }
     }
 
-    func values() -> [PackageDiscovery.ReadOutcome] {
-        storage.map { $0 ?? .failed(InputError("internal: a manifest was not read")) }
+    /// Every value, `missing` where none was set.
+    func values(missing: Value) -> [Value] {
+        lock.withLock { storage.map { $0 ?? missing } }
     }
 }

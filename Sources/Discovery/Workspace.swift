@@ -1,5 +1,6 @@
 import Diagnostics
 import ManifestReading
+import Paths
 
 /// Every local package of a repository, read, and what could not be.
 public struct Workspace: Sendable {
@@ -15,6 +16,8 @@ public struct Workspace: Sendable {
     public var unreadable: [UnreadablePackage]
     /// Folders skipped on the way (links in a loop, unreadable folders, names that are not UTF-8).
     public var notes: [Note]
+    /// What the walk listed in each folder, for the passes that read the same folders again.
+    public var listings = FolderListings()
 
     public init(root: String, packages: [LocalPackage], declines: [StaticReadDeclined] = [], missing: [MissingPackage] = [],
                 unreadable: [UnreadablePackage] = [], notes: [Note] = []) {

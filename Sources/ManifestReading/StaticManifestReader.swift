@@ -62,7 +62,7 @@ public struct StaticManifestReader: Sendable {
         var parser = Parser(source, maximumNestingLevel: Self.maximumNesting + 10)
         let tree = SourceFileSyntax.parse(from: &parser)
         try Self.checkLexerDiagnostics(tree, path: path)
-        if let error = ParseDiagnosticsGenerator.diagnostics(for: tree).first(where: { $0.diagMessage.severity == .error }) {
+        if tree.hasError, let error = ParseDiagnosticsGenerator.diagnostics(for: tree).first(where: { $0.diagMessage.severity == .error }) {
             let location = error.location(converter: SourceLocationConverter(fileName: path, tree: tree))
             throw InputError("\(error.message)", at: FileLocation(path: path, line: location.line, column: location.column))
         }

@@ -42,3 +42,49 @@ public enum FileTree {
         return result.sorted()
     }
 }
+
+/// What a walk of a repository saw in each folder it listed, by absolute path: later passes over the same folders
+/// (a target's source files) take the names from here instead of listing the folders again.
+public final class FolderListings: Sendable {
+    /// One folder: its regular files (and links to files) and its subfolders (not links), without hidden entries,
+    /// sorted by name.
+    public struct Listing: Sendable {
+        public var files: [String]
+        public var folders: [String]
+
+        public init(files: [String], folders: [String]) {
+            self.files = files
+            self.folders = folders
+        }
+    }
+
+    private let listings: [String: Listing]
+
+    public init(_ listings: [String: Listing] = [:]) {
+        self.listings = listings
+    }
+
+    /// The same as ``FileTree/regularFiles(under:followingLinkedFolders:)`` without following linked folders: from
+    /// the listings where the walk saw a folder, from the disk where it did not (a folder it skipped).
+    public func regularFiles(under directory: String) -> [String] {
+        guard listings[directory] != nil else { return FileTree.regularFiles(under: directory, followingLinkedFolders: false) }
+        var result: [String] = []
+        var pending: [String] = [""]
+        while let relative = pending.popLast() {
+            let absolute = relative.isEmpty ? directory : directory + "/" + relative
+            let prefix = relative.isEmpty ? "" : relative + "/"
+            guard let listing = listings[absolute] else {
+                result += FileTree.regularFiles(under: absolute, followingLinkedFolders: false).map { prefix + $0 }
+                continue
+            }
+            result += listing.files.map { prefix + $0 }
+            pending += listing.folders.map { prefix + $0 }
+        }
+        return result.sorted()
+    }
+
+    /// Whether the walk saw this folder (so it exists and is a folder).
+    public func contains(_ directory: String) -> Bool {
+        listings[directory] != nil
+    }
+}

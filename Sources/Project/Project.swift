@@ -123,7 +123,7 @@ public final class Project {
         if model.strict { try Self.checkGlobsMatch(graph) }
         var importNotes: [Note] = []
         if imports && model.imports.check {
-            (graph, importNotes) = timings.measure("sources and imports") { Self.withSourceImports(graph, model: model, workspace: workspace) }
+            (graph, importNotes) = timings.measure("sources and imports") { Self.withSourceImports(graph, model: model, workspace: workspace, reader: reader) }
         }
         var result = timings.measure("rules") { LayerChecker(today: today).check(graph) }
         var notes = workspace.declines.map { declined in
@@ -256,7 +256,7 @@ extension Project {
         // The findings come from the configuration as written, read back as `check` will read it.
         let model = try loader.parse(try writer.render(), path: configurationPath)
         // As `check` will see it: with the sources' imports, so an undeclared import today is baselined too.
-        let graph = withSourceImports(DependencyGraph(workspace: workspace, model: model), model: model, workspace: workspace).graph
+        let graph = withSourceImports(DependencyGraph(workspace: workspace, model: model), model: model, workspace: workspace, reader: reader).graph
         let findings = LayerChecker(today: today).check(graph).findings
         guard !findings.isEmpty else {
             return InferredConfiguration(layering: layering, configuration: try writer.render(), findings: [], baseline: nil, root: path,
@@ -277,10 +277,42 @@ extension Project {
 extension Project {
     /// `graph` with what every target's sources import, as the configuration's `imports:` section says, and notes on
     /// the files that could not be read.
-    static func withSourceImports(_ graph: DependencyGraph, model: LayerModel, workspace: Workspace) -> (graph: DependencyGraph, notes: [Note]) {
+    static func withSourceImports(_ graph: DependencyGraph, model: LayerModel, workspace: Workspace,
+                                  reader: ManifestReader) -> (graph: DependencyGraph, notes: [Note]) {
         let (imports, notes) = readImports(of: workspace)
-        return (graph.withImports(imports, systemModules: DependencyGraph.systemModules.union(model.imports.system), ignore: model.imports.ignore),
-                notes)
+        let (external, externalNotes) = readCheckouts(of: workspace, reader: reader)
+        return (graph.withImports(imports, systemModules: DependencyGraph.systemModules.union(model.imports.system), ignore: model.imports.ignore,
+                                  external: ExternalModules(external)),
+                notes + externalNotes)
+    }
+
+    /// The outside packages checked out under the local packages' `.build/checkouts`: their manifests (what each
+    /// product provides) and which of their modules re-export others. A manifest that cannot be read is a note; its
+    /// products' imports are then not decided.
+    static func readCheckouts(of workspace: Workspace, reader: ManifestReader) -> (packages: [ExternalPackage], notes: [Note]) {
+        var packages: [ExternalPackage] = []
+        var notes: [Note] = []
+        let root = ConfigurationSearch.absolute(workspace.root)
+        for (identity, directory) in Checkouts.folders(of: workspace) {
+            let shown = PathArithmetic.display(directory, root: root, displayRoot: workspace.root, currentFolder: nil)
+            let manifest: Manifest
+            do {
+                manifest = try reader.read(packageDirectory: directory).manifest
+            } catch {
+                notes.append(Note("the manifest of this checkout cannot be read, so imports of its products are not decided: \(error)",
+                                  at: FileLocation(path: PathArithmetic.join(shown, "Package.swift"))))
+                continue
+            }
+            var exports: [String: Set<String>] = [:]
+            for target in manifest.targets where [.regular, .executable].contains(target.type) {
+                let selection = TargetSources.select(target, packageDirectory: directory)
+                let exported = selection.files.flatMap { ImportScanner.exportedModules(file: PathArithmetic.join(directory, $0)) }
+                if !exported.isEmpty { exports[DependencyGraph.moduleName(of: target.name)] = Set(exported) }
+            }
+            packages.append(ExternalPackage(identity: identity, manifestPath: PathArithmetic.join(shown, manifest.manifestFile), manifest: manifest,
+                                            exports: exports))
+        }
+        return (packages, notes)
     }
 
     /// Every target's imports, read from the files SwiftPM compiles for it (in parallel, results in package order),
@@ -292,7 +324,7 @@ extension Project {
                 let package = packages[index]
                 let shownDirectory = (package.manifestPath as NSString).deletingLastPathComponent
                 return package.manifest.targets.filter { ![.binary, .system, .plugin].contains($0.type) }.map { target in
-                    let selection = TargetSources.select(target, packageDirectory: package.directory)
+                    let selection = TargetSources.select(target, packageDirectory: package.directory, listings: workspace.listings)
                     if let unknown = selection.unknown {
                         let location = FileLocation(path: package.manifestPath, line: target.position?.line, column: target.position?.column)
                         return (nil, [Note("the imports of \(target.name) are not checked: \(unknown)", at: location)])
@@ -323,7 +355,7 @@ extension Project {
     /// `imports`, the sources' undeclared imports; nil when there is none. An unknown name is an input error.
     public func why(from: String, to: String, imports: Bool = true) throws -> DependencyChain? {
         var graph = self.graph
-        if imports && model.imports.check { graph = Self.withSourceImports(graph, model: model, workspace: workspace).graph }
+        if imports && model.imports.check { graph = Self.withSourceImports(graph, model: model, workspace: workspace, reader: reader).graph }
         let sources = graph.targets(named: from), destinations = graph.targets(named: to)
         for (name, found) in [(from, sources), (to, destinations)] where found.isEmpty {
             throw InputError("no target or component named '\(name)' in this repository")

@@ -27,6 +27,11 @@ public struct ImplicitDependencyRule: Rule {
                 ("Common/NXUI", RuleExample.package("NXUI", targets: [("NXUI", [".product(name: \"InMemoryLogging\", package: \"swift-log\")"])],
                                                     packages: [".package(url: \"https://github.com/apple/swift-log.git\", from: \"1.5.0\")"])),
             ], sources: [("Common/NXUI/Sources/NXUI/Theme.swift", "import Logging\n")]),
+            // A module of a declared product of an outside package (read from its checkout), through the product's targets.
+            RuleExample([
+                ("Common/NXUI", RuleExample.package("NXUI", targets: [("NXUI", [".product(name: \"Analytics\", package: \"swift-analytics\")"])],
+                                                    packages: [".package(url: \"https://example.com/acme/swift-analytics.git\", from: \"1.0.0\")"])),
+            ], sources: [("Common/NXUI/Sources/NXUI/Theme.swift", "import AnalyticsCore\n")], checkouts: [("swift-analytics", RuleExample.outsidePackage("swift-analytics", products: [("Analytics", ["Analytics"])], targets: [("AnalyticsCore", []), ("Analytics", ["AnalyticsCore"])]))]),
         ],
         triggeringExamples: [
             // NXService is built by the app anyway, so NXUI compiles in the app's build, but not on its own.
@@ -45,6 +50,12 @@ public struct ImplicitDependencyRule: Rule {
                                                          packages: [".package(url: \"https://github.com/apple/swift-log.git\", from: \"1.5.0\")"])),
                 ("Common/NXUI", RuleExample.package("NXUI")),
             ], sources: [("Common/NXUI/Sources/NXUI/Theme.swift", "import Foundation\n↓import Logging\n")]),
+            // A module the checkout of an outside package says its product Analytics provides.
+            RuleExample([
+                ("Common/NXService", RuleExample.package("NXService", targets: [("NXService", [".product(name: \"Analytics\", package: \"swift-analytics\")"])],
+                                                         packages: [".package(url: \"https://example.com/acme/swift-analytics.git\", from: \"1.0.0\")"])),
+                ("Common/NXUI", RuleExample.package("NXUI")),
+            ], sources: [("Common/NXUI/Sources/NXUI/Theme.swift", "↓import AnalyticsCore\n")], checkouts: [("swift-analytics", RuleExample.outsidePackage("swift-analytics", products: [("Analytics", ["Analytics"])], targets: [("AnalyticsCore", []), ("Analytics", ["AnalyticsCore"])]))]),
         ]
     )
 
@@ -69,8 +80,9 @@ public struct ImplicitDependencyRule: Rule {
         }
         for item in graph.undeclaredExternalImports {
             let where_ = item.from.position.map { " (\(item.from.manifestPath):\($0.line))" } ?? ""
-            findings.append(finding("\(item.from.label) imports \(item.module) from package \(item.package), which its manifest does not declare\(graph.alsoIn(item.otherLocations))",
-                                    fix: "add .product(name: \"\(item.module)\", package: \"\(item.package)\") to the dependencies of target \(item.from.id.name)\(where_), with the package in Package(dependencies:) if it is not there",
+            let product = item.product == item.module ? "" : " (product \(item.product))"
+            findings.append(finding("\(item.from.label) imports \(item.module) from package \(item.package)\(product), which its manifest does not declare\(graph.alsoIn(item.otherLocations))",
+                                    fix: "add .product(name: \"\(item.product)\", package: \"\(item.package)\") to the dependencies of target \(item.from.id.name)\(where_), with the package in Package(dependencies:) if it is not there",
                                     at: item.location, from: item.from.id.name, to: item.package))
         }
         return findings

@@ -58,6 +58,9 @@ public struct RuleExample: Sendable {
     public var packages: [(directory: String, manifest: String)]
     /// Source files by path from the root (`Common/NXUI/Sources/NXUI/Theme.swift`), for rules about imports.
     public var sources: [(path: String, text: String)]
+    /// Manifests of outside packages by identity, as if checked out under `.build/checkouts` (what their products
+    /// provide to imports).
+    public var checkouts: [(identity: String, manifest: String)]
     /// The day the check runs, for rules about dates (`YYYY-MM-DD`).
     public var today: String
     /// Where the example is written, so a failing example points at itself.
@@ -65,13 +68,32 @@ public struct RuleExample: Sendable {
     public var line: Int
 
     public init(configuration: String? = nil, today: String = "2026-06-01", _ packages: [(String, String)],
-                sources: [(String, String)] = [], file: String = #filePath, line: Int = #line) {
+                sources: [(String, String)] = [], checkouts: [(String, String)] = [], file: String = #filePath, line: Int = #line) {
         self.configuration = configuration
+        self.checkouts = checkouts.map { (identity: $0.0, manifest: $0.1) }
         self.packages = packages.map { (directory: $0.0, manifest: $0.1) }
         self.sources = sources.map { (path: $0.0, text: $0.1) }
         self.today = today
         self.file = file
         self.line = line
+    }
+
+    /// An outside package's manifest: library products over its targets, targets with their target dependencies.
+    public static func outsidePackage(_ name: String, products: [(String, [String])], targets: [(String, [String])], macros: [String] = []) -> String {
+        func quoted(_ names: [String]) -> String { names.map { "\"\($0)\"" }.joined(separator: ", ") }
+        let productList = products.map { ".library(name: \"\($0.0)\", targets: [\(quoted($0.1))])" }
+        let targetList = targets.map { ".\(macros.contains($0.0) ? "macro" : "target")(name: \"\($0.0)\", dependencies: [\(quoted($0.1))])" }
+        return """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "\(name)",
+                products: [\(productList.joined(separator: ", "))],
+                targets: [\(targetList.joined(separator: ", "))]
+            )
+
+            """
     }
 
     /// A one-target package manifest: `package("NXKit", deps: [...])`.

@@ -2,14 +2,14 @@ import Configuration
 import DependencyGraph
 import Diagnostics
 
-/// A declared dependency on a local module that none of the target's files imports.
+/// A declared dependency that none of the target's files imports: a local module, or an outside product whose manifest was read.
 public struct UnusedDependencyRule: Rule {
     public init() {}
 
     public static let description = RuleDescription(
         identifier: "unused-dependency",
         name: "Unused dependency",
-        summary: "A target declares a dependency on a local module that none of its files imports.",
+        summary: "A target declares a dependency on a local module, or on a product of an outside package whose checkout is on disk, that none of its files imports.",
         rationale: "Every declared dependency is built before the target and rebuilt with it, and it draws an edge in the graph every check reads: one the code does not use slows builds and hides the real structure.",
         defaultSeverity: .warning,
         nonTriggeringExamples: [
@@ -22,6 +22,15 @@ public struct UnusedDependencyRule: Rule {
             RuleExample([
                 ("App", RuleExample.package("App", targets: [("App", ["\"Core\"", "\"Base\""]), ("Core", ["\"Base\""]), ("Base", [])])),
             ], sources: [("App/Sources/App/App.swift", "import Core\n"), ("App/Sources/Core/Core.swift", "@_exported import Base\n")]),
+            // An outside product whose package is not checked out: its modules cannot be known.
+            RuleExample([
+                ("Common/NXUI", RuleExample.package("NXUI", targets: [("NXUI", [".product(name: \"Analytics\", package: \"swift-analytics\")"])],
+                                                    packages: [".package(url: \"https://example.com/acme/swift-analytics.git\", from: \"1.0.0\")"])),
+            ], sources: [("Common/NXUI/Sources/NXUI/Theme.swift", "import Foundation\n")]),
+            RuleExample([
+                ("Common/NXUI", RuleExample.package("NXUI", targets: [("NXUI", [".product(name: \"Analytics\", package: \"swift-analytics\")"])],
+                                                    packages: [".package(url: \"https://example.com/acme/swift-analytics.git\", from: \"1.0.0\")"])),
+            ], sources: [("Common/NXUI/Sources/NXUI/Theme.swift", "import AnalyticsCore\n")], checkouts: [("swift-analytics", RuleExample.outsidePackage("swift-analytics", products: [("Analytics", ["Analytics"])], targets: [("AnalyticsCore", []), ("Analytics", ["AnalyticsCore"])]))]),
         ],
         triggeringExamples: [
             RuleExample([
@@ -29,6 +38,11 @@ public struct UnusedDependencyRule: Rule {
                 ("Common/NXUI", RuleExample.package("NXUI", targets: [("NXUI", ["↓.product(name: \"NXKit\", package: \"NXKit\")"])],
                                                     packages: [".package(path: \"../../Kit/NXKit\")"])),
             ], sources: [("Common/NXUI/Sources/NXUI/Theme.swift", "import Foundation\n")]),
+            // Its checkout says which modules the product provides, and no file imports one.
+            RuleExample([
+                ("Common/NXUI", RuleExample.package("NXUI", targets: [("NXUI", ["↓.product(name: \"Analytics\", package: \"swift-analytics\")"])],
+                                                    packages: [".package(url: \"https://example.com/acme/swift-analytics.git\", from: \"1.0.0\")"])),
+            ], sources: [("Common/NXUI/Sources/NXUI/Theme.swift", "import Foundation\n")], checkouts: [("swift-analytics", RuleExample.outsidePackage("swift-analytics", products: [("Analytics", ["Analytics"])], targets: [("AnalyticsCore", []), ("Analytics", ["AnalyticsCore"])]))]),
         ]
     )
 
@@ -58,6 +72,20 @@ public struct UnusedDependencyRule: Rule {
             findings.append(finding("\(from.label) declares a dependency on \(edge.written), which none of its files imports",
                                     fix: "remove this entry (\(edge.written)) from the dependencies of \(from.id.name), or import it where the code uses it",
                                     at: edge.location, from: from.id.name, to: first.id.name))
+        }
+        // A product of an outside package: decided only when its package's manifest was read (its checkout).
+        for edge in graph.edges {
+            guard case let .external(package, product) = edge.to, let imported = graph.importedModules[edge.fromNumber],
+                  let modules = graph.externalModules.modules(ofProduct: product, package: package), !modules.isEmpty else { continue }
+            let provided = Set(modules)
+            guard imported.isDisjoint(with: provided), !imported.contains(where: {
+                !(exportsOfModule[$0] ?? []).isDisjoint(with: provided) || !graph.externalModules.exports(of: $0).isDisjoint(with: provided)
+            }) else { continue }
+            let from = graph.sortedTargets[edge.fromNumber]
+            let which = modules == [product] ? "" : " (modules \(modules.joined(separator: ", ")))"
+            findings.append(finding("\(from.label) declares a dependency on \(edge.written)\(which), which none of its files imports",
+                                    fix: "remove this entry (\(edge.written)) from the dependencies of \(from.id.name), or import it where the code uses it",
+                                    at: edge.location, from: from.id.name, to: product))
         }
         return findings
     }

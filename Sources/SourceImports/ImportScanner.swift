@@ -70,38 +70,61 @@ public enum ImportScanner {
     public static let maximumHeaderBytes = 1 << 20
 
     public static func scan(file path: String, maximumBytes: Int = maximumBytes) -> ScannedFile {
-        guard let data = read(path, upTo: maximumBytes + 1) else {
+        guard var bytes = read(path, upTo: maximumBytes + 1) else {
             return ScannedFile(imports: [], problem: "cannot be read (it vanished, or check its permissions)")
         }
         var problem: String?
-        var bytes = Array(data.prefix(maximumBytes))
-        if data.count > maximumBytes { problem = "is larger than \(maximumBytes >> 10) KiB: only the first \(maximumBytes >> 10) KiB were read for imports" }
-        if bytes.contains(0) { return ScannedFile(imports: [], problem: "holds binary data (a NUL byte): not read for imports") }
-        if data.count > maximumBytes {
+        let truncated = bytes.count > maximumBytes
+        if truncated {
+            problem = "is larger than \(maximumBytes >> 10) KiB: only the first \(maximumBytes >> 10) KiB were read for imports"
+            bytes.removeLast(bytes.count - maximumBytes)
             // Do not split a UTF-8 sequence at the cut.
             while let last = bytes.last, last & 0xC0 == 0x80 { bytes.removeLast() }
             if let last = bytes.last, last >= 0xC0 { bytes.removeLast() }
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        if bytes.contains(0) { return ScannedFile(imports: [], problem: "holds binary data (a NUL byte): not read for imports") }
+        guard String(validating: bytes, as: UTF8.self) != nil else {
             return ScannedFile(imports: [], problem: "is not UTF-8 text: not read for imports")
         }
-        var scanned = TargetSources.fileExtension(of: path) == "swift" ? swiftImports(in: text) : cFamilyImports(in: text)
+        var scanned = TargetSources.fileExtension(of: path) == "swift"
+            ? swiftImports(in: bytes) : cFamilyImports(in: String(decoding: bytes, as: UTF8.self))
         scanned.problem = scanned.problem ?? problem
         return scanned
     }
 
-    /// Up to `limit` bytes of a file (POSIX reads: cheaper than FileHandle for thousands of small files).
+    /// The modules a file re-exports (`@_exported import X`); only a file whose text holds `@_exported` is parsed.
+    public static func exportedModules(file path: String) -> [String] {
+        guard let bytes = read(path, upTo: maximumBytes), TargetSources.fileExtension(of: path) == "swift",
+              contains(bytes, Array("@_exported".utf8)), String(validating: bytes, as: UTF8.self) != nil else { return [] }
+        return swiftImports(in: bytes).imports.filter(\.isExported).map(\.module)
+    }
+
+    private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
+        Data(bytes).range(of: Data(needle)) != nil
+    }
+
+    /// Up to `limit` bytes of a file, read with POSIX calls into a buffer of the file's size (cheaper than
+    /// FileHandle for thousands of small files).
     static func read(_ path: String, upTo limit: Int) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
+        var info = stat()
+        let size = fstat(descriptor, &info) == 0 ? max(Int(info.st_size), 0) : 0
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        var capacity = min(size + 1, limit)
         while bytes.count < limit {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, min($0.count, limit - bytes.count)) }
-            if count < 0 { return nil }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[..<count])
+            if bytes.count == capacity { capacity = min(max(capacity * 2, 4096), limit) }
+            let wanted = capacity - bytes.count
+            var failed = false
+            let chunk = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, count in
+                let got = systemRead(descriptor, buffer.baseAddress, wanted)
+                failed = got < 0
+                count = max(got, 0)
+            }
+            if failed { return nil }
+            if chunk.isEmpty { break }
+            if bytes.isEmpty { bytes = chunk } else { bytes += chunk }
         }
         return bytes
     }
@@ -109,27 +132,69 @@ public enum ImportScanner {
     // MARK: Swift
 
     public static func swiftImports(in text: String, maximumHeaderBytes: Int = maximumHeaderBytes) -> ScannedFile {
-        let bytes = Array(text.utf8)
+        swiftImports(in: Array(text.utf8), maximumHeaderBytes: maximumHeaderBytes)
+    }
+
+    /// The imports of Swift source given as UTF-8 bytes.
+    static func swiftImports(in bytes: [UInt8], maximumHeaderBytes: Int = maximumHeaderBytes) -> ScannedFile {
         let header = swiftHeader(of: bytes, maximumHeaderBytes: maximumHeaderBytes)
         guard header.end > 0 else { return ScannedFile(imports: [], problem: nil) }
-        let prefix = String(decoding: bytes[..<header.end], as: UTF8.self)
-        let tree = Parser.parse(source: prefix)
-        let converter = SourceLocationConverter(fileName: "", tree: tree)
+        let prefix = bytes[..<header.end]
+        let tree = prefix.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        var header_ = Header(bytes: prefix)
         var imports: [SourceImport] = []
-        collect(tree.statements, conditions: [], converter: converter, into: &imports)
+        collect(tree.statements, conditions: [], header: &header_, into: &imports)
         return ScannedFile(imports: imports, problem: header.truncated
             ? "has imports beyond its first \(maximumHeaderBytes >> 10) KiB of declarations: those were not read" : nil)
     }
 
-    private static func collect(_ items: CodeBlockItemListSyntax, conditions: [String], converter: SourceLocationConverter,
+    /// The parsed header's bytes, and where its lines start (worked out on first use): positions become line and
+    /// column without a walk of the tree.
+    private struct Header {
+        var bytes: ArraySlice<UInt8>
+        var lineStarts: [Int] = []
+
+        init(bytes: ArraySlice<UInt8>) {
+            self.bytes = bytes
+        }
+
+        /// The source text between two positions.
+        func text(_ start: AbsolutePosition, _ end: AbsolutePosition) -> String {
+            let base = bytes.startIndex
+            return String(decoding: bytes[(base + start.utf8Offset)..<(base + max(start.utf8Offset, end.utf8Offset))], as: UTF8.self)
+        }
+
+        /// Line and column (in UTF-8 bytes), counted from 1, as the compiler counts them (`\n`, `\r\n` and `\r` end a line).
+        mutating func location(of position: AbsolutePosition) -> (line: Int, column: Int) {
+            if lineStarts.isEmpty {
+                lineStarts = [0]
+                var index = bytes.startIndex
+                while index < bytes.endIndex {
+                    let byte = bytes[index]
+                    index += 1
+                    if byte == UInt8(ascii: "\r"), index < bytes.endIndex, bytes[index] == UInt8(ascii: "\n") { index += 1 }
+                    if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { lineStarts.append(index - bytes.startIndex) }
+                }
+            }
+            let offset = position.utf8Offset
+            var low = 0, high = lineStarts.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+            }
+            return (low + 1, offset - lineStarts[low] + 1)
+        }
+    }
+
+    private static func collect(_ items: CodeBlockItemListSyntax, conditions: [String], header: inout Header,
                                 into imports: inout [SourceImport]) {
         for item in items {
             if let declaration = item.item.as(ImportDeclSyntax.self) {
-                imports.append(sourceImport(declaration, conditions: conditions, converter: converter))
+                imports.append(sourceImport(declaration, conditions: conditions, header: &header))
             } else if let ifConfig = item.item.as(IfConfigDeclSyntax.self) {
                 var previous: [String] = []
                 for clause in ifConfig.clauses {
-                    let condition = clause.condition?.trimmedDescription
+                    let condition = clause.condition.map { header.text($0.positionAfterSkippingLeadingTrivia, $0.endPositionBeforeTrailingTrivia) }
                     let clauseConditions: [String]
                     if let condition {
                         clauseConditions = previous.map { "!(\($0))" } + [condition]
@@ -139,19 +204,21 @@ public enum ImportScanner {
                     }
                     if condition == "false" || (condition == nil && previous.contains("true")) { continue }
                     if case .statements(let statements)? = clause.elements {
-                        collect(statements, conditions: conditions + clauseConditions, converter: converter, into: &imports)
+                        collect(statements, conditions: conditions + clauseConditions, header: &header, into: &imports)
                     }
                 }
             }
         }
     }
 
-    private static func sourceImport(_ declaration: ImportDeclSyntax, conditions: [String], converter: SourceLocationConverter) -> SourceImport {
+    private static func sourceImport(_ declaration: ImportDeclSyntax, conditions: [String], header: inout Header) -> SourceImport {
         let components = declaration.path.map(\.name.text)
-        let location = converter.location(for: declaration.importKeyword.positionAfterSkippingLeadingTrivia)
+        let location = header.location(of: declaration.importKeyword.positionAfterSkippingLeadingTrivia)
         let attributes = declaration.attributes.compactMap { element -> String? in
             guard let attribute = element.as(AttributeSyntax.self) else { return nil }
-            return attribute.attributeName.as(IdentifierTypeSyntax.self)?.name.text ?? attribute.attributeName.trimmedDescription
+            if let name = attribute.attributeName.as(IdentifierTypeSyntax.self)?.name.text { return name }
+            let nameSyntax = attribute.attributeName
+            return header.text(nameSyntax.positionAfterSkippingLeadingTrivia, nameSyntax.endPositionBeforeTrailingTrivia)
         }
         let accessLevel = declaration.modifiers.first { ["public", "package", "internal", "private", "fileprivate", "open"].contains($0.name.text) }?.name.text
         return SourceImport(module: components.first ?? "", path: Array(components.dropFirst()), attributes: attributes, accessLevel: accessLevel,

@@ -19,18 +19,18 @@ public enum TargetSources {
         public var unknown: String?
     }
 
-    public static func select(_ target: Target, packageDirectory: String) -> Selection {
+    public static func select(_ target: Target, packageDirectory: String, listings: FolderListings = FolderListings()) -> Selection {
         if let reason = target.sourcesUnknown {
             return Selection(directory: nil, files: [], unknown: "its sources: or exclude: could not be read (\(reason))")
         }
-        guard let directory = folder(of: target, packageDirectory: packageDirectory) else {
-            return Selection(directory: nil, files: [], unknown: "no folder for it (\(defaultFolders(of: target).joined(separator: ", ")))")
+        guard let directory = target.folder(inPackage: packageDirectory, listings: listings) else {
+            return Selection(directory: nil, files: [], unknown: "no folder for it (\(target.defaultFolders.joined(separator: ", ")))")
         }
         let absolute = PathArithmetic.join(packageDirectory, directory)
         let excluded = target.exclude.map { PathArithmetic.normalized($0) }
         let included = target.sources.map { $0.map { PathArithmetic.normalized($0) } }
         var files: [String] = []
-        for relative in filesUnder(absolute) {
+        for relative in listings.regularFiles(under: absolute) {
             let ext = fileExtension(of: relative)
             guard swiftExtensions.contains(ext) || cFamilyExtensions.contains(ext) else { continue }
             if excluded.contains(where: { relative == $0 || relative.hasPrefix($0 + "/") }) { continue }
@@ -45,31 +45,5 @@ public enum TargetSources {
         let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.utf8.index(after: $0)...] } ?? Substring(path)
         guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return "" }
         return name[name.utf8.index(after: dot)...].lowercased()
-    }
-
-    /// Where SwiftPM looks for a target without `path:`.
-    static func defaultFolders(of target: Target) -> [String] {
-        let roots = target.type == .test ? ["Tests", "Sources", "Source", "src", "srcs"]
-            : target.type == .plugin ? ["Plugins"] : ["Sources", "Source", "src", "srcs"]
-        return roots.map { $0 + "/" + target.name }
-    }
-
-    static func folder(of target: Target, packageDirectory: String) -> String? {
-        var isDirectory: ObjCBool = false
-        if let path = target.path {
-            let normalized = PathArithmetic.normalized(path)
-            let folder = normalized.isEmpty ? "." : normalized
-            let exists = FileManager.default.fileExists(atPath: PathArithmetic.join(packageDirectory, folder), isDirectory: &isDirectory)
-            return exists && isDirectory.boolValue ? folder : nil
-        }
-        return defaultFolders(of: target).first {
-            FileManager.default.fileExists(atPath: PathArithmetic.join(packageDirectory, $0), isDirectory: &isDirectory) && isDirectory.boolValue
-        }
-    }
-
-    /// Regular files below `directory`, relative to it; hidden entries skipped, links to folders not followed (so a
-    /// link loop cannot trap the walk).
-    static func filesUnder(_ directory: String) -> [String] {
-        FileTree.regularFiles(under: directory, followingLinkedFolders: false)
     }
 }

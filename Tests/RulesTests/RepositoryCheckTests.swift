@@ -171,6 +171,38 @@ final class RepositoryCheckTests: XCTestCase {
         }
     }
 
+    func testAPackageSwiftAmongATargetsFilesIsNotAPackage() throws {
+        try write(RuleExample.package("Tools", targets: [("Package", []), ("ToolsTests", [])]), to: "Tools/Package.swift")
+        try write("public enum Package {}\n", to: "Tools/Sources/Package/Package.swift")
+        try write(RuleExample.package("Fixture"), to: "Tools/Sources/Package/Fixtures/Fixture/Package.swift")
+        try write("import Package\n", to: "Tools/Sources/ToolsTests/Tests.swift")
+        try write(RuleExample.package("Shared"), to: "Shared/Package.swift")
+        try write("public enum Shared {}\n", to: "Shared/Sources/Shared/Shared.swift")
+        let check = try checkWithNotes()
+        XCTAssertEqual(check.result.packageCount, 2)
+        XCTAssertEqual(check.notes.map { $0.description.replacingOccurrences(of: root, with: "ROOT") }, [
+            "ROOT/Tools/Sources/Package/Package.swift: note: this Package.swift lies in the folder of target Package of package Tools: SwiftPM builds it as one of that target's files, so it is not read as a package",
+            "ROOT/Tools/Sources/Package/Fixtures/Fixture/Package.swift: note: this Package.swift lies in the folder of target Package of package Tools: SwiftPM builds it as one of that target's files, so it is not read as a package",
+        ])
+    }
+
+    func testCheckoutsTellWhichProductProvidesAModule() throws {
+        let analytics = RuleExample.outsidePackage("swift-analytics", products: [("Analytics", ["Analytics"]), ("AnalyticsTesting", ["AnalyticsTesting"])],
+                                                   targets: [("AnalyticsCore", []), ("Analytics", ["AnalyticsCore"]), ("AnalyticsTesting", ["Analytics"])])
+        let url = ".package(url: \"https://example.com/acme/swift-analytics.git\", from: \"1.0.0\")"
+        try write(RuleExample.package("NXService", targets: [("NXService", [".product(name: \"Analytics\", package: \"swift-analytics\")"])], packages: [url]),
+                  to: "Common/NXService/Package.swift")
+        try write("import AnalyticsCore\nimport AnalyticsTesting\n", to: "Common/NXService/Sources/NXService/Events.swift")
+        try write(RuleExample.package("NXUI", targets: [("NXUI", [".product(name: \"AnalyticsTesting\", package: \"swift-analytics\")"])], packages: [url]),
+                  to: "Common/NXUI/Package.swift")
+        try write("import Foundation\n", to: "Common/NXUI/Sources/NXUI/Theme.swift")
+        try write(analytics, to: "Common/NXService/.build/checkouts/swift-analytics/Package.swift")
+        XCTAssertEqual(described(try check().findings), [
+            "ROOT/Common/NXService/Sources/NXService/Events.swift:2:1: implicit-dependency: NXService (common) imports AnalyticsTesting from package swift-analytics, which its manifest does not declare",
+            "ROOT/Common/NXUI/Package.swift:11:46: unused-dependency: NXUI (common) declares a dependency on AnalyticsTesting from swift-analytics (modules Analytics, AnalyticsCore, AnalyticsTesting), which none of its files imports",
+        ])
+    }
+
     func testSkippedFolders() throws {
         try write(RuleExample.package("NXKit"), to: "Kit/NXKit/Package.swift")
         for folder in [".build/checkouts/x", ".swiftpm/y", "Pods/z", "Kit/NXKit/.build/w"] {

@@ -95,7 +95,11 @@ struct ExampleWorkspace {
                 }
                 return TargetSourceImports(target: TargetID(package: package, name: String(inside[1])), uses: uses)
             }
-            graph = graph.withImports(imports)
+            let external = try example.checkouts.map { checkout in
+                ExternalPackage(identity: checkout.identity, manifestPath: ".build/checkouts/\(checkout.identity)/Package.swift",
+                                manifest: try reader.read(source: checkout.manifest, path: "/checkouts/\(checkout.identity)/Package.swift"))
+            }
+            graph = graph.withImports(imports, external: ExternalModules(external))
         }
         self.markers = markers
         today = example.today

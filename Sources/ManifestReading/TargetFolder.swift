@@ -1,0 +1,29 @@
+import Foundation
+import Paths
+
+extension Target {
+    /// Where SwiftPM looks for the target when it has no `path:`: `Sources/<name>`, `Source/<name>`, `src/<name>`,
+    /// `srcs/<name>`, with `Tests/<name>` first for a test target and `Plugins/<name>` for a plugin.
+    public var defaultFolders: [String] {
+        let roots = type == .test ? ["Tests", "Sources", "Source", "src", "srcs"]
+            : type == .plugin ? ["Plugins"] : ["Sources", "Source", "src", "srcs"]
+        return roots.map { $0 + "/" + name }
+    }
+
+    /// The target's folder relative to the package folder (`.` for `path: ""`), or nil when there is none on disk.
+    /// `listings` (what a walk saw) answers for the folders it holds; the disk for the others.
+    public func folder(inPackage packageDirectory: String, listings: FolderListings? = nil) -> String? {
+        var isDirectory: ObjCBool = false
+        func isFolder(_ relative: String) -> Bool {
+            let absolute = PathArithmetic.join(packageDirectory, relative)
+            if listings?.contains(absolute) == true { return true }
+            return FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+        if let path {
+            let normalized = PathArithmetic.normalized(path)
+            let folder = normalized.isEmpty ? "." : normalized
+            return isFolder(folder) ? folder : nil
+        }
+        return defaultFolders.first(where: isFolder)
+    }
+}
