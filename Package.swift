@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "componentize", targets: ["componentize"]),
         .library(name: "ManifestReading", targets: ["ManifestReading"]),
         .plugin(name: "ResourceAccessorsPlugin", targets: ["ResourceAccessorsPlugin"]),
+        .plugin(name: "ComponentizeCommand", targets: ["ComponentizeCommand"]),
+        .plugin(name: "ComponentizeWriteCommand", targets: ["ComponentizeWriteCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -28,9 +30,24 @@ let package = Package(
                 "ResourceGeneration",
                 "Scaffolding",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            plugins: ["BuildRevisionPlugin"]
         ),
         .plugin(name: "ResourceAccessorsPlugin", capability: .buildTool(), dependencies: ["componentize"]),
+        .plugin(name: "BuildRevisionPlugin", capability: .buildTool()),
+        .plugin(
+            name: "ComponentizeCommand",
+            capability: .command(intent: .custom(verb: "componentize", description: "Check the layering, draw the graph, explain a dependency (reads only).")),
+            dependencies: ["componentize"]
+        ),
+        .plugin(
+            name: "ComponentizeWriteCommand",
+            capability: .command(
+                intent: .custom(verb: "componentize-write", description: "Create components, generate resource accessors, write componentize.yml."),
+                permissions: [.writeToPackageDirectory(reason: "componentize new, resources and init write packages, accessors and componentize.yml")]
+            ),
+            dependencies: ["componentize"]
+        ),
         .target(name: "Diagnostics"),
         .target(name: "Paths", dependencies: ["Diagnostics"]),
         .target(name: "Output", dependencies: ["Diagnostics"]),

@@ -4,7 +4,7 @@ import Rules
 
 /// The formats `componentize check --format` writes.
 public enum ReportFormat: String, Sendable, CaseIterable {
-    case text, json, sarif, github, junit
+    case text, json, sarif, github, junit, codeclimate, xcode
 }
 
 /// What every reporter gets: the check's result and what the baseline did to it.
@@ -27,6 +27,13 @@ public struct Report: Sendable {
         return PathArithmetic.relative(PathArithmetic.resolve(path, from: folders.current), to: folders.root)
     }
 
+    /// A finding's path relative to the folder the check ran in (where a CI job runs: the repository's root), when
+    /// ``folders`` are known.
+    public func pathFromCurrentFolder(_ path: String) -> String {
+        guard let folders else { return path }
+        return PathArithmetic.relative(PathArithmetic.resolve(path, from: folders.current), to: folders.current)
+    }
+
     public init(result: CheckResult, notes: [Note] = [], baselined: [Finding] = [], staleBaselineEntries: [FindingKey] = [],
                 toolVersion: String) {
         self.result = result
@@ -46,6 +53,8 @@ public struct Report: Sendable {
         case .sarif: return SARIFReporter().render(self)
         case .github: return GitHubReporter().render(self)
         case .junit: return JUnitReporter().render(self)
+        case .codeclimate: return CodeClimateReporter().render(self)
+        case .xcode: return XcodeReporter().render(self)
         }
     }
 }

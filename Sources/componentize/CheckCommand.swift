@@ -25,7 +25,7 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var project: ProjectOptions
 
-    @Option(help: "Report format: text (for people), json, sarif (code scanning), github (workflow annotations) or junit.")
+    @Option(help: "Report format: text (for people), json, sarif (code scanning), github (workflow annotations), junit, codeclimate (GitLab Code Quality) or xcode (one line a finding, for a Run Script phase).")
     var format: ReportFormat = .text
 
     @Option(help: "Findings listed in this file do not fail the run; entries that match nothing are reported. Default: the file componentize.yml names under 'baseline:'.", completion: .file())
@@ -37,6 +37,12 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: .customLong("no-imports"), help: "Do not read the sources' imports this run (componentize.yml: imports.check).")
     var noImports = false
 
+    @Option(name: .customLong("changed-since"), help: ArgumentHelp(
+        "Report only findings in files changed since this git revision (committed, modified or new), for fast local runs.",
+        discussion: "The whole repository is still read, so every finding shown is exactly the one a full check reports.",
+        valueName: "ref"))
+    var changedSince: String?
+
     @Flag(name: .customLong("timings"), help: "Print how long each stage took, on standard error.")
     var showTimings = false
 
@@ -44,7 +50,10 @@ struct CheckCommand: ParsableCommand {
         let today = try Project.today()
         let timings = showTimings ? StageTimings() : nil
         let project = try project.open(timings: timings)
-        let check = try project.check(today: today, imports: !noImports)
+        var check = try project.check(today: today, imports: !noImports)
+        if let changedSince {
+            check = check.limited(to: try ChangedFiles.since(changedSince, in: project.absoluteRoot))
+        }
         let result = check.result
         if let timings { Terminal.printError(timings.report) }
         if let writeBaseline {

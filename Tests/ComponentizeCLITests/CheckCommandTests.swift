@@ -8,7 +8,7 @@ import XCTest
 final class CheckCommandTests: XCTestCase {
     static let rules = ["upward", "horizontal", "cycle", "third-party", "unassigned", "unresolved", "exception-expired", "exception-stale",
                         "unreadable-manifest", "implicit-dependency", "unused-dependency"]
-    static let formats = ["text", "json", "sarif", "github", "junit"]
+    static let formats = ["text", "json", "sarif", "github", "junit", "codeclimate", "xcode"]
     static let environment = ProcessInfo.processInfo.environment.merging(["COMPONENTIZE_TODAY": "2026-06-01"]) { $1 }
 
     private func check(_ arguments: [String]) throws -> CommandResult {
@@ -151,6 +151,34 @@ final class CheckCommandTests: XCTestCase {
         }
     }
 
+    func testCodeClimateIsGitLabsCodeQualityShape() throws {
+        let result = try check(["fixtures/KeepGoingApp", "--format", "codeclimate"])
+        XCTAssertEqual(result.status, 1)
+        let issues = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        XCTAssertFalse(issues.isEmpty)
+        let fingerprints = issues.compactMap { $0["fingerprint"] as? String }
+        XCTAssertEqual(Set(fingerprints).count, issues.count, "every fingerprint is unique")
+        XCTAssertTrue(fingerprints.allSatisfy { $0.count == 32 && $0.allSatisfy(\.isHexDigit) })
+        for issue in issues {
+            XCTAssertTrue(["major", "minor"].contains(issue["severity"] as? String ?? ""), "\(issue)")
+            let location = try XCTUnwrap(issue["location"] as? [String: Any])
+            let path = try XCTUnwrap(location["path"] as? String)
+            XCTAssertTrue(path.hasPrefix("fixtures/KeepGoingApp/"), "relative to the folder the check ran in: \(path)")
+            XCTAssertNotNil((location["lines"] as? [String: Any])?["begin"] as? Int)
+        }
+    }
+
+    func testXcodeFormatIsOneLineAFinding() throws {
+        let result = try check(["fixtures/KeepGoingApp", "--format", "xcode"])
+        let json = try JSONSerialization.jsonObject(with: Data(try check(["fixtures/KeepGoingApp", "--format", "json"]).stdout.utf8)) as? [String: Any]
+        let findings = try XCTUnwrap(json?["findings"] as? [[String: Any]])
+        let lines = result.stdout.split(separator: "\n")
+        let issueLines = lines.filter { $0.contains(": error: [") || $0.contains(": warning: [") }
+        XCTAssertEqual(issueLines.count, findings.count, "one line a finding, with why and fix folded in")
+        XCTAssertTrue(issueLines.allSatisfy { $0.contains(" (fix: ") && $0.contains("; why: ") })
+        XCTAssertTrue(lines.last?.hasPrefix("componentize: ") == true)
+    }
+
     func testBaselineLetsKnownFindingsPassAndReportsStaleEntries() throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("componentize-baseline-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -225,5 +253,86 @@ final class JUnitCollector: NSObject, XMLParserDelegate {
         if root == nil { root = name }
         if name == "testcase" { current = attributes["name"]; testcases.append(attributes["name"] ?? "") }
         if name == "failure", let current { failed.append(current) }
+    }
+}
+
+/// `check --changed-since REF` and `--version`: what a developer runs locally before pushing.
+final class ChangedSinceTests: XCTestCase {
+    private var root: URL!
+
+    override func setUpWithError() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("componentize-changed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    private func write(_ text: String, _ relative: String) throws {
+        let url = root.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    private func git(_ arguments: [String]) throws {
+        let result = try Componentize.runTool("/usr/bin/env", ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments, in: root)
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+
+    private func package(_ name: String, dependsOn other: String? = nil, at folder: String) -> String {
+        let dependencies = other.map { ".package(path: \"../../Business/\($0)\")" } ?? ""
+        let product = other.map { ".product(name: \"\($0)\", package: \"\($0)\")" } ?? ""
+        return """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "\(name)",
+                products: [.library(name: "\(name)", targets: ["\(name)"])],
+                dependencies: [\(dependencies)],
+                targets: [.target(name: "\(name)", dependencies: [\(product)])]
+            )
+
+            """
+    }
+
+    func testOnlyFindingsInChangedFilesAreReportedAndTheyAreTheFullChecksFindings() throws {
+        try write(package("ComponentImage", at: "Business/ComponentImage"), "Business/ComponentImage/Package.swift")
+        try write(package("ComponentVideo", dependsOn: "ComponentImage", at: "Business/ComponentVideo"), "Business/ComponentVideo/Package.swift")
+        try write(package("ComponentOwner", at: "Business/ComponentOwner"), "Business/ComponentOwner/Package.swift")
+        for name in ["ComponentImage", "ComponentVideo", "ComponentOwner"] {
+            try write("import Foundation\n", "Business/\(name)/Sources/\(name)/\(name).swift")
+        }
+        try git(["init", "-q"])
+        try git(["add", "-A"])
+        try git(["commit", "-qm", "start"])
+        // A new horizontal dependency in a changed manifest; the old one in ComponentVideo is not in a changed file.
+        try write(package("ComponentOwner", dependsOn: "ComponentImage", at: "Business/ComponentOwner"), "Business/ComponentOwner/Package.swift")
+        let full = try Componentize.run(["check", ".", "--format", "json", "--no-imports"], in: root)
+        let limited = try Componentize.run(["check", ".", "--format", "json", "--no-imports", "--changed-since", "HEAD"], in: root)
+        XCTAssertEqual(limited.status, 1, limited.stderr)
+        func files(_ output: String) throws -> [String] {
+            let json = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+            return (json?["findings"] as? [[String: Any]] ?? []).compactMap { $0["file"] as? String }
+        }
+        XCTAssertEqual(try files(full.stdout), ["Business/ComponentOwner/Package.swift", "Business/ComponentVideo/Package.swift"])
+        XCTAssertEqual(try files(limited.stdout), ["Business/ComponentOwner/Package.swift"])
+        try git(["add", "-A"])
+        try git(["commit", "-qm", "owner"])
+        let clean = try Componentize.run(["check", ".", "--no-imports", "--changed-since", "HEAD"], in: root)
+        XCTAssertEqual(clean.status, 0, "nothing changed since HEAD: \(clean.stdout)")
+        let unknown = try Componentize.run(["check", ".", "--changed-since", "no-such-branch"], in: root)
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("no commit 'no-such-branch' in this repository"), unknown.stderr)
+    }
+
+    func testVersionNamesTheRevisionItWasBuiltFrom() throws {
+        let version = try Componentize.run(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let head = try Componentize.runTool("/usr/bin/env", ["git", "rev-parse", "HEAD"], in: Componentize.repositoryRoot)
+        let revision = head.status == 0 ? String(head.stdout.prefix(12)) : "unknown"
+        XCTAssertTrue(version.hasPrefix("0.1.0 ("), version)
+        // A build made before the last commit names the commit it was built from; the test build is fresh.
+        XCTAssertEqual(version, "0.1.0 (\(revision))")
     }
 }

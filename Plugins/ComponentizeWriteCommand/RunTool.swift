@@ -1,0 +1,1 @@
+../ComponentizeCommand/RunTool.swift
