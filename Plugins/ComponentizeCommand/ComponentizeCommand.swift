@@ -6,7 +6,7 @@ import PackagePlugin
 /// subcommands that write files go through `componentize-write`, which asks for permission to write.
 @main
 struct ComponentizeCommand: CommandPlugin {
-    static let writing: Set<String> = ["new", "resources", "init", "migrate-pods"]
+    static let writing: Set<String> = ["new", "resources", "init"]
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         if let subcommand = arguments.first, Self.writing.contains(subcommand),
