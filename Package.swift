@@ -26,6 +26,7 @@ let package = Package(
                 "Diagnostics",
                 "ManifestReading",
                 "Output",
+                "PodspecReading",
                 "Reports",
                 "ResourceGeneration",
                 "Scaffolding",
@@ -67,6 +68,7 @@ let package = Package(
             ]
         ),
         .target(name: "Discovery", dependencies: ["Diagnostics", "ManifestReading", "Paths"]),
+        .target(name: "PodspecReading", dependencies: ["Diagnostics", "Output"]),
         .target(name: "SourceImports", dependencies: [
             "Diagnostics", "ManifestReading", "Paths",
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
@@ -96,6 +98,7 @@ let package = Package(
         .testTarget(name: "ResourceGenerationTests", dependencies: ["ResourceGeneration", "ManifestReading", "Diagnostics", "Templates", "Project"]),
         .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Diagnostics", "Project", "ManifestReading"]),
         .testTarget(name: "SourceImportsTests", dependencies: ["SourceImports", "ManifestReading"]),
+        .testTarget(name: "PodspecReadingTests", dependencies: ["PodspecReading", "Diagnostics", "Output"]),
         .testTarget(name: "ComponentizeCLITests", dependencies: ["componentize"], exclude: ["Golden"]),
     ]
 )

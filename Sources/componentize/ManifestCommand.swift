@@ -2,6 +2,8 @@ import ArgumentParser
 import Diagnostics
 import Foundation
 import ManifestReading
+import Output
+import PodspecReading
 
 struct ManifestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,6 +17,11 @@ struct ManifestCommand: ParsableCommand {
             The static reader evaluates Package.swift with SwiftSyntax, without compiling it, and \
             declines (saying which construct, at which line) anything it cannot evaluate exactly. \
             'auto' then asks SwiftPM ('swift package dump-package', cached by manifest content).
+
+            A PATH ending in .podspec or .podspec.json is a CocoaPods spec: read statically (Ruby is not run; a \
+            construct the reader does not evaluate is an error at its line), printed as text or, with --format \
+            json or record, as the attributes, dependencies and subspecs Ruby's own evaluation records \
+            (docs/podspecs.md).
             """
     )
 
@@ -24,7 +31,7 @@ struct ManifestCommand: ParsableCommand {
     @Option(help: "How to read the manifest: static (SwiftSyntax only), swiftpm (dump-package), or auto: static, then swiftpm when static declines.")
     var reader: ReaderStrategy = .auto
 
-    @Option(help: "Output format: text for people, json for tools (schema in docs/manifest-json.md).")
+    @Option(help: "Output format: text for people, json for tools (schema in docs/manifest-json.md); record (podspecs only): what Ruby's evaluation records.")
     var format: OutputFormat = .text
 
     @Option(name: .customLong("swift-version"),
@@ -32,7 +39,7 @@ struct ManifestCommand: ParsableCommand {
     var swiftVersion: String?
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-        case text, json
+        case text, json, record
     }
 
     func validate() throws {
@@ -42,6 +49,10 @@ struct ManifestCommand: ParsableCommand {
     }
 
     func run() throws {
+        if !paths.isEmpty, paths.allSatisfy({ $0.hasSuffix(".podspec") || $0.hasSuffix(".podspec.json") }) {
+            return try printPodspecs()
+        }
+        guard format != .record else { throw ValidationError("--format record is for podspecs (paths ending in .podspec or .podspec.json)") }
         let toolchain = swiftVersion.flatMap(ToolsVersion.init(string:)) ?? .current
         let manifestReader = ManifestReader(strategy: reader, toolchainVersion: toolchain)
         var manifests: [Manifest] = []
@@ -65,10 +76,29 @@ struct ManifestCommand: ParsableCommand {
             manifests.append(reading.manifest)
         }
         switch format {
-        case .json:
+        case .json, .record:
             print(paths.count == 1 ? ManifestFormatter.json(manifests[0]) : ManifestFormatter.json(manifests))
         case .text:
             print(manifests.map(ManifestFormatter.text).joined(separator: "\n\n"))
+        }
+    }
+
+    func printPodspecs() throws {
+        guard reader != .swiftpm else { throw ValidationError("--reader swiftpm reads Package.swift; a podspec is read with --reader static or auto") }
+        var specs: [PodSpec] = []
+        for path in paths {
+            do {
+                specs.append(path.hasSuffix(".json") ? try PodspecJSONReader().read(path: path) : try PodspecStaticReader().read(path: path))
+            } catch let declined as PodspecReadDeclined {
+                Terminal.printError(declined.description)
+                throw ExitCode(2)
+            }
+        }
+        switch format {
+        case .json, .record:
+            print(specs.count == 1 ? specs[0].record.rendered() : JSONValue.array(specs.map(\.record)).rendered())
+        case .text:
+            print(zip(paths, specs).map { PodspecFormatter.text($1, path: $0) }.joined(separator: "\n\n"))
         }
     }
 }

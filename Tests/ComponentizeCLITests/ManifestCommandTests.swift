@@ -126,3 +126,40 @@ final class ManifestCommandTests: XCTestCase {
         XCTAssertTrue(version.stdout.hasPrefix("0.1.0 ("), "the version, then the revision (ChangedSinceTests): \(version.stdout)")
     }
 }
+
+/// `componentize manifest X.podspec`: the static podspec reader end to end.
+final class PodspecManifestCommandTests: XCTestCase {
+    func testAPodspecPrintsItsAttributesDependenciesAndSubspecsWithTheirLines() throws {
+        let result = try Componentize.run(["manifest", "fixtures/podspecs/TimelineKit.podspec"], in: Componentize.repositoryRoot)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, """
+            TimelineKit 6.1.0 (podspec, read statically: fixtures/podspecs/TimelineKit.podspec)
+              ios.deployment_target: 13.0  (line 10)
+              swift_versions: [5.9, 6.0]  (line 11)
+              default_subspecs: Cells  (line 12)
+              subspec Diffing  (line 13)
+                source_files: Timeline/Diffing/*.swift  (line 14)
+              subspec Cells  (line 16)
+                source_files: Timeline/Cells/**/*.swift  (line 17)
+                resources: Timeline/Cells/**/*.xib  (line 20)
+                -> TimelineKit/Diffing  (line 18)
+                -> ImageCacheLite  (line 19)
+              subspec Prefetch  (line 22)
+                source_files: Timeline/Prefetch/*.swift  (line 23)
+                -> TimelineKit/Cells  (line 24)
+                -> LCNetworkLayer >= 2.0 [ios]  (line 25)
+
+            """)
+        let record = try Componentize.run(["manifest", "fixtures/podspecs/TimelineKit.podspec", "--format", "record"], in: Componentize.repositoryRoot)
+        let json = try JSONSerialization.jsonObject(with: Data(record.stdout.utf8)) as? [String: Any]
+        XCTAssertEqual((json?["subspecs"] as? [[String: Any]])?.compactMap { $0["name"] as? String }, ["Diffing", "Cells", "Prefetch"])
+    }
+
+    func testAPodspecTheReaderCannotEvaluateIsExitTwoAtTheConstruct() throws {
+        let result = try Componentize.run(["manifest", "fixtures/podspecs/ReactBridgeModule.podspec"], in: Componentize.repositoryRoot)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "fixtures/podspecs/ReactBridgeModule.podspec:1:1: error: the static podspec reader cannot evaluate 'require' at the top of the file (only local variables and Pod::Spec.new are read)\n")
+        let swiftpm = try Componentize.run(["manifest", "fixtures/podspecs/TimelineKit.podspec", "--reader", "swiftpm"], in: Componentize.repositoryRoot)
+        XCTAssertEqual(swiftpm.status, 2)
+    }
+}
