@@ -67,8 +67,8 @@ let package = Package(
                 .product(name: "SwiftIfConfig", package: "swift-syntax"),
             ]
         ),
-        .target(name: "Discovery", dependencies: ["Diagnostics", "ManifestReading", "Paths"]),
-        .target(name: "PodspecReading", dependencies: ["Diagnostics", "Output"]),
+        .target(name: "Discovery", dependencies: ["Diagnostics", "ManifestReading", "Paths", "PodspecReading"]),
+        .target(name: "PodspecReading", dependencies: ["Diagnostics", "ManifestReading", "Output", "Paths"]),
         .target(name: "SourceImports", dependencies: [
             "Diagnostics", "ManifestReading", "Paths",
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(name: "ResourceGenerationTests", dependencies: ["ResourceGeneration", "ManifestReading", "Diagnostics", "Templates", "Project"]),
         .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Diagnostics", "Project", "ManifestReading"]),
         .testTarget(name: "SourceImportsTests", dependencies: ["SourceImports", "ManifestReading"]),
-        .testTarget(name: "PodspecReadingTests", dependencies: ["PodspecReading", "Diagnostics", "Output"]),
+        .testTarget(name: "PodspecReadingTests", dependencies: ["PodspecReading", "Diagnostics", "ManifestReading", "Output"]),
         .testTarget(name: "ComponentizeCLITests", dependencies: ["componentize"], exclude: ["Golden"]),
     ]
 )

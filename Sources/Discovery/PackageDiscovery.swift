@@ -7,6 +7,7 @@ import Diagnostics
 import Foundation
 import ManifestReading
 import Paths
+import PodspecReading
 
 /// Finds every Package.swift under a repository root and every package they reference by path, and reads them.
 ///
@@ -45,6 +46,17 @@ public struct PackageDiscovery: Sendable {
         var walk = FolderWalk(exclude: exclude)
         walk.walk(root: realRoot, display: root)
         var state = ReadState(root: realRoot, displayRoot: root, known: Set(walk.found))
+        let found = Set(walk.found)
+        // A folder with a Package.swift is a package; a podspec beside it is the same component mid-migration.
+        let pods = walk.pods.filter { !found.contains($0.directory) }.sorted { $0.directory < $1.directory }
+        for ((directory, files, display), outcome) in zip(pods, readPods(pods.map { ($0.directory, $0.files[0]) })) {
+            state.known.insert(directory)
+            state.record(directory, outcome, file: files[0])
+            for extra in files.dropFirst() {
+                walk.notes.append(Note("a second podspec in this folder is not read (componentize reads one pod a folder: \(files[0]))",
+                                       at: FileLocation(path: display + "/" + extra)))
+            }
+        }
         var queue = walk.found.sorted()
         while !queue.isEmpty {
             let batch = queue.filter { !state.isDone($0) }
@@ -54,6 +66,7 @@ public struct PackageDiscovery: Sendable {
                 queue += state.record(directory, outcome)
             }
         }
+        state.resolvePodDependencies()
         let dropped = state.dropPackagesInsideTargets(walked: Set(walk.found))
         var workspace = state.workspace(notes: walk.notes + dropped)
         workspace.listings = FolderListings(walk.listings)
@@ -65,6 +78,33 @@ public struct PackageDiscovery: Sendable {
         case read(ManifestReadResult)
         case noManifest(exists: Bool)
         case failed(Error)
+    }
+
+    /// Reads podspecs (one a folder) on all cores, as packages.
+    private func readPods(_ pods: [(directory: String, file: String)]) -> [ReadOutcome] {
+        let results = ConcurrentResults<ReadOutcome>(count: pods.count)
+        DispatchQueue.concurrentPerform(iterations: pods.count) { index in
+            let (directory, file) = pods[index]
+            let path = directory + "/" + file
+            do {
+                let json = file.hasSuffix(".json")
+                let spec = json ? try PodspecJSONReader().read(path: path) : try PodspecStaticReader().read(path: path)
+                let files = FileTree.regularFiles(under: directory, followingLinkedFolders: false)
+                var folders: Set<String> = []
+                for file in files {
+                    var folder = Substring(file)
+                    while let slash = folder.lastIndex(of: "/") {
+                        folder = folder[..<slash]
+                        guard folders.insert(String(folder)).inserted else { break }
+                    }
+                }
+                let manifest = PodManifest.manifest(of: spec, file: file, reader: json ? .podspecJSON : .podspec, files: files, folders: folders)
+                results.set(index, .read(ManifestReadResult(manifest: manifest)))
+            } catch {
+                results.set(index, .failed(error))
+            }
+        }
+        return results.values(missing: .failed(InputError("internal: a podspec was not read")))
     }
 
     /// Reads manifests on all cores.
@@ -154,7 +194,8 @@ private struct ReadState {
     }
 
     /// Records one folder's outcome; returns the folders its path dependencies lead to that are new.
-    mutating func record(_ directory: String, _ outcome: PackageDiscovery.ReadOutcome) -> [String] {
+    @discardableResult
+    mutating func record(_ directory: String, _ outcome: PackageDiscovery.ReadOutcome, file: String = "Package.swift") -> [String] {
         let relative = PathArithmetic.relative(directory, to: root)
         switch outcome {
         case .noManifest(let exists):
@@ -162,7 +203,7 @@ private struct ReadState {
             return []
         case .failed(let error):
             unreadable[directory] = UnreadablePackage(directory: directory, relativeDirectory: relative,
-                                                     manifestPath: display(PathArithmetic.join(directory, "Package.swift")),
+                                                     manifestPath: display(PathArithmetic.join(directory, file)),
                                                      problem: describe(error))
             return []
         case .read(let reading):
@@ -184,6 +225,28 @@ private struct ReadState {
             }
             packages[directory] = package
             return new
+        }
+    }
+
+    /// Turns a pod's dependency on a pod or package of the repository (by name: `s.dependency 'NXKit'`) into a local
+    /// one, as if it were `.package(path:)`; the others stay outside packages (CocoaPods' specs repository).
+    mutating func resolvePodDependencies() {
+        var byName: [String: String] = [:]
+        for directory in packages.keys.sorted() {
+            guard let name = packages[directory]?.manifest.name, byName[name] == nil else { continue }
+            byName[name] = directory
+        }
+        for directory in packages.keys.sorted() {
+            guard var package = packages[directory], package.manifest.reader == .podspec || package.manifest.reader == .podspecJSON else { continue }
+            for index in package.manifest.dependencies.indices {
+                let dependency = package.manifest.dependencies[index]
+                guard let pod = PodManifest.podName(inLocation: dependency.location), let target = byName[pod] else { continue }
+                let written = PathArithmetic.relative(target, to: directory)
+                package.manifest.dependencies[index].kind = .fileSystem
+                package.manifest.dependencies[index].location = written
+                package.pathDependencies[written] = target
+            }
+            packages[directory] = package
         }
     }
 
@@ -225,6 +288,9 @@ private struct ReadState {
         case var declined as StaticReadDeclined:
             declined.path = display(declined.path)
             return (declined.reason + " (the static reader was asked for; --reader auto would ask SwiftPM)", declined.location)
+        case var declined as PodspecReadDeclined:
+            declined.location.path = display(declined.location.path)
+            return (declined.reason, declined.location)
         default:
             return ("\(error)", nil)
         }
@@ -253,6 +319,8 @@ private struct ReadState {
 private struct FolderWalk {
     var exclude: [Glob]
     var found: [String] = []
+    /// Folders holding a podspec, with the podspec files in each.
+    var pods: [(directory: String, files: [String], display: String)] = []
     var notes: [Note] = []
     var listings: [String: FolderListings.Listing] = [:]
 
@@ -267,6 +335,8 @@ private struct FolderWalk {
     /// What listing one folder gave.
     struct Visit {
         var hasManifest = false
+        /// `*.podspec` and `*.podspec.json` files in the folder, sorted.
+        var podspecs: [String] = []
         var children: [Job] = []
         /// Notes with the display path they are about, to be put in walk order.
         var notes: [Note] = []
@@ -290,6 +360,7 @@ private struct FolderWalk {
             level = []
             for (job, visit) in zip(jobs, visits.values(missing: Visit())) {
                 if visit.hasManifest { found.append(job.directory) }
+                if !visit.podspecs.isEmpty { pods.append((job.directory, visit.podspecs, job.display)) }
                 listings[job.directory] = visit.listing
                 ordered += visit.notes.map { ((($0.location?.path ?? job.display)).split(separator: "/"), $0) }
                 level += visit.children
@@ -334,6 +405,7 @@ private struct FolderWalk {
                     : info.st_mode & S_IFMT == S_IFREG ? Int32(DT_REG) : Int32(DT_UNKNOWN)
             }
             if name == "Package.swift", kind == Int32(DT_REG) || kind == Int32(DT_LNK) { visit.hasManifest = true }
+            if name.hasSuffix(".podspec") || name.hasSuffix(".podspec.json"), kind == Int32(DT_REG) || kind == Int32(DT_LNK) { visit.podspecs.append(name) }
             if name.hasPrefix(".") { continue }
             let displayPath = job.display + "/" + name
             var target = path

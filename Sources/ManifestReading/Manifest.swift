@@ -38,6 +38,10 @@ public struct Manifest: Hashable, Sendable {
 public enum ReaderKind: String, Hashable, Sendable, CaseIterable {
     case `static`
     case swiftpm
+    /// A CocoaPods podspec read by componentize's static podspec reader.
+    case podspec = "podspec-static"
+    /// A `.podspec.json`.
+    case podspecJSON = "podspec-json"
 }
 
 /// A position in a manifest, 1-based. Absent when the reader cannot know it (SwiftPM's JSON has no positions).

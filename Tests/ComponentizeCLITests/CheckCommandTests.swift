@@ -21,6 +21,26 @@ final class CheckCommandTests: XCTestCase {
         GoldenFile.assertMatches(result.stdout, "check/ComponentBasedApp.text")
     }
 
+    func testTheSampleAppAsDevelopmentPodsIsClean() throws {
+        let result = try check(["fixtures/PodsApp"])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        GoldenFile.assertMatches(result.stdout, "check/PodsApp.text")
+    }
+
+    /// Pods are packages of the same graph: each rule fixture made of podspecs reports its rule at the podspec line.
+    func testPodRuleFixturesReportAtThePodspecLineInEveryFormat() throws {
+        for rule in ["upward", "horizontal", "third-party", "cycle", "unresolved"] {
+            for format in Self.formats {
+                let result = try check(["fixtures/rules/pods/\(rule)", "--format", format])
+                GoldenFile.assertMatches(result.stdout, "check/pods-\(rule).\(format)", "pods \(rule) as \(format)")
+            }
+            let text = try check(["fixtures/rules/pods/\(rule)"])
+            XCTAssertEqual(text.status, 1, "\(rule): \(text.stdout)")
+            XCTAssertTrue(text.stdout.contains(".podspec:6:3: error: [\(rule)]"), "\(rule) at the s.dependency line: \(text.stdout)")
+            XCTAssertEqual(Self.rules.filter { $0 != rule && text.stdout.contains("[\($0)]") }, [], "pods \(rule) violates exactly that rule")
+        }
+    }
+
     func testEveryRuleFixtureMatchesItsGoldenReportsInEveryFormat() throws {
         for rule in Self.rules {
             for format in Self.formats {

@@ -1,0 +1,79 @@
+import Diagnostics
+import ManifestReading
+
+/// A pod as a package of the graph: the pod a package, the spec and each subspec a target (`NXUI`, `NXUI/Core`), each a
+/// product; a subspec depends on what its parents declare plus its own; `s.dependency 'X/Y'` is a dependency on product
+/// `X/Y` of package `X` (a target of the pod itself when X is the pod). The package dependencies carry the pod's name as
+/// location (`pod:X`): discovery turns those that name a pod or package of the repository into local ones.
+public enum PodManifest {
+    /// The location a pod dependency carries until discovery resolves it: `pod:AFNetworking`.
+    public static func location(ofPod name: String) -> String { "pod:" + name }
+
+    /// The pod a `pod:` location names, if it is one.
+    public static func podName(inLocation location: String) -> String? {
+        location.hasPrefix("pod:") ? String(location.dropFirst(4)) : nil
+    }
+
+    /// `files` and `folders`: everything under the pod's folder, relative to it, for its `source_files` (nil: unknown).
+    public static func manifest(of spec: PodSpec, file: String, reader: ReaderKind, files: [String]? = nil, folders: Set<String> = []) -> Manifest {
+        let podName = spec.name ?? String(file.prefix { $0 != "." })
+        var targets: [Target] = []
+        var products: [Product] = []
+        var packages: [PackageDependency] = []
+        var seenPackages: Set<String> = []
+
+        func walk(_ spec: PodSpec, name: String, inherited: [PodDependency]) -> [String] {
+            let dependencies = inherited + spec.dependencies
+            var targetDependencies: [TargetDependency] = []
+            for dependency in dependencies where dependency.name != name {
+                let position = dependency.location.line.map { SourcePosition(line: $0, column: dependency.location.column ?? 1) }
+                let platforms = dependency.platform.map { [$0 == "osx" ? "macos" : $0] }
+                if dependency.podName == podName {
+                    targetDependencies.append(TargetDependency(kind: .target, name: dependency.name, platforms: platforms, position: position))
+                    continue
+                }
+                targetDependencies.append(TargetDependency(kind: .product, name: dependency.name, package: dependency.podName, platforms: platforms,
+                                                           position: position))
+                if seenPackages.insert(dependency.podName).inserted {
+                    var package = PackageDependency(identity: dependency.podName.lowercased(), kind: .sourceControl,
+                                                    location: location(ofPod: dependency.podName), position: position)
+                    package.name = dependency.podName
+                    packages.append(package)
+                }
+            }
+            var target = Target(name: name, type: .regular, dependencies: targetDependencies,
+                                position: spec.location.line.map { SourcePosition(line: $0, column: spec.location.column ?? 1) })
+            if let files {
+                func patterns(_ key: String) -> [String] {
+                    spec.attributes.filter { $0.key == key || $0.key.hasSuffix("." + key) }.flatMap(\.value.strings)
+                }
+                let excluded = Set(PodSourceFiles.select(patterns("exclude_files"), from: files, folders: folders))
+                target.path = "."
+                target.sources = PodSourceFiles.select(patterns("source_files"), from: files, folders: folders).filter { !excluded.contains($0) }
+            } else {
+                target.sourcesUnknown = "the pod's folder could not be listed for its source_files"
+            }
+            targets.append(target)
+            var contained = [name]
+            var defaults: [String] = []
+            if let chosen = spec.attribute("default_subspecs")?.value ?? spec.attribute("default_subspec")?.value {
+                defaults = chosen.strings.filter { $0 != "none" && $0 != ":none" }.map { "\(name)/\($0)" }
+            }
+            var descendants: [String] = []
+            for subspec in spec.subspecs {
+                let childName = "\(name)/\(subspec.subspecName ?? "")"
+                let childTargets = walk(subspec, name: childName, inherited: dependencies)
+                descendants += childTargets
+                if spec.attribute("default_subspecs") == nil && spec.attribute("default_subspec") == nil || defaults.contains(childName) {
+                    contained += childTargets
+                }
+            }
+            products.append(Product(name: name, type: .library, targets: contained))
+            return [name] + descendants
+        }
+        _ = walk(spec, name: podName, inherited: [])
+        products.sort { $0.name < $1.name }
+        return Manifest(manifestFile: file, reader: reader, name: podName, toolsVersion: ToolsVersion(5, 9),
+                        dependencies: packages, products: products, targets: targets)
+    }
+}
