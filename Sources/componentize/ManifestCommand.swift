@@ -19,9 +19,9 @@ struct ManifestCommand: ParsableCommand {
             'auto' then asks SwiftPM ('swift package dump-package', cached by manifest content).
 
             A PATH ending in .podspec or .podspec.json is a CocoaPods spec: read statically (Ruby is not run; a \
-            construct the reader does not evaluate is an error at its line), printed as text or, with --format \
-            json or record, as the attributes, dependencies and subspecs Ruby's own evaluation records \
-            (docs/podspecs.md).
+            construct the reader does not evaluate is an error at its line), printed as text, as json (the package \
+            check makes of it: a target per spec and subspec) or as record (the attributes, dependencies and \
+            subspecs Ruby's own evaluation records; docs/podspecs.md).
             """
     )
 
@@ -95,8 +95,14 @@ struct ManifestCommand: ParsableCommand {
             }
         }
         switch format {
-        case .json, .record:
+        case .record:
             print(specs.count == 1 ? specs[0].record.rendered() : JSONValue.array(specs.map(\.record)).rendered())
+        case .json:
+            // The package `check` makes of the pod, in the shape of any manifest (docs/manifest-json.md).
+            let manifests = zip(paths, specs).map { path, spec in
+                PodManifest.manifest(of: spec, file: (path as NSString).lastPathComponent, reader: path.hasSuffix(".json") ? .podspecJSON : .podspec)
+            }
+            print(manifests.count == 1 ? ManifestFormatter.json(manifests[0]) : ManifestFormatter.json(manifests))
         case .text:
             print(zip(paths, specs).map { PodspecFormatter.text($1, path: $0) }.joined(separator: "\n\n"))
         }

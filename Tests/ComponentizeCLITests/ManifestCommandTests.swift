@@ -153,6 +153,11 @@ final class PodspecManifestCommandTests: XCTestCase {
         let record = try Componentize.run(["manifest", "fixtures/podspecs/TimelineKit.podspec", "--format", "record"], in: Componentize.repositoryRoot)
         let json = try JSONSerialization.jsonObject(with: Data(record.stdout.utf8)) as? [String: Any]
         XCTAssertEqual((json?["subspecs"] as? [[String: Any]])?.compactMap { $0["name"] as? String }, ["Diffing", "Cells", "Prefetch"])
+        let package = try Componentize.run(["manifest", "fixtures/podspecs/TimelineKit.podspec", "--format", "json"], in: Componentize.repositoryRoot)
+        let manifest = try JSONSerialization.jsonObject(with: Data(package.stdout.utf8)) as? [String: Any]
+        XCTAssertEqual(manifest?["reader"] as? String, "podspec-static")
+        XCTAssertEqual((manifest?["targets"] as? [[String: Any]])?.compactMap { $0["name"] as? String },
+                       ["TimelineKit", "TimelineKit/Diffing", "TimelineKit/Cells", "TimelineKit/Prefetch"])
     }
 
     func testAPodspecTheReaderCannotEvaluateIsExitTwoAtTheConstruct() throws {
