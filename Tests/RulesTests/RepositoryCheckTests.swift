@@ -133,6 +133,22 @@ final class RepositoryCheckTests: XCTestCase {
         XCTAssertEqual(result.packageCount, 1)
     }
 
+    func testAPodspecTheReaderCannotEvaluateIsAFindingAtItsPlaceAndTheRestIsChecked() throws {
+        try write("Pod::Spec.new do |s|\n  s.name = 'NXKit'\n  s.version = File.read('VERSION')\nend\n", to: "Kit/NXKit/NXKit.podspec")
+        try write("Pod::Spec.new do |s|\n  s.name = 'NXUI'\n  s.dependency 'NXKit'\n", to: "Common/NXUI/NXUI.podspec")
+        try write("Pod::Spec.new do |s|\n  s.name = 'ComponentVideo'\n  s.source_files = 'Classes/*.swift'\n  s.dependency 'ComponentImage'\nend\n",
+                  to: "Business/ComponentVideo/ComponentVideo.podspec")
+        try write("import ComponentImage\n", to: "Business/ComponentVideo/Classes/Player.swift")
+        try write("Pod::Spec.new do |s|\n  s.name = 'ComponentImage'\nend\n", to: "Business/ComponentImage/ComponentImage.podspec")
+        let result = try check()
+        XCTAssertEqual(described(result.findings), [
+            "ROOT/Business/ComponentVideo/ComponentVideo.podspec:4:3: horizontal: ComponentVideo (business) depends on ComponentImage (business)",
+            "ROOT/Common/NXUI/NXUI.podspec:4:1: unreadable-manifest: cannot read the podspec of the pod in Common/NXUI: a 'do' block that is never closed with 'end'",
+            "ROOT/Kit/NXKit/NXKit.podspec:3:15: unreadable-manifest: cannot read the podspec of the pod in Kit/NXKit: the static podspec reader cannot evaluate File (it reads outside the podspec)",
+        ])
+        XCTAssertEqual(result.packageCount, 2)
+    }
+
     func testSymbolicLinkLoopIsSkippedWithANote() throws {
         try write(RuleExample.package("NXKit"), to: "Kit/NXKit/Package.swift")
         try write("public enum NXKit {}\n", to: "Kit/NXKit/Sources/NXKit/NXKit.swift")
