@@ -44,6 +44,8 @@ public final class GraphTarget: Sendable {
     /// For interface modules (`ComponentVideoInterface`), the component whose interface they are.
     public let interfaceOf: String?
     public let isTest: Bool
+    /// The module it builds (`my_lib` for `my-lib`; `NXUI` for every subspec of pod NXUI), what imports name.
+    public let module: String
 
     public enum Assignment: String, Sendable {
         case targetName = "its name"
@@ -66,7 +68,8 @@ public final class GraphTarget: Sendable {
     }
 
     public init(id: TargetID, number: Int, type: ManifestReading.Target.Kind, packageName: String, manifestPath: String,
-                position: SourcePosition?, placement: Placement = .none) {
+                position: SourcePosition?, placement: Placement = .none, moduleName: String? = nil) {
+        module = DependencyGraph.moduleName(of: moduleName ?? id.name)
         self.id = id
         self.number = number
         self.type = type
@@ -189,7 +192,8 @@ public struct DependencyGraph: Sendable {
         self.localEdges = localEdges
         self.successors = successors
         missingPackages = workspace.missing.map {
-            MissingPackageReference(written: $0.written, referencedBy: $0.referencedBy, folderExists: $0.exists, location: $0.location)
+            MissingPackageReference(written: $0.written, referencedBy: $0.referencedBy, folderExists: $0.exists, location: $0.location,
+                                    expectedFile: $0.expectedFile)
         }
         unreadableManifests = workspace.unreadable.map {
             UnreadableManifest(package: $0.relativeDirectory, manifestPath: $0.manifestPath, message: $0.message, location: $0.location)
@@ -223,6 +227,8 @@ public struct MissingPackageReference: Sendable, Hashable {
     public var referencedBy: String
     public var folderExists: Bool
     public var location: FileLocation
+    /// `Package.swift`, or the podspec a Podfile's path pod needs there.
+    public var expectedFile: String
 }
 
 /// A package whose manifest no reader could evaluate.

@@ -72,7 +72,7 @@ extension DependencyGraph {
         var graph = self
         graph.externalModules = outside
         var modules: [String: [GraphTarget]] = [:]
-        for target in sortedTargets where !target.isTest { modules[Self.moduleName(of: target.id.name), default: []].append(target) }
+        for target in sortedTargets where !target.isTest { modules[target.module, default: []].append(target) }
         var edges: [(edge: Edge, from: GraphTarget, to: GraphTarget)] = []
         // External products by name, from every manifest's entries, and what each target declares of them. Without its
         // package's manifest, a product's module is taken to be its name.
@@ -87,7 +87,7 @@ extension DependencyGraph {
         for targetImports in imports {
             guard let from = target(targetImports.target) else { continue }
             let declared = Set(successors[from.number])
-            let ownModule = Self.moduleName(of: from.id.name)
+            let ownModule = from.module
             var byModule: [Int: [SourceImportUse]] = [:]
             var order: [Int] = []
             var externalUses: [String: [SourceImportUse]] = [:]

@@ -47,15 +47,21 @@ public struct PackageDiscovery: Sendable {
         walk.walk(root: realRoot, display: root)
         var state = ReadState(root: realRoot, displayRoot: root, known: Set(walk.found))
         let found = Set(walk.found)
-        // A folder with a Package.swift is a package; a podspec beside it is the same component mid-migration.
-        let pods = walk.pods.filter { !found.contains($0.directory) }.sorted { $0.directory < $1.directory }
+        var pods = walk.pods
+        pods += followPodfiles(walk.podfiles, pods: pods, state: &state, notes: &walk.notes)
+        pods.sort { $0.directory < $1.directory }
         for ((directory, files, display), outcome) in zip(pods, readPods(pods.map { ($0.directory, $0.files[0]) })) {
-            state.known.insert(directory)
-            state.record(directory, outcome, file: files[0])
             for extra in files.dropFirst() {
                 walk.notes.append(Note("a second podspec in this folder is not read (componentize reads one pod a folder: \(files[0]))",
                                        at: FileLocation(path: display + "/" + extra)))
             }
+            // A folder with a Package.swift is a package; a podspec beside it is the same component mid-migration.
+            guard !found.contains(directory) else {
+                state.podspecsBeside[directory] = (files[0], outcome)
+                continue
+            }
+            state.known.insert(directory)
+            state.record(directory, outcome, file: files[0])
         }
         var queue = walk.found.sorted()
         while !queue.isEmpty {
@@ -66,6 +72,7 @@ public struct PackageDiscovery: Sendable {
                 queue += state.record(directory, outcome)
             }
         }
+        state.attachPodspecsBeside(notes: &walk.notes)
         state.resolvePodDependencies()
         let dropped = state.dropPackagesInsideTargets(walked: Set(walk.found))
         var workspace = state.workspace(notes: walk.notes + dropped)
@@ -78,6 +85,50 @@ public struct PackageDiscovery: Sendable {
         case read(ManifestReadResult)
         case noManifest(exists: Bool)
         case failed(Error)
+    }
+
+    /// The folders the Podfiles' path pods (`pod 'NXKit', :path => '../NXKit'`) lead to that the walk did not reach
+    /// (outside the root, or excluded), to be read like `.package(path:)`. A path to a folder without the pod's podspec
+    /// is a missing package at the Podfile's line; a Podfile that cannot be read is a note, and the rest is checked.
+    private func followPodfiles(_ podfiles: [(directory: String, display: String)], pods: [(directory: String, files: [String], display: String)],
+                                state: inout ReadState, notes: inout [Note]) -> [(directory: String, files: [String], display: String)] {
+        var podspecs: [String: [String]] = [:]
+        for pod in pods { podspecs[pod.directory] = pod.files }
+        var added: [(directory: String, files: [String], display: String)] = []
+        for podfile in podfiles {
+            let path = PathArithmetic.join(podfile.directory, "Podfile")
+            let shown = PathArithmetic.join(podfile.display, "Podfile")
+            let localPods: [PodfilePathPod]
+            do {
+                localPods = try PodfileReader().read(path: path)
+            } catch {
+                let (message, location) = state.describe(error)
+                var at = location ?? FileLocation(path: shown)
+                if at.path == state.display(path) || at.path == path { at.path = shown }
+                notes.append(Note("the local pods of this Podfile are not followed: \(message)", at: at))
+                continue
+            }
+            for pod in localPods {
+                let written = PathArithmetic.resolve(pod.path, from: podfile.directory)
+                let directory = URL(fileURLWithPath: written).resolvingSymlinksInPath().standardizedFileURL.path
+                let expected = [pod.name + ".podspec", pod.name + ".podspec.json"]
+                let location = FileLocation(path: shown, line: pod.location.line, column: pod.location.column)
+                if let files = podspecs[directory] {
+                    if files.contains(where: expected.contains) { continue }
+                } else if let file = expected.first(where: { FileManager.default.fileExists(atPath: PathArithmetic.join(directory, $0)) }) {
+                    podspecs[directory] = [file]
+                    added.append((directory, [file], state.display(directory)))
+                    continue
+                }
+                var isDirectory: ObjCBool = false
+                let exists = FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue
+                let relative = PathArithmetic.relative(podfile.directory, to: state.root)
+                state.missingPods.append(MissingPackage(directory: directory, written: pod.path,
+                                                        referencedBy: relative == "." ? "Podfile" : relative + "/Podfile",
+                                                        exists: exists, location: location, expectedFile: expected[0]))
+            }
+        }
+        return added
     }
 
     /// Reads podspecs (one a folder) on all cores, as packages.
@@ -132,11 +183,29 @@ public struct PackageDiscovery: Sendable {
 extension PackageDiscovery {
     /// A workspace from manifests given as text, by folder relative to `root` (rule examples, planned packages):
     /// path dependencies, missing and unreadable packages resolved as on disk, without touching the disk.
-    public static func workspace(manifests: [(directory: String, source: String)], reader: StaticManifestReader,
-                                 root: String = "/workspace") -> Workspace {
+    /// `podspecs` (by path relative to `root`) are pods, or the podspec beside a package in the same folder.
+    public static func workspace(manifests: [(directory: String, source: String)], podspecs: [(path: String, source: String)] = [],
+                                 reader: StaticManifestReader, root: String = "/workspace") -> Workspace {
         var sources: [String: String] = [:]
         for manifest in manifests { sources[PathArithmetic.join(root, manifest.directory)] = manifest.source }
         var state = ReadState(root: root, displayRoot: ".", known: Set(sources.keys))
+        for podspec in podspecs {
+            let path = PathArithmetic.join(root, podspec.path)
+            let directory = (path as NSString).deletingLastPathComponent, file = (path as NSString).lastPathComponent
+            let outcome: ReadOutcome
+            do {
+                let spec = try PodspecStaticReader().read(source: podspec.source, path: path)
+                outcome = .read(ManifestReadResult(manifest: PodManifest.manifest(of: spec, file: file, reader: .podspec)))
+            } catch {
+                outcome = .failed(error)
+            }
+            if sources[directory] != nil {
+                state.podspecsBeside[directory] = (file, outcome)
+            } else {
+                state.known.insert(directory)
+                state.record(directory, outcome, file: file)
+            }
+        }
         var queue = sources.keys.sorted()
         while !queue.isEmpty {
             let batch = queue.filter { !state.isDone($0) }
@@ -155,7 +224,10 @@ extension PackageDiscovery {
                 queue += state.record(directory, outcome)
             }
         }
-        return state.workspace(notes: [])
+        var notes: [Note] = []
+        state.attachPodspecsBeside(notes: &notes)
+        state.resolvePodDependencies()
+        return state.workspace(notes: notes)
     }
 }
 
@@ -172,6 +244,10 @@ private struct ReadState {
     var withoutManifest: [String: Bool] = [:]
     /// Folders some `.package(path:)` leads to.
     var referenced: Set<String> = []
+    /// Podspecs in folders that hold a Package.swift, by folder: the file and how reading it went.
+    var podspecsBeside: [String: (file: String, outcome: PackageDiscovery.ReadOutcome)] = [:]
+    /// Podfile path pods whose folder has no podspec of that name.
+    var missingPods: [MissingPackage] = []
 
     /// The absolute current folder, for paths displayed from a root above it.
     var currentFolder: String?
@@ -228,23 +304,51 @@ private struct ReadState {
         }
     }
 
+    /// Gives each package the podspec read in its folder; one that cannot be read is a note.
+    mutating func attachPodspecsBeside(notes: inout [Note]) {
+        for (directory, (file, outcome)) in podspecsBeside.sorted(by: { $0.key < $1.key }) {
+            guard packages[directory] != nil else { continue }
+            let shown = display(PathArithmetic.join(directory, file))
+            switch outcome {
+            case .read(let reading):
+                packages[directory]?.podspec = PodspecBeside(path: shown, manifest: reading.manifest)
+            case .failed(let error):
+                let (message, location) = describe(error)
+                notes.append(Note("this podspec beside a Package.swift cannot be read, so the two are not compared (pod-package-mismatch): \(message)",
+                                  at: location ?? FileLocation(path: shown)))
+            case .noManifest:
+                continue
+            }
+        }
+    }
+
     /// Turns a pod's dependency on a pod or package of the repository (by name: `s.dependency 'NXKit'`) into a local
     /// one, as if it were `.package(path:)`; the others stay outside packages (CocoaPods' specs repository).
     mutating func resolvePodDependencies() {
         var byName: [String: String] = [:]
         for directory in packages.keys.sorted() {
-            guard let name = packages[directory]?.manifest.name, byName[name] == nil else { continue }
-            byName[name] = directory
+            for name in [packages[directory]?.manifest.name, packages[directory]?.podspec?.manifest.name].compactMap({ $0 }) where byName[name] == nil {
+                byName[name] = directory
+            }
         }
         for directory in packages.keys.sorted() {
-            guard var package = packages[directory], package.manifest.reader == .podspec || package.manifest.reader == .podspecJSON else { continue }
-            for index in package.manifest.dependencies.indices {
-                let dependency = package.manifest.dependencies[index]
-                guard let pod = PodManifest.podName(inLocation: dependency.location), let target = byName[pod] else { continue }
-                let written = PathArithmetic.relative(target, to: directory)
-                package.manifest.dependencies[index].kind = .fileSystem
-                package.manifest.dependencies[index].location = written
-                package.pathDependencies[written] = target
+            guard var package = packages[directory] else { continue }
+            if var beside = package.podspec {
+                for dependency in beside.manifest.dependencies {
+                    guard let pod = PodManifest.podName(inLocation: dependency.location), let target = byName[pod] else { continue }
+                    beside.localDependencies[pod] = target
+                }
+                package.podspec = beside
+            }
+            if package.manifest.reader == .podspec || package.manifest.reader == .podspecJSON {
+                for index in package.manifest.dependencies.indices {
+                    let dependency = package.manifest.dependencies[index]
+                    guard let pod = PodManifest.podName(inLocation: dependency.location), let target = byName[pod] else { continue }
+                    let written = PathArithmetic.relative(target, to: directory)
+                    package.manifest.dependencies[index].kind = .fileSystem
+                    package.manifest.dependencies[index].location = written
+                    package.pathDependencies[written] = target
+                }
             }
             packages[directory] = package
         }
@@ -308,7 +412,7 @@ private struct ReadState {
         }
         return Workspace(root: displayRoot, packages: packages.values.sorted { $0.relativeDirectory < $1.relativeDirectory },
                          declines: declines.sorted { $0.path < $1.path },
-                         missing: missing.sorted { $0.location < $1.location },
+                         missing: (missing + missingPods).sorted { $0.location < $1.location },
                          unreadable: unreadable.values.sorted { $0.relativeDirectory < $1.relativeDirectory },
                          notes: notes)
     }
@@ -321,6 +425,8 @@ private struct FolderWalk {
     var found: [String] = []
     /// Folders holding a podspec, with the podspec files in each.
     var pods: [(directory: String, files: [String], display: String)] = []
+    /// Folders holding a Podfile.
+    var podfiles: [(directory: String, display: String)] = []
     var notes: [Note] = []
     var listings: [String: FolderListings.Listing] = [:]
 
@@ -337,6 +443,7 @@ private struct FolderWalk {
         var hasManifest = false
         /// `*.podspec` and `*.podspec.json` files in the folder, sorted.
         var podspecs: [String] = []
+        var hasPodfile = false
         var children: [Job] = []
         /// Notes with the display path they are about, to be put in walk order.
         var notes: [Note] = []
@@ -361,6 +468,7 @@ private struct FolderWalk {
             for (job, visit) in zip(jobs, visits.values(missing: Visit())) {
                 if visit.hasManifest { found.append(job.directory) }
                 if !visit.podspecs.isEmpty { pods.append((job.directory, visit.podspecs, job.display)) }
+                if visit.hasPodfile { podfiles.append((job.directory, job.display)) }
                 listings[job.directory] = visit.listing
                 ordered += visit.notes.map { ((($0.location?.path ?? job.display)).split(separator: "/"), $0) }
                 level += visit.children
@@ -406,6 +514,7 @@ private struct FolderWalk {
             }
             if name == "Package.swift", kind == Int32(DT_REG) || kind == Int32(DT_LNK) { visit.hasManifest = true }
             if name.hasSuffix(".podspec") || name.hasSuffix(".podspec.json"), kind == Int32(DT_REG) || kind == Int32(DT_LNK) { visit.podspecs.append(name) }
+            if name == "Podfile", kind == Int32(DT_REG) || kind == Int32(DT_LNK) { visit.hasPodfile = true }
             if name.hasPrefix(".") { continue }
             let displayPath = job.display + "/" + name
             var target = path

@@ -47,6 +47,8 @@ public struct MissingPackage: Sendable, Hashable {
     public var exists: Bool
     /// The entry.
     public var location: FileLocation
+    /// The file the folder lacks: `Package.swift`, or `NXKit.podspec` for a Podfile's `pod 'NXKit', :path => …`.
+    public var expectedFile = "Package.swift"
 }
 
 /// A package whose manifest no reader could evaluate.
@@ -79,6 +81,9 @@ public struct LocalPackage: Sendable {
     public var manifest: Manifest
     /// The directory each `.package(path:)` of the manifest leads to, by the path as written.
     public var pathDependencies: [String: String]
+    /// The podspec in the same folder, for a component mid-migration that CocoaPods and SwiftPM both build; the
+    /// package's manifest is the one the graph reads.
+    public var podspec: PodspecBeside?
 
     public init(directory: String, relativeDirectory: String, manifestPath: String, manifest: Manifest,
                 pathDependencies: [String: String] = [:]) {
@@ -87,5 +92,20 @@ public struct LocalPackage: Sendable {
         self.manifestPath = manifestPath
         self.manifest = manifest
         self.pathDependencies = pathDependencies
+    }
+}
+
+/// A podspec in a package's folder: the pod as a package, and where its dependencies on the repository's pods and
+/// packages lead.
+public struct PodspecBeside: Sendable {
+    /// As reports name it.
+    public var path: String
+    public var manifest: Manifest
+    /// The folder each dependency naming a pod or package of the repository leads to, by pod name.
+    public var localDependencies: [String: String] = [:]
+
+    public init(path: String, manifest: Manifest) {
+        self.path = path
+        self.manifest = manifest
     }
 }

@@ -141,6 +141,11 @@ public struct Target: Hashable, Sendable {
     public var exclude: [String] = []
     /// Why `sources:` or `exclude:` could not be read exactly; nil when they were.
     public var sourcesUnknown: String?
+    /// The module the target builds when it is not the target's name: a pod's `module_name`, or its name for every
+    /// subspec (CocoaPods compiles a pod and its subspecs into one module).
+    public var moduleName: String?
+    /// Text every source file gets before its own without writing it (a pod's `prefix_header_contents`).
+    public var prefixHeader: PrefixHeader?
 
     public init(name: String, type: Kind, dependencies: [TargetDependency], position: SourcePosition? = nil,
                 path: String? = nil, resources: [TargetResource] = [], resourcesUnknown: String? = nil) {
@@ -151,6 +156,17 @@ public struct Target: Hashable, Sendable {
         self.path = path
         self.resources = resources
         self.resourcesUnknown = resourcesUnknown
+    }
+}
+
+/// Text the compiler puts before every source file of a target (a pod's `prefix_header_contents`), where it is set.
+public struct PrefixHeader: Hashable, Sendable {
+    public var text: String
+    public var position: SourcePosition?
+
+    public init(text: String, position: SourcePosition?) {
+        self.text = text
+        self.position = position
     }
 }
 

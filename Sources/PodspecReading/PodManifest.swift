@@ -21,11 +21,14 @@ public enum PodManifest {
         var products: [Product] = []
         var packages: [PackageDependency] = []
         var seenPackages: Set<String> = []
+        let rootSpec = spec
 
-        func walk(_ spec: PodSpec, name: String, inherited: [PodDependency]) -> [String] {
-            let dependencies = inherited + spec.dependencies
+        func walk(_ spec: PodSpec, name: String, inherited: [PodDependency], inheritedPrefix: [PodAttribute]) -> [String] {
+            // A subspec does not inherit its parent's dependency on itself; a spec that names itself is a cycle.
+            let dependencies = inherited.filter { $0.name != name } + spec.dependencies
+            let prefix = inheritedPrefix + spec.attributes.filter { $0.key == "prefix_header_contents" || $0.key.hasSuffix(".prefix_header_contents") }
             var targetDependencies: [TargetDependency] = []
-            for dependency in dependencies where dependency.name != name {
+            for dependency in dependencies {
                 let position = dependency.location.line.map { SourcePosition(line: $0, column: dependency.location.column ?? 1) }
                 let platforms = dependency.platform.map { [$0 == "osx" ? "macos" : $0] }
                 if dependency.podName == podName {
@@ -53,6 +56,15 @@ public enum PodManifest {
             } else {
                 target.sourcesUnknown = "the pod's folder could not be listed for its source_files"
             }
+            if case .string(let module)? = rootSpec.attribute("module_name")?.value {
+                target.moduleName = module
+            } else {
+                target.moduleName = podName
+            }
+            if let first = prefix.first {
+                let position = first.location.line.map { SourcePosition(line: $0, column: first.location.column ?? 1) }
+                target.prefixHeader = PrefixHeader(text: prefix.flatMap(\.value.strings).joined(separator: "\n"), position: position)
+            }
             targets.append(target)
             var contained = [name]
             var defaults: [String] = []
@@ -62,7 +74,7 @@ public enum PodManifest {
             var descendants: [String] = []
             for subspec in spec.subspecs {
                 let childName = "\(name)/\(subspec.subspecName ?? "")"
-                let childTargets = walk(subspec, name: childName, inherited: dependencies)
+                let childTargets = walk(subspec, name: childName, inherited: dependencies, inheritedPrefix: prefix)
                 descendants += childTargets
                 if spec.attribute("default_subspecs") == nil && spec.attribute("default_subspec") == nil || defaults.contains(childName) {
                     contained += childTargets
@@ -71,7 +83,7 @@ public enum PodManifest {
             products.append(Product(name: name, type: .library, targets: contained))
             return [name] + descendants
         }
-        _ = walk(spec, name: podName, inherited: [])
+        _ = walk(spec, name: podName, inherited: [], inheritedPrefix: [])
         products.sort { $0.name < $1.name }
         return Manifest(manifestFile: file, reader: reader, name: podName, toolsVersion: ToolsVersion(5, 9),
                         dependencies: packages, products: products, targets: targets)

@@ -307,7 +307,7 @@ extension Project {
             for target in manifest.targets where [.regular, .executable].contains(target.type) {
                 let selection = TargetSources.select(target, packageDirectory: directory)
                 let exported = selection.files.flatMap { ImportScanner.exportedModules(file: PathArithmetic.join(directory, $0)) }
-                if !exported.isEmpty { exports[DependencyGraph.moduleName(of: target.name)] = Set(exported) }
+                if !exported.isEmpty { exports[DependencyGraph.moduleName(of: target.moduleName ?? target.name)] = Set(exported) }
             }
             packages.append(ExternalPackage(identity: identity, manifestPath: PathArithmetic.join(shown, manifest.manifestFile), manifest: manifest,
                                             exports: exports))
@@ -338,6 +338,13 @@ extension Project {
                         for item in scanned.imports {
                             uses.append(SourceImportUse(module: item.module, location: FileLocation(path: shown, line: item.line, column: item.column),
                                                         isOptional: item.isOptional, isExported: item.isExported))
+                        }
+                    }
+                    // A pod's prefix header is part of every file it compiles: its imports are the target's, at the podspec.
+                    if let prefix = target.prefixHeader, !selection.files.isEmpty {
+                        let location = FileLocation(path: package.manifestPath, line: prefix.position?.line, column: prefix.position?.column)
+                        for item in ImportScanner.cFamilyImports(in: prefix.text).imports {
+                            uses.append(SourceImportUse(module: item.module, location: location, isOptional: item.isOptional, isExported: false))
                         }
                     }
                     return (TargetSourceImports(target: TargetID(package: package.relativeDirectory, name: target.name), uses: uses), notes)

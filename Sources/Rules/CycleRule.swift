@@ -16,6 +16,20 @@ public struct CycleRule: Rule {
         ],
         triggeringExamples: [
             RuleExample([("App", RuleExample.package("App", targets: [("NXUI", ["\"NXService\""]), ("NXService", ["↓\"NXUI\""])]))]),
+            // A pod that depends on itself, and two subspecs of one pod that depend on each other.
+            RuleExample([], podspecs: [("Common/NXUI/NXUI.podspec", RuleExample.podspec("NXUI", dependencies: ["↓NXUI"]))]),
+            RuleExample([], podspecs: [("Common/NXUI/NXUI.podspec", """
+                Pod::Spec.new do |s|
+                  s.name = 'NXUI'
+                  s.version = '1.0.0'
+                  s.subspec 'Core' do |ss|
+                    ss.dependency 'NXUI/Buttons'
+                  end
+                  s.subspec 'Buttons' do |ss|
+                    ↓ss.dependency 'NXUI/Core'
+                  end
+                end
+                """)]),
             // Located at the dependency that points up (kit → common), not at the legal one that sorts first.
             RuleExample([
                 ("Common/NXUI", RuleExample.package("NXUI", targets: [("NXUI", [".product(name: \"NXKit\", package: \"NXKit\")"])],
@@ -55,6 +69,11 @@ public struct CycleRule: Rule {
             if removal.count > 1 {
                 fix += ", and also \(removal.dropFirst().map(describe).joined(separator: ", ")) to break every cycle here"
                     + (exact ? "" : " (found greedily; a smaller set may exist)")
+            }
+            if component.count == 1 {
+                findings.append(finding("\(name(cut.0)) depends on itself", fix: "remove this dependency: a module is always built with its own files",
+                                        at: location, from: name(cut.0)))
+                continue
             }
             findings.append(finding(
                 "dependency cycle: \(path.map(name).joined(separator: " → "))" + (members.count > path.count - 1 ? " (\(members.count) modules are caught in it)" : ""),

@@ -61,6 +61,8 @@ public struct RuleExample: Sendable {
     /// Manifests of outside packages by identity, as if checked out under `.build/checkouts` (what their products
     /// provide to imports).
     public var checkouts: [(identity: String, manifest: String)]
+    /// Podspecs by path from the root (`Common/NXUI/NXUI.podspec`): a pod, or beside a package mid-migration.
+    public var podspecs: [(path: String, text: String)]
     /// The day the check runs, for rules about dates (`YYYY-MM-DD`).
     public var today: String
     /// Where the example is written, so a failing example points at itself.
@@ -68,8 +70,10 @@ public struct RuleExample: Sendable {
     public var line: Int
 
     public init(configuration: String? = nil, today: String = "2026-06-01", _ packages: [(String, String)],
-                sources: [(String, String)] = [], checkouts: [(String, String)] = [], file: String = #filePath, line: Int = #line) {
+                sources: [(String, String)] = [], checkouts: [(String, String)] = [], podspecs: [(String, String)] = [],
+                file: String = #filePath, line: Int = #line) {
         self.configuration = configuration
+        self.podspecs = podspecs.map { (path: $0.0, text: $0.1) }
         self.checkouts = checkouts.map { (identity: $0.0, manifest: $0.1) }
         self.packages = packages.map { (directory: $0.0, manifest: $0.1) }
         self.sources = sources.map { (path: $0.0, text: $0.1) }
@@ -97,6 +101,13 @@ public struct RuleExample: Sendable {
     }
 
     /// A one-target package manifest: `package("NXKit", deps: [...])`.
+    /// A podspec of a pod named `name` with these `s.dependency` lines (`↓` allowed before one).
+    public static func podspec(_ name: String, dependencies: [String] = []) -> String {
+        (["Pod::Spec.new do |s|", "  s.name = '\(name)'", "  s.version = '1.0.0'", "  s.source_files = '\(name)/Classes/**/*'"]
+            + dependencies.map { "  \($0.hasPrefix("↓") ? "↓s.dependency '\($0.dropFirst())'" : "s.dependency '\($0)'")" } + ["end", ""])
+            .joined(separator: "\n")
+    }
+
     public static func package(_ name: String, targets: [(String, [String])]? = nil, packages: [String] = [],
                                tools: String = "5.9") -> String {
         let targetList = targets ?? [(name, [])]

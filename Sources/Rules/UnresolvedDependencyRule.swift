@@ -25,9 +25,12 @@ public struct UnresolvedDependencyRule: Rule {
 
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         let packages = graph.missingPackages.map { missing in
-            finding("\(missing.referencedBy) depends on the package at '\(missing.written)', which \(missing.folderExists ? "has no Package.swift" : "does not exist")",
-                    fix: missing.folderExists ? "fix the path, or add the package's manifest there" : "fix the path, or check out the package there (a submodule or sibling repository?)",
-                    at: missing.location, from: missing.referencedBy, to: missing.written)
+            let pod = missing.expectedFile != "Package.swift"
+            let what = pod ? "the pod" : "the package"
+            return finding("\(missing.referencedBy) depends on \(what) at '\(missing.written)', which \(missing.folderExists ? "has no \(missing.expectedFile)" : "does not exist")",
+                           fix: missing.folderExists ? (pod ? "fix the path, or the pod's name (CocoaPods reads \(missing.expectedFile) in that folder)" : "fix the path, or add the package's manifest there")
+                               : "fix the path, or check out the \(pod ? "pod" : "package") there (a submodule or sibling repository?)",
+                           at: missing.location, from: missing.referencedBy, to: missing.written)
         }
         return packages + graph.edges.compactMap { edge in
             guard case .unresolved(let reason) = edge.to else { return nil }

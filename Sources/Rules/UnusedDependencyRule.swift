@@ -59,14 +59,16 @@ public struct UnusedDependencyRule: Rule {
         }
         var exportsOfModule: [String: Set<String>] = [:]
         for (number, exported) in graph.exportedModules {
-            exportsOfModule[DependencyGraph.moduleName(of: graph.sortedTargets[number].id.name), default: []].formUnion(exported)
+            exportsOfModule[graph.sortedTargets[number].module, default: []].formUnion(exported)
         }
         var findings: [Finding] = []
         for key in order {
             guard let (edge, from, targets) = entries[key], let imported = graph.importedModules[from.number], let first = targets.first else { continue }
             if targets.contains(where: { [.executable, .plugin, .macro, .binary, .system].contains($0.type) }) { continue }
             if from.isTest && targets.contains(where: { $0.component == from.component }) { continue }
-            let modules = Set(targets.map { DependencyGraph.moduleName(of: $0.id.name) })
+            let modules = Set(targets.map(\.module))
+            // Within one module (subspecs of a pod) there is nothing to import.
+            if modules.contains(from.module) { continue }
             guard imported.isDisjoint(with: modules),
                   !imported.contains(where: { !(exportsOfModule[$0] ?? []).isDisjoint(with: modules) }) else { continue }
             findings.append(finding("\(from.label) declares a dependency on \(edge.written), which none of its files imports",

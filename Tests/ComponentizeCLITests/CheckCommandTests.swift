@@ -41,6 +41,26 @@ final class CheckCommandTests: XCTestCase {
         }
     }
 
+    /// The other pod cases: each reports its rule at the place named, and exits as its severity says.
+    func testPodCasesReportTheirRuleAtThePodspecOrPodfileLine() throws {
+        let cases: [(fixture: String, rule: String, at: String, status: Int32)] = [
+            ("mismatch", "pod-package-mismatch", "Common/NXUI/NXUI.podspec:6:3: warning: [pod-package-mismatch] NXUI.podspec depends on NXKit, NXUI's Package.swift does not", 0),
+            ("self-dependency", "cycle", "Common/NXUI/NXUI.podspec:6:3: error: [cycle] NXUI depends on itself", 1),
+            ("subspec-cycle", "cycle", "Common/NXUI/NXUI.podspec:11:5: error: [cycle] dependency cycle: NXUI/Buttons → NXUI/Core → NXUI/Buttons", 1),
+            ("podfile-path", "unresolved", "App/Podfile:6:3: error: [unresolved] App/Podfile depends on the pod at '../Common/NXUI', which has no NXUI.podspec", 1),
+        ]
+        for item in cases {
+            for format in Self.formats {
+                let result = try check(["fixtures/rules/pods/\(item.fixture)", "--format", format])
+                GoldenFile.assertMatches(result.stdout, "check/pods-\(item.fixture).\(format)", "pods \(item.fixture) as \(format)")
+            }
+            let text = try check(["fixtures/rules/pods/\(item.fixture)"])
+            XCTAssertEqual(text.status, item.status, "\(item.fixture): \(text.stdout)")
+            XCTAssertTrue(text.stdout.contains("fixtures/rules/pods/\(item.fixture)/" + item.at), "\(item.fixture): \(text.stdout)")
+            XCTAssertEqual(text.stdout.components(separatedBy: ": [").count - 1, 1, "\(item.fixture) gives exactly one finding: \(text.stdout)")
+        }
+    }
+
     func testEveryRuleFixtureMatchesItsGoldenReportsInEveryFormat() throws {
         for rule in Self.rules {
             for format in Self.formats {
@@ -165,7 +185,8 @@ final class CheckCommandTests: XCTestCase {
             parser.delegate = collector
             XCTAssertTrue(parser.parse(), "\(rule): \(parser.parserError.map { "\($0)" } ?? "")")
             XCTAssertEqual(collector.root, "testsuites")
-            XCTAssertEqual(collector.testcases.count, Self.rules.count, "one testcase per rule")
+            // pod-package-mismatch has its fixture among the pod cases.
+            XCTAssertEqual(collector.testcases.count, Self.rules.count + 1, "one testcase per rule")
             let failing = ["unassigned", "exception-stale", "unused-dependency"].contains(rule) ? [] : [rule]
             XCTAssertEqual(collector.failed, failing, rule)
         }

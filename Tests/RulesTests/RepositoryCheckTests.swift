@@ -149,6 +149,77 @@ final class RepositoryCheckTests: XCTestCase {
         XCTAssertEqual(result.packageCount, 2)
     }
 
+    private static func podspec(_ name: String, _ lines: [String] = []) -> String {
+        (["Pod::Spec.new do |s|", "  s.name = '\(name)'", "  s.version = '1.0.0'", "  s.source_files = 'Classes/**/*'"] + lines.map { "  " + $0 } + ["end", ""])
+            .joined(separator: "\n")
+    }
+
+    func testAPodfilePathPodOutsideTheRootIsReadAndAPathWithoutItsPodspecIsAFinding() throws {
+        let outside = root + "-pods"
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        try FileManager.default.createDirectory(atPath: outside + "/ComponentShared/Classes", withIntermediateDirectories: true)
+        try Self.podspec("ComponentShared").write(toFile: outside + "/ComponentShared/ComponentShared.podspec", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: outside + "/Empty", withIntermediateDirectories: true)
+        let name = (root as NSString).lastPathComponent
+        try write(Self.podspec("ComponentVideo", ["s.dependency 'ComponentShared'"]), to: "Video/ComponentVideo.podspec")
+        try write("import ComponentShared\n", to: "Video/Classes/Player.swift")
+        try write("target 'App' do\n  pod 'ComponentShared', :path => '../../\(name)-pods/ComponentShared'\n  pod 'Gone', path: '../../\(name)-pods/Empty'\nend\n",
+                  to: "App/Podfile")
+        let result = try check()
+        XCTAssertEqual(result.packageCount, 2, "the pod outside the root is read")
+        XCTAssertEqual(described(result.findings), [
+            "ROOT/App/Podfile:3:3: unresolved: App/Podfile depends on the pod at '../../\(name)-pods/Empty', which has no Gone.podspec",
+            "ROOT/Video/ComponentVideo.podspec:5:3: horizontal: ComponentVideo (business) depends on ComponentShared (business)",
+        ])
+    }
+
+    func testAPodfileThatCannotBeFollowedIsANoteAndTheRestIsChecked() throws {
+        try write("if ENV['LOCAL']\n  pod 'NXKit', :path => '../NXKit'\nend\n", to: "App/Podfile")
+        try write(Self.podspec("NXKit", ["s.dependency 'ComponentVideo'"]), to: "NXKit/NXKit.podspec")
+        try write("import ComponentVideo\n", to: "NXKit/Classes/NXKit.swift")
+        try write(Self.podspec("ComponentVideo"), to: "Video/ComponentVideo.podspec")
+        let checked = try checkWithNotes()
+        XCTAssertEqual(described(checked.result.findings), ["ROOT/NXKit/NXKit.podspec:5:3: upward: NXKit (kit) depends on ComponentVideo (business)"])
+        XCTAssertEqual(checked.notes.map { $0.description.replacingOccurrences(of: root, with: "ROOT") }.filter { $0.contains("Podfile") }.count, 1,
+                       "\(checked.notes)")
+        XCTAssertTrue(checked.notes.contains { $0.message.hasPrefix("the local pods of this Podfile are not followed") && $0.location?.line == 1 }, "\(checked.notes)")
+    }
+
+    /// CocoaPods compiles a pod's subspecs into one module, with the prefix header in front of every file.
+    func testAPodsSubspecsAreOneModuleAndItsPrefixHeaderImportsCount() throws {
+        try write(Self.podspec("NXKit"), to: "Kit/NXKit/NXKit.podspec")
+        try write("#import <Foundation/Foundation.h>\n", to: "Kit/NXKit/Classes/NXKit.h")
+        try write(Self.podspec("NXUI", [
+            "s.prefix_header_contents = '#import <NXKit/NXKit.h>'", "s.dependency 'NXKit'",
+            "s.subspec 'Buttons' do |ss|", "  ss.source_files = 'Buttons/*.m'", "  ss.dependency 'NXUI/Core'", "end",
+            "s.subspec 'Core' do |ss|", "  ss.source_files = 'Core/*.m'", "end",
+        ]), to: "Common/NXUI/NXUI.podspec")
+        try write("@import Foundation;\n", to: "Common/NXUI/Classes/NXUI.m")
+        try write("#import \"NXUIButton.h\"\n", to: "Common/NXUI/Buttons/NXUIButton.m")
+        try write("#import \"NXUICore.h\"\n", to: "Common/NXUI/Core/NXUICore.m")
+        try write(Self.podspec("ComponentVideo", ["s.dependency 'NXUI/Buttons'"]), to: "Business/ComponentVideo/ComponentVideo.podspec")
+        try write("@import NXUI;\n", to: "Business/ComponentVideo/Classes/Player.m")
+        XCTAssertEqual(described(try check().findings), [], "NXKit is used through the prefix header; NXUI/Buttons provides module NXUI")
+    }
+
+    /// Mid-migration: a folder with a Package.swift and a podspec is one component, named by either.
+    func testAPodDependsOnAComponentMidMigrationByItsPodName() throws {
+        try write(RuleExample.package("NXKit"), to: "Kit/NXKit/Package.swift")
+        try write(Self.podspec("NXKit"), to: "Kit/NXKit/NXKit.podspec")
+        try write("public enum NXKit {}\n", to: "Kit/NXKit/Sources/NXKit/NXKit.swift")
+        try write(Self.podspec("NXUI", ["s.dependency 'NXKit'"]), to: "Common/NXUI/NXUI.podspec")
+        try write("import NXKit\n", to: "Common/NXUI/Classes/NXUI.swift")
+        try write(Self.podspec("ComponentVideo", ["s.dependency 'NXUI'"]), to: "Video/ComponentVideo.podspec")
+        try write("import NXUI\n", to: "Video/Classes/Player.swift")
+        try write("Pod::Spec.new do |s|\n  s.name = 'BrokenKit'\n", to: "Common/BrokenKit/BrokenKit.podspec")
+        try write(RuleExample.package("BrokenKit"), to: "Common/BrokenKit/Package.swift")
+        let checked = try checkWithNotes()
+        XCTAssertEqual(checked.result.packageCount, 4)
+        XCTAssertEqual(described(checked.result.findings), [], "NXUI's s.dependency 'NXKit' leads to the package in Kit/NXKit")
+        XCTAssertTrue(checked.notes.contains { $0.message.contains("beside a Package.swift cannot be read") && $0.location?.path.hasSuffix("BrokenKit.podspec") == true },
+                      "\(checked.notes)")
+    }
+
     func testSymbolicLinkLoopIsSkippedWithANote() throws {
         try write(RuleExample.package("NXKit"), to: "Kit/NXKit/Package.swift")
         try write("public enum NXKit {}\n", to: "Kit/NXKit/Sources/NXKit/NXKit.swift")

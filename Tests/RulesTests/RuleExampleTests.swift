@@ -78,7 +78,8 @@ struct ExampleWorkspace {
         let manifests = example.packages.map { package in
             (directory: package.directory, source: clean(package.manifest, path: package.directory == "." ? "Package.swift" : package.directory + "/Package.swift"))
         }
-        let workspace = PackageDiscovery.workspace(manifests: manifests, reader: reader, root: Self.root)
+        let podspecs = example.podspecs.map { (path: $0.path, source: clean($0.text, path: $0.path)) }
+        let workspace = PackageDiscovery.workspace(manifests: manifests, podspecs: podspecs, reader: reader, root: Self.root)
         let model = try example.configuration.map { text in
             try ConfigurationLoader(knownRules: RuleRegistry.identifiers).parse(clean(text, path: ConfigurationLoader.fileName), path: ConfigurationLoader.fileName)
         } ?? Preset.fourLayer.model

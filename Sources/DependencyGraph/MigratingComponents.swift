@@ -1,0 +1,73 @@
+import Diagnostics
+import Discovery
+import Foundation
+import ManifestReading
+import Paths
+
+/// A component mid-migration: a podspec and a Package.swift in one folder, with what each declares it depends on.
+public struct MigratingComponent: Sendable {
+    /// One dependency as one of the two declarations writes it.
+    public struct Declared: Sendable {
+        /// The local component's name, or the outside pod or package as written.
+        public var name: String
+        /// For a local component: its folder (absolute), the same for both declarations.
+        public var directory: String?
+        /// For an outside one: every lowercased name it is known by (identity, declared name, products used).
+        public var names: Set<String>
+        /// The local component's folder relative to this one, as `.package(path:)` would write it.
+        public var relativePath: String?
+        public var location: FileLocation
+    }
+
+    /// The package's name.
+    public var component: String
+    public var podName: String
+    /// As reports name them.
+    public var podspecPath: String
+    public var manifestPath: String
+    public var podDependencies: [Declared]
+    public var packageDependencies: [Declared]
+}
+
+extension DependencyGraph {
+    /// Every folder that holds both a podspec and a Package.swift, in folder order.
+    public var migratingComponents: [MigratingComponent] {
+        let names = Dictionary(workspace.packages.map { ($0.directory, $0.manifest.name) }, uniquingKeysWith: { first, _ in first })
+        return workspace.packages.compactMap { package in
+            guard let pod = package.podspec else { return nil }
+            func at(_ dependency: PackageDependency, _ path: String) -> FileLocation {
+                FileLocation(path: path, line: dependency.position?.line, column: dependency.position?.column)
+            }
+            var podSide: [MigratingComponent.Declared] = []
+            for dependency in pod.manifest.dependencies {
+                let name = dependency.name ?? dependency.identity
+                if let directory = pod.localDependencies[name] {
+                    guard directory != package.directory else { continue }
+                    podSide.append(.init(name: names[directory] ?? name, directory: directory, names: [],
+                                         relativePath: PathArithmetic.relative(directory, to: package.directory), location: at(dependency, pod.path)))
+                } else {
+                    podSide.append(.init(name: name, directory: nil, names: [name.lowercased()], relativePath: nil, location: at(dependency, pod.path)))
+                }
+            }
+            var packageSide: [MigratingComponent.Declared] = []
+            for dependency in package.manifest.dependencies {
+                if dependency.kind == .fileSystem, let directory = package.pathDependencies[dependency.location] {
+                    packageSide.append(.init(name: names[directory] ?? dependency.identity, directory: directory, names: [],
+                                             relativePath: dependency.location, location: at(dependency, package.manifestPath)))
+                    continue
+                }
+                var known: Set<String> = [dependency.identity.lowercased()]
+                if let name = dependency.name { known.insert(name.lowercased()) }
+                for target in package.manifest.targets {
+                    for used in target.dependencies where used.kind == .product && known.contains(used.package?.lowercased() ?? "") {
+                        known.insert(used.name.lowercased())
+                    }
+                }
+                packageSide.append(.init(name: dependency.name ?? dependency.identity, directory: nil, names: known, relativePath: nil,
+                                         location: at(dependency, package.manifestPath)))
+            }
+            return MigratingComponent(component: package.manifest.name, podName: pod.manifest.name, podspecPath: pod.path,
+                                      manifestPath: package.manifestPath, podDependencies: podSide, packageDependencies: packageSide)
+        }
+    }
+}
