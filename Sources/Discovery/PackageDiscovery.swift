@@ -138,8 +138,9 @@ public struct PackageDiscovery: Sendable {
             let (directory, file) = pods[index]
             let path = directory + "/" + file
             do {
-                let json = file.hasSuffix(".json")
-                let spec = json ? try PodspecJSONReader().read(path: path) : try PodspecStaticReader().read(path: path)
+                let (spec, kind) = try PodspecReader(fallBackToPod: reader.strategy == .auto,
+                                                     pod: PodIPCSpecReader(environment: reader.swiftPMReader.environment,
+                                                                           cacheDirectory: reader.swiftPMReader.cacheDirectory)).read(path: path)
                 let files = FileTree.regularFiles(under: directory, followingLinkedFolders: false)
                 var folders: Set<String> = []
                 for file in files {
@@ -149,7 +150,7 @@ public struct PackageDiscovery: Sendable {
                         guard folders.insert(String(folder)).inserted else { break }
                     }
                 }
-                let manifest = PodManifest.manifest(of: spec, file: file, reader: json ? .podspecJSON : .podspec, files: files, folders: folders)
+                let manifest = PodManifest.manifest(of: spec, file: file, reader: kind, files: files, folders: folders)
                 results.set(index, .read(ManifestReadResult(manifest: manifest)))
             } catch {
                 results.set(index, .failed(error))
@@ -340,7 +341,7 @@ private struct ReadState {
                 }
                 package.podspec = beside
             }
-            if package.manifest.reader == .podspec || package.manifest.reader == .podspecJSON {
+            if package.manifest.reader.isPodspec {
                 for index in package.manifest.dependencies.indices {
                     let dependency = package.manifest.dependencies[index]
                     guard let pod = PodManifest.podName(inLocation: dependency.location), let target = byName[pod] else { continue }

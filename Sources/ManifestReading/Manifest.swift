@@ -42,6 +42,11 @@ public enum ReaderKind: String, Hashable, Sendable, CaseIterable {
     case podspec = "podspec-static"
     /// A `.podspec.json`.
     case podspecJSON = "podspec-json"
+    /// A podspec evaluated by CocoaPods itself (`pod ipc spec`).
+    case pod
+
+    /// Whether the manifest is a pod's (its dependencies name pods, resolved by name).
+    public var isPodspec: Bool { self == .podspec || self == .podspecJSON || self == .pod }
 }
 
 /// A position in a manifest, 1-based. Absent when the reader cannot know it (SwiftPM's JSON has no positions).

@@ -135,11 +135,13 @@ public struct SwiftPMManifestReader: Sendable {
 }
 
 /// A 128-bit FNV-1a style hash, stable across runs and platforms (Swift's `Hasher` is seeded per process).
-struct StableHasher {
+public struct StableHasher: Sendable {
+    public init() {}
+
     private var a: UInt64 = 0xcbf2_9ce4_8422_2325
     private var b: UInt64 = 0x8422_2325_cbf2_9ce4
 
-    mutating func combine(_ text: String) {
+    public mutating func combine(_ text: String) {
         for byte in text.utf8 { add(byte) }
         for byte in withUnsafeBytes(of: UInt64(text.utf8.count).littleEndian, Array.init) { add(byte) }
     }
@@ -149,7 +151,7 @@ struct StableHasher {
         b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 ^ (b >> 29)
     }
 
-    var hexDigest: String {
+    public var hexDigest: String {
         String(a, radix: 16).leftPadded(16) + String(b, radix: 16).leftPadded(16)
     }
 }

@@ -1,7 +1,10 @@
+import ManifestReading
+
 /// `componentize manifest NXUI.podspec`: a podspec as people read it, each dependency and source pattern with its line.
 public enum PodspecFormatter {
-    public static func text(_ spec: PodSpec, path: String) -> String {
-        var lines = ["\(spec.name ?? "(no name)") \(version(spec)) (podspec, read statically: \(path))"]
+    public static func text(_ spec: PodSpec, path: String, reader: ReaderKind = .podspec) -> String {
+        let how = reader == .pod ? "evaluated by pod ipc spec" : reader == .podspecJSON ? "JSON" : "read statically"
+        var lines = ["\(spec.name ?? "(no name)") \(version(spec)) (podspec, \(how): \(path))"]
         lines += describe(spec, indent: "  ")
         return lines.joined(separator: "\n")
     }

@@ -11,6 +11,11 @@ public struct PodspecJSONReader: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw InputError("cannot read this podspec (it does not exist, or check its permissions)", at: FileLocation(path: path))
         }
+        return try read(data: data, path: path)
+    }
+
+    /// A spec from JSON text; locations are `path`.
+    public func read(data: Data, path: String) throws -> PodSpec {
         let decoded: JSONNode
         do {
             decoded = try JSONDecoder().decode(JSONNode.self, from: data)

@@ -56,7 +56,7 @@ public struct LayerChecker: Sendable {
         var findings: [Finding] = []
         var excused: [Finding] = []
         var usedExceptions: Set<Int> = []
-        for finding in raw {
+        for finding in Self.onePerPlace(raw) {
             let match = model.exceptions.indices.first { index in
                 let exception = model.exceptions[index]
                 return exception.rule == finding.rule && exception.from == finding.key.from && exception.to == finding.key.to
@@ -86,6 +86,27 @@ public struct LayerChecker: Sendable {
         return CheckResult(
             findings: findings.sorted(by: Finding.reportOrder), excused: Self.deduplicated(excused).sorted(by: Finding.reportOrder),
             packageCount: graph.packageCount, targetCount: graph.sortedTargets.count)
+    }
+
+    /// One finding per rule, destination and place: the subspecs of a pod inherit its `s.dependency` lines, and the
+    /// pod (whose name sorts first) speaks for them.
+    static func onePerPlace(_ findings: [Finding]) -> [Finding] {
+        var kept: [String: Int] = [:]
+        var result: [Finding] = []
+        for finding in findings {
+            guard finding.location.line != nil else {
+                result.append(finding)
+                continue
+            }
+            let place = "\(finding.rule)|\(finding.location)|\(finding.key.to)"
+            if let index = kept[place] {
+                if finding.key.from < result[index].key.from { result[index] = finding }
+            } else {
+                kept[place] = result.count
+                result.append(finding)
+            }
+        }
+        return result
     }
 
     /// One finding per rule, edge and place (a product with several targets yields one edge each).

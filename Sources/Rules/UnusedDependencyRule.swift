@@ -61,9 +61,18 @@ public struct UnusedDependencyRule: Rule {
         for (number, exported) in graph.exportedModules {
             exportsOfModule[graph.sortedTargets[number].module, default: []].formUnion(exported)
         }
+        // A pod's subspecs build one module: what any of its files imports is used by all of them.
+        var importedByModule: [String: Set<String>] = [:]
+        for (number, modules) in graph.importedModules {
+            let target = graph.sortedTargets[number]
+            importedByModule[target.id.package + "|" + target.module, default: []].formUnion(modules)
+        }
+        func imports(of target: GraphTarget) -> Set<String>? {
+            graph.importedModules[target.number] == nil ? nil : importedByModule[target.id.package + "|" + target.module]
+        }
         var findings: [Finding] = []
         for key in order {
-            guard let (edge, from, targets) = entries[key], let imported = graph.importedModules[from.number], let first = targets.first else { continue }
+            guard let (edge, from, targets) = entries[key], let imported = imports(of: from), let first = targets.first else { continue }
             if targets.contains(where: { [.executable, .plugin, .macro, .binary, .system].contains($0.type) }) { continue }
             if from.isTest && targets.contains(where: { $0.component == from.component }) { continue }
             let modules = Set(targets.map(\.module))
@@ -77,7 +86,7 @@ public struct UnusedDependencyRule: Rule {
         }
         // A product of an outside package: decided only when its package's manifest was read (its checkout).
         for edge in graph.edges {
-            guard case let .external(package, product) = edge.to, let imported = graph.importedModules[edge.fromNumber],
+            guard case let .external(package, product) = edge.to, let imported = imports(of: graph.sortedTargets[edge.fromNumber]),
                   let modules = graph.externalModules.modules(ofProduct: product, package: package), !modules.isEmpty else { continue }
             let provided = Set(modules)
             guard imported.isDisjoint(with: provided), !imported.contains(where: {

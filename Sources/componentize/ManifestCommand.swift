@@ -19,7 +19,8 @@ struct ManifestCommand: ParsableCommand {
             'auto' then asks SwiftPM ('swift package dump-package', cached by manifest content).
 
             A PATH ending in .podspec or .podspec.json is a CocoaPods spec: read statically (Ruby is not run; a \
-            construct the reader does not evaluate is an error at its line), printed as text, as json (the package \
+            construct the reader does not evaluate is an error at its line; with 'auto' and CocoaPods installed, \
+            'pod ipc spec' evaluates it instead), printed as text, as json (the package \
             check makes of it: a target per spec and subspec) or as record (the attributes, dependencies and \
             subspecs Ruby's own evaluation records; docs/podspecs.md).
             """
@@ -86,11 +87,15 @@ struct ManifestCommand: ParsableCommand {
     func printPodspecs() throws {
         guard reader != .swiftpm else { throw ValidationError("--reader swiftpm reads Package.swift; a podspec is read with --reader static or auto") }
         var specs: [PodSpec] = []
+        var readers: [ReaderKind] = []
+        let podspecReader = PodspecReader(fallBackToPod: reader == .auto)
         for path in paths {
             do {
-                specs.append(path.hasSuffix(".json") ? try PodspecJSONReader().read(path: path) : try PodspecStaticReader().read(path: path))
+                let (spec, kind) = try podspecReader.read(path: path)
+                specs.append(spec)
+                readers.append(kind)
             } catch let declined as PodspecReadDeclined {
-                Terminal.printError(declined.description)
+                Terminal.printError(declined.description + (reader == .auto ? " (CocoaPods' 'pod' is not on PATH to evaluate it instead)" : ""))
                 throw ExitCode(2)
             }
         }
@@ -99,12 +104,12 @@ struct ManifestCommand: ParsableCommand {
             print(specs.count == 1 ? specs[0].record.rendered() : JSONValue.array(specs.map(\.record)).rendered())
         case .json:
             // The package `check` makes of the pod, in the shape of any manifest (docs/manifest-json.md).
-            let manifests = zip(paths, specs).map { path, spec in
-                PodManifest.manifest(of: spec, file: (path as NSString).lastPathComponent, reader: path.hasSuffix(".json") ? .podspecJSON : .podspec)
+            let manifests = zip(paths, zip(specs, readers)).map { path, read in
+                PodManifest.manifest(of: read.0, file: (path as NSString).lastPathComponent, reader: read.1)
             }
             print(manifests.count == 1 ? ManifestFormatter.json(manifests[0]) : ManifestFormatter.json(manifests))
         case .text:
-            print(zip(paths, specs).map { PodspecFormatter.text($1, path: $0) }.joined(separator: "\n\n"))
+            print(zip(paths, zip(specs, readers)).map { PodspecFormatter.text($1.0, path: $0, reader: $1.1) }.joined(separator: "\n\n"))
         }
     }
 }

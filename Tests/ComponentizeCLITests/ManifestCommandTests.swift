@@ -161,7 +161,7 @@ final class PodspecManifestCommandTests: XCTestCase {
     }
 
     func testAPodspecTheReaderCannotEvaluateIsExitTwoAtTheConstruct() throws {
-        let result = try Componentize.run(["manifest", "fixtures/podspecs/ReactBridgeModule.podspec"], in: Componentize.repositoryRoot)
+        let result = try Componentize.run(["manifest", "fixtures/podspecs/ReactBridgeModule.podspec", "--reader", "static"], in: Componentize.repositoryRoot)
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.stderr, "fixtures/podspecs/ReactBridgeModule.podspec:1:1: error: the static podspec reader cannot evaluate 'require' at the top of the file (only local variables and Pod::Spec.new are read)\n")
         let swiftpm = try Componentize.run(["manifest", "fixtures/podspecs/TimelineKit.podspec", "--reader", "swiftpm"], in: Componentize.repositoryRoot)

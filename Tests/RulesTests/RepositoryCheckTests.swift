@@ -202,6 +202,20 @@ final class RepositoryCheckTests: XCTestCase {
         XCTAssertEqual(described(try check().findings), [], "NXKit is used through the prefix header; NXUI/Buttons provides module NXUI")
     }
 
+    /// A subspec inherits its pod's `s.dependency` lines: one finding a line, and an import anywhere in the module uses it.
+    func testASubspecsInheritedDependencyIsReportedOnceAndUsedByTheWholeModule() throws {
+        try write(Self.podspec("NXService"), to: "Common/NXService/NXService.podspec")
+        try write(Self.podspec("NXUI"), to: "Common/NXUI/NXUI.podspec")
+        try write(Self.podspec("NXKit", ["s.dependency 'NXService'", "s.dependency 'NXUI'",
+                                         "s.subspec 'Core' do |ss|", "  ss.source_files = 'Core/*.swift'", "end"]), to: "Kit/NXKit/NXKit.podspec")
+        try write("import NXService\n", to: "Kit/NXKit/Classes/NXKit.swift")
+        try write("import NXUI\n", to: "Kit/NXKit/Core/Core.swift")
+        XCTAssertEqual(described(try check().findings), [
+            "ROOT/Kit/NXKit/NXKit.podspec:5:3: upward: NXKit (kit) depends on NXService (common)",
+            "ROOT/Kit/NXKit/NXKit.podspec:6:3: upward: NXKit (kit) depends on NXUI (common)",
+        ])
+    }
+
     /// Mid-migration: a folder with a Package.swift and a podspec is one component, named by either.
     func testAPodDependsOnAComponentMidMigrationByItsPodName() throws {
         try write(RuleExample.package("NXKit"), to: "Kit/NXKit/Package.swift")

@@ -1,0 +1,112 @@
+import Diagnostics
+import Foundation
+import ManifestReading
+import Output
+
+/// Reads a podspec the way CocoaPods does: `pod ipc spec NXUI.podspec` evaluates the Ruby and prints the spec as JSON,
+/// read by ``PodspecJSONReader``. Results are cached under `cacheDirectory`, keyed by the podspec's contents and path
+/// (a podspec reads nothing else unless it runs code, which is what the static reader declines). JSON has no positions,
+/// so every location is the podspec file.
+public struct PodIPCSpecReader: Sendable {
+    public var environment: [String: String]
+    public var cacheDirectory: String?
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment,
+                cacheDirectory: String? = SwiftPMManifestReader.defaultCacheDirectory()) {
+        self.environment = environment
+        self.cacheDirectory = cacheDirectory
+    }
+
+    /// Whether `pod` is on PATH.
+    public var isAvailable: Bool { Toolchain.executable(named: "pod", environment: environment) != nil }
+
+    public func read(path: String) throws -> PodSpec {
+        guard let contents = FileManager.default.contents(atPath: path) else {
+            throw InputError("cannot read this podspec (it does not exist, or check its permissions)", at: FileLocation(path: path))
+        }
+        var hasher = StableHasher()
+        hasher.combine("componentize-pod-ipc-spec-v1")
+        hasher.combine(URL(fileURLWithPath: path).standardizedFileURL.path)
+        hasher.combine(String(decoding: contents, as: UTF8.self))
+        let cached = cacheDirectory.map { "\($0)/pod-ipc-spec/\(hasher.hexDigest).json" }
+        if let cached, let data = FileManager.default.contents(atPath: cached), let spec = try? PodspecJSONReader().read(data: data, path: path) {
+            return spec
+        }
+        let data = try evaluate(path: path)
+        let spec: PodSpec
+        do {
+            spec = try PodspecJSONReader().read(data: data, path: path)
+        } catch let error as InputError {
+            throw InputError("pod ipc spec printed something that is not a spec: \(error.message)", at: FileLocation(path: path))
+        }
+        if let cached { try? AtomicFile.write(data, to: cached) }
+        return spec
+    }
+
+    private func evaluate(path: String) throws -> Data {
+        guard let pod = Toolchain.executable(named: "pod", environment: environment) else {
+            throw InputError("cannot find 'pod' (CocoaPods) on PATH, needed to evaluate this podspec", at: FileLocation(path: path))
+        }
+        let errors = Pipe(), output = Pipe()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: pod)
+        process.arguments = ["ipc", "spec", (path as NSString).lastPathComponent]
+        process.currentDirectoryURL = URL(fileURLWithPath: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
+        process.environment = environment
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw InputError("cannot run pod ipc spec: \(error.localizedDescription)", at: FileLocation(path: path))
+        }
+        // Both pipes are drained while the process runs, so neither can fill and block it.
+        let errorData = Locked(Data())
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { errorData.set(errors.fileHandleForReading.readDataToEndOfFile()) }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        group.wait()
+        guard process.terminationStatus == 0 else {
+            let message = String(decoding: errorData.value, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            throw InputError("pod ipc spec cannot evaluate this podspec: \(message.isEmpty ? "exit \(process.terminationStatus)" : message)",
+                             at: FileLocation(path: path))
+        }
+        return data
+    }
+}
+
+/// A value set from another thread.
+private final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) { stored = value }
+
+    func set(_ value: Value) { lock.withLock { stored = value } }
+    var value: Value { lock.withLock { stored } }
+}
+
+/// Reads any podspec: `.podspec.json` directly; a Ruby `.podspec` statically, and, when `fallBackToPod` is set, through
+/// `pod ipc spec` when the static reader declines and CocoaPods is installed (`--reader auto`).
+public struct PodspecReader: Sendable {
+    public var fallBackToPod: Bool
+    public var pod: PodIPCSpecReader
+
+    public init(fallBackToPod: Bool, pod: PodIPCSpecReader = PodIPCSpecReader()) {
+        self.fallBackToPod = fallBackToPod
+        self.pod = pod
+    }
+
+    /// The spec and the reader that read it; a static decline is rethrown when `pod` cannot take over.
+    public func read(path: String) throws -> (spec: PodSpec, reader: ReaderKind) {
+        if path.hasSuffix(".json") { return (try PodspecJSONReader().read(path: path), .podspecJSON) }
+        do {
+            return (try PodspecStaticReader().read(path: path), .podspec)
+        } catch let declined as PodspecReadDeclined {
+            guard fallBackToPod, pod.isAvailable else { throw declined }
+            return (try pod.read(path: path), .pod)
+        }
+    }
+}
