@@ -51,35 +51,18 @@ public struct SwiftPMManifestReader: Sendable {
         guard let swift = Toolchain.executable(named: "swift", environment: environment) else {
             throw InputError("cannot find 'swift' on PATH, needed by --reader swiftpm", at: FileLocation(path: manifestPath))
         }
-        let errorPath = NSTemporaryDirectory() + "componentize-dump-\(ProcessInfo.processInfo.processIdentifier)-\(UInt64.random(in: 0...UInt64.max)).err"
-        guard FileManager.default.createFile(atPath: errorPath, contents: nil), let errorHandle = FileHandle(forWritingAtPath: errorPath) else {
-            throw InputError("cannot create a temporary file for swift's messages", at: FileLocation(path: errorPath))
-        }
-        defer { try? FileManager.default.removeItem(atPath: errorPath) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: swift)
-        process.arguments = ["package", "--package-path", directory, "dump-package"]
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = errorHandle
-        process.standardInput = FileHandle.nullDevice
+        let outcome: ToolProcess.Outcome
         do {
-            try process.run()
-        } catch {
-            throw InputError("cannot run swift package dump-package: \(error.localizedDescription)", at: FileLocation(path: manifestPath))
+            outcome = try ToolProcess.run(swift, ["package", "--package-path", directory, "dump-package"], environment: environment)
+        } catch let error as ToolProcessError {
+            throw InputError(error.description, at: FileLocation(path: manifestPath))
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try? errorHandle.close()
-        guard process.terminationStatus == 0 else {
-            let errorData = FileManager.default.contents(atPath: errorPath) ?? Data()
-            let message = String(decoding: errorData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            if let located = Self.compilerError(in: message, manifest: manifestPath) { throw located }
-            throw InputError("swift package dump-package failed: \(message.isEmpty ? "exit \(process.terminationStatus)" : message)",
+        guard outcome.status == 0 else {
+            if let located = Self.compilerError(in: outcome.messages, manifest: manifestPath) { throw located }
+            throw InputError("swift package dump-package failed: \(outcome.messages.isEmpty ? "exit \(outcome.status)" : outcome.messages)",
                              at: FileLocation(path: manifestPath))
         }
-        return data
+        return outcome.output
     }
 
     /// The compiler's first `path:line:col: error: message` about the manifest in SwiftPM's output (which also

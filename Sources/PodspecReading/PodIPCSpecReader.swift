@@ -47,45 +47,20 @@ public struct PodIPCSpecReader: Sendable {
         guard let pod = Toolchain.executable(named: "pod", environment: environment) else {
             throw InputError("cannot find 'pod' (CocoaPods) on PATH, needed to evaluate this podspec", at: FileLocation(path: path))
         }
-        let errors = Pipe(), output = Pipe()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: pod)
-        process.arguments = ["ipc", "spec", (path as NSString).lastPathComponent]
-        process.currentDirectoryURL = URL(fileURLWithPath: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
-        process.environment = environment
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        let outcome: ToolProcess.Outcome
         do {
-            try process.run()
-        } catch {
-            throw InputError("cannot run pod ipc spec: \(error.localizedDescription)", at: FileLocation(path: path))
+            let folder = (path as NSString).deletingLastPathComponent
+            outcome = try ToolProcess.run(pod, ["ipc", "spec", (path as NSString).lastPathComponent], in: folder.isEmpty ? "." : folder,
+                                          environment: environment)
+        } catch let error as ToolProcessError {
+            throw InputError(error.description, at: FileLocation(path: path))
         }
-        // Both pipes are drained while the process runs, so neither can fill and block it.
-        let errorData = Locked(Data())
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { errorData.set(errors.fileHandleForReading.readDataToEndOfFile()) }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        group.wait()
-        guard process.terminationStatus == 0 else {
-            let message = String(decoding: errorData.value, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw InputError("pod ipc spec cannot evaluate this podspec: \(message.isEmpty ? "exit \(process.terminationStatus)" : message)",
+        guard outcome.status == 0 else {
+            throw InputError("pod ipc spec cannot evaluate this podspec: \(outcome.messages.isEmpty ? "exit \(outcome.status)" : outcome.messages)",
                              at: FileLocation(path: path))
         }
-        return data
+        return outcome.output
     }
-}
-
-/// A value set from another thread.
-private final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-
-    init(_ value: Value) { stored = value }
-
-    func set(_ value: Value) { lock.withLock { stored = value } }
-    var value: Value { lock.withLock { stored } }
 }
 
 /// Reads any podspec: `.podspec.json` directly; a Ruby `.podspec` statically, and, when `fallBackToPod` is set, through

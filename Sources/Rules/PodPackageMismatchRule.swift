@@ -59,37 +59,34 @@ public struct PodPackageMismatchRule: Rule {
     private func findings(_ pair: MigratingComponent) -> [Finding] {
         let component = pair.component
         let podFile = (pair.podspecPath as NSString).lastPathComponent
-        let podLocal = Set(pair.podDependencies.compactMap(\.directory)), packageLocal = Set(pair.packageDependencies.compactMap(\.directory))
-        let podOutside = pair.podDependencies.filter { $0.directory == nil }, packageOutside = pair.packageDependencies.filter { $0.directory == nil }
-        var findings: [Finding] = []
-        for declared in pair.podDependencies {
-            if let directory = declared.directory {
-                guard !packageLocal.contains(directory) else { continue }
-                findings.append(finding(
-                    "\(podFile) depends on \(declared.name), \(component)'s Package.swift does not: the pod and the package of \(component) disagree",
-                    fix: "add .package(path: \"\(declared.relativePath ?? declared.name)\") and .product(name: \"\(declared.name)\", package: \"\(declared.name)\") to \(pair.manifestPath), or remove this s.dependency if \(component) no longer uses \(declared.name)",
-                    at: declared.location, from: component, to: declared.name))
-            } else if !packageOutside.contains(where: { !$0.names.isDisjoint(with: declared.names) }) {
-                findings.append(finding(
-                    "\(podFile) depends on the outside pod \(declared.name); \(component)'s Package.swift declares no package or product of that name",
-                    fix: "add the SwiftPM package that provides \(declared.name) to \(pair.manifestPath) (.package(url:from:) and its product), or remove this s.dependency if \(component) no longer uses it",
-                    at: declared.location, from: component, to: declared.name))
+        /// What one side declares that the other does not, with the message and fix for each kind of entry.
+        func missing(_ declared: [MigratingComponent.Declared], _ other: [MigratingComponent.Declared],
+                     local: (MigratingComponent.Declared) -> (String, String), outside: (MigratingComponent.Declared) -> (String, String)) -> [Finding] {
+            let otherLocal = Set(other.compactMap(\.directory)), otherOutside = other.filter { $0.directory == nil }
+            return declared.compactMap { entry in
+                let text: (message: String, fix: String)
+                if let directory = entry.directory {
+                    guard !otherLocal.contains(directory) else { return nil }
+                    text = local(entry)
+                } else {
+                    guard !otherOutside.contains(where: { !$0.names.isDisjoint(with: entry.names) }) else { return nil }
+                    text = outside(entry)
+                }
+                return finding(text.message, fix: text.fix, at: entry.location, from: component, to: entry.name)
             }
         }
-        for declared in pair.packageDependencies {
-            if let directory = declared.directory {
-                guard !podLocal.contains(directory) else { continue }
-                findings.append(finding(
-                    "\(component)'s Package.swift depends on \(declared.name), \(podFile) does not: the pod and the package of \(component) disagree",
-                    fix: "add s.dependency '\(declared.name)' to \(pair.podspecPath), or remove this dependency if \(component) no longer uses \(declared.name)",
-                    at: declared.location, from: component, to: declared.name))
-            } else if !podOutside.contains(where: { !$0.names.isDisjoint(with: declared.names) }) {
-                findings.append(finding(
-                    "\(component)'s Package.swift depends on the outside package \(declared.name); \(podFile) declares no pod of that name",
-                    fix: "add the pod that provides \(declared.name) to \(pair.podspecPath) (s.dependency), or remove this dependency if \(component) no longer uses it",
-                    at: declared.location, from: component, to: declared.name))
-            }
-        }
-        return findings
+        return missing(pair.podDependencies, pair.packageDependencies, local: { entry in (
+            "\(podFile) depends on \(entry.name), \(component)'s Package.swift does not: the pod and the package of \(component) disagree",
+            "add .package(path: \"\(entry.relativePath ?? entry.name)\") and .product(name: \"\(entry.name)\", package: \"\(entry.name)\") to \(pair.manifestPath), or remove this s.dependency if \(component) no longer uses \(entry.name)"
+        ) }, outside: { entry in (
+            "\(podFile) depends on the outside pod \(entry.name); \(component)'s Package.swift declares no package or product of that name",
+            "add the SwiftPM package that provides \(entry.name) to \(pair.manifestPath) (.package(url:from:) and its product), or remove this s.dependency if \(component) no longer uses it"
+        ) }) + missing(pair.packageDependencies, pair.podDependencies, local: { entry in (
+            "\(component)'s Package.swift depends on \(entry.name), \(podFile) does not: the pod and the package of \(component) disagree",
+            "add s.dependency '\(entry.name)' to \(pair.podspecPath), or remove this dependency if \(component) no longer uses \(entry.name)"
+        ) }, outside: { entry in (
+            "\(component)'s Package.swift depends on the outside package \(entry.name); \(podFile) declares no pod of that name",
+            "add the pod that provides \(entry.name) to \(pair.podspecPath) (s.dependency), or remove this dependency if \(component) no longer uses it"
+        ) })
     }
 }
