@@ -130,7 +130,7 @@ private struct ConfigurationReader {
     func model(from root: Node) throws(InputError) -> LayerModel {
         let entries = try mapping(root, "the configuration")
         try checkKeys(entries, allowed: ["preset", "strict", "layers", "thirdParty", "testSupport", "exceptions", "rules", "exclude", "scaffold", "resources",
-                                           "baseline", "imports"],
+                                           "baseline", "imports", "pods"],
                       in: "the configuration")
         var model = Preset.fourLayer.model
         if let presetNode = entries.first(where: { $0.key == "preset" })?.value {
@@ -171,6 +171,7 @@ private struct ConfigurationReader {
                     default: model.imports.ignore = try globs(setting.value, "imports.ignore")
                     }
                 }
+            case "pods": model.pods = try pods(entry.value)
             case "baseline":
                 let file = try string(entry.value, "baseline")
                 guard !file.isEmpty else { throw error("baseline must name a file, e.g. componentize-baseline.json", at: entry.value) }
@@ -185,6 +186,25 @@ private struct ConfigurationReader {
             }
         }
         return model
+    }
+
+    /// `pods: {AFNetworking: {url: …, from: …, product: …}}`; `product` defaults to the pod's name.
+    func pods(_ node: Node) throws(InputError) -> [String: PodPackageMapping] {
+        var result: [String: PodPackageMapping] = [:]
+        for entry in try mapping(node, "pods") {
+            let settings = try mapping(entry.value, "pods.\(entry.key)")
+            try checkKeys(settings, allowed: ["url", "from", "product"], in: "pods.\(entry.key)")
+            func value(_ key: String) throws(InputError) -> String? {
+                guard let node = settings.first(where: { $0.key == key })?.value else { return nil }
+                let text = try string(node, "pods.\(entry.key).\(key)")
+                guard !text.isEmpty else { throw error("pods.\(entry.key).\(key) cannot be empty", at: node) }
+                return text
+            }
+            guard let url = try value("url") else { throw error("pods.\(entry.key) needs 'url' (the SwiftPM package's git URL)", at: entry.keyNode) }
+            guard let from = try value("from") else { throw error("pods.\(entry.key) needs 'from' (the lowest version, e.g. \"4.0.0\")", at: entry.keyNode) }
+            result[entry.key] = PodPackageMapping(url: url, from: from, product: try value("product") ?? entry.key, location: location(entry.keyNode))
+        }
+        return result
     }
 
     func layers(_ node: Node) throws(InputError) -> [Layer] {

@@ -25,6 +25,8 @@ public struct LayerModel: Sendable, Equatable {
     /// A baseline file `check` applies without `--baseline`, relative to the configuration's folder.
     public var baseline: String?
     public var baselineLocation: FileLocation?
+    /// Where outside pods live as SwiftPM packages, by pod name (`pods:`), for `migrate-pods`.
+    public var pods: [String: PodPackageMapping] = [:]
 
     public init(layers: [Layer], thirdParty: ThirdPartyPolicy = ThirdPartyPolicy(), testSupport: [Glob] = [],
                 exceptions: [LayerException] = [], severities: [String: Severity] = [:], strict: Bool = false,
@@ -176,4 +178,27 @@ public struct ScaffoldSettings: Sendable, Equatable {
     public var location: FileLocation?
 
     public init() {}
+}
+
+/// The SwiftPM package that provides an outside pod: `AFNetworking: {url: "https://…", from: "4.0.0", product: "AFNetworking"}`.
+public struct PodPackageMapping: Sendable, Equatable {
+    public var url: String
+    /// The lowest version, as `.package(url:from:)` takes it.
+    public var from: String
+    public var product: String
+    public var location: FileLocation?
+
+    public init(url: String, from: String, product: String, location: FileLocation? = nil) {
+        self.url = url
+        self.from = from
+        self.product = product
+        self.location = location
+    }
+
+    /// The package's identity: the URL's last path component without `.git`, lowercased (as SwiftPM names it).
+    public var identity: String {
+        var last = url.split(separator: "/").last.map(String.init) ?? url
+        if last.hasSuffix(".git") { last = String(last.dropLast(4)) }
+        return last.lowercased()
+    }
 }

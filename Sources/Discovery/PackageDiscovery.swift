@@ -138,18 +138,9 @@ public struct PackageDiscovery: Sendable {
             let (directory, file) = pods[index]
             let path = directory + "/" + file
             do {
-                let (spec, kind) = try PodspecReader(fallBackToPod: reader.strategy == .auto,
-                                                     pod: PodIPCSpecReader(environment: reader.swiftPMReader.environment,
-                                                                           cacheDirectory: reader.swiftPMReader.cacheDirectory)).read(path: path)
+                let (spec, kind) = try PodspecReader(following: reader).read(path: path)
                 let files = FileTree.regularFiles(under: directory, followingLinkedFolders: false)
-                var folders: Set<String> = []
-                for file in files {
-                    var folder = Substring(file)
-                    while let slash = folder.lastIndex(of: "/") {
-                        folder = folder[..<slash]
-                        guard folders.insert(String(folder)).inserted else { break }
-                    }
-                }
+                let folders = FileTree.folders(of: files)
                 let manifest = PodManifest.manifest(of: spec, file: file, reader: kind, files: files, folders: folders)
                 results.set(index, .read(ManifestReadResult(manifest: manifest)))
             } catch {

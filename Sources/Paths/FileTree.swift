@@ -7,6 +7,19 @@ import Darwin
 /// Walking a folder with POSIX `readdir`: one system call per folder rather than one per file, which is most of the
 /// cost of Foundation's enumerator on Linux.
 public enum FileTree {
+    /// Every folder holding one of `files` (paths relative to one folder), at any depth: `a/b/c.txt` gives `a` and `a/b`.
+    public static func folders(of files: [String]) -> Set<String> {
+        var folders: Set<String> = []
+        for file in files {
+            var folder = Substring(file)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                guard folders.insert(String(folder)).inserted else { break }
+            }
+        }
+        return folders
+    }
+
     /// Regular files below `directory`, relative to it, sorted; hidden entries skipped. Files reached through links
     /// count; folders reached through links are entered only with `followingLinkedFolders` (a link loop can then not
     /// trap the walk without it).

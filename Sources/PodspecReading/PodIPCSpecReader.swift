@@ -74,6 +74,12 @@ public struct PodspecReader: Sendable {
         self.pod = pod
     }
 
+    /// As a manifest reader's strategy says: `auto` falls back to `pod`, with the same environment and cache folder.
+    public init(following reader: ManifestReader) {
+        self.init(fallBackToPod: reader.strategy == .auto,
+                  pod: PodIPCSpecReader(environment: reader.swiftPMReader.environment, cacheDirectory: reader.swiftPMReader.cacheDirectory))
+    }
+
     /// The spec and the reader that read it; a static decline is rethrown when `pod` cannot take over.
     public func read(path: String) throws -> (spec: PodSpec, reader: ReaderKind) {
         if path.hasSuffix(".json") { return (try PodspecJSONReader().read(path: path), .podspecJSON) }

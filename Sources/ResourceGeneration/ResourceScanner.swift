@@ -81,6 +81,18 @@ public struct ResourceScanner: Sendable {
 
     /// `.process`: asset catalogs and `.lproj` folders kept whole, string catalogs read, every other file flattened.
     private func scanProcessed(_ resourcePath: String, at path: String, isDirectory: Bool, into scan: inout Scan) {
+        let name = (resourcePath as NSString).lastPathComponent
+        // The resource may be the catalog or the .lproj folder itself (`.process("Media.xcassets")`).
+        if isDirectory, name.hasSuffix(".xcassets") {
+            scanCatalog(at: path, bundleName: name, into: &scan.inventory, diagnostics: &scan.diagnostics)
+            return
+        }
+        if isDirectory, name.hasSuffix(".lproj") {
+            for file in files(under: path) {
+                scanLocalized((file as NSString).lastPathComponent, at: join(path, file), language: String(name.dropLast(6)), into: &scan)
+            }
+            return
+        }
         let entries = isDirectory ? files(under: path).map { ($0, join(path, $0)) } : [((resourcePath as NSString).lastPathComponent, path)]
         var catalogs: Set<String> = []
         for (relativeFile, absolute) in entries {

@@ -22,7 +22,7 @@ struct Componentize: ParsableCommand {
         version: "\(version) (\(buildRevision))",
         groupedSubcommands: [
             CommandGroup(name: "Check", subcommands: [CheckCommand.self, GraphCommand.self, WhyCommand.self]),
-            CommandGroup(name: "Create", subcommands: [InitCommand.self, NewCommand.self]),
+            CommandGroup(name: "Create", subcommands: [InitCommand.self, NewCommand.self, MigratePodsCommand.self]),
             CommandGroup(name: "Generate", subcommands: [ResourcesCommand.self]),
             CommandGroup(name: "Inspect", subcommands: [ManifestCommand.self]),
         ]

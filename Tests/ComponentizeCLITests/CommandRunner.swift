@@ -58,3 +58,18 @@ enum Componentize {
 }
 
 private final class BundleToken {}
+
+/// Every file and folder under a root with its content (empty for folders), to prove a refusal changed nothing.
+enum FileSnapshot {
+    static func of(_ root: URL) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: root.path)
+        while let item = enumerator?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            let path = root.appendingPathComponent(item).path
+            FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            result[item] = isDirectory.boolValue ? Data() : try Data(contentsOf: URL(fileURLWithPath: path))
+        }
+        return result
+    }
+}

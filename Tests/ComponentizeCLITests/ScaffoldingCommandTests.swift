@@ -20,15 +20,7 @@ final class ScaffoldingCommandTests: XCTestCase {
 
     /// Every file under the root with its content, to prove a refusal changed nothing.
     private func snapshot() throws -> [String: Data] {
-        var result: [String: Data] = [:]
-        let enumerator = FileManager.default.enumerator(atPath: root.path)
-        while let item = enumerator?.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            let path = root.appendingPathComponent(item).path
-            FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            result[item] = isDirectory.boolValue ? Data() : try Data(contentsOf: URL(fileURLWithPath: path))
-        }
-        return result
+        try FileSnapshot.of(root)
     }
 
     private func assertRefused(_ arguments: [String], status: Int32 = 2, message: String, file: StaticString = #filePath, line: UInt = #line) throws {

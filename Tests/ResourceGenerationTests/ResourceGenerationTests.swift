@@ -91,6 +91,19 @@ final class ResourceScannerTests: XCTestCase {
         XCTAssertTrue(diagnostics[0].hasPrefix("ROOT/Sources/T/Resources/A.xcassets/icon.imageset/Contents.json: error: invalid Contents.json"), diagnostics[0])
     }
 
+    /// A resource that is the catalog or the `.lproj` folder itself, as `migrate-pods` writes them (`.process("Media.xcassets")`).
+    func testACatalogOrLprojNamedWholeIsReadAsOne() throws {
+        try write("{\"info\": {\"version\": 1}}", "Sources/T/Media.xcassets/Contents.json")
+        try write("{\"images\": [{\"filename\": \"logo.png\"}], \"info\": {\"version\": 1}}", "Sources/T/Media.xcassets/Logo.imageset/Contents.json")
+        try write("{\"images\": [], \"info\": {\"version\": 1}}", "Sources/T/Media.xcassets/Back.imageset/Contents.json")
+        try write("\"title\" = \"Gallery\";\n", "Sources/T/en.lproj/Localizable.strings")
+        let (inventory, diagnostics) = scan([TargetResource(rule: .process, path: "Media.xcassets"), TargetResource(rule: .process, path: "en.lproj")])
+        XCTAssertEqual(diagnostics, [], "two Contents.json files are one catalog, not two flattened files")
+        XCTAssertEqual(inventory.images.map(\.name), ["Back", "Logo"])
+        XCTAssertEqual(inventory.localizations, ["en"])
+        XCTAssertEqual(inventory.strings.map(\.name), ["Localizable"])
+    }
+
     func testResourcePathEscapingTheTarget() throws {
         try write("x", "Shared/x.txt")
         let (_, diagnostics) = scan([TargetResource(rule: .copy, path: "../../Shared", position: SourcePosition(line: 9, column: 13))])

@@ -78,7 +78,18 @@ final class ConfigurationTests: XCTestCase {
 
     func testUnknownKey() {
         XCTAssertEqual(error("layer:\n  - name: app\n"),
-                       "componentize.yml:1:1: error: unknown key 'layer' in the configuration; expected one of: preset, strict, layers, thirdParty, testSupport, exceptions, rules, exclude, scaffold, resources, baseline, imports")
+                       "componentize.yml:1:1: error: unknown key 'layer' in the configuration; expected one of: preset, strict, layers, thirdParty, testSupport, exceptions, rules, exclude, scaffold, resources, baseline, imports, pods")
+    }
+
+    func testPodsMappings() throws {
+        let model = try ConfigurationLoader(knownRules: RuleRegistry.identifiers).parse(
+            "pods:\n  AFNetworking: {url: \"https://github.com/AFNetworking/AFNetworking.git\", from: \"4.0.0\"}\n", path: "componentize.yml")
+        XCTAssertEqual(model.pods["AFNetworking"]?.product, "AFNetworking", "product defaults to the pod's name")
+        XCTAssertEqual(model.pods["AFNetworking"]?.identity, "afnetworking")
+        XCTAssertEqual(error("pods:\n  AFNetworking: {from: \"4.0.0\"}\n"), "componentize.yml:2:3: error: pods.AFNetworking needs 'url' (the SwiftPM package's git URL)")
+        XCTAssertEqual(error("pods:\n  AFNetworking: {url: \"u\", from: \"\"}\n"), "componentize.yml:2:34: error: pods.AFNetworking.from cannot be empty")
+        XCTAssertEqual(error("pods:\n  AFNetworking: {url: \"u\", from: \"4\", tag: x}\n"),
+                       "componentize.yml:2:39: error: unknown key 'tag' in pods.AFNetworking; expected one of: url, from, product")
     }
 
     func testWrongType() {

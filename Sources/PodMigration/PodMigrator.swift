@@ -1,0 +1,325 @@
+import Configuration
+import Diagnostics
+import Foundation
+import Paths
+import PodspecReading
+
+/// One development pod as a SwiftPM package built from the same files, in place: what `migrate-pods` writes beside
+/// its podspec, or why it cannot.
+public struct PodMigration: Sendable {
+    public var podName: String
+    /// Absolute.
+    public var directory: String
+    /// The podspec as reports name it.
+    public var podspecPath: String
+    public var toolsVersion: String
+    /// `.iOS("12.0")`.
+    public var platforms: [String]
+    public var products: [(name: String, targets: [String])]
+    /// `.package(path: "../NXKit")`, `.package(url: "…", from: "4.0.0")`, sorted.
+    public var packages: [String]
+    public var targets: [Target]
+    /// Outside pods with no known SwiftPM package, at their `s.dependency`.
+    public var unmapped: [(name: String, location: FileLocation)]
+    /// Located problems that do not stop the migration (a glob selecting nothing).
+    public var notes: [Note]
+    /// Why the pod stays a pod (a target mixing Swift and Objective-C, headers SwiftPM cannot reach); nil when it migrates.
+    public var leftAsPod: (reason: String, location: FileLocation)?
+
+    /// A SwiftPM target for the spec or one subspec.
+    public struct Target: Sendable {
+        public var name: String
+        /// The spec (`NXUI`) or subspec (`NXUI/Core`) it comes from.
+        public var specName: String
+        public var isSwift: Bool
+        /// Relative to the pod's folder.
+        public var path: String
+        /// Relative to `path`, sorted.
+        public var sources: [String]
+        public var exclude: [String]
+        /// `.process("Assets/Logo.png")`, `.copy("Assets/Data")`.
+        public var resources: [String]
+        public var publicHeadersPath: String?
+        /// `"NXUI"`, `.product(name: "NXKit", package: "NXKit")`.
+        public var dependencies: [String]
+        /// `.linkedFramework("UIKit")`.
+        public var linkerSettings: [String]
+    }
+}
+
+/// Plans the SwiftPM package of a development pod from its podspec and the files in its folder.
+public struct PodMigrator: Sendable {
+    /// Outside pods' SwiftPM packages by pod name (or `Pod/Subspec`): the built-in table with `pods:` on top.
+    public var mappings: [String: PodPackageMapping]
+    /// Local pods (and packages) by pod name: their folders, absolute.
+    public var localPods: [String: String]
+    /// Where `componentize resources` writes a target's accessors (`resources.outputDir`), listed among the sources of
+    /// every Swift target with resources so the accessors are compiled once generated.
+    public var accessorsFolder: String?
+
+    public init(mappings: [String: PodPackageMapping], localPods: [String: String], accessorsFolder: String? = "Generated") {
+        self.mappings = mappings
+        self.localPods = localPods
+        self.accessorsFolder = accessorsFolder
+    }
+
+    static let swiftExtensions: Set<String> = ["swift"]
+    static let cFamilyExtensions: Set<String> = ["h", "m", "mm", "c", "cc", "cpp", "cxx", "hpp"]
+    /// Resources SwiftPM processes (asset catalogs, images, strings, interface files); everything else is copied.
+    static let processedExtensions: Set<String> = [
+        "xcassets", "png", "jpg", "jpeg", "gif", "pdf", "svg", "heic", "strings", "stringsdict", "xib", "storyboard", "json", "plist",
+        "lproj", "xcstrings", "ttf", "otf", "mp3", "wav", "mp4", "mov",
+    ]
+
+    /// `files` and `folders`: everything under the pod's folder, relative to it (`files` sorted).
+    public func plan(_ spec: PodSpec, podspecPath: String, directory: String, files: [String], folders: Set<String>) -> PodMigration {
+        let podName = spec.name ?? ((podspecPath as NSString).lastPathComponent.components(separatedBy: ".").first ?? "Pod")
+        var migration = PodMigration(podName: podName, directory: directory, podspecPath: podspecPath, toolsVersion: toolsVersion(spec),
+                                     platforms: platforms(spec), products: [], packages: [], targets: [], unmapped: [], notes: [], leftAsPod: nil)
+        var packages: Set<String> = []
+        var claimed: [String: String] = [:]
+
+        func targetName(_ specName: String) -> String {
+            specName.split(separator: "/").joined().filter { $0.isLetter || $0.isNumber || $0 == "_" }
+        }
+
+        func walk(_ spec: PodSpec, specName: String, parent: String?) {
+            let name = targetName(specName)
+            let sources = select(spec, keys: ["source_files"], files: files, folders: folders, notes: &migration.notes)
+            let excluded = Set(select(spec, keys: ["exclude_files"], files: files, folders: folders, notes: &migration.notes))
+            let compiled = sources.filter { !excluded.contains($0) && (Self.swiftExtensions.contains(ext($0)) || Self.cFamilyExtensions.contains(ext($0))) }
+            let (resourceFiles, resourceFolders) = resources(spec, files: files, folders: folders, notes: &migration.notes)
+            let swift = compiled.contains { Self.swiftExtensions.contains(ext($0)) }
+            let cFamily = compiled.contains { Self.cFamilyExtensions.contains(ext($0)) && ext($0) != "h" }
+            if swift && cFamily, migration.leftAsPod == nil {
+                let swiftFiles = compiled.filter { Self.swiftExtensions.contains(ext($0)) }
+                let objcFiles = compiled.filter { !Self.swiftExtensions.contains(ext($0)) }
+                migration.leftAsPod = ("\(specName) mixes Swift (\(swiftFiles.joined(separator: ", "))) and Objective-C or C (\(objcFiles.joined(separator: ", "))) in one module, which SwiftPM cannot build as one target; split it into two pods, or keep it a pod",
+                                       spec.location)
+            }
+            for file in compiled where claimed[file] == nil { claimed[file] = name }
+            let mine = compiled.filter { claimed[$0] == name }
+            let used = mine + resourceFiles + resourceFolders
+            let path = commonFolder(used)
+            func inside(_ item: String) -> String { path == "." ? item : String(item.dropFirst(path.count + 1)) }
+            var target = PodMigration.Target(name: name, specName: specName, isSwift: !cFamily, path: path, sources: mine.map(inside).sorted(),
+                                             exclude: [], resources: [], publicHeadersPath: nil, dependencies: parent.map { ["\"\($0)\""] } ?? [],
+                                             linkerSettings: linkerSettings(spec))
+            target.resources = (resourceFolders.map { folder in
+                (Self.processedExtensions.contains(ext(folder)) ? ".process(\"" : ".copy(\"") + inside(folder) + "\")"
+            } + resourceFiles.map { ".process(\"\(inside($0))\")" }).sorted()
+            if cFamily, !swift {
+                let publicPatterns = patterns(spec, "public_header_files")
+                let headers = publicPatterns.isEmpty ? mine.filter { ext($0) == "h" }
+                    : PodSourceFiles.select(publicPatterns, from: files, folders: folders).filter { mine.contains($0) || ext($0) == "h" }
+                let headerFolders = Set(headers.map { ($0 as NSString).deletingLastPathComponent })
+                if headerFolders.count > 1, migration.leftAsPod == nil {
+                    migration.leftAsPod = ("\(specName)'s public headers lie in several folders (\(headerFolders.sorted().joined(separator: ", "))); SwiftPM reads them from one folder (publicHeadersPath): move them into one, or keep it a pod",
+                                           spec.location)
+                }
+                if let folder = headerFolders.first { target.publicHeadersPath = folder == path ? "." : inside(folder) }
+            }
+            var usedForExclude = Set(used)
+            if !cFamily, !target.resources.isEmpty, let folder = accessorsFolder, !folder.hasPrefix("/"), !folder.hasPrefix("..") {
+                target.sources.append(folder)
+                usedForExclude.insert(path == "." ? folder : path + "/" + folder)
+            }
+            target.exclude = excludes(under: path, used: usedForExclude, files: files)
+            for attribute in spec.attributes where attribute.key == "prefix_header_contents" || attribute.key.hasSuffix(".prefix_header_contents") {
+                let imports = attribute.value.strings.joined(separator: "; ")
+                migration.notes.append(Note("\(attribute.key) has no SwiftPM equivalent: each file of \(name) that uses what it imports (\(imports)) must import it itself",
+                                            at: attribute.location))
+            }
+            for dependency in spec.dependencies {
+                if let (entry, package) = dependencyEntry(dependency, podName: podName, directory: directory, migration: &migration) {
+                    if !target.dependencies.contains(entry) { target.dependencies.append(entry) }
+                    if let package { packages.insert(package) }
+                }
+            }
+            migration.targets.append(target)
+            var productTargets = [name]
+            let defaults = (spec.attribute("default_subspecs")?.value ?? spec.attribute("default_subspec")?.value)?.strings
+            for subspec in spec.subspecs {
+                let childName = "\(specName)/\(subspec.subspecName ?? "")"
+                let before = migration.targets.count
+                walk(subspec, specName: childName, parent: name)
+                if defaults == nil || defaults?.contains(subspec.subspecName ?? "") == true {
+                    productTargets += migration.targets[before...].map(\.name)
+                }
+            }
+            migration.products.append((name, productTargets))
+        }
+        walk(spec, specName: podName, parent: nil)
+        // The spec was read from wherever the caller found it; reports name the podspec as the user sees it.
+        migration.notes = migration.notes.map { note in
+            var note = note
+            note.location?.path = podspecPath
+            return note
+        }
+        migration.unmapped = migration.unmapped.map { ($0.name, FileLocation(path: podspecPath, line: $0.location.line, column: $0.location.column)) }
+        if let left = migration.leftAsPod {
+            migration.leftAsPod = (left.reason, FileLocation(path: podspecPath, line: left.location.line, column: left.location.column))
+        }
+        migration.products.sort { $0.name < $1.name }
+        migration.packages = packages.sorted()
+        return migration
+    }
+
+    /// The entry for one `s.dependency`, and the package it needs; nil (and recorded) for an unmapped outside pod.
+    func dependencyEntry(_ dependency: PodDependency, podName: String, directory: String,
+                         migration: inout PodMigration) -> (String, String?)? {
+        let product = dependency.name.split(separator: "/").joined()
+        var entry: (String, String?)
+        if dependency.podName == podName {
+            entry = ("\"\(product)\"", nil)
+        } else if let folder = localPods[dependency.podName] {
+            let relative = PathArithmetic.relative(folder, to: directory)
+            let identity = (folder as NSString).lastPathComponent
+            entry = (".product(name: \"\(product)\", package: \"\(identity)\")", ".package(path: \"\(relative)\")")
+        } else if let mapping = mappings[dependency.name] ?? mappings[dependency.podName] {
+            entry = (".product(name: \"\(mapping.product)\", package: \"\(mapping.identity)\")", ".package(url: \"\(mapping.url)\", from: \"\(mapping.from)\")")
+        } else {
+            migration.unmapped.append((dependency.name, dependency.location))
+            return nil
+        }
+        if let platform = dependency.platform, let condition = Self.platformConditions[platform] {
+            entry.0 = entry.0.hasPrefix(".product")
+                ? String(entry.0.dropLast()) + ", condition: .when(platforms: [\(condition)]))"
+                : ".target(name: \(entry.0), condition: .when(platforms: [\(condition)]))"
+        }
+        return entry
+    }
+
+    static let platformConditions = ["ios": ".iOS", "osx": ".macOS", "macos": ".macOS", "tvos": ".tvOS", "watchos": ".watchOS", "visionos": ".visionOS"]
+
+    func patterns(_ spec: PodSpec, _ key: String) -> [String] {
+        spec.attributes.filter { $0.key == key || $0.key.hasSuffix("." + key) }.flatMap(\.value.strings)
+    }
+
+    /// The files the attribute's patterns select; a pattern selecting nothing is a note at the attribute.
+    func select(_ spec: PodSpec, keys: [String], files: [String], folders: Set<String>, notes: inout [Note]) -> [String] {
+        var selected: [String] = []
+        for attribute in spec.attributes where keys.contains(where: { attribute.key == $0 || attribute.key.hasSuffix("." + $0) }) {
+            for pattern in attribute.value.strings {
+                let found = PodSourceFiles.select([pattern], from: files, folders: folders)
+                if found.isEmpty {
+                    notes.append(Note("\(attribute.key) '\(pattern)' selects no file in the pod's folder; nothing of it is migrated", at: attribute.location))
+                }
+                selected += found
+            }
+        }
+        var seen: Set<String> = []
+        return selected.filter { seen.insert($0).inserted }
+    }
+
+    /// `resources` and every bundle of `resource_bundles`: files, and folders named whole (an asset catalog).
+    func resources(_ spec: PodSpec, files: [String], folders: Set<String>, notes: inout [Note]) -> (files: [String], folders: [String]) {
+        var patterns: [(String, FileLocation)] = []
+        for attribute in spec.attributes {
+            if attribute.key == "resources" || attribute.key.hasSuffix(".resources") {
+                patterns += attribute.value.strings.map { ($0, attribute.location) }
+            } else if attribute.key == "resource_bundles" || attribute.key.hasSuffix(".resource_bundles"), case .hash(let bundles) = attribute.value {
+                patterns += bundles.flatMap { $0.1.strings.map { ($0, attribute.location) } }
+            }
+        }
+        var foundFiles: [String] = [], foundFolders: [String] = []
+        let folderList = folders.sorted()
+        for (pattern, location) in patterns {
+            let trimmed = pattern.hasPrefix("./") ? String(pattern.dropFirst(2)) : pattern
+            let wholeFolders = (try? Glob(trimmed)).map { glob in folderList.filter { glob.matchesPath($0) } } ?? []
+            let topFolders = wholeFolders.filter { folder in !wholeFolders.contains { folder.hasPrefix($0 + "/") } }
+            let matched = PodSourceFiles.select([pattern], from: files, folders: folders)
+                .filter { file in !topFolders.contains { file.hasPrefix($0 + "/") } }
+            if matched.isEmpty && topFolders.isEmpty {
+                notes.append(Note("resources '\(pattern)' selects no file in the pod's folder; nothing of it is migrated", at: location))
+            }
+            foundFolders += topFolders
+            foundFiles += matched
+        }
+        return (Array(Set(foundFiles)).sorted(), Array(Set(foundFolders)).sorted())
+    }
+
+    /// The deepest folder holding every item, `.` for the pod's folder.
+    func commonFolder(_ items: [String]) -> String {
+        guard var common = items.first.map({ ($0 as NSString).deletingLastPathComponent.split(separator: "/").map(String.init) }) else { return "." }
+        for item in items.dropFirst() {
+            let parts = (item as NSString).deletingLastPathComponent.split(separator: "/").map(String.init)
+            common = Array(zip(common, parts).prefix { $0 == $1 }.map(\.0))
+        }
+        return common.isEmpty ? "." : common.joined(separator: "/")
+    }
+
+    /// Every file under `path` the target does not use, as the highest folders holding nothing it uses (so SwiftPM
+    /// neither compiles nor warns about them).
+    func excludes(under path: String, used: Set<String>, files: [String]) -> [String] {
+        let prefix = path == "." ? "" : path + "/"
+        var usedFolders: Set<String> = []
+        for item in used {
+            var folder = item
+            while let slash = folder.lastIndex(of: "/") {
+                folder = String(folder[..<slash])
+                usedFolders.insert(folder)
+            }
+            usedFolders.insert(item)
+        }
+        var result: Set<String> = []
+        for file in files where file.hasPrefix(prefix) && !used.contains(file) && !used.contains(where: { file.hasPrefix($0 + "/") }) {
+            let parts = file.dropFirst(prefix.count).split(separator: "/")
+            var excluded = prefix + parts[0]
+            var index = 1
+            while usedFolders.contains(excluded), index < parts.count {
+                excluded += "/" + parts[index]
+                index += 1
+            }
+            result.insert(String(excluded.dropFirst(prefix.count)))
+        }
+        return result.sorted()
+    }
+
+    func linkerSettings(_ spec: PodSpec) -> [String] {
+        var settings: [String] = []
+        for attribute in spec.attributes {
+            let scope = attribute.key.split(separator: ".").count == 2 ? String(attribute.key.split(separator: ".")[0]) : nil
+            let key = attribute.key.split(separator: ".").last.map(String.init) ?? attribute.key
+            let condition = scope.flatMap { Self.platformConditions[$0] }.map { ", .when(platforms: [\($0)])" } ?? ""
+            switch key {
+            case "frameworks": settings += attribute.value.strings.map { ".linkedFramework(\"\($0)\"\(condition))" }
+            case "libraries": settings += attribute.value.strings.map { ".linkedLibrary(\"\($0)\"\(condition))" }
+            default: continue
+            }
+        }
+        return settings
+    }
+
+    /// At least 5.9; higher when the pod declares a newer Swift.
+    func toolsVersion(_ spec: PodSpec) -> String {
+        let declared = ((spec.attribute("swift_versions")?.value ?? .null).strings + (spec.attribute("swift_version")?.value ?? .null).strings)
+            .compactMap { version -> (Int, Int)? in
+                let parts = version.split(separator: ".").compactMap { Int($0) }
+                return parts.first.map { ($0, parts.count > 1 ? parts[1] : 0) }
+            }
+        let highest = declared.max { $0 < $1 } ?? (5, 9)
+        return highest < (5, 9) ? "5.9" : "\(highest.0).\(highest.1)"
+    }
+
+    /// `ios.deployment_target`, `platforms` and `platform` as SwiftPM platforms, in a fixed order.
+    func platforms(_ spec: PodSpec) -> [String] {
+        var versions: [String: String] = [:]
+        if case .hash(let hash)? = spec.attribute("platforms")?.value {
+            for (platform, value) in hash { if case .string(let version) = value { versions[platform] = version } }
+        }
+        if case .array(let items)? = spec.attribute("platform")?.value, items.count == 2, case .string(let platform) = items[0], case .string(let version) = items[1] {
+            versions[platform] = version
+        }
+        for attribute in spec.attributes where attribute.key.hasSuffix(".deployment_target") {
+            if case .string(let version) = attribute.value { versions[String(attribute.key.split(separator: ".")[0])] = version }
+        }
+        if versions["osx"] == nil { versions["osx"] = versions["macos"] }
+        return [("ios", "iOS"), ("osx", "macOS"), ("tvos", "tvOS"), ("watchos", "watchOS"), ("visionos", "visionOS")]
+            .compactMap { key, name in versions[key].map { ".\(name)(\"\($0)\")" } }
+    }
+}
+
+private func ext(_ path: String) -> String {
+    (path as NSString).pathExtension.lowercased()
+}

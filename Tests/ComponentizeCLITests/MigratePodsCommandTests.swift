@@ -1,0 +1,159 @@
+import Foundation
+import XCTest
+
+/// `componentize migrate-pods` end to end: what it writes beside each podspec, and every refusal leaving the tree
+/// unchanged. `scripts/e2e-migrate-pods` builds the written packages with `swift build`.
+final class MigratePodsCommandTests: XCTestCase {
+    private var root: URL!
+
+    override func setUpWithError() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("componentize-migrate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    private func run(_ arguments: [String]) throws -> CommandResult {
+        try Componentize.run(["migrate-pods"] + arguments, in: root)
+    }
+
+    private func write(_ text: String, _ relative: String) throws {
+        let url = root.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    private func copyFixture(_ name: String) throws {
+        try FileManager.default.removeItem(at: root)
+        try FileManager.default.copyItem(at: Componentize.repositoryRoot.appendingPathComponent("fixtures/\(name)"), to: root)
+    }
+
+    /// Every file under the root with its content.
+    private func snapshot() throws -> [String: Data] {
+        try FileSnapshot.of(root)
+    }
+
+    private static func podspec(_ name: String, _ lines: [String]) -> String {
+        (["Pod::Spec.new do |s|", "  s.name = '\(name)'", "  s.version = '1.0.0'"] + lines.map { "  " + $0 } + ["end", ""]).joined(separator: "\n")
+    }
+
+    func testTheDryRunOfTheFixturesMatchesItsGoldensAndWritesNothing() throws {
+        for fixture in ["MigratePods", "PodsApp"] {
+            let result = try Componentize.run(["migrate-pods", "fixtures/\(fixture)", "--dry-run"], in: Componentize.repositoryRoot)
+            XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+            GoldenFile.assertMatches(result.stdout, "migrate-pods/\(fixture).dry-run")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: Componentize.repositoryRoot.appendingPathComponent("fixtures/\(fixture)/Kit/\(fixture == "PodsApp" ? "NXKit" : "CoreKit")/Package.swift").path))
+        }
+    }
+
+    func testMigratedPodsAreCheckedCleanTheirPodspecsUntouchedAndARerunNeedsForce() throws {
+        try copyFixture("MigratePods")
+        let podspecs = try snapshot().filter { $0.key.hasSuffix(".podspec") }
+        let result = try run(["."])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("wrote Kit/CoreKit/Package.swift"), result.stdout)
+        let after = try snapshot()
+        XCTAssertEqual(after.filter { $0.key.hasSuffix(".podspec") }, podspecs, "the podspecs are byte-identical")
+        XCTAssertEqual(after.keys.filter { $0.hasSuffix("Package.swift") }.sorted(),
+                       ["Business/ComponentGallery/Package.swift", "Common/ThemeUI/Package.swift", "Kit/CoreKit/Package.swift"])
+        let check = try Componentize.run(["check", "."], in: root)
+        XCTAssertEqual(check.status, 0, check.stdout)
+        XCTAssertTrue(check.stdout.hasSuffix("componentize: 0 errors, 0 warnings in 3 packages (4 targets)\n"), check.stdout)
+
+        let again = try run(["."])
+        XCTAssertEqual(again.status, 0, again.stdout + again.stderr)
+        XCTAssertEqual(again.stdout, "componentize: no development pod left to migrate\n")
+        XCTAssertTrue(again.stderr.contains("Kit/CoreKit/Package.swift: note: CoreKit already has a Package.swift (migrate-pods wrote it; run with --force to replace it); skipped"),
+                      again.stderr)
+        let named = try run([".", "--pod", "CoreKit"])
+        XCTAssertEqual(named.status, 2, named.stdout)
+        XCTAssertTrue(named.stderr.contains("Kit/CoreKit/Package.swift: error: a Package.swift is already here; migrate-pods wrote it; run with --force to replace it"), named.stderr)
+        let forced = try run([".", "--pod", "CoreKit", "--force"])
+        XCTAssertEqual(forced.status, 0, forced.stdout + forced.stderr)
+        XCTAssertEqual(try snapshot(), after, "the same input writes byte-identical files")
+    }
+
+    func testAPackageSwiftItDidNotWriteIsNeverReplaced() throws {
+        try write(Self.podspec("NXKit", ["s.source_files = 'Classes/*.swift'"]), "NXKit/NXKit.podspec")
+        try write("public enum NXKit {}\n", "NXKit/Classes/NXKit.swift")
+        try write(Self.podspec("NXUI", ["s.source_files = 'Classes/*.swift'"]), "NXUI/NXUI.podspec")
+        try write("// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"NXUI\")\n", "NXUI/Package.swift")
+        let before = try snapshot()
+        for arguments in [[".", "--pod", "NXUI"], [".", "--pod", "NXUI", "--force"], [".", "--pod", "NXUI", "--pod", "NXKit", "--force"]] {
+            let result = try run(arguments)
+            XCTAssertEqual(result.status, 2, result.stdout + result.stderr)
+            XCTAssertTrue(result.stderr.contains("NXUI/Package.swift: error: a Package.swift is already here; migrate-pods never replaces a manifest it did not write"),
+                          result.stderr)
+            XCTAssertEqual(try snapshot(), before, "nothing written, NXKit included")
+        }
+        let all = try run(["."])
+        XCTAssertEqual(all.status, 0, all.stdout + all.stderr)
+        XCTAssertTrue(all.stderr.contains("NXUI/Package.swift: note: NXUI already has a Package.swift"), all.stderr)
+        XCTAssertTrue(all.stdout.contains("wrote NXKit/Package.swift"), all.stdout)
+        XCTAssertEqual(try snapshot().filter { $0.key.hasPrefix("NXUI") }, before.filter { $0.key.hasPrefix("NXUI") }, "NXUI's own manifest is untouched")
+    }
+
+    func testAnUnmappedOutsidePodWritesNothingUnlessAllowedAndPodsMappingsAreUsed() throws {
+        try write(Self.podspec("NXService", ["s.source_files = 'Classes/*.swift'", "s.dependency 'Reachability'", "s.dependency 'Alamofire', '~> 5.0'"]),
+                  "NXService/NXService.podspec")
+        try write("public enum NXService {}\n", "NXService/Classes/NXService.swift")
+        let before = try snapshot()
+        let refused = try run(["."])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stdout.contains("NXService/NXService.podspec:5:3: error: outside pod Reachability has no known SwiftPM package"), refused.stdout)
+        XCTAssertFalse(refused.stdout.contains("outside pod Alamofire"), "Alamofire is in the built-in table")
+        XCTAssertEqual(try snapshot(), before)
+
+        let allowed = try run([".", "--allow-unmapped"])
+        XCTAssertEqual(allowed.status, 0, allowed.stdout)
+        let manifest = try String(contentsOf: root.appendingPathComponent("NXService/Package.swift"), encoding: .utf8)
+        XCTAssertTrue(allowed.stdout.contains("NXService/NXService.podspec:5:3: warning: outside pod Reachability"), allowed.stdout)
+        XCTAssertTrue(manifest.contains(".package(url: \"https://github.com/Alamofire/Alamofire.git\", from: \"5.0.0\")"), manifest)
+        XCTAssertTrue(manifest.contains(".product(name: \"Alamofire\", package: \"alamofire\")"), manifest)
+        XCTAssertFalse(manifest.contains("Reachability"), manifest)
+
+        try FileManager.default.removeItem(at: root.appendingPathComponent("NXService/Package.swift"))
+        try write("pods:\n  Reachability: {url: \"https://example.com/acme/Reachability.swift.git\", from: \"5.2.0\", product: \"Reachability\"}\n",
+                  "componentize.yml")
+        let mapped = try run(["."])
+        XCTAssertEqual(mapped.status, 0, mapped.stdout)
+        let remapped = try String(contentsOf: root.appendingPathComponent("NXService/Package.swift"), encoding: .utf8)
+        XCTAssertTrue(remapped.contains(".package(url: \"https://example.com/acme/Reachability.swift.git\", from: \"5.2.0\")"), remapped)
+        XCTAssertTrue(remapped.contains(".product(name: \"Reachability\", package: \"reachability.swift\")"), remapped)
+    }
+
+    func testAMixedPodStaysAPodAndAGlobSelectingNothingIsANote() throws {
+        try write(Self.podspec("NXMixed", ["s.source_files = 'Classes/*.{swift,m,h}', 'Missing/*.swift'"]), "NXMixed/NXMixed.podspec")
+        try write("public enum NXMixed {}\n", "NXMixed/Classes/NXMixed.swift")
+        try write("#import \"NXLegacy.h\"\n", "NXMixed/Classes/NXLegacy.m")
+        try write("void nx_legacy(void);\n", "NXMixed/Classes/NXLegacy.h")
+        let before = try snapshot()
+        let result = try run(["."])
+        XCTAssertEqual(result.status, 1, result.stdout)
+        XCTAssertTrue(result.stdout.contains("NXMixed/NXMixed.podspec:1:1: warning: NXMixed stays a pod: NXMixed mixes Swift (Classes/NXMixed.swift) and Objective-C or C (Classes/NXLegacy.h, Classes/NXLegacy.m)"),
+                      result.stdout)
+        XCTAssertTrue(result.stderr.contains("NXMixed/NXMixed.podspec:4:3: note: source_files 'Missing/*.swift' selects no file in the pod's folder"), result.stderr)
+        XCTAssertEqual(try snapshot(), before)
+    }
+
+    func testADependencyThatBreaksTheLayeringIsRefusedUnlessAllowed() throws {
+        try write(Self.podspec("NXKit", ["s.source_files = 'Classes/*.swift'", "s.dependency 'ComponentVideo'"]), "Kit/NXKit/NXKit.podspec")
+        try write("import ComponentVideo\n", "Kit/NXKit/Classes/NXKit.swift")
+        try write(Self.podspec("ComponentVideo", ["s.source_files = 'Classes/*.swift'"]), "Business/ComponentVideo/ComponentVideo.podspec")
+        try write("public enum ComponentVideo {}\n", "Business/ComponentVideo/Classes/Player.swift")
+        let before = try snapshot()
+        let refused = try run([".", "--pod", "NXKit"])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stdout.contains("Kit/NXKit/NXKit.podspec:5:3: error: [upward] NXKit (kit) depends on ComponentVideo (business); the package would carry this dependency"),
+                      refused.stdout)
+        XCTAssertEqual(try snapshot(), before)
+        let allowed = try run([".", "--pod", "NXKit", "--allow-violations"])
+        XCTAssertEqual(allowed.status, 0, allowed.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent("Kit/NXKit/Package.swift").path))
+        let unknown = try run([".", "--pod", "NXKitt"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("no development pod named 'NXKitt' here; pods: ComponentVideo"), unknown.stderr)
+    }
+}
