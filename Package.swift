@@ -86,7 +86,7 @@ let package = Package(
             .product(name: "Stencil", package: "Stencil"), .product(name: "Yams", package: "Yams"),
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
-        .target(name: "PodMigration", dependencies: ["Configuration", "Diagnostics", "Paths", "PodspecReading", "Scaffolding"]),
+        .target(name: "PodMigration", dependencies: ["Configuration", "Diagnostics", "Paths", "PodspecReading", "Scaffolding", "SourceImports"]),
         .target(name: "Project", dependencies: [
             "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "LayerInference", "ManifestReading", "Output", "Paths",
             "PodMigration", "PodspecReading", "Reports", "ResourceGeneration", "Rules", "Scaffolding", "SourceImports",

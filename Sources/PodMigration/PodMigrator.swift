@@ -3,6 +3,7 @@ import Diagnostics
 import Foundation
 import Paths
 import PodspecReading
+import SourceImports
 
 /// One development pod as a SwiftPM package built from the same files, in place: what `migrate-pods` writes beside
 /// its podspec, or why it cannot.
@@ -83,73 +84,77 @@ public struct PodMigrator: Sendable {
             specName.split(separator: "/").joined().filter { $0.isLetter || $0.isNumber || $0 == "_" }
         }
 
-        func walk(_ spec: PodSpec, specName: String, parent: String?) {
+        /// `inherited`: what the parents declare; a subspec target gets those of them (and its parent target) that its
+        /// files import, as SwiftPM needs a dependency only for an import, while CocoaPods gave a subspec all of them.
+        func walk(_ spec: PodSpec, specName: String, parent: String?, inherited: [PodDependency]) {
             let name = targetName(specName)
             let sources = select(spec, keys: ["source_files"], files: files, folders: folders, notes: &migration.notes)
             let excluded = Set(select(spec, keys: ["exclude_files"], files: files, folders: folders, notes: &migration.notes))
             let compiled = sources.filter { !excluded.contains($0) && (Self.swiftExtensions.contains(ext($0)) || Self.cFamilyExtensions.contains(ext($0))) }
             let (resourceFiles, resourceFolders) = resources(spec, files: files, folders: folders, notes: &migration.notes)
-            let swift = compiled.contains { Self.swiftExtensions.contains(ext($0)) }
-            let cFamily = compiled.contains { Self.cFamilyExtensions.contains(ext($0)) && ext($0) != "h" }
-            if swift && cFamily, migration.leftAsPod == nil {
-                let swiftFiles = compiled.filter { Self.swiftExtensions.contains(ext($0)) }
-                let objcFiles = compiled.filter { !Self.swiftExtensions.contains(ext($0)) }
-                migration.leftAsPod = ("\(specName) mixes Swift (\(swiftFiles.joined(separator: ", "))) and Objective-C or C (\(objcFiles.joined(separator: ", "))) in one module, which SwiftPM cannot build as one target; split it into two pods, or keep it a pod",
-                                       spec.location)
-            }
             for file in compiled where claimed[file] == nil { claimed[file] = name }
             let mine = compiled.filter { claimed[$0] == name }
-            let used = mine + resourceFiles + resourceFolders
-            let path = commonFolder(used)
-            func inside(_ item: String) -> String { path == "." ? item : String(item.dropFirst(path.count + 1)) }
-            var target = PodMigration.Target(name: name, specName: specName, isSwift: !cFamily, path: path, sources: mine.map(inside).sorted(),
-                                             exclude: [], resources: [], publicHeadersPath: nil, dependencies: parent.map { ["\"\($0)\""] } ?? [],
-                                             linkerSettings: linkerSettings(spec))
-            target.resources = (resourceFolders.map { folder in
-                (Self.processedExtensions.contains(ext(folder)) ? ".process(\"" : ".copy(\"") + inside(folder) + "\")"
-            } + resourceFiles.map { ".process(\"\(inside($0))\")" }).sorted()
-            if cFamily, !swift {
-                let publicPatterns = patterns(spec, "public_header_files")
-                let headers = publicPatterns.isEmpty ? mine.filter { ext($0) == "h" }
-                    : PodSourceFiles.select(publicPatterns, from: files, folders: folders).filter { mine.contains($0) || ext($0) == "h" }
-                let headerFolders = Set(headers.map { ($0 as NSString).deletingLastPathComponent })
-                if headerFolders.count > 1, migration.leftAsPod == nil {
-                    migration.leftAsPod = ("\(specName)'s public headers lie in several folders (\(headerFolders.sorted().joined(separator: ", "))); SwiftPM reads them from one folder (publicHeadersPath): move them into one, or keep it a pod",
-                                           spec.location)
+            let swiftFiles = mine.filter { Self.swiftExtensions.contains(ext($0)) }
+            let cFiles = mine.filter { !Self.swiftExtensions.contains(ext($0)) }
+            let base: [String] = []
+            var made: [PodMigration.Target] = []
+            if !swiftFiles.isEmpty, cFiles.contains(where: { ext($0) != "h" }) {
+                // CocoaPods compiles both languages into one module; SwiftPM needs a target each, the Swift one on top.
+                if let importer = cFiles.first(where: { importsSwiftPart($0, module: moduleName(spec, podName), directory: directory) }) {
+                    if migration.leftAsPod == nil {
+                        migration.leftAsPod = ("\(specName) mixes Swift (\(swiftFiles.joined(separator: ", "))) and Objective-C or C (\(cFiles.joined(separator: ", "))) in one module, and \(importer) imports the Swift part, so they cannot be split into two SwiftPM targets; keep it a pod, or move what the Objective-C part uses out of Swift",
+                                               spec.location)
+                    }
+                } else {
+                    let cName = name + (cFiles.contains { ["m", "mm"].contains(ext($0)) } ? "ObjC" : "C")
+                    made.append(makeTarget(cName, specName: specName, sources: cFiles, resourceFiles: [], resourceFolders: [], dependencies: base,
+                                           spec: spec, files: files, folders: folders, migration: &migration))
+                    made.append(makeTarget(name, specName: specName, sources: swiftFiles, resourceFiles: resourceFiles, resourceFolders: resourceFolders,
+                                           dependencies: base + ["\"\(cName)\""], spec: spec, files: files, folders: folders, migration: &migration))
+                    migration.notes.append(Note("\(specName) mixes Swift and Objective-C or C: it becomes targets \(name) (Swift) and \(cName) (\(cFiles.joined(separator: ", "))); its Swift files must import \(cName) to use the other part (CocoaPods compiled both into one module)",
+                                                at: spec.location))
                 }
-                if let folder = headerFolders.first { target.publicHeadersPath = folder == path ? "." : inside(folder) }
+            } else {
+                made.append(makeTarget(name, specName: specName, sources: mine, resourceFiles: resourceFiles, resourceFolders: resourceFolders,
+                                       dependencies: base, spec: spec, files: files, folders: folders, migration: &migration))
             }
-            var usedForExclude = Set(used)
-            if !cFamily, !target.resources.isEmpty, let folder = accessorsFolder, !folder.hasPrefix("/"), !folder.hasPrefix("..") {
-                target.sources.append(folder)
-                usedForExclude.insert(path == "." ? folder : path + "/" + folder)
-            }
-            target.exclude = excludes(under: path, used: usedForExclude, files: files)
             for attribute in spec.attributes where attribute.key == "prefix_header_contents" || attribute.key.hasSuffix(".prefix_header_contents") {
                 let imports = attribute.value.strings.joined(separator: "; ")
                 migration.notes.append(Note("\(attribute.key) has no SwiftPM equivalent: each file of \(name) that uses what it imports (\(imports)) must import it itself",
                                             at: attribute.location))
             }
-            for dependency in spec.dependencies {
-                if let (entry, package) = dependencyEntry(dependency, podName: podName, directory: directory, migration: &migration) {
-                    if !target.dependencies.contains(entry) { target.dependencies.append(entry) }
-                    if let package { packages.insert(package) }
+            for index in made.indices {
+                let imported = importedModules(of: made[index], directory: directory)
+                func uses(_ module: String) -> Bool { imported?.contains(module) ?? true }
+                if let parent, uses(parent), !made[index].dependencies.contains("\"\(parent)\"") {
+                    made[index].dependencies.insert("\"\(parent)\"", at: 0)
+                }
+                let wanted = spec.dependencies + inherited.filter { dependency in
+                    dependency.name != specName && (uses(dependency.podName) || uses(dependency.name.split(separator: "/").joined()))
+                }
+                for dependency in wanted {
+                    if let (entry, package) = dependencyEntry(dependency, podName: podName, directory: directory, migration: &migration) {
+                        if !made[index].dependencies.contains(entry) { made[index].dependencies.append(entry) }
+                        if let package { packages.insert(package) }
+                    }
                 }
             }
-            migration.targets.append(target)
-            var productTargets = [name]
+            migration.targets += made
+            var productTargets = made.map(\.name)
             let defaults = (spec.attribute("default_subspecs")?.value ?? spec.attribute("default_subspec")?.value)?.strings
             for subspec in spec.subspecs {
                 let childName = "\(specName)/\(subspec.subspecName ?? "")"
                 let before = migration.targets.count
-                walk(subspec, specName: childName, parent: name)
+                walk(subspec, specName: childName, parent: name, inherited: inherited + spec.dependencies)
                 if defaults == nil || defaults?.contains(subspec.subspecName ?? "") == true {
                     productTargets += migration.targets[before...].map(\.name)
                 }
             }
             migration.products.append((name, productTargets))
         }
-        walk(spec, specName: podName, parent: nil)
+        walk(spec, specName: podName, parent: nil, inherited: [])
+        var seenUnmapped: Set<String> = []
+        migration.unmapped = migration.unmapped.filter { seenUnmapped.insert("\($0.name)|\($0.location)").inserted }
         // The spec was read from wherever the caller found it; reports name the podspec as the user sees it.
         migration.notes = migration.notes.map { note in
             var note = note
@@ -163,6 +168,67 @@ public struct PodMigrator: Sendable {
         migration.products.sort { $0.name < $1.name }
         migration.packages = packages.sorted()
         return migration
+    }
+
+    /// One SwiftPM target from files the spec selects: its folder, sources, resources, exclusions and public headers.
+    func makeTarget(_ name: String, specName: String, sources: [String], resourceFiles: [String], resourceFolders: [String], dependencies: [String],
+                    spec: PodSpec, files: [String], folders: Set<String>, migration: inout PodMigration) -> PodMigration.Target {
+        let isSwift = !sources.contains { Self.cFamilyExtensions.contains(ext($0)) && ext($0) != "h" }
+        let used = sources + resourceFiles + resourceFolders
+        let path = commonFolder(used)
+        func inside(_ item: String) -> String { path == "." ? item : String(item.dropFirst(path.count + 1)) }
+        var target = PodMigration.Target(name: name, specName: specName, isSwift: isSwift, path: path, sources: sources.map(inside).sorted(),
+                                         exclude: [], resources: [], publicHeadersPath: nil, dependencies: dependencies,
+                                         linkerSettings: linkerSettings(spec))
+        target.resources = (resourceFolders.map { folder in
+            (Self.processedExtensions.contains(ext(folder)) ? ".process(\"" : ".copy(\"") + inside(folder) + "\")"
+        } + resourceFiles.map { ".process(\"\(inside($0))\")" }).sorted()
+        if !isSwift {
+            let publicPatterns = patterns(spec, "public_header_files")
+            let headers = publicPatterns.isEmpty ? sources.filter { ext($0) == "h" }
+                : PodSourceFiles.select(publicPatterns, from: files, folders: folders).filter { sources.contains($0) || ext($0) == "h" }
+            let headerFolders = Set(headers.map { ($0 as NSString).deletingLastPathComponent })
+            if headerFolders.count > 1, migration.leftAsPod == nil {
+                migration.leftAsPod = ("\(specName)'s public headers lie in several folders (\(headerFolders.sorted().joined(separator: ", "))); SwiftPM reads them from one folder (publicHeadersPath): move them into one, or keep it a pod",
+                                       spec.location)
+            }
+            if let folder = headerFolders.first { target.publicHeadersPath = folder == path ? "." : inside(folder) }
+        }
+        var usedForExclude = Set(used)
+        if isSwift, !target.resources.isEmpty, let folder = accessorsFolder, !folder.hasPrefix("/"), !folder.hasPrefix("..") {
+            target.sources.append(folder)
+            usedForExclude.insert(path == "." ? folder : path + "/" + folder)
+        }
+        target.exclude = excludes(under: path, used: usedForExclude, files: files)
+        return target
+    }
+
+    /// The modules a target's files import; nil when a file cannot be read (then every inherited dependency is kept).
+    func importedModules(of target: PodMigration.Target, directory: String) -> Set<String>? {
+        var modules: Set<String> = []
+        for source in target.sources {
+            let path = PathArithmetic.join(PathArithmetic.join(directory, target.path), source)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue { continue }
+            let scanned = ImportScanner.scan(file: path)
+            if scanned.problem != nil { return nil }
+            modules.formUnion(scanned.imports.map(\.module))
+        }
+        return modules
+    }
+
+    /// The module CocoaPods builds: `module_name`, else the pod's name.
+    func moduleName(_ spec: PodSpec, _ podName: String) -> String {
+        if case .string(let name)? = spec.attribute("module_name")?.value { return name }
+        return podName
+    }
+
+    /// Whether an Objective-C file of the pod imports its Swift part (`#import "NXMixed-Swift.h"`, `@import NXMixed;`).
+    func importsSwiftPart(_ file: String, module: String, directory: String) -> Bool {
+        guard ext(file) != "swift", let data = FileManager.default.contents(atPath: PathArithmetic.join(directory, file)) else { return false }
+        let text = String(decoding: data, as: UTF8.self)
+        return text.contains("\(module)-Swift.h") || text.contains("@import \(module);") || text.contains("@import \(module) ;")
     }
 
     /// The entry for one `s.dependency`, and the package it needs; nil (and recorded) for an unmapped outside pod.

@@ -57,10 +57,10 @@ final class MigratePodsCommandTests: XCTestCase {
         let after = try snapshot()
         XCTAssertEqual(after.filter { $0.key.hasSuffix(".podspec") }, podspecs, "the podspecs are byte-identical")
         XCTAssertEqual(after.keys.filter { $0.hasSuffix("Package.swift") }.sorted(),
-                       ["Business/ComponentGallery/Package.swift", "Common/ThemeUI/Package.swift", "Kit/CoreKit/Package.swift"])
+                       ["Business/ComponentGallery/Package.swift", "Common/ThemeUI/Package.swift", "Kit/CoreKit/Package.swift", "Kit/FormatKit/Package.swift"])
         let check = try Componentize.run(["check", "."], in: root)
         XCTAssertEqual(check.status, 0, check.stdout)
-        XCTAssertTrue(check.stdout.hasSuffix("componentize: 0 errors, 0 warnings in 3 packages (4 targets)\n"), check.stdout)
+        XCTAssertTrue(check.stdout.hasSuffix("componentize: 0 errors, 0 warnings in 4 packages (6 targets)\n"), check.stdout)
 
         let again = try run(["."])
         XCTAssertEqual(again.status, 0, again.stdout + again.stderr)
@@ -73,6 +73,20 @@ final class MigratePodsCommandTests: XCTestCase {
         let forced = try run([".", "--pod", "CoreKit", "--force"])
         XCTAssertEqual(forced.status, 0, forced.stdout + forced.stderr)
         XCTAssertEqual(try snapshot(), after, "the same input writes byte-identical files")
+    }
+
+    /// The source article's app: a subspec whose file imports an inherited dependency (NXUI/Buttons → NXKit), an
+    /// outside pod from the built-in table, prefix headers (notes).
+    func testTheSampleAppAsPodsIsCheckedCleanAfterItsMigration() throws {
+        try copyFixture("PodsApp")
+        let podspecs = try snapshot().filter { $0.key.hasSuffix(".podspec") }
+        let result = try run(["."])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stderr.contains("Common/NXUI/NXUI.podspec:12:3: note: prefix_header_contents has no SwiftPM equivalent"), result.stderr)
+        XCTAssertEqual(try snapshot().filter { $0.key.hasSuffix(".podspec") }, podspecs)
+        XCTAssertEqual(try snapshot().keys.filter { $0.hasSuffix("/Package.swift") }.count, 7)
+        let check = try Componentize.run(["check", "."], in: root)
+        XCTAssertEqual(check.stdout, "componentize: 0 errors, 0 warnings in 7 packages (8 targets)\n")
     }
 
     func testAPackageSwiftItDidNotWriteIsNeverReplaced() throws {
@@ -124,18 +138,33 @@ final class MigratePodsCommandTests: XCTestCase {
         XCTAssertTrue(remapped.contains(".product(name: \"Reachability\", package: \"reachability.swift\")"), remapped)
     }
 
-    func testAMixedPodStaysAPodAndAGlobSelectingNothingIsANote() throws {
+    func testAMixedPodWhoseObjectiveCImportsItsSwiftStaysAPodAndAGlobSelectingNothingIsANote() throws {
         try write(Self.podspec("NXMixed", ["s.source_files = 'Classes/*.{swift,m,h}', 'Missing/*.swift'"]), "NXMixed/NXMixed.podspec")
         try write("public enum NXMixed {}\n", "NXMixed/Classes/NXMixed.swift")
-        try write("#import \"NXLegacy.h\"\n", "NXMixed/Classes/NXLegacy.m")
+        try write("#import \"NXLegacy.h\"\n#import \"NXMixed-Swift.h\"\n", "NXMixed/Classes/NXLegacy.m")
         try write("void nx_legacy(void);\n", "NXMixed/Classes/NXLegacy.h")
         let before = try snapshot()
         let result = try run(["."])
         XCTAssertEqual(result.status, 1, result.stdout)
-        XCTAssertTrue(result.stdout.contains("NXMixed/NXMixed.podspec:1:1: warning: NXMixed stays a pod: NXMixed mixes Swift (Classes/NXMixed.swift) and Objective-C or C (Classes/NXLegacy.h, Classes/NXLegacy.m)"),
+        XCTAssertTrue(result.stdout.contains("NXMixed/NXMixed.podspec:1:1: warning: NXMixed stays a pod: NXMixed mixes Swift (Classes/NXMixed.swift) and Objective-C or C (Classes/NXLegacy.h, Classes/NXLegacy.m) in one module, and Classes/NXLegacy.m imports the Swift part"),
                       result.stdout)
         XCTAssertTrue(result.stderr.contains("NXMixed/NXMixed.podspec:4:3: note: source_files 'Missing/*.swift' selects no file in the pod's folder"), result.stderr)
         XCTAssertEqual(try snapshot(), before)
+    }
+
+    /// Split when the Objective-C part does not use the Swift part: fixtures/MigratePods' FormatKit (C and Swift) is
+    /// built that way by scripts/e2e-migrate-pods.
+    func testAMixedPodWhoseObjectiveCStandsAloneIsSplitInTwoTargets() throws {
+        try write(Self.podspec("NXMixed", ["s.source_files = 'Classes/*.{swift,m,h}'"]), "NXMixed/NXMixed.podspec")
+        try write("public enum NXMixed {}\n", "NXMixed/Classes/NXMixed.swift")
+        try write("#import \"NXLegacy.h\"\n", "NXMixed/Classes/NXLegacy.m")
+        try write("void nx_legacy(void);\n", "NXMixed/Classes/NXLegacy.h")
+        let result = try run([".", "--dry-run"])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains(".library(name: \"NXMixed\", targets: [\"NXMixedObjC\", \"NXMixed\"])"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("name: \"NXMixed\",\n            dependencies: [\"NXMixedObjC\"],"), result.stdout)
+        XCTAssertTrue(result.stderr.contains("NXMixed/NXMixed.podspec:1:1: note: NXMixed mixes Swift and Objective-C or C: it becomes targets NXMixed (Swift) and NXMixedObjC (Classes/NXLegacy.h, Classes/NXLegacy.m)"),
+                      result.stderr)
     }
 
     func testADependencyThatBreaksTheLayeringIsRefusedUnlessAllowed() throws {
