@@ -100,6 +100,7 @@ let package = Package(
         .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Diagnostics", "Project", "ManifestReading"]),
         .testTarget(name: "SourceImportsTests", dependencies: ["SourceImports", "ManifestReading"]),
         .testTarget(name: "PodspecReadingTests", dependencies: ["PodspecReading", "Diagnostics", "ManifestReading", "Output"]),
+        .testTarget(name: "PodMigrationTests", dependencies: ["PodMigration"]),
         .testTarget(name: "ComponentizeCLITests", dependencies: ["componentize"], exclude: ["Golden"]),
     ]
 )

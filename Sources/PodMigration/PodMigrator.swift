@@ -24,6 +24,8 @@ public struct PodMigration: Sendable {
     public var unmapped: [(name: String, location: FileLocation)]
     /// Located problems that do not stop the migration (a glob selecting nothing).
     public var notes: [Note]
+    /// Files that relied on `prefix_header_contents`, with the imports `--edit-sources` inserts.
+    public var sourceEdits: [PrefixHeaderUse.Edit] = []
     /// Why the pod stays a pod (a target mixing Swift and Objective-C, headers SwiftPM cannot reach); nil when it migrates.
     public var leftAsPod: (reason: String, location: FileLocation)?
 
@@ -86,7 +88,8 @@ public struct PodMigrator: Sendable {
 
         /// `inherited`: what the parents declare; a subspec target gets those of them (and its parent target) that its
         /// files import, as SwiftPM needs a dependency only for an import, while CocoaPods gave a subspec all of them.
-        func walk(_ spec: PodSpec, specName: String, parent: String?, inherited: [PodDependency]) {
+        func walk(_ spec: PodSpec, specName: String, parent: String?, inherited: [PodDependency], inheritedPrefix: [PodAttribute]) {
+            let prefix = inheritedPrefix + spec.attributes.filter { $0.key == "prefix_header_contents" || $0.key.hasSuffix(".prefix_header_contents") }
             let name = targetName(specName)
             let sources = select(spec, keys: ["source_files"], files: files, folders: folders, notes: &migration.notes)
             let excluded = Set(select(spec, keys: ["exclude_files"], files: files, folders: folders, notes: &migration.notes))
@@ -118,10 +121,23 @@ public struct PodMigrator: Sendable {
                 made.append(makeTarget(name, specName: specName, sources: mine, resourceFiles: resourceFiles, resourceFolders: resourceFolders,
                                        dependencies: base, spec: spec, files: files, folders: folders, migration: &migration))
             }
-            for attribute in spec.attributes where attribute.key == "prefix_header_contents" || attribute.key.hasSuffix(".prefix_header_contents") {
-                let imports = attribute.value.strings.joined(separator: "; ")
-                migration.notes.append(Note("\(attribute.key) has no SwiftPM equivalent: each file of \(name) that uses what it imports (\(imports)) must import it itself",
-                                            at: attribute.location))
+            if let attribute = prefix.first {
+                // Only C-family files see a prefix header; SwiftPM has none, so each must import what it used from it.
+                let folders = [directory] + (inherited + spec.dependencies).compactMap { localPods[$0.podName] }
+                let imports = PrefixHeaderUse.imports(of: prefix.flatMap(\.value.strings).joined(separator: "\n"), searchFolders: folders)
+                let cFamily = made.filter { !$0.isSwift }.flatMap { target in target.sources.map { target.path == "." ? $0 : target.path + "/" + $0 } }
+                let edits = PrefixHeaderUse.edits(files: cFamily.filter { Self.cFamilyExtensions.contains(ext($0)) }, directory: directory, imports: imports)
+                let shownFolder = (podspecPath as NSString).deletingLastPathComponent
+                for edit in edits {
+                    let needs = edit.needs.map { need in need.symbols.isEmpty ? "\(need.line) (what it provides cannot be known here)" : "\(need.line) (\(need.symbols.joined(separator: ", ")))" }
+                    migration.notes.append(Note("this file relies on \(attribute.key) of \(specName) without importing \(needs.joined(separator: "; ")); SwiftPM has no prefix header: --edit-sources adds the import",
+                                                at: FileLocation(path: PathArithmetic.join(shownFolder, edit.file), line: 1, column: 1)))
+                }
+                migration.sourceEdits += edits
+                if edits.isEmpty {
+                    migration.notes.append(Note("\(attribute.key) has no SwiftPM equivalent; every file of \(specName) imports what it uses from it, so nothing changes",
+                                                at: attribute.location))
+                }
             }
             for index in made.indices {
                 let imported = importedModules(of: made[index], directory: directory)
@@ -145,20 +161,21 @@ public struct PodMigrator: Sendable {
             for subspec in spec.subspecs {
                 let childName = "\(specName)/\(subspec.subspecName ?? "")"
                 let before = migration.targets.count
-                walk(subspec, specName: childName, parent: name, inherited: inherited + spec.dependencies)
+                walk(subspec, specName: childName, parent: name, inherited: inherited + spec.dependencies, inheritedPrefix: prefix)
                 if defaults == nil || defaults?.contains(subspec.subspecName ?? "") == true {
                     productTargets += migration.targets[before...].map(\.name)
                 }
             }
             migration.products.append((name, productTargets))
         }
-        walk(spec, specName: podName, parent: nil, inherited: [])
+        walk(spec, specName: podName, parent: nil, inherited: [], inheritedPrefix: [])
         var seenUnmapped: Set<String> = []
         migration.unmapped = migration.unmapped.filter { seenUnmapped.insert("\($0.name)|\($0.location)").inserted }
         // The spec was read from wherever the caller found it; reports name the podspec as the user sees it.
+        let podspecFile = (podspecPath as NSString).lastPathComponent
         migration.notes = migration.notes.map { note in
             var note = note
-            note.location?.path = podspecPath
+            if let path = note.location?.path, path == podspecFile || path.hasSuffix("/" + podspecFile) { note.location?.path = podspecPath }
             return note
         }
         migration.unmapped = migration.unmapped.map { ($0.name, FileLocation(path: podspecPath, line: $0.location.line, column: $0.location.column)) }

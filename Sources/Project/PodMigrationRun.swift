@@ -35,11 +35,24 @@ public struct PodMigrationRun {
 
     public var items: [Item]
 
-    /// Writes these items' manifests (each to a temporary file renamed into place); returns the paths written.
-    public static func write(_ items: [Item]) throws -> [String] {
+    /// Writes these items' manifests, and with `editSources` the imports files relied on a prefix header for (each file
+    /// to a temporary file renamed into place); returns the paths written.
+    public static func write(_ items: [Item], editSources: Bool = false) throws -> [String] {
         var written: [String] = []
         for item in items {
             guard let text = item.text else { continue }
+            if editSources {
+                let shownFolder = (item.manifestPath as NSString).deletingLastPathComponent
+                for edit in item.migration.sourceEdits {
+                    let shown = PathArithmetic.join(shownFolder, edit.file)
+                    do {
+                        try AtomicFile.write(Data(edit.edited.utf8), to: PathArithmetic.join(item.migration.directory, edit.file))
+                    } catch {
+                        throw InputError("cannot write the source file: \(error)", at: FileLocation(path: shown))
+                    }
+                    written.append(shown)
+                }
+            }
             do {
                 try AtomicFile.write(Data(text.utf8), to: item.absoluteManifestPath)
             } catch {

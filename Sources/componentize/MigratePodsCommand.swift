@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Diagnostics
 import Project
 
@@ -38,6 +39,9 @@ struct MigratePodsCommand: ParsableCommand {
 
     @Flag(help: "Replace a Package.swift that migrate-pods wrote before (never one it did not write).")
     var force = false
+
+    @Flag(help: "Add to each Objective-C or C file the imports it got from the pod's prefix header (the only option that touches sources; with --dry-run, print the diffs).")
+    var editSources = false
 
     @Option(name: .customLong("template-dir"), help: "A folder with your own migrate-pods/Package.swift.stencil or known-pods.yml.", completion: .directory)
     var templateDirectory: String?
@@ -81,6 +85,9 @@ struct MigratePodsCommand: ParsableCommand {
                 guard let text = item.text else { continue }
                 print("==> \(item.manifestPath)")
                 print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
+                guard editSources else { continue }
+                let folder = (item.manifestPath as NSString).deletingLastPathComponent
+                for edit in item.migration.sourceEdits { print(edit.diff(path: folder.isEmpty ? edit.file : folder + "/" + edit.file), terminator: "") }
             }
         }
         if !items.isEmpty { print(summary(items)) }
@@ -89,18 +96,19 @@ struct MigratePodsCommand: ParsableCommand {
             throw ExitCode(1)
         }
         if dryRun { return }
-        for path in try PodMigrationRun.write(items) { print("wrote \(path)") }
+        for path in try PodMigrationRun.write(items, editSources: editSources) { print("wrote \(path)") }
         if items.isEmpty { print("componentize: no development pod left to migrate") }
     }
 
     func summary(_ items: [PodMigrationRun.Item]) -> String {
-        let header = ["pod", "package", "targets", "resources", "mapped", "unmapped"]
+        let header = ["pod", "package", "targets", "resources", "mapped", "unmapped", "source edits"]
         let rows = items.map { item -> [String] in
             let migration = item.migration
             return [migration.podName, item.text == nil ? "(stays a pod)" : item.manifestPath,
                     migration.targets.map(\.name).joined(separator: ", "),
                     String(migration.targets.reduce(0) { $0 + $1.resources.count }),
-                    String(migration.packages.count), migration.unmapped.map(\.name).joined(separator: ", ")]
+                    String(migration.packages.count), migration.unmapped.map(\.name).joined(separator: ", "),
+                    migration.sourceEdits.isEmpty ? "" : "\(migration.sourceEdits.count)\(editSources ? "" : " (--edit-sources)")"]
         }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {

@@ -167,6 +167,36 @@ final class MigratePodsCommandTests: XCTestCase {
                       result.stderr)
     }
 
+    func testFilesThatReliedOnThePrefixHeaderAreListedAndEditedOnlyWithEditSources() throws {
+        try write(Self.podspec("NXKit", ["s.source_files = 'Classes/*.{h,m}'"]), "Kit/NXKit/NXKit.podspec")
+        try write("extern const double NXDefaultMargin;\n", "Kit/NXKit/Classes/NXConstants.h")
+        try write("#import \"NXConstants.h\"\n\nconst double NXDefaultMargin = 16.0;\n", "Kit/NXKit/Classes/NXConstants.m")
+        try write(Self.podspec("NXUI", ["s.source_files = 'Classes/*.{h,m}'", "s.prefix_header_contents = '#import <Foundation/Foundation.h>', '#import \"NXConstants.h\"'",
+                                        "s.dependency 'NXKit'"]), "Common/NXUI/NXUI.podspec")
+        try write("double NXThemeRadius(void);\n", "Common/NXUI/Classes/NXTheme.h")
+        try write("// NXTheme.m\n#import \"NXTheme.h\"\n\ndouble NXThemeRadius(void) { return NXDefaultMargin / 2; } // NSString only in a comment\n",
+                  "Common/NXUI/Classes/NXTheme.m")
+        try write("#import <Foundation/Foundation.h>\n#import \"NXTheme.h\"\n\nNSString *NXThemeName(void) { return @\"NXDefaultMargin\"; }\n",
+                  "Common/NXUI/Classes/NXNames.m")
+        let dry = try run([".", "--dry-run", "--edit-sources"])
+        XCTAssertEqual(dry.status, 0, dry.stdout + dry.stderr)
+        XCTAssertTrue(dry.stderr.contains("Common/NXUI/Classes/NXTheme.m:1:1: note: this file relies on prefix_header_contents of NXUI without importing #import \"NXConstants.h\" (NXDefaultMargin)"),
+                      dry.stderr)
+        XCTAssertFalse(dry.stderr.contains("NXNames.m"), "it imports Foundation itself, and NXDefaultMargin is only in a string")
+        XCTAssertTrue(dry.stdout.contains("--- a/Common/NXUI/Classes/NXTheme.m\n+++ b/Common/NXUI/Classes/NXTheme.m\n@@ -1,0 +2,1 @@\n+#import \"NXConstants.h\"\n"), dry.stdout)
+        let original = try String(contentsOf: root.appendingPathComponent("Common/NXUI/Classes/NXTheme.m"), encoding: .utf8)
+        let plain = try run(["."])
+        XCTAssertEqual(plain.status, 0, plain.stdout)
+        XCTAssertEqual(try String(contentsOf: root.appendingPathComponent("Common/NXUI/Classes/NXTheme.m"), encoding: .utf8), original,
+                       "sources are touched only with --edit-sources")
+        XCTAssertTrue(plain.stdout.contains("1 (--edit-sources)"), plain.stdout)
+        let edited = try run([".", "--pod", "NXUI", "--force", "--edit-sources"])
+        XCTAssertEqual(edited.status, 0, edited.stdout + edited.stderr)
+        XCTAssertTrue(edited.stdout.contains("wrote Common/NXUI/Classes/NXTheme.m"), edited.stdout)
+        XCTAssertEqual(try String(contentsOf: root.appendingPathComponent("Common/NXUI/Classes/NXTheme.m"), encoding: .utf8),
+                       "// NXTheme.m\n#import \"NXConstants.h\"\n#import \"NXTheme.h\"\n\ndouble NXThemeRadius(void) { return NXDefaultMargin / 2; } // NSString only in a comment\n")
+    }
+
     func testADependencyThatBreaksTheLayeringIsRefusedUnlessAllowed() throws {
         try write(Self.podspec("NXKit", ["s.source_files = 'Classes/*.swift'", "s.dependency 'ComponentVideo'"]), "Kit/NXKit/NXKit.podspec")
         try write("import ComponentVideo\n", "Kit/NXKit/Classes/NXKit.swift")

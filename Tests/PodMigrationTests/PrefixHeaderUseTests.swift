@@ -1,0 +1,46 @@
+import Foundation
+@testable import PodMigration
+import Testing
+
+@Suite("What a prefix header gave a file")
+struct PrefixHeaderUseTests {
+    @Test("a header's top-level declarations are its symbols")
+    func declaredNames() {
+        let header = """
+            #ifndef NX_CONSTANTS_H
+            #define NX_CONSTANTS_H
+            #define NXMaxRetries 3
+            /* The margin every screen uses. */
+            extern const double NXDefaultMargin;
+            FOUNDATION_EXPORT NSString *const NXErrorDomain;
+            double NXScaled(double value);
+            typedef NS_ENUM(NSInteger, NXStyle) { NXStylePlain, NXStyleBold = 2 };
+            typedef struct { int width; int height; } NXSize;
+            @class NXSession, NXCache;
+            @interface NXTheme : NSObject
+            - (void)ignoredMethod;
+            @property int ignoredProperty;
+            @end
+            @protocol NXThemable <NSObject>
+            @end
+            #endif
+            """
+        #expect(PrefixHeaderUse.declaredNames(header) == [
+            "NX_CONSTANTS_H", "NXMaxRetries", "NXDefaultMargin", "NXErrorDomain", "NXScaled", "NXStyle", "NXStylePlain", "NXStyleBold",
+            "NXSize", "NXSession", "NXCache", "NXTheme", "NXThemable",
+        ])
+    }
+
+    @Test("identifiers in comments and strings are not uses")
+    func identifiers() {
+        let text = "// NSString in a comment\n/* NSArray */ int x = NXMargin; char *s = \"NSDictionary\"; char c = 'N';\n"
+        #expect(PrefixHeaderUse.identifiers(in: text) == ["int", "x", "NXMargin", "char", "s", "c"])
+    }
+
+    @Test("the imports go after the leading comments")
+    func insertion() {
+        let text = "// NXTheme.m\n/* Licence\n   text */\n\n#import \"NXTheme.h\"\n"
+        #expect(PrefixHeaderUse.inserting(["#import <Foundation/Foundation.h>"], into: text)
+            == "// NXTheme.m\n/* Licence\n   text */\n\n#import <Foundation/Foundation.h>\n#import \"NXTheme.h\"\n")
+    }
+}
