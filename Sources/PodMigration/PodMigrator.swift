@@ -24,6 +24,8 @@ public struct PodMigration: Sendable {
     public var unmapped: [(name: String, location: FileLocation)]
     /// Located problems that do not stop the migration (a glob selecting nothing).
     public var notes: [Note]
+    /// Files written beside the manifest (forwarding headers), relative to the pod's folder, with their text.
+    public var generatedFiles: [(path: String, text: String)] = []
     /// Files that relied on `prefix_header_contents`, with the imports `--edit-sources` inserts.
     public var sourceEdits: [PrefixHeaderUse.Edit] = []
     /// Why the pod stays a pod (a target mixing Swift and Objective-C, headers SwiftPM cannot reach); nil when it migrates.
@@ -75,7 +77,13 @@ public struct PodMigrator: Sendable {
     ]
 
     /// `files` and `folders`: everything under the pod's folder, relative to it (`files` sorted).
-    public func plan(_ spec: PodSpec, podspecPath: String, directory: String, files: [String], folders: Set<String>) -> PodMigration {
+    public func plan(_ spec: PodSpec, podspecPath: String, directory: String, files allFiles: [String], folders: Set<String>) -> PodMigration {
+        // What an earlier run wrote is not the pod's: the same pod plans the same package, run after run.
+        let files = allFiles.filter { file in
+            guard file != "Package.swift" else { return false }
+            guard file.hasPrefix("include/"), file.hasSuffix(".h"), let data = FileManager.default.contents(atPath: PathArithmetic.join(directory, file)) else { return true }
+            return !String(decoding: data, as: UTF8.self).hasPrefix(Self.forwardingMarker)
+        }
         let podName = spec.name ?? ((podspecPath as NSString).lastPathComponent.components(separatedBy: ".").first ?? "Pod")
         var migration = PodMigration(podName: podName, directory: directory, podspecPath: podspecPath, toolsVersion: toolsVersion(spec),
                                      platforms: platforms(spec), products: [], packages: [], targets: [], unmapped: [], notes: [], leftAsPod: nil)
@@ -134,7 +142,7 @@ public struct PodMigrator: Sendable {
                                                 at: FileLocation(path: PathArithmetic.join(shownFolder, edit.file), line: 1, column: 1)))
                 }
                 migration.sourceEdits += edits
-                if edits.isEmpty {
+                if edits.isEmpty, spec.attributes.contains(where: { $0.key == attribute.key && $0.location == attribute.location }) {
                     migration.notes.append(Note("\(attribute.key) has no SwiftPM equivalent; every file of \(specName) imports what it uses from it, so nothing changes",
                                                 at: attribute.location))
                 }
@@ -169,6 +177,12 @@ public struct PodMigrator: Sendable {
             migration.products.append((name, productTargets))
         }
         walk(spec, specName: podName, parent: nil, inherited: [], inheritedPrefix: [])
+        // Targets at the pod's folder hold the others' forwarding headers in their path: keep them out.
+        let includes = migration.targets.compactMap(\.publicHeadersPath)
+        for index in migration.targets.indices where migration.targets[index].path == "." {
+            let others = includes.filter { $0 != migration.targets[index].publicHeadersPath }
+            migration.targets[index].exclude = Array(Set(migration.targets[index].exclude + others)).sorted()
+        }
         var seenUnmapped: Set<String> = []
         migration.unmapped = migration.unmapped.filter { seenUnmapped.insert("\($0.name)|\($0.location)").inserted }
         // The spec was read from wherever the caller found it; reports name the podspec as the user sees it.
@@ -192,7 +206,9 @@ public struct PodMigrator: Sendable {
                     spec: PodSpec, files: [String], folders: Set<String>, migration: inout PodMigration) -> PodMigration.Target {
         let isSwift = !sources.contains { Self.cFamilyExtensions.contains(ext($0)) && ext($0) != "h" }
         let used = sources + resourceFiles + resourceFolders
-        let path = commonFolder(used)
+        // A C-family target sits at the pod's folder, so that its forwarding headers (include/<Target>/<Module>/)
+        // lie outside the folders the podspec's globs select and CocoaPods does not take them for the pod's headers.
+        let path = isSwift ? commonFolder(used) : "."
         func inside(_ item: String) -> String { path == "." ? item : String(item.dropFirst(path.count + 1)) }
         var target = PodMigration.Target(name: name, specName: specName, isSwift: isSwift, path: path, sources: sources.map(inside).sorted(),
                                          exclude: [], resources: [], publicHeadersPath: nil, dependencies: dependencies,
@@ -200,18 +216,41 @@ public struct PodMigrator: Sendable {
         target.resources = (resourceFolders.map { folder in
             (Self.processedExtensions.contains(ext(folder)) ? ".process(\"" : ".copy(\"") + inside(folder) + "\")"
         } + resourceFiles.map { ".process(\"\(inside($0))\")" }).sorted()
+        var usedForExclude = Set(used)
         if !isSwift {
             let publicPatterns = patterns(spec, "public_header_files")
-            let headers = publicPatterns.isEmpty ? sources.filter { ext($0) == "h" }
-                : PodSourceFiles.select(publicPatterns, from: files, folders: folders).filter { sources.contains($0) || ext($0) == "h" }
-            let headerFolders = Set(headers.map { ($0 as NSString).deletingLastPathComponent })
-            if headerFolders.count > 1, migration.leftAsPod == nil {
-                migration.leftAsPod = ("\(specName)'s public headers lie in several folders (\(headerFolders.sorted().joined(separator: ", "))); SwiftPM reads them from one folder (publicHeadersPath): move them into one, or keep it a pod",
+            let headers = (publicPatterns.isEmpty ? sources.filter { ext($0) == "h" }
+                : PodSourceFiles.select(publicPatterns, from: files, folders: folders).filter { sources.contains($0) || ext($0) == "h" }).sorted()
+            // CocoaPods lets code write <NXKit/NXConstants.h>; SwiftPM serves <…> from one folder. Forwarding headers
+            // in include/<Target>/<Module>/ give both, without moving a header.
+            let module = moduleName(spec, migration.podName)
+            let include = "include/" + name
+            let byName = Dictionary(grouping: headers, by: { ($0 as NSString).lastPathComponent })
+            if let clash = byName.first(where: { $0.value.count > 1 }), migration.leftAsPod == nil {
+                migration.leftAsPod = ("\(specName) has two public headers named \(clash.key) (\(clash.value.joined(separator: ", "))), which one include folder cannot hold; rename one, or keep it a pod",
                                        spec.location)
             }
-            if let folder = headerFolders.first { target.publicHeadersPath = folder == path ? "." : inside(folder) }
+            let foreign = files.filter { $0.hasPrefix(include + "/") }.filter { file in
+                guard let data = FileManager.default.contents(atPath: PathArithmetic.join(migration.directory, file)) else { return true }
+                return !String(decoding: data, as: UTF8.self).hasPrefix(Self.forwardingMarker)
+            }
+            if let first = foreign.first, migration.leftAsPod == nil {
+                migration.leftAsPod = ("\(specName)'s folder already has \(include) (\(first)), where its forwarding headers would go; keep it a pod",
+                                       spec.location)
+            }
+            if !headers.isEmpty {
+                target.publicHeadersPath = include
+                usedForExclude.insert(include)
+                for header in headers {
+                    let name = (header as NSString).lastPathComponent
+                    let folder = include + "/" + module
+                    let relative = PathArithmetic.relative(PathArithmetic.join(migration.directory, header), to: PathArithmetic.join(migration.directory, folder))
+                    let directive = sources.contains { ["m", "mm"].contains(ext($0)) } ? "#import" : "#include"
+                    migration.generatedFiles.append((folder + "/" + name,
+                        "\(Self.forwardingMarker) \(module)/\(name), as CocoaPods exposes it.\n\(directive) \"\(relative)\"\n"))
+                }
+            }
         }
-        var usedForExclude = Set(used)
         if isSwift, !target.resources.isEmpty, let folder = accessorsFolder, !folder.hasPrefix("/"), !folder.hasPrefix("..") {
             target.sources.append(folder)
             usedForExclude.insert(path == "." ? folder : path + "/" + folder)
@@ -272,6 +311,9 @@ public struct PodMigrator: Sendable {
         }
         return entry
     }
+
+    /// The first line of every forwarding header migrate-pods writes.
+    static let forwardingMarker = "// Generated by componentize migrate-pods: forwards"
 
     static let platformConditions = ["ios": ".iOS", "osx": ".macOS", "macos": ".macOS", "tvos": ".tvOS", "watchos": ".watchOS", "visionos": ".visionOS"]
 

@@ -41,8 +41,17 @@ public struct PodMigrationRun {
         var written: [String] = []
         for item in items {
             guard let text = item.text else { continue }
+            let shownFolder = (item.manifestPath as NSString).deletingLastPathComponent
+            for file in item.migration.generatedFiles {
+                let shown = PathArithmetic.join(shownFolder, file.path)
+                do {
+                    try AtomicFile.write(Data(file.text.utf8), to: PathArithmetic.join(item.migration.directory, file.path))
+                } catch {
+                    throw InputError("cannot write the forwarding header: \(error)", at: FileLocation(path: shown))
+                }
+                written.append(shown)
+            }
             if editSources {
-                let shownFolder = (item.manifestPath as NSString).deletingLastPathComponent
                 for edit in item.migration.sourceEdits {
                     let shown = PathArithmetic.join(shownFolder, edit.file)
                     do {

@@ -85,8 +85,12 @@ struct MigratePodsCommand: ParsableCommand {
                 guard let text = item.text else { continue }
                 print("==> \(item.manifestPath)")
                 print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
-                guard editSources else { continue }
                 let folder = (item.manifestPath as NSString).deletingLastPathComponent
+                for file in item.migration.generatedFiles {
+                    print("==> \(folder.isEmpty ? file.path : folder + "/" + file.path)")
+                    print(file.text, terminator: "")
+                }
+                guard editSources else { continue }
                 for edit in item.migration.sourceEdits { print(edit.diff(path: folder.isEmpty ? edit.file : folder + "/" + edit.file), terminator: "") }
             }
         }
