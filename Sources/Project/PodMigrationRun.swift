@@ -42,32 +42,13 @@ public struct PodMigrationRun {
         for item in items {
             guard let text = item.text else { continue }
             let shownFolder = (item.manifestPath as NSString).deletingLastPathComponent
-            for file in item.migration.generatedFiles {
-                let shown = PathArithmetic.join(shownFolder, file.path)
-                do {
-                    try AtomicFile.write(Data(file.text.utf8), to: PathArithmetic.join(item.migration.directory, file.path))
-                } catch {
-                    throw InputError("cannot write the forwarding header: \(error)", at: FileLocation(path: shown))
-                }
-                written.append(shown)
+            var files = item.migration.generatedFiles.map { ($0.path, $0.text) }
+            if editSources { files += item.migration.sourceEdits.map { ($0.file, $0.edited) } }
+            files.append(("Package.swift", text))
+            for (relative, content) in files {
+                try AtomicFile.write(Data(content.utf8), to: PathArithmetic.join(item.migration.directory, relative))
+                written.append(PathArithmetic.join(shownFolder, relative))
             }
-            if editSources {
-                for edit in item.migration.sourceEdits {
-                    let shown = PathArithmetic.join(shownFolder, edit.file)
-                    do {
-                        try AtomicFile.write(Data(edit.edited.utf8), to: PathArithmetic.join(item.migration.directory, edit.file))
-                    } catch {
-                        throw InputError("cannot write the source file: \(error)", at: FileLocation(path: shown))
-                    }
-                    written.append(shown)
-                }
-            }
-            do {
-                try AtomicFile.write(Data(text.utf8), to: item.absoluteManifestPath)
-            } catch {
-                throw InputError("cannot write the package manifest: \(error)", at: FileLocation(path: item.manifestPath))
-            }
-            written.append(item.manifestPath)
         }
         return written
     }
