@@ -107,7 +107,6 @@ public struct PodMigrator: Sendable {
             let mine = compiled.filter { claimed[$0] == name }
             let swiftFiles = mine.filter { Self.swiftExtensions.contains(ext($0)) }
             let cFiles = mine.filter { !Self.swiftExtensions.contains(ext($0)) }
-            let base: [String] = []
             var made: [PodMigration.Target] = []
             if !swiftFiles.isEmpty, cFiles.contains(where: { ext($0) != "h" }) {
                 // CocoaPods compiles both languages into one module; SwiftPM needs a target each, the Swift one on top.
@@ -118,16 +117,16 @@ public struct PodMigrator: Sendable {
                     }
                 } else {
                     let cName = name + (cFiles.contains { ["m", "mm"].contains(ext($0)) } ? "ObjC" : "C")
-                    made.append(makeTarget(cName, specName: specName, sources: cFiles, resourceFiles: [], resourceFolders: [], dependencies: base,
+                    made.append(makeTarget(cName, specName: specName, sources: cFiles, resourceFiles: [], resourceFolders: [], dependencies: [],
                                            spec: spec, files: files, folders: folders, migration: &migration))
                     made.append(makeTarget(name, specName: specName, sources: swiftFiles, resourceFiles: resourceFiles, resourceFolders: resourceFolders,
-                                           dependencies: base + ["\"\(cName)\""], spec: spec, files: files, folders: folders, migration: &migration))
+                                           dependencies: [swiftString(cName)], spec: spec, files: files, folders: folders, migration: &migration))
                     migration.notes.append(Note("\(specName) mixes Swift and Objective-C or C: it becomes targets \(name) (Swift) and \(cName) (\(cFiles.joined(separator: ", "))); its Swift files must import \(cName) to use the other part (CocoaPods compiled both into one module)",
                                                 at: spec.location))
                 }
             } else {
                 made.append(makeTarget(name, specName: specName, sources: mine, resourceFiles: resourceFiles, resourceFolders: resourceFolders,
-                                       dependencies: base, spec: spec, files: files, folders: folders, migration: &migration))
+                                       dependencies: [], spec: spec, files: files, folders: folders, migration: &migration))
             }
             if let attribute = prefix.first {
                 // Only C-family files see a prefix header; SwiftPM has none, so each must import what it used from it.
@@ -150,8 +149,8 @@ public struct PodMigrator: Sendable {
             for index in made.indices {
                 let imported = importedModules(of: made[index], directory: directory)
                 func uses(_ module: String) -> Bool { imported?.contains(module) ?? true }
-                if let parent, uses(parent), !made[index].dependencies.contains("\"\(parent)\"") {
-                    made[index].dependencies.insert("\"\(parent)\"", at: 0)
+                if let parent, uses(parent), !made[index].dependencies.contains(swiftString(parent)) {
+                    made[index].dependencies.insert(swiftString(parent), at: 0)
                 }
                 let wanted = spec.dependencies + inherited.filter { dependency in
                     dependency.name != specName && (uses(dependency.podName) || uses(dependency.name.split(separator: "/").joined()))
@@ -214,8 +213,8 @@ public struct PodMigrator: Sendable {
                                          exclude: [], resources: [], publicHeadersPath: nil, dependencies: dependencies,
                                          linkerSettings: linkerSettings(spec))
         target.resources = (resourceFolders.map { folder in
-            (Self.processedExtensions.contains(ext(folder)) ? ".process(\"" : ".copy(\"") + inside(folder) + "\")"
-        } + resourceFiles.map { ".process(\"\(inside($0))\")" }).sorted()
+            (Self.processedExtensions.contains(ext(folder)) ? ".process(" : ".copy(") + swiftString(inside(folder)) + ")"
+        } + resourceFiles.map { ".process(\(swiftString(inside($0))))" }).sorted()
         var usedForExclude = Set(used)
         if !isSwift {
             let publicPatterns = patterns(spec, "public_header_files")
@@ -293,13 +292,14 @@ public struct PodMigrator: Sendable {
         let product = dependency.name.split(separator: "/").joined()
         var entry: (String, String?)
         if dependency.podName == podName {
-            entry = ("\"\(product)\"", nil)
+            entry = (swiftString(product), nil)
         } else if let folder = localPods[dependency.podName] {
             let relative = PathArithmetic.relative(folder, to: directory)
             let identity = (folder as NSString).lastPathComponent
-            entry = (".product(name: \"\(product)\", package: \"\(identity)\")", ".package(path: \"\(relative)\")")
+            entry = (".product(name: \(swiftString(product)), package: \(swiftString(identity)))", ".package(path: \(swiftString(relative)))")
         } else if let mapping = mappings[dependency.name] ?? mappings[dependency.podName] {
-            entry = (".product(name: \"\(mapping.product)\", package: \"\(mapping.identity)\")", ".package(url: \"\(mapping.url)\", from: \"\(mapping.from)\")")
+            entry = (".product(name: \(swiftString(mapping.product)), package: \(swiftString(mapping.identity)))",
+                     ".package(url: \(swiftString(mapping.url)), from: \(swiftString(mapping.from)))")
         } else {
             migration.unmapped.append((dependency.name, dependency.location))
             return nil
@@ -408,8 +408,8 @@ public struct PodMigrator: Sendable {
             let key = attribute.key.split(separator: ".").last.map(String.init) ?? attribute.key
             let condition = scope.flatMap { Self.platformConditions[$0] }.map { ", .when(platforms: [\($0)])" } ?? ""
             switch key {
-            case "frameworks": settings += attribute.value.strings.map { ".linkedFramework(\"\($0)\"\(condition))" }
-            case "libraries": settings += attribute.value.strings.map { ".linkedLibrary(\"\($0)\"\(condition))" }
+            case "frameworks": settings += attribute.value.strings.map { ".linkedFramework(\(swiftString($0))\(condition))" }
+            case "libraries": settings += attribute.value.strings.map { ".linkedLibrary(\(swiftString($0))\(condition))" }
             default: continue
             }
         }
@@ -441,10 +441,26 @@ public struct PodMigrator: Sendable {
         }
         if versions["osx"] == nil { versions["osx"] = versions["macos"] }
         return [("ios", "iOS"), ("osx", "macOS"), ("tvos", "tvOS"), ("watchos", "watchOS"), ("visionos", "visionOS")]
-            .compactMap { key, name in versions[key].map { ".\(name)(\"\($0)\")" } }
+            .compactMap { key, name in versions[key].map { ".\(name)(\(swiftString($0)))" } }
     }
 }
 
 private func ext(_ path: String) -> String {
     (path as NSString).pathExtension.lowercased()
+}
+
+/// A Swift string literal of `text`: what a podspec or a file name holds cannot break the written manifest.
+func swiftString(_ text: String) -> String {
+    var literal = "\""
+    for character in text {
+        switch character {
+        case "\\": literal += "\\\\"
+        case "\"": literal += "\\\""
+        case "\n": literal += "\\n"
+        case "\r": literal += "\\r"
+        case "\t": literal += "\\t"
+        default: literal.append(character)
+        }
+    }
+    return literal + "\""
 }

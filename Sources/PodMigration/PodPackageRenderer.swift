@@ -17,7 +17,7 @@ public struct PodPackageRenderer {
         let context: [String: Any] = [
             "toolsVersion": migration.toolsVersion,
             "podspec": (migration.podspecPath as NSString).lastPathComponent,
-            "name": migration.podName,
+            "name": swiftString(migration.podName),
             "platforms": migration.platforms.joined(separator: ", "),
             "products": migration.products.map { ["name": $0.name, "targets": $0.targets.map { "\"\($0)\"" }.joined(separator: ", ")] },
             "packages": migration.packages,
@@ -30,16 +30,16 @@ public struct PodPackageRenderer {
     static func lines(of target: PodMigration.Target) -> [String] {
         func list(_ label: String, _ items: [String], quoted: Bool) -> [String] {
             guard !items.isEmpty else { return [] }
-            return ["\(label): ["] + items.map { "    " + (quoted ? "\"\($0)\"" : $0) + "," } + ["]"]
+            return ["\(label): ["] + items.map { "    " + (quoted ? swiftString($0) : $0) + "," } + ["]"]
         }
         var arguments: [[String]] = [
             ["name: \"\(target.name)\""],
             ["dependencies: [\(target.dependencies.joined(separator: ", "))]"],
-            ["path: \"\(target.path)\""],
+            ["path: \(swiftString(target.path))"],
             list("exclude", target.exclude, quoted: true),
             list("sources", target.sources, quoted: true),
             list("resources", target.resources, quoted: false),
-            target.publicHeadersPath.map { ["publicHeadersPath: \"\($0)\""] } ?? [],
+            target.publicHeadersPath.map { ["publicHeadersPath: \(swiftString($0))"] } ?? [],
             target.linkerSettings.isEmpty ? [] : ["linkerSettings: [\(target.linkerSettings.joined(separator: ", "))]"],
         ].filter { !$0.isEmpty }
         for index in arguments.indices.dropLast() { arguments[index][arguments[index].count - 1] += "," }

@@ -354,7 +354,7 @@ files:
 import PackageDescription
 
 let package = Package(
-    name: "{{ name }}",
+    name: {{ name }},
 {% if platforms %}
     platforms: [{{ platforms }}],
 {% endif %}

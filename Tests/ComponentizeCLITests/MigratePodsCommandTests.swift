@@ -201,6 +201,17 @@ final class MigratePodsCommandTests: XCTestCase {
                        "// NXTheme.m\n#import \"NXConstants.h\"\n#import \"NXTheme.h\"\n\ndouble NXThemeRadius(void) { return NXDefaultMargin / 2; } // NSString only in a comment\n")
     }
 
+    /// What a podspec or a file name holds is written as a Swift string literal: the manifest stays valid.
+    func testQuotesAndBackslashesInNamesAreEscapedInTheManifest() throws {
+        try write(Self.podspec("NXKit", ["s.source_files = 'Classes/*.swift'", "s.ios.deployment_target = '15.0\"'"]), "NXKit/NXKit.podspec")
+        try write("public enum NXKit {}\n", "NXKit/Classes/Say \"Hi\" \\ Bye.swift")
+        let result = try run(["."])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        let manifest = try Componentize.run(["manifest", "NXKit", "--reader", "static", "--format", "json"], in: root)
+        XCTAssertEqual(manifest.status, 0, manifest.stderr)
+        XCTAssertTrue(manifest.stdout.contains(#""Say \"Hi\" \\ Bye.swift""#), manifest.stdout)
+    }
+
     func testADependencyThatBreaksTheLayeringIsRefusedUnlessAllowed() throws {
         try write(Self.podspec("NXKit", ["s.source_files = 'Classes/*.swift'", "s.dependency 'ComponentVideo'"]), "Kit/NXKit/NXKit.podspec")
         try write("import ComponentVideo\n", "Kit/NXKit/Classes/NXKit.swift")
