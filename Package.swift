@@ -78,7 +78,7 @@ let package = Package(
         .target(name: "LayerInference", dependencies: ["DependencyGraph", "Discovery", "ManifestReading", "Paths"]),
         .target(name: "Reports", dependencies: ["Configuration", "DependencyGraph", "Diagnostics", "Output", "Paths", "Rules"]),
         .target(name: "ResourceGeneration", dependencies: [
-            "Diagnostics", "ManifestReading", "Output", "Paths", "Templates", .product(name: "Stencil", package: "Stencil"),
+            "Diagnostics", "ManifestReading", "Output", "Paths", "SourceImports", "Templates", .product(name: "Stencil", package: "Stencil"),
         ]),
         .target(name: "Scaffolding", dependencies: [
             "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "LayerInference", "ManifestReading", "Output", "Paths",
@@ -86,7 +86,10 @@ let package = Package(
             .product(name: "Stencil", package: "Stencil"), .product(name: "Yams", package: "Yams"),
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
-        .target(name: "PodMigration", dependencies: ["Configuration", "Diagnostics", "Paths", "PodspecReading", "Scaffolding", "SourceImports"]),
+        .target(name: "PodMigration", dependencies: [
+            "Configuration", "Diagnostics", "Paths", "PodspecReading", "Scaffolding", "SourceImports",
+            .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
         .target(name: "Project", dependencies: [
             "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "LayerInference", "ManifestReading", "Output", "Paths",
             "PodMigration", "PodspecReading", "Reports", "ResourceGeneration", "Rules", "Scaffolding", "SourceImports",

@@ -28,6 +28,9 @@ public struct PodMigration: Sendable {
     public var generatedFiles: [(path: String, text: String)] = []
     /// Files that relied on `prefix_header_contents`, with the imports `--edit-sources` inserts.
     public var sourceEdits: [PrefixHeaderUse.Edit] = []
+    /// Objective-C accessors on `SWIFTPM_MODULE_BUNDLE` for the Objective-C targets with resources, rendered beside
+    /// the forwarding headers (`migrate-pods/Resources.h.stencil`, `Resources.m.stencil`).
+    public var objcAccessors: [ObjCResourceAccessor] = []
     /// Why the pod stays a pod (a target mixing Swift and Objective-C, headers SwiftPM cannot reach); nil when it migrates.
     public var leftAsPod: (reason: String, location: FileLocation)?
 
@@ -50,6 +53,20 @@ public struct PodMigration: Sendable {
         /// `.linkedFramework("UIKit")`.
         public var linkerSettings: [String]
     }
+}
+
+/// The Objective-C resource accessor class of one target: its public header in the target's forwarding-header folder
+/// (`#import <NXUI/NXUIResources.h>`) and its implementation among the target's sources.
+public struct ObjCResourceAccessor: Sendable, Equatable {
+    public var target: String
+    public var module: String
+    /// `NXUIResources`.
+    public var className: String
+    /// Relative to the pod's folder.
+    public var headerPath: String
+    public var implementationPath: String
+    /// The resources as the manifest lists them (`NXUI/Assets/back.png`).
+    public var resources: [String]
 }
 
 /// Plans the SwiftPM package of a development pod from its podspec and the files in its folder.
@@ -81,8 +98,7 @@ public struct PodMigrator: Sendable {
         // What an earlier run wrote is not the pod's: the same pod plans the same package, run after run.
         let files = allFiles.filter { file in
             guard file != "Package.swift" else { return false }
-            guard file.hasPrefix("include/"), file.hasSuffix(".h"), let data = FileManager.default.contents(atPath: PathArithmetic.join(directory, file)) else { return true }
-            return !String(decoding: data, as: UTF8.self).hasPrefix(Self.forwardingMarker)
+            return !isGenerated(file, directory: directory)
         }
         let podName = spec.name ?? ((podspecPath as NSString).lastPathComponent.components(separatedBy: ".").first ?? "Pod")
         var migration = PodMigration(podName: podName, directory: directory, podspecPath: podspecPath, toolsVersion: toolsVersion(spec),
@@ -133,7 +149,7 @@ public struct PodMigrator: Sendable {
                 let folders = [directory] + (inherited + spec.dependencies).compactMap { localPods[$0.podName] }
                 let imports = PrefixHeaderUse.imports(of: prefix.flatMap(\.value.strings).joined(separator: "\n"), searchFolders: folders)
                 let cFamily = made.filter { !$0.isSwift }.flatMap { target in target.sources.map { target.path == "." ? $0 : target.path + "/" + $0 } }
-                let edits = PrefixHeaderUse.edits(files: cFamily.filter { Self.cFamilyExtensions.contains(ext($0)) }, directory: directory, imports: imports)
+                let edits = PrefixHeaderUse.edits(files: cFamily.filter { Self.cFamilyExtensions.contains(ext($0)) && !isAccessor($0) }, directory: directory, imports: imports)
                 let shownFolder = (podspecPath as NSString).deletingLastPathComponent
                 for edit in edits {
                     let needs = edit.needs.map { need in need.symbols.isEmpty ? "\(need.line) (what it provides cannot be known here)" : "\(need.line) (\(need.symbols.joined(separator: ", ")))" }
@@ -176,11 +192,18 @@ public struct PodMigrator: Sendable {
             migration.products.append((name, productTargets))
         }
         walk(spec, specName: podName, parent: nil, inherited: [], inheritedPrefix: [])
+        migration.notes += bundleLookupNotes(migration, podspecPath: podspecPath)
         // Targets at the pod's folder hold the others' forwarding headers in their path: keep them out.
+        // So do the Objective-C accessors of the others, and a Swift target there names its own accessors' file.
         let includes = migration.targets.compactMap(\.publicHeadersPath)
         for index in migration.targets.indices where migration.targets[index].path == "." {
-            let others = includes.filter { $0 != migration.targets[index].publicHeadersPath }
-            migration.targets[index].exclude = Array(Set(migration.targets[index].exclude + others)).sorted()
+            let target = migration.targets[index]
+            let others = includes.filter { $0 != target.publicHeadersPath }
+                + migration.objcAccessors.filter { $0.target != target.name }.map(\.implementationPath)
+            migration.targets[index].exclude = Array(Set(target.exclude + others)).sorted()
+            if target.isSwift, !migration.objcAccessors.isEmpty, let folder = target.sources.firstIndex(of: objcAccessorsFolder) {
+                migration.targets[index].sources[folder] = objcAccessorsFolder + "/" + target.name + "Resources.swift"
+            }
         }
         var seenUnmapped: Set<String> = []
         migration.unmapped = migration.unmapped.filter { seenUnmapped.insert("\($0.name)|\($0.location)").inserted }
@@ -229,10 +252,7 @@ public struct PodMigrator: Sendable {
                 migration.leftAsPod = ("\(specName) has two public headers named \(clash.key) (\(clash.value.joined(separator: ", "))), which one include folder cannot hold; rename one, or keep it a pod",
                                        spec.location)
             }
-            let foreign = files.filter { $0.hasPrefix(include + "/") }.filter { file in
-                guard let data = FileManager.default.contents(atPath: PathArithmetic.join(migration.directory, file)) else { return true }
-                return !String(decoding: data, as: UTF8.self).hasPrefix(Self.forwardingMarker)
-            }
+            let foreign = files.filter { $0.hasPrefix(include + "/") && !isGenerated($0, directory: migration.directory) }
             if let first = foreign.first, migration.leftAsPod == nil {
                 migration.leftAsPod = ("\(specName)'s folder already has \(include) (\(first)), where its forwarding headers would go; keep it a pod",
                                        spec.location)
@@ -249,6 +269,34 @@ public struct PodMigrator: Sendable {
                         "\(Self.forwardingMarker) \(module)/\(name), as CocoaPods exposes it.\n\(directive) \"\(relative)\"\n"))
                 }
             }
+            if !target.resources.isEmpty {
+                // SwiftPM defines SWIFTPM_MODULE_BUNDLE in Objective-C files only; the pod's helpers get a class on it.
+                let className = Self.c99(name) + "Resources"
+                if !sources.contains(where: { ["m", "mm"].contains(ext($0)) }) {
+                    migration.notes.append(Note("\(specName)'s resources get no accessor: its target is C, and SwiftPM gives only Objective-C and Swift code a bundle accessor; read them from Swift with Bundle.module, or add an Objective-C file",
+                                                at: spec.location))
+                } else if headers.contains(where: { ($0 as NSString).lastPathComponent == className + ".h" }) {
+                    migration.notes.append(Note("\(specName) already has a header named \(className).h, so no Objective-C resource accessor is generated; use SWIFTPM_MODULE_BUNDLE",
+                                                at: spec.location))
+                } else {
+                    let accessor = ObjCResourceAccessor(
+                        target: name, module: module, className: className, headerPath: include + "/" + module + "/" + className + ".h",
+                        implementationPath: objcAccessorsFolder + "/" + className + ".m",
+                        resources: (resourceFolders + resourceFiles).sorted())
+                    target.publicHeadersPath = include
+                    usedForExclude.insert(include)
+                    usedForExclude.insert(accessor.implementationPath)
+                    target.sources = (target.sources + [accessor.implementationPath]).sorted()
+                    migration.objcAccessors.append(accessor)
+                }
+            }
+            // SwiftPM takes include/<Target>/<Target>/<Target>.h for the umbrella header and leaves every other header
+            // out of the module; CocoaPods' module holds them all. A module map of the whole folder keeps them.
+            let publicCount = headers.count + migration.objcAccessors.filter { $0.target == name }.count
+            if module == name, publicCount > 1, headers.contains(where: { ($0 as NSString).lastPathComponent == name + ".h" }) {
+                migration.generatedFiles.append((include + "/module.modulemap",
+                    "\(Self.generatedMarker): every public header of \(module), as CocoaPods' module has them.\nmodule \(module) {\n    umbrella \"\(module)\"\n    export *\n}\n"))
+            }
         }
         if isSwift, !target.resources.isEmpty, let folder = accessorsFolder, !folder.hasPrefix("/"), !folder.hasPrefix("..") {
             target.sources.append(folder)
@@ -258,10 +306,34 @@ public struct PodMigrator: Sendable {
         return target
     }
 
+    /// Code that looks for the pod's resource bundle where CocoaPods puts it: a note at each lookup, naming the
+    /// accessor to use instead. Only for pods with resources.
+    func bundleLookupNotes(_ migration: PodMigration, podspecPath: String) -> [Note] {
+        guard let owner = migration.targets.first(where: { !$0.resources.isEmpty }) else { return [] }
+        let shownFolder = (podspecPath as NSString).deletingLastPathComponent
+        var notes: [Note] = []
+        for target in migration.targets {
+            let resources = target.resources.isEmpty ? owner : target
+            let hasAccessor = resources.isSwift || migration.objcAccessors.contains { $0.target == resources.name }
+            for source in target.sources where !isAccessor(source) && ["swift", "m", "mm", "h"].contains(ext(source)) {
+                let file = target.path == "." ? source : target.path + "/" + source
+                guard let data = FileManager.default.contents(atPath: PathArithmetic.join(migration.directory, file)) else { continue }
+                let swift = ext(source) == "swift"
+                for lookup in BundleLookups.find(in: String(decoding: data, as: UTF8.self), swift: swift) {
+                    let bundle = swift ? "Bundle.module" : "SWIFTPM_MODULE_BUNDLE"
+                    let instead = hasAccessor && resources.isSwift == swift ? "\(resources.name)Resources.bundle (\(bundle))" : bundle
+                    notes.append(Note("\(lookup.call) finds the bundle of the code, beside which CocoaPods puts the pod's resource bundles; SwiftPM builds \(resources.name)'s resources into a bundle of their own, so under SwiftPM this finds none of them: use \(instead) under #if SWIFT_PACKAGE",
+                                      at: FileLocation(path: PathArithmetic.join(shownFolder, file), line: lookup.line, column: lookup.column)))
+                }
+            }
+        }
+        return notes
+    }
+
     /// The modules a target's files import; nil when a file cannot be read (then every inherited dependency is kept).
     func importedModules(of target: PodMigration.Target, directory: String) -> Set<String>? {
         var modules: Set<String> = []
-        for source in target.sources {
+        for source in target.sources where !isAccessor(source) {
             let path = PathArithmetic.join(PathArithmetic.join(directory, target.path), source)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
@@ -314,6 +386,32 @@ public struct PodMigrator: Sendable {
 
     /// The first line of every forwarding header migrate-pods writes.
     static let forwardingMarker = "// Generated by componentize migrate-pods: forwards"
+    /// How every file migrate-pods writes begins (after the tools version, for a manifest).
+    static let generatedMarker = "// Generated by componentize migrate-pods"
+
+    /// Where Objective-C resource accessors go, relative to the pod's folder (a C-family target's path).
+    var objcAccessorsFolder: String {
+        guard let folder = accessorsFolder, !folder.hasPrefix("/"), !folder.hasPrefix("..") else { return "Generated" }
+        return folder
+    }
+
+    /// Whether a file of the pod's folder is one an earlier run wrote (a forwarding header, an accessor): not the pod's.
+    func isGenerated(_ file: String, directory: String) -> Bool {
+        guard file.hasPrefix("include/") || isAccessor(file),
+              let data = FileManager.default.contents(atPath: PathArithmetic.join(directory, file)) else { return false }
+        return String(decoding: data, as: UTF8.self).hasPrefix(Self.generatedMarker)
+    }
+
+    /// Whether a path (relative to the pod's folder) is where an Objective-C resource accessor is written.
+    func isAccessor(_ file: String) -> Bool {
+        file.hasPrefix(objcAccessorsFolder + "/") && file.hasSuffix("Resources.m")
+    }
+
+    /// `my-lib` → `my_lib`: a name usable as an identifier, as SwiftPM makes a module's.
+    static func c99(_ name: String) -> String {
+        let body = String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+        return body.first?.isNumber == true ? "_" + body : body
+    }
 
     static let platformConditions = ["ios": ".iOS", "osx": ".macOS", "macos": ".macOS", "tvos": ".tvOS", "watchos": ".watchOS", "visionos": ".visionOS"]
 

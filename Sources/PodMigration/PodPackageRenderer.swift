@@ -26,6 +26,23 @@ public struct PodPackageRenderer {
         return try library.render("migrate-pods/Package.swift.stencil", context: context)
     }
 
+    /// The Objective-C resource accessors' headers and implementations, relative to the pod's folder.
+    public func accessorFiles(_ migration: PodMigration) throws(InputError) -> [(path: String, text: String)] {
+        var files: [(path: String, text: String)] = []
+        for accessor in migration.objcAccessors {
+            let context: [String: Any] = [
+                "podspec": (migration.podspecPath as NSString).lastPathComponent,
+                "target": accessor.target,
+                "module": accessor.module,
+                "className": accessor.className,
+                "resources": accessor.resources.joined(separator: ", "),
+            ]
+            files.append((accessor.headerPath, try library.render("migrate-pods/Resources.h.stencil", context: context)))
+            files.append((accessor.implementationPath, try library.render("migrate-pods/Resources.m.stencil", context: context)))
+        }
+        return files
+    }
+
     /// The arguments of `.target(…)`, a line each (lists one item a line), commas between arguments.
     static func lines(of target: PodMigration.Target) -> [String] {
         func list(_ label: String, _ items: [String], quoted: Bool) -> [String] {

@@ -85,8 +85,11 @@ public struct PrefixHeaderUse: Sendable {
             guard let data = FileManager.default.contents(atPath: PathArithmetic.join(directory, file)) else { return nil }
             let text = String(decoding: data, as: UTF8.self)
             let identifiers = Self.identifiers(in: text)
+            // What the file's own headers import counts as imported by the file (`#import "NXUI.h"`, which imports
+            // Foundation).
+            let visible = ([text] + includedHeaders(of: text, file: file, directory: directory)).joined(separator: "\n")
             var needs: [(line: String, symbols: [String])] = []
-            for item in imports where !item.importedWhen.contains(where: text.contains) {
+            for item in imports where !item.importedWhen.contains(where: visible.contains) {
                 if let symbols = item.symbols {
                     let used = identifiers.filter { name in
                         symbols.contains(name) || item.prefixes.contains { prefix in
@@ -101,6 +104,28 @@ public struct PrefixHeaderUse: Sendable {
             guard !needs.isEmpty else { return nil }
             return Edit(file: file, needs: needs, edited: inserting(needs.map(\.line), into: text), original: text)
         }
+    }
+
+    /// The texts of the headers a file includes with quotes (`#import "NXUI.h"`), found beside it, and of those they
+    /// include, each once.
+    static func includedHeaders(of text: String, file: String, directory: String) -> [String] {
+        var texts: [String] = []
+        var seen: Set<String> = [file]
+        var pending = [(text, file)]
+        while let (text, file) = pending.popLast(), seen.count < 64 {
+            for raw in text.split(whereSeparator: \.isNewline) {
+                let line = raw.trimmingCharacters(in: .whitespaces)
+                guard line.hasPrefix("#import \"") || line.hasPrefix("#include \"") else { continue }
+                let name = line.drop { $0 != "\"" }.dropFirst().prefix { $0 != "\"" }
+                let header = PathArithmetic.normalized(PathArithmetic.join((file as NSString).deletingLastPathComponent, String(name)))
+                guard !header.hasPrefix(".."), seen.insert(header).inserted,
+                      let data = FileManager.default.contents(atPath: PathArithmetic.join(directory, header)) else { continue }
+                let included = String(decoding: data, as: UTF8.self)
+                texts.append(included)
+                pending.append((included, header))
+            }
+        }
+        return texts
     }
 
     /// The lines inserted after the file's leading comments and blank lines (before its first import or code).

@@ -91,7 +91,8 @@ extension Project {
             let spec = try podspecReader.read(path: podspec).spec
             let files = FileTree.regularFiles(under: package.directory, followingLinkedFolders: false).sorted()
             let folders = FileTree.folders(of: files)
-            let migration = migrator.plan(spec, podspecPath: package.shown, directory: package.directory, files: files, folders: folders)
+            var migration = migrator.plan(spec, podspecPath: package.shown, directory: package.directory, files: files, folders: folders)
+            migration.generatedFiles += try renderer.accessorFiles(migration)
             let absolute = PathArithmetic.join(package.directory, "Package.swift")
             var existing = PodMigrationRun.Existing.none
             if let data = FileManager.default.contents(atPath: absolute) {

@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import ManifestReading
 import Output
+import SourceImports
 
 /// `componentize resources`: scans every target with resources of the given packages, renders its accessors, and
 /// writes them (only when they changed) or, with `check`, compares them with what is on disk.
@@ -40,6 +41,9 @@ public struct ResourceGenerationRun {
     public struct Outcome {
         public var results: [TargetResult]
         public var diagnostics: [ResourceDiagnostic]
+        /// Objective-C and C targets with resources: Swift accessors cannot serve them (migrate-pods writes Objective-C
+        /// ones on SWIFTPM_MODULE_BUNDLE), so nothing is generated for them. Manifest path and target name.
+        public var notSwift: [(manifestPath: String, target: String)] = []
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
         public var isStale: Bool { results.contains { [.stale, .missing, .orphaned].contains($0.status) } }
     }
@@ -69,6 +73,7 @@ public struct ResourceGenerationRun {
         var results: [TargetResult] = []
         var diagnostics: [ResourceDiagnostic] = []
         var matchedTarget = false
+        var notSwift: [(manifestPath: String, target: String)] = []
         for package in packages {
             let packageDirectory = (package.manifestPath as NSString).deletingLastPathComponent
             let scanner = ResourceScanner(packageDirectory: packageDirectory.isEmpty ? "." : packageDirectory)
@@ -77,6 +82,12 @@ public struct ResourceGenerationRun {
                 matchedTarget = matchedTarget || options.target != nil
                 guard !target.resources.isEmpty || target.resourcesUnknown != nil else {
                     if let orphan = try removeOrphan(of: target, scanner: scanner) { results.append(orphan) }
+                    continue
+                }
+                let compiled = TargetSources.select(target, packageDirectory: packageDirectory.isEmpty ? "." : packageDirectory).files
+                if !compiled.contains(where: { $0.hasSuffix(".swift") }),
+                   compiled.contains(where: { !$0.hasSuffix(".h") && TargetSources.cFamilyExtensions.contains(($0 as NSString).pathExtension.lowercased()) }) {
+                    notSwift.append((package.manifestPath, target.name))
                     continue
                 }
                 if let reason = target.resourcesUnknown {
@@ -104,7 +115,7 @@ public struct ResourceGenerationRun {
         if let only = options.target, !matchedTarget {
             throw InputError("no target named '\(only)' in the packages under \(root)")
         }
-        return Outcome(results: results, diagnostics: diagnostics)
+        return Outcome(results: results, diagnostics: diagnostics, notSwift: notSwift)
     }
 
     /// The first line of every file `resources` writes; only files that start with it are ever removed.

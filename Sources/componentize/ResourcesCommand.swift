@@ -35,6 +35,9 @@ struct ResourcesCommand: ParsableCommand {
         let outcome = try project.open().generateResources(
             .init(target: target, outputDirectory: outputDirectory, check: check, templateDirectory: templateDirectory))
         for diagnostic in outcome.diagnostics { Terminal.printError(diagnostic.description) }
+        for (manifest, target) in outcome.notSwift {
+            print("\(manifest): skipped \(target): it is not a Swift target; its Objective-C reads the resources through SWIFTPM_MODULE_BUNDLE (migrate-pods writes \(target)Resources on it)")
+        }
         for result in outcome.results {
             switch result.status {
             case .unchanged: break

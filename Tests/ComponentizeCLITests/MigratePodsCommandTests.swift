@@ -91,6 +91,80 @@ final class MigratePodsCommandTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("wrote Common/NXUI/include/NXUIButtons/NXUI/NXButtonStyle.h"), result.stdout)
         let check = try Componentize.run(["check", "."], in: root)
         XCTAssertEqual(check.stdout, "componentize: 0 errors, 0 warnings in 7 packages (8 targets)\n")
+        // NXUI's Objective-C helper looks for NXUI.bundle beside its code, which SwiftPM does not make.
+        XCTAssertTrue(result.stderr.contains("Common/NXUI/NXUI/Classes/NXUI.m:7:22: note: bundleForClass: finds the bundle of the code, beside which CocoaPods puts the pod's resource bundles; SwiftPM builds NXUI's resources into a bundle of their own, so under SwiftPM this finds none of them: use NXUIResources.bundle (SWIFTPM_MODULE_BUNDLE) under #if SWIFT_PACKAGE"),
+                      result.stderr)
+        XCTAssertFalse(result.stderr.contains("NXUI.m:1:1: note: this file relies on prefix_header_contents"), "NXUI.m imports Foundation through NXUI.h")
+        let written = try snapshot()
+        let forced = try run([".", "--force"])
+        XCTAssertEqual(forced.status, 0, forced.stdout + forced.stderr)
+        XCTAssertEqual(try snapshot(), written, "a rerun over its own output writes byte-identical files")
+    }
+
+    /// NXUI is Objective-C with a resource bundle: migrate-pods writes `NXUIResources` on SWIFTPM_MODULE_BUNDLE, with
+    /// the pod's helpers (`path`, `file:`, `image:`, `nib:`). Linux has no Objective-C Foundation, so the accessor and a
+    /// call site are compiled against `Tests/ObjCStandIn` (Apple's signatures), with UIKit and without.
+    func testObjectiveCResourceAccessorsTypeCheckAgainstTheStandIn() throws {
+        guard let clang = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
+            .map({ "\($0)/clang" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw XCTSkip("no clang on PATH")
+        }
+        try copyFixture("PodsApp")
+        let result = try run([".", "--pod", "NXUI", "--pod", "NXKit"])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("wrote Common/NXUI/include/NXUI/NXUI/NXUIResources.h\nwrote Common/NXUI/Generated/NXUIResources.m\n"), result.stdout)
+        let manifest = try String(contentsOf: root.appendingPathComponent("Common/NXUI/Package.swift"), encoding: .utf8)
+        XCTAssertTrue(manifest.contains("""
+                        sources: [
+                            "Generated/NXUIResources.m",
+                            "NXUI/Classes/NXTheme.h",
+            """), manifest)
+
+        let pod = root.appendingPathComponent("Common/NXUI")
+        let standIn = Componentize.repositoryRoot.appendingPathComponent("Tests/ObjCStandIn")
+        let foundationOnly = root.appendingPathComponent("FoundationOnly")
+        try FileManager.default.createDirectory(at: foundationOnly, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: standIn.appendingPathComponent("Foundation"), to: foundationOnly.appendingPathComponent("Foundation"))
+        // What SwiftPM puts in front of every Objective-C file of a target with resources (resource_bundle_accessor.h).
+        try write("#import <Foundation/Foundation.h>\nNSBundle* NXUI_SWIFTPM_MODULE_BUNDLE(void);\n#define SWIFTPM_MODULE_BUNDLE NXUI_SWIFTPM_MODULE_BUNDLE()\n",
+                  "resource_bundle_accessor.h")
+        try write("""
+            #import <NXUI/NXUIResources.h>
+            void useNXUIResources(void) {
+                NSBundle *bundle = NXUIResources.bundle;
+                NSString *path = NXUIResources.path;
+                NSURL *url = [NXUIResources url:@"back.png"];
+                NSData *data = [NXUIResources file:@"back.png"];
+            #if __has_include(<UIKit/UIKit.h>)
+                UIImage *image = [NXUIResources image:@"back.png"];
+                UINib *nib = [NXUIResources nib:@"Cell"];
+            #endif
+            }
+
+            """, "CallSite.m")
+        func compile(_ file: String, headers: URL, extra: [String] = []) throws -> (Int32, String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: clang)
+            process.arguments = ["-fsyntax-only", "-x", "objective-c", "-Werror", "-Wno-unused-variable", "-DSWIFT_PACKAGE=1",
+                                 "-include", root.appendingPathComponent("resource_bundle_accessor.h").path,
+                                 "-I", pod.appendingPathComponent("include/NXUI").path, "-I", headers.path] + extra + [file]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            let output = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        }
+        for headers in [standIn, foundationOnly] {
+            for file in [pod.appendingPathComponent("Generated/NXUIResources.m").path, root.appendingPathComponent("CallSite.m").path] {
+                let (status, log) = try compile(file, headers: headers)
+                XCTAssertEqual(status, 0, "\(file) with \(headers.lastPathComponent): \(log)")
+            }
+        }
+        // The check is real: a helper the accessor does not have fails against the same stand-in.
+        try write("#import <NXUI/NXUIResources.h>\nvoid f(void) { (void)[NXUIResources picture:@\"back.png\"]; }\n", "Broken.m")
+        XCTAssertNotEqual(try compile(root.appendingPathComponent("Broken.m").path, headers: standIn).0, 0)
     }
 
     func testAPackageSwiftItDidNotWriteIsNeverReplaced() throws {

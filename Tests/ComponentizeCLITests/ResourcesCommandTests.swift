@@ -45,6 +45,32 @@ final class ResourcesCommandTests: XCTestCase {
             + "declares no defaultLocalization, and SwiftPM refuses to build it: add defaultLocalization: \"en\" to Package(...)"), result.stderr)
     }
 
+    /// Swift accessors cannot serve Objective-C code: a C-family target with resources is named and skipped, and
+    /// nothing is written into it (migrate-pods writes Objective-C accessors on SWIFTPM_MODULE_BUNDLE).
+    func testAnObjectiveCTargetWithResourcesIsSkippedAndNamed() throws {
+        let package = scratch.appendingPathComponent("Legacy")
+        try FileManager.default.createDirectory(at: package.appendingPathComponent("Sources/Legacy/include"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: package.appendingPathComponent("Sources/Legacy/Assets"), withIntermediateDirectories: true)
+        try """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(name: "Legacy", targets: [.target(name: "Legacy", resources: [.process("Assets")])])
+
+            """.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try "int legacy(void);\n".write(to: package.appendingPathComponent("Sources/Legacy/include/Legacy.h"), atomically: true, encoding: .utf8)
+        try "#include \"Legacy.h\"\nint legacy(void) { return 1; }\n".write(to: package.appendingPathComponent("Sources/Legacy/Legacy.m"), atomically: true, encoding: .utf8)
+        try "{}\n".write(to: package.appendingPathComponent("Sources/Legacy/Assets/info.json"), atomically: true, encoding: .utf8)
+        let result = try Componentize.run(["resources", "Legacy"], in: scratch)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(result.stdout, """
+            Legacy/Package.swift: skipped Legacy: it is not a Swift target; its Objective-C reads the resources through SWIFTPM_MODULE_BUNDLE (migrate-pods writes LegacyResources on it)
+            componentize: 0 targets with resources, 0 written, 0 unchanged
+
+            """)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: package.appendingPathComponent("Sources/Legacy/Generated").path))
+    }
+
     func testBadResourceIsExitTwoAndWritesNothing() throws {
         let strings = scratch.appendingPathComponent("Showcase/Sources/Showcase/Resources/en.lproj/Localizable.strings")
         try "\"broken\" = \n".write(to: strings, atomically: true, encoding: .utf8)

@@ -43,4 +43,22 @@ struct PrefixHeaderUseTests {
         #expect(PrefixHeaderUse.inserting(["#import <Foundation/Foundation.h>"], into: text)
             == "// NXTheme.m\n/* Licence\n   text */\n\n#import <Foundation/Foundation.h>\n#import \"NXTheme.h\"\n")
     }
+
+    @Test("what a file's own headers import counts as imported by the file")
+    func importsThroughTheFilesHeaders() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("prefix-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Classes"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = [
+            "Classes/NXUI.h": "#import \"NXBase.h\"\n@interface NXUI : NSObject\n@end\n",
+            "Classes/NXBase.h": "#import <Foundation/Foundation.h>\n",
+            "Classes/NXUI.m": "#import \"NXUI.h\"\nNSString *name = nil;\n",
+            "Classes/NXOther.m": "#import \"Missing.h\"\nNSString *other = nil;\n",
+        ]
+        for (path, text) in files { try text.write(to: folder.appendingPathComponent(path), atomically: true, encoding: .utf8) }
+        let imports = PrefixHeaderUse.imports(of: "#import <Foundation/Foundation.h>", searchFolders: [folder.path])
+        let edits = PrefixHeaderUse.edits(files: ["Classes/NXUI.m", "Classes/NXOther.m"], directory: folder.path, imports: imports)
+        #expect(edits.map(\.file) == ["Classes/NXOther.m"])
+        #expect(edits.first?.needs.first?.symbols == ["NSString"])
+    }
 }

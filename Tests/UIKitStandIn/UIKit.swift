@@ -1,5 +1,5 @@
 // A stand-in for the parts of UIKit the generated resource accessors call, with Apple's exact signatures
-// (UIKit's Swift interface, iOS 17 SDK). It only has to type-check: `ResourceAccessorTypeCheckTests` compiles
+// (UIKit's Swift interface, iOS 17 SDK). It only has to type-check: `ResourcesEndToEndTests.testUIKitPartTypeChecksAgainstTheStandIn` compiles
 // generated code against it with `#if canImport(UIKit)` true, which Linux cannot do with the real UIKit.
 import Foundation
 
