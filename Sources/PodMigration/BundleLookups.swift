@@ -16,7 +16,9 @@ public enum BundleLookups {
     }
 
     public static func find(in text: String, swift: Bool) -> [Lookup] {
-        swift ? findSwift(text) : findC(text)
+        // Most files name neither: only those that do are parsed.
+        guard text.contains(swift ? "Bundle" : "bundleForClass") else { return [] }
+        return swift ? findSwift(text) : findC(text)
     }
 
     static func findSwift(_ text: String) -> [Lookup] {
