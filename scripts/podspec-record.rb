@@ -3,7 +3,8 @@
 # that records what each attribute is set to instead of being CocoaPods, and prints the same JSON shape as
 # `componentize manifest X.podspec --format record`. What it records, for the spec and each subspec:
 #   name, attributes (every `s.x = v` and `s.x v, w`, platform-scoped as "ios.x"), dependencies (name, requirements,
-#   platform, line), subspecs; symbols become strings, as CocoaPods' own JSON does.
+#   platform, line), subspecs, test specs (`testspecs`, when there are any); symbols and floats become strings, as
+#   CocoaPods' own JSON has them (`swift_version = 5.0` is "5.0").
 # Usage: scripts/podspec-record.rb FILE.podspec [...]   (prints one JSON document per file, one per line)
 require "json"
 
@@ -16,6 +17,7 @@ module Pod
   def self.plain(value)
     case value
     when Symbol then value.to_s
+    when Float then value.to_s
     when Array then value.map { |item| plain(item) }
     when Hash then value.each_with_object({}) { |(key, item), result| result[plain(key).to_s] = plain(item) }
     else value
@@ -35,6 +37,13 @@ module Pod
     def subspec(name, &block)
       child = Spec.new(name)
       @record["subspecs"] << child.record
+      block&.call(child)
+      child
+    end
+
+    def test_spec(name = "Tests", &block)
+      child = Spec.new(name)
+      (@record["testspecs"] ||= []) << child.record
       block&.call(child)
       child
     end

@@ -40,6 +40,8 @@ public struct PodMigration: Sendable {
         /// The spec (`NXUI`) or subspec (`NXUI/Core`) it comes from.
         public var specName: String
         public var isSwift: Bool
+        /// A test spec's target (`.testTarget`), in no product.
+        public var isTest = false
         /// Relative to the pod's folder.
         public var path: String
         /// Relative to `path`, sorted.
@@ -112,7 +114,8 @@ public struct PodMigrator: Sendable {
 
         /// `inherited`: what the parents declare; a subspec target gets those of them (and its parent target) that its
         /// files import, as SwiftPM needs a dependency only for an import, while CocoaPods gave a subspec all of them.
-        func walk(_ spec: PodSpec, specName: String, parent: String?, inherited: [PodDependency], inheritedPrefix: [PodAttribute]) {
+        /// `test`: a test spec, which becomes a test target depending on its spec's target (`parent`), in no product.
+        func walk(_ spec: PodSpec, specName: String, parent: String?, inherited: [PodDependency], inheritedPrefix: [PodAttribute], test: Bool = false) {
             let prefix = inheritedPrefix + spec.attributes.filter { $0.key == "prefix_header_contents" || $0.key.hasSuffix(".prefix_header_contents") }
             let name = targetName(specName)
             let sources = select(spec, keys: ["source_files"], files: files, folders: folders, notes: &migration.notes)
@@ -165,7 +168,8 @@ public struct PodMigrator: Sendable {
             for index in made.indices {
                 let imported = importedModules(of: made[index], directory: directory)
                 func uses(_ module: String) -> Bool { imported?.contains(module) ?? true }
-                if let parent, uses(parent), !made[index].dependencies.contains(swiftString(parent)) {
+                made[index].isTest = test
+                if let parent, test || uses(parent), !made[index].dependencies.contains(swiftString(parent)) {
                     made[index].dependencies.insert(swiftString(parent), at: 0)
                 }
                 let wanted = spec.dependencies + inherited.filter { dependency in
@@ -189,7 +193,14 @@ public struct PodMigrator: Sendable {
                     productTargets += migration.targets[before...].map(\.name)
                 }
             }
+            if test { return }
             migration.products.append((name, productTargets))
+            // The Swift target of a split spec is the one its tests test.
+            let tested = made.last?.name ?? name
+            for testSpec in spec.testSpecs {
+                walk(testSpec, specName: "\(specName)/\(testSpec.subspecName ?? "Tests")", parent: tested, inherited: inherited + spec.dependencies,
+                     inheritedPrefix: [], test: true)
+            }
         }
         walk(spec, specName: podName, parent: nil, inherited: [], inheritedPrefix: [])
         migration.notes += bundleLookupNotes(migration, podspecPath: podspecPath)

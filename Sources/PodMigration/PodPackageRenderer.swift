@@ -21,7 +21,7 @@ public struct PodPackageRenderer {
             "platforms": migration.platforms.joined(separator: ", "),
             "products": migration.products.map { ["name": $0.name, "targets": $0.targets.map { "\"\($0)\"" }.joined(separator: ", ")] },
             "packages": migration.packages,
-            "targets": migration.targets.map { ["name": $0.name, "lines": Self.lines(of: $0)] as [String: Any] },
+            "targets": migration.targets.map { ["name": $0.name, "kind": $0.isTest ? "testTarget" : "target", "lines": Self.lines(of: $0)] as [String: Any] },
         ]
         return try library.render("migrate-pods/Package.swift.stencil", context: context)
     }

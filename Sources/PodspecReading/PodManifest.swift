@@ -4,7 +4,8 @@ import ManifestReading
 /// A pod as a package of the graph: the pod a package, the spec and each subspec a target (`NXUI`, `NXUI/Core`), each a
 /// product; a subspec depends on what its parents declare plus its own; `s.dependency 'X/Y'` is a dependency on product
 /// `X/Y` of package `X` (a target of the pod itself when X is the pod). The package dependencies carry the pod's name as
-/// location (`pod:X`): discovery turns those that name a pod or package of the repository into local ones.
+/// location (`pod:X`): discovery turns those that name a pod or package of the repository into local ones. A test spec
+/// (`s.test_spec`) is a test target (`NXUI/Tests`) depending on its spec and on what the spec depends on, in no product.
 public enum PodManifest {
     /// The location a pod dependency carries until discovery resolves it: `pod:AFNetworking`.
     public static func location(ofPod name: String) -> String { "pod:" + name }
@@ -23,11 +24,15 @@ public enum PodManifest {
         var seenPackages: Set<String> = []
         let rootSpec = spec
 
-        func walk(_ spec: PodSpec, name: String, inherited: [PodDependency], inheritedPrefix: [PodAttribute]) -> [String] {
+        func walk(_ spec: PodSpec, name: String, inherited: [PodDependency], inheritedPrefix: [PodAttribute], testOf: String? = nil) -> [String] {
             // A subspec does not inherit its parent's dependency on itself; a spec that names itself is a cycle.
             let dependencies = inherited.filter { $0.name != name } + spec.dependencies
             let prefix = inheritedPrefix + spec.attributes.filter { $0.key == "prefix_header_contents" || $0.key.hasSuffix(".prefix_header_contents") }
             var targetDependencies: [TargetDependency] = []
+            if let testOf {
+                let position = spec.location.line.map { SourcePosition(line: $0, column: spec.location.column ?? 1) }
+                targetDependencies.append(TargetDependency(kind: .target, name: testOf, position: position))
+            }
             for dependency in dependencies {
                 let position = dependency.location.line.map { SourcePosition(line: $0, column: dependency.location.column ?? 1) }
                 let platforms = dependency.platform.map { [$0 == "osx" ? "macos" : $0] }
@@ -44,7 +49,7 @@ public enum PodManifest {
                     packages.append(package)
                 }
             }
-            var target = Target(name: name, type: .regular, dependencies: targetDependencies,
+            var target = Target(name: name, type: testOf == nil ? .regular : .test, dependencies: targetDependencies,
                                 position: spec.location.line.map { SourcePosition(line: $0, column: spec.location.column ?? 1) })
             if let files {
                 func patterns(_ key: String) -> [String] {
@@ -56,7 +61,10 @@ public enum PodManifest {
             } else {
                 target.sourcesUnknown = "the pod's folder could not be listed for its source_files"
             }
-            if case .string(let module)? = rootSpec.attribute("module_name")?.value {
+            if testOf != nil {
+                // A test spec is a test bundle of its own: its own module, as SwiftPM would build it.
+                target.moduleName = name.split(separator: "/").joined()
+            } else if case .string(let module)? = rootSpec.attribute("module_name")?.value {
                 target.moduleName = module
             } else {
                 target.moduleName = podName
@@ -66,6 +74,7 @@ public enum PodManifest {
                 target.prefixHeader = PrefixHeader(text: prefix.flatMap(\.value.strings).joined(separator: "\n"), position: position)
             }
             targets.append(target)
+            if testOf != nil { return [name] }
             var contained = [name]
             var defaults: [String] = []
             if let chosen = spec.attribute("default_subspecs")?.value ?? spec.attribute("default_subspec")?.value {
@@ -81,6 +90,10 @@ public enum PodManifest {
                 }
             }
             products.append(Product(name: name, type: .library, targets: contained))
+            // A test spec tests its spec: it depends on it, and CocoaPods links what the spec depends on into it too.
+            for test in spec.testSpecs {
+                _ = walk(test, name: "\(name)/\(test.subspecName ?? "Tests")", inherited: dependencies, inheritedPrefix: [], testOf: name)
+            }
             return [name] + descendants
         }
         _ = walk(spec, name: podName, inherited: [], inheritedPrefix: [])

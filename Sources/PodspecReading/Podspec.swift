@@ -75,6 +75,8 @@ public struct PodSpec: Sendable, Equatable {
     public var attributes: [PodAttribute] = []
     public var dependencies: [PodDependency] = []
     public var subspecs: [PodSpec] = []
+    /// `s.test_spec 'Tests' do … end`: the pod's tests, built as test bundles of their own, not part of the pod.
+    public var testSpecs: [PodSpec] = []
     /// Where the spec (`Pod::Spec.new`) or subspec (`s.subspec`) starts.
     public var location: FileLocation
 
@@ -117,6 +119,6 @@ public struct PodSpec: Sendable, Equatable {
                 ])
             })),
             ("subspecs", .array(subspecs.map(\.record))),
-        ])
+        ] + (testSpecs.isEmpty ? [] : [("testspecs", .array(testSpecs.map(\.record)))]))
     }
 }

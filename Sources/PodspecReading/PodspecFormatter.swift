@@ -33,6 +33,10 @@ public enum PodspecFormatter {
             lines.append("\(indent)subspec \(subspec.subspecName ?? "")  (line \(subspec.location.line.map(String.init) ?? "?"))")
             lines += describe(subspec, indent: indent + "  ")
         }
+        for test in spec.testSpecs {
+            lines.append("\(indent)test_spec \(test.subspecName ?? "")  (line \(test.location.line.map(String.init) ?? "?"))")
+            lines += describe(test, indent: indent + "  ")
+        }
         return lines
     }
 

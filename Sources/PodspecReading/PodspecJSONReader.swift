@@ -34,13 +34,14 @@ public struct PodspecJSONReader: Sendable {
         for key in object.keys.sorted() {
             guard let raw = object[key] else { continue }
             switch key {
-            case "subspecs":
-                guard case .array(let items) = raw else { throw InputError("'subspecs' is not an array", at: location) }
+            case "subspecs", "testspecs":
+                guard case .array(let items) = raw else { throw InputError("'\(key)' is not an array", at: location) }
                 for item in items {
                     guard case .object(let child) = item, case .string(let name)? = child["name"] else {
-                        throw InputError("a subspec without a name", at: location)
+                        throw InputError("a \(key == "subspecs" ? "subspec" : "test spec") without a name", at: location)
                     }
-                    spec.subspecs.append(try self.spec(child, subspecName: name, path: path))
+                    let read = try self.spec(child, subspecName: name, path: path)
+                    if key == "subspecs" { spec.subspecs.append(read) } else { spec.testSpecs.append(read) }
                 }
             case "dependencies":
                 spec.dependencies += try dependencies(raw, platform: nil, location: location)

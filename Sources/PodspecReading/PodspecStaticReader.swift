@@ -55,6 +55,8 @@ private struct PodspecEvaluator {
     /// Every spec met, the root first; `children` by index.
     var specs: [PodSpec] = []
     var children: [[Int]] = []
+    /// The test specs of each spec, by index.
+    var testChildren: [[Int]] = []
     /// Block variables (`s`, `ss`) and the spec each names.
     var blockVariables: [String: Int] = [:]
     /// Brackets, braces and parentheses open around the current token: bounded, so no input can exhaust the stack.
@@ -154,6 +156,7 @@ private struct PodspecEvaluator {
     func assemble(_ index: Int) -> PodSpec {
         var spec = specs[index]
         spec.subspecs = children[index].map(assemble)
+        spec.testSpecs = testChildren[index].map(assemble)
         return spec
     }
 
@@ -176,10 +179,13 @@ private struct PodspecEvaluator {
         return index
     }
 
-    mutating func newSpec(name: String?, at token: RubyToken, parent: Int?) -> Int {
+    mutating func newSpec(name: String?, at token: RubyToken, parent: Int?, test: Bool = false) -> Int {
         specs.append(PodSpec(subspecName: name, location: location(token)))
         children.append([])
-        if let parent { children[parent].append(specs.count - 1) }
+        testChildren.append([])
+        if let parent {
+            if test { testChildren[parent].append(specs.count - 1) } else { children[parent].append(specs.count - 1) }
+        }
         return specs.count - 1
     }
 
@@ -254,6 +260,19 @@ private struct PodspecEvaluator {
             let child = newSpec(name: subspecName, at: start, parent: spec)
             try block(for: child)
             spec = child
+        case "test_spec":
+            // CocoaPods names a test spec without a name 'Tests'.
+            guard platform == nil else { throw decline("a platform-scoped test spec") }
+            let parenthesised = consumeOpeningParenthesis()
+            var testName = "Tests"
+            if !isIdentifier("do") {
+                guard case .value(.string(let name)) = try expression() else { throw decline("a test spec name that is not a string", at: start) }
+                testName = name
+            }
+            if parenthesised { try expect(")") }
+            let child = newSpec(name: testName, at: start, parent: spec, test: true)
+            try block(for: child)
+            spec = child
         case "dependency":
             let parenthesised = consumeOpeningParenthesis()
             let values = try argumentList()
@@ -276,7 +295,7 @@ private struct PodspecEvaluator {
             let values = parenthesised && isPunctuation(")") ? [] : try argumentList()
             if parenthesised { try expect(")") }
             if isIdentifier("do") || isPunctuation("{") {
-                throw decline("a block given to '\(method)' (only subspec blocks are read; test and app specs are not part of the graph)")
+                throw decline("a block given to '\(method)' (only subspec and test_spec blocks are read; app specs are not)")
             }
             try set(method, values.count == 1 ? values[0] : .array(values), on: spec, platform: platform, at: start)
         }
@@ -475,6 +494,7 @@ private struct PodspecEvaluator {
         inner.locals = locals
         inner.specs = specs
         inner.children = children
+        inner.testChildren = testChildren
         inner.blockVariables = blockVariables
         guard case .value(let value) = try inner.expression() else { throw decline("a spec interpolated into a string", at: token) }
         guard inner.current.kind == .newline else { throw inner.decline("\(inner.describe(inner.current)) inside an interpolation") }

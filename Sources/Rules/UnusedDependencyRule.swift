@@ -70,11 +70,18 @@ public struct UnusedDependencyRule: Rule {
         func imports(of target: GraphTarget) -> Set<String>? {
             graph.importedModules[target.number] == nil ? nil : importedByModule[target.id.package + "|" + target.module]
         }
+        // Where the non-test targets of each package declare their dependencies: a pod's test spec inherits its spec's
+        // `s.dependency` lines, and an inherited line is reported, if at all, for the spec.
+        var declaredByCode: Set<String> = []
+        for (edge, from, _) in graph.localEdges where !from.isTest && !edge.viaImport {
+            declaredByCode.insert("\(from.id.package)|\(edge.location)")
+        }
         var findings: [Finding] = []
         for key in order {
             guard let (edge, from, targets) = entries[key], let imported = imports(of: from), let first = targets.first else { continue }
             if targets.contains(where: { [.executable, .plugin, .macro, .binary, .system].contains($0.type) }) { continue }
             if from.isTest && targets.contains(where: { $0.component == from.component }) { continue }
+            if from.isTest && declaredByCode.contains("\(from.id.package)|\(edge.location)") { continue }
             let modules = Set(targets.map(\.module))
             // Within one module (subspecs of a pod) there is nothing to import.
             if modules.contains(from.module) { continue }

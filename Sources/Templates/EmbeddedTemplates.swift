@@ -370,7 +370,7 @@ let package = Package(
     ],
     targets: [
 {% for target in targets %}
-        .target(
+        .{{ target.kind }}(
 {% for line in target.lines %}
             {{ line }}
 {% endfor %}

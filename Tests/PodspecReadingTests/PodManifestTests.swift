@@ -19,6 +19,34 @@ struct PodManifestTests {
         #expect(PodSourceFiles.expandBraces("a/{b,c}/*.{h,m}") == ["a/b/*.h", "a/b/*.m", "a/c/*.h", "a/c/*.m"])
     }
 
+    @Test func testSpecsAreTestTargetsOfTheirSpecInNoProduct() throws {
+        let spec = try PodspecStaticReader().read(source: """
+            Pod::Spec.new do |s|
+              s.name = 'ChatComposer'
+              s.dependency 'NXKit'
+              s.test_spec 'Tests' do |test_spec|
+                test_spec.source_files = 'Tests/*.swift'
+                test_spec.requires_app_host = true
+                test_spec.dependency 'OHHTTPStubs'
+              end
+              s.test_spec do |ui|
+                ui.test_type = :ui
+              end
+            end
+            """, path: "ChatComposer.podspec")
+        #expect(spec.subspecs.isEmpty)
+        #expect(spec.testSpecs.map(\.subspecName) == ["Tests", "Tests"], "a test spec without a name is 'Tests', as CocoaPods names it")
+        #expect(spec.testSpecs[0].attribute("requires_app_host")?.value == .bool(true))
+        #expect(spec.testSpecs[0].location.line == 4)
+        let manifest = PodManifest.manifest(of: spec, file: "ChatComposer.podspec", reader: .podspec)
+        #expect(manifest.targets.map(\.name) == ["ChatComposer", "ChatComposer/Tests", "ChatComposer/Tests"])
+        #expect(manifest.targets[1].type == .test)
+        #expect(manifest.targets[1].moduleName == "ChatComposerTests")
+        #expect(manifest.targets[1].dependencies.map { "\($0.kind):\($0.name)" } == ["target:ChatComposer", "product:NXKit", "product:OHHTTPStubs"])
+        #expect(manifest.products.map(\.name) == ["ChatComposer"])
+        #expect(manifest.products[0].targets == ["ChatComposer"])
+    }
+
     @Test func subspecsAreTargetsThatInheritTheirParentsDependencies() throws {
         let spec = try PodspecStaticReader().read(source: """
             Pod::Spec.new do |s|

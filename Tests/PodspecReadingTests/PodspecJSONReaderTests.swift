@@ -15,7 +15,8 @@ struct PodspecJSONReaderTests {
               "resource_bundles": {"NXUI": ["NXUI/Assets/*.png"]},
               "dependencies": {"NXKit": [], "AFNetworking": ["~> 4.0"]},
               "ios": {"deployment_target": "12.0", "dependencies": {"Yoga": [">= 2.0"]}},
-              "subspecs": [{"name": "Core", "source_files": ["NXUI/Core/*.swift"], "dependencies": {"NXKit": []}}]
+              "subspecs": [{"name": "Core", "source_files": ["NXUI/Core/*.swift"], "dependencies": {"NXKit": []}}],
+              "testspecs": [{"name": "Tests", "test_type": "unit", "source_files": "NXUI/Tests/*.swift", "dependencies": {"OHHTTPStubs": []}}]
             }
             """
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("NXUI-\(UUID().uuidString).podspec.json").path
@@ -28,6 +29,8 @@ struct PodspecJSONReaderTests {
         #expect(spec.dependencies.map(\.name) == ["AFNetworking", "NXKit", "Yoga"])
         #expect(spec.dependencies.last?.platform == "ios")
         #expect(spec.subspecs.first?.subspecName == "Core")
+        #expect(spec.testSpecs.map(\.subspecName) == ["Tests"])
+        #expect(spec.testSpecs.first?.dependencies.map(\.name) == ["OHHTTPStubs"])
         #expect(spec.subspecs.first?.attribute("name") == nil)
         #expect(spec.attribute("resource_bundles")?.value == .hash([("NXUI", .array([.string("NXUI/Assets/*.png")]))]))
     }

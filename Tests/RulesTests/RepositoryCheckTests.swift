@@ -216,6 +216,25 @@ final class RepositoryCheckTests: XCTestCase {
         ])
     }
 
+    /// A test spec is a test target of the pod: it depends on its spec and on what the spec depends on (CocoaPods links
+    /// them into the test bundle), its own dependencies are checked at their lines, and an inherited line its files do
+    /// not import is not reported for it.
+    func testAPodsTestSpecIsATestTargetCheckedAtItsOwnLines() throws {
+        try write(Self.podspec("NXKit"), to: "Kit/NXKit/NXKit.podspec")
+        try write("public enum NXKit {}\n", to: "Kit/NXKit/Classes/NXKit.swift")
+        try write(Self.podspec("NXService", ["s.dependency 'NXKit'"]), to: "Common/NXService/NXService.podspec")
+        try write("import NXKit\n", to: "Common/NXService/Classes/NXService.swift")
+        try write(Self.podspec("ComponentImage"), to: "Business/ComponentImage/ComponentImage.podspec")
+        try write(Self.podspec("ComponentVideo", ["s.dependency 'NXService'", "s.dependency 'NXKit'",
+                                                  "s.test_spec 'Tests' do |t|", "  t.source_files = 'Tests/*.swift'", "  t.dependency 'ComponentImage'", "end"]),
+                  to: "Business/ComponentVideo/ComponentVideo.podspec")
+        try write("import NXService\nimport NXKit\n", to: "Business/ComponentVideo/Classes/Player.swift")
+        try write("import ComponentVideo\nimport NXKit\nimport ComponentImage\nimport XCTest\n", to: "Business/ComponentVideo/Tests/PlayerTests.swift")
+        XCTAssertEqual(described(try check().findings), [
+            "ROOT/Business/ComponentVideo/ComponentVideo.podspec:9:5: horizontal: ComponentVideo/Tests (business) depends on ComponentImage (business)",
+        ], "NXKit reaches the tests through their spec; NXService, inherited and not imported by them, is not reported for them")
+    }
+
     /// Mid-migration: a folder with a Package.swift and a podspec is one component, named by either.
     func testAPodDependsOnAComponentMidMigrationByItsPodName() throws {
         try write(RuleExample.package("NXKit"), to: "Kit/NXKit/Package.swift")
