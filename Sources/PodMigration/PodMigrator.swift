@@ -136,16 +136,17 @@ public struct PodMigrator: Sendable {
                     }
                 } else {
                     let cName = name + (cFiles.contains { ["m", "mm"].contains(ext($0)) } ? "ObjC" : "C")
+                    // In a test spec too the C-family half is a plain target (a test target cannot be depended on).
                     made.append(makeTarget(cName, specName: specName, sources: cFiles, resourceFiles: [], resourceFolders: [], dependencies: [],
-                                           spec: spec, files: files, folders: folders, migration: &migration))
+                                           spec: spec, files: files, folders: folders, test: false, migration: &migration))
                     made.append(makeTarget(name, specName: specName, sources: swiftFiles, resourceFiles: resourceFiles, resourceFolders: resourceFolders,
-                                           dependencies: [swiftString(cName)], spec: spec, files: files, folders: folders, migration: &migration))
+                                           dependencies: [swiftString(cName)], spec: spec, files: files, folders: folders, test: test, migration: &migration))
                     migration.notes.append(Note("\(specName) mixes Swift and Objective-C or C: it becomes targets \(name) (Swift) and \(cName) (\(cFiles.joined(separator: ", "))); its Swift files must import \(cName) to use the other part (CocoaPods compiled both into one module)",
                                                 at: spec.location))
                 }
             } else {
                 made.append(makeTarget(name, specName: specName, sources: mine, resourceFiles: resourceFiles, resourceFolders: resourceFolders,
-                                       dependencies: [], spec: spec, files: files, folders: folders, migration: &migration))
+                                       dependencies: [], spec: spec, files: files, folders: folders, test: test, migration: &migration))
             }
             if let attribute = prefix.first {
                 // Only C-family files see a prefix header; SwiftPM has none, so each must import what it used from it.
@@ -168,7 +169,7 @@ public struct PodMigrator: Sendable {
             for index in made.indices {
                 let imported = importedModules(of: made[index], directory: directory)
                 func uses(_ module: String) -> Bool { imported?.contains(module) ?? true }
-                made[index].isTest = test
+                made[index].isTest = test && index == made.count - 1
                 if let parent, test || uses(parent), !made[index].dependencies.contains(swiftString(parent)) {
                     made[index].dependencies.insert(swiftString(parent), at: 0)
                 }
@@ -235,8 +236,9 @@ public struct PodMigrator: Sendable {
     }
 
     /// One SwiftPM target from files the spec selects: its folder, sources, resources, exclusions and public headers.
+    /// `test`: a test target, which has no public headers (`.testTarget` takes no `publicHeadersPath`).
     func makeTarget(_ name: String, specName: String, sources: [String], resourceFiles: [String], resourceFolders: [String], dependencies: [String],
-                    spec: PodSpec, files: [String], folders: Set<String>, migration: inout PodMigration) -> PodMigration.Target {
+                    spec: PodSpec, files: [String], folders: Set<String>, test: Bool, migration: inout PodMigration) -> PodMigration.Target {
         let isSwift = !sources.contains { Self.cFamilyExtensions.contains(ext($0)) && ext($0) != "h" }
         let used = sources + resourceFiles + resourceFolders
         // A C-family target sits at the pod's folder, so that its forwarding headers (include/<Target>/<Module>/)
@@ -250,7 +252,7 @@ public struct PodMigrator: Sendable {
             (Self.processedExtensions.contains(ext(folder)) ? ".process(" : ".copy(") + swiftString(inside(folder)) + ")"
         } + resourceFiles.map { ".process(\(swiftString(inside($0))))" }).sorted()
         var usedForExclude = Set(used)
-        if !isSwift {
+        if !isSwift, !test {
             let publicPatterns = patterns(spec, "public_header_files")
             let headers = (publicPatterns.isEmpty ? sources.filter { ext($0) == "h" }
                 : PodSourceFiles.select(publicPatterns, from: files, folders: folders).filter { sources.contains($0) || ext($0) == "h" }).sorted()

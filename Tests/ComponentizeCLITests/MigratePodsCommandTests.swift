@@ -245,6 +245,46 @@ final class MigratePodsCommandTests: XCTestCase {
                       result.stderr)
     }
 
+    /// Test specs become test targets, in no product; an Objective-C test spec gets no public headers (a test target
+    /// has none), and a mixed one keeps its Objective-C half a plain target the Swift tests depend on.
+    func testTestSpecsBecomeTestTargetsInNoProduct() throws {
+        try write(Self.podspec("NXKit", ["s.source_files = 'Classes/*.swift'",
+                                         "s.test_spec 'Tests' do |t|", "  t.source_files = 'Tests/*.swift'", "end",
+                                         "s.test_spec 'LegacyTests' do |t|", "  t.source_files = 'LegacyTests/*.{h,m,swift}'", "end"]),
+                  "NXKit/NXKit.podspec")
+        try write("public enum NXKit {}\n", "NXKit/Classes/NXKit.swift")
+        try write("import NXKit\nimport XCTest\nfinal class NXKitTests: XCTestCase {}\n", "NXKit/Tests/NXKitTests.swift")
+        try write("import XCTest\nfinal class LegacyTests: XCTestCase {}\n", "NXKit/LegacyTests/LegacyTests.swift")
+        try write("#import \"NXStub.h\"\nint nx_stub(void) { return 1; }\n", "NXKit/LegacyTests/NXStub.m")
+        try write("int nx_stub(void);\n", "NXKit/LegacyTests/NXStub.h")
+        let result = try run(["."])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        let manifest = try String(contentsOf: root.appendingPathComponent("NXKit/Package.swift"), encoding: .utf8)
+        XCTAssertTrue(manifest.contains(".library(name: \"NXKit\", targets: [\"NXKit\"]),\n    ],"), manifest)
+        XCTAssertTrue(manifest.contains("""
+                    .testTarget(
+                        name: "NXKitTests",
+                        dependencies: ["NXKit"],
+                        path: "Tests",
+            """), manifest)
+        XCTAssertTrue(manifest.contains("""
+                    .target(
+                        name: "NXKitLegacyTestsObjC",
+            """), manifest)
+        XCTAssertTrue(manifest.contains("""
+                    .testTarget(
+                        name: "NXKitLegacyTests",
+                        dependencies: ["NXKit", "NXKitLegacyTestsObjC"],
+            """), manifest)
+        // What SwiftPM itself reads from the written manifest (swift package dump-package): valid, with these kinds.
+        let read = try Componentize.run(["manifest", "NXKit", "--reader", "swiftpm", "--format", "json"], in: root)
+        XCTAssertEqual(read.status, 0, read.stderr)
+        let targets = (try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: Any])?["targets"] as? [[String: Any]] ?? []
+        XCTAssertEqual(targets.map { "\($0["name"] ?? ""):\($0["type"] ?? "")" },
+                       ["NXKit:regular", "NXKitTests:test", "NXKitLegacyTestsObjC:regular", "NXKitLegacyTests:test"])
+        XCTAssertFalse(manifest.contains("publicHeadersPath: \"include/NXKitLegacyTests\""), manifest)
+    }
+
     func testFilesThatReliedOnThePrefixHeaderAreListedAndEditedOnlyWithEditSources() throws {
         try write(Self.podspec("NXKit", ["s.source_files = 'Classes/*.{h,m}'"]), "Kit/NXKit/NXKit.podspec")
         try write("extern const double NXDefaultMargin;\n", "Kit/NXKit/Classes/NXConstants.h")
