@@ -87,7 +87,7 @@ let package = Package(
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         .target(name: "PodMigration", dependencies: [
-            "Configuration", "Diagnostics", "Paths", "PodspecReading", "Scaffolding", "SourceImports",
+            "Configuration", "Diagnostics", "Output", "Paths", "PodspecReading", "Scaffolding", "SourceImports",
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         .target(name: "Project", dependencies: [

@@ -1,6 +1,7 @@
 import Configuration
 import Diagnostics
 import Foundation
+import Output
 import Paths
 import PodspecReading
 import SourceImports
@@ -140,7 +141,7 @@ public struct PodMigrator: Sendable {
                     made.append(makeTarget(cName, specName: specName, sources: cFiles, resourceFiles: [], resourceFolders: [], dependencies: [],
                                            spec: spec, files: files, folders: folders, test: false, migration: &migration))
                     made.append(makeTarget(name, specName: specName, sources: swiftFiles, resourceFiles: resourceFiles, resourceFolders: resourceFolders,
-                                           dependencies: [swiftString(cName)], spec: spec, files: files, folders: folders, test: test, migration: &migration))
+                                           dependencies: [SwiftLiteral.string(cName)], spec: spec, files: files, folders: folders, test: test, migration: &migration))
                     migration.notes.append(Note("\(specName) mixes Swift and Objective-C or C: it becomes targets \(name) (Swift) and \(cName) (\(cFiles.joined(separator: ", "))); its Swift files must import \(cName) to use the other part (CocoaPods compiled both into one module)",
                                                 at: spec.location))
                 }
@@ -170,8 +171,8 @@ public struct PodMigrator: Sendable {
                 let imported = importedModules(of: made[index], directory: directory)
                 func uses(_ module: String) -> Bool { imported?.contains(module) ?? true }
                 made[index].isTest = test && index == made.count - 1
-                if let parent, test || uses(parent), !made[index].dependencies.contains(swiftString(parent)) {
-                    made[index].dependencies.insert(swiftString(parent), at: 0)
+                if let parent, test || uses(parent), !made[index].dependencies.contains(SwiftLiteral.string(parent)) {
+                    made[index].dependencies.insert(SwiftLiteral.string(parent), at: 0)
                 }
                 let wanted = spec.dependencies + inherited.filter { dependency in
                     dependency.name != specName && (uses(dependency.podName) || uses(dependency.name.split(separator: "/").joined()))
@@ -249,8 +250,8 @@ public struct PodMigrator: Sendable {
                                          exclude: [], resources: [], publicHeadersPath: nil, dependencies: dependencies,
                                          linkerSettings: linkerSettings(spec))
         target.resources = (resourceFolders.map { folder in
-            (Self.processedExtensions.contains(ext(folder)) ? ".process(" : ".copy(") + swiftString(inside(folder)) + ")"
-        } + resourceFiles.map { ".process(\(swiftString(inside($0))))" }).sorted()
+            (Self.processedExtensions.contains(ext(folder)) ? ".process(" : ".copy(") + SwiftLiteral.string(inside(folder)) + ")"
+        } + resourceFiles.map { ".process(\(SwiftLiteral.string(inside($0))))" }).sorted()
         var usedForExclude = Set(used)
         if !isSwift, !test {
             let publicPatterns = patterns(spec, "public_header_files")
@@ -377,14 +378,14 @@ public struct PodMigrator: Sendable {
         let product = dependency.name.split(separator: "/").joined()
         var entry: (String, String?)
         if dependency.podName == podName {
-            entry = (swiftString(product), nil)
+            entry = (SwiftLiteral.string(product), nil)
         } else if let folder = localPods[dependency.podName] {
             let relative = PathArithmetic.relative(folder, to: directory)
             let identity = (folder as NSString).lastPathComponent
-            entry = (".product(name: \(swiftString(product)), package: \(swiftString(identity)))", ".package(path: \(swiftString(relative)))")
+            entry = (".product(name: \(SwiftLiteral.string(product)), package: \(SwiftLiteral.string(identity)))", ".package(path: \(SwiftLiteral.string(relative)))")
         } else if let mapping = mappings[dependency.name] ?? mappings[dependency.podName] {
-            entry = (".product(name: \(swiftString(mapping.product)), package: \(swiftString(mapping.identity)))",
-                     ".package(url: \(swiftString(mapping.url)), from: \(swiftString(mapping.from)))")
+            entry = (".product(name: \(SwiftLiteral.string(mapping.product)), package: \(SwiftLiteral.string(mapping.identity)))",
+                     ".package(url: \(SwiftLiteral.string(mapping.url)), from: \(SwiftLiteral.string(mapping.from)))")
         } else {
             migration.unmapped.append((dependency.name, dependency.location))
             return nil
@@ -519,8 +520,8 @@ public struct PodMigrator: Sendable {
             let key = attribute.key.split(separator: ".").last.map(String.init) ?? attribute.key
             let condition = scope.flatMap { Self.platformConditions[$0] }.map { ", .when(platforms: [\($0)])" } ?? ""
             switch key {
-            case "frameworks": settings += attribute.value.strings.map { ".linkedFramework(\(swiftString($0))\(condition))" }
-            case "libraries": settings += attribute.value.strings.map { ".linkedLibrary(\(swiftString($0))\(condition))" }
+            case "frameworks": settings += attribute.value.strings.map { ".linkedFramework(\(SwiftLiteral.string($0))\(condition))" }
+            case "libraries": settings += attribute.value.strings.map { ".linkedLibrary(\(SwiftLiteral.string($0))\(condition))" }
             default: continue
             }
         }
@@ -552,26 +553,10 @@ public struct PodMigrator: Sendable {
         }
         if versions["osx"] == nil { versions["osx"] = versions["macos"] }
         return [("ios", "iOS"), ("osx", "macOS"), ("tvos", "tvOS"), ("watchos", "watchOS"), ("visionos", "visionOS")]
-            .compactMap { key, name in versions[key].map { ".\(name)(\(swiftString($0)))" } }
+            .compactMap { key, name in versions[key].map { ".\(name)(\(SwiftLiteral.string($0)))" } }
     }
 }
 
 private func ext(_ path: String) -> String {
     (path as NSString).pathExtension.lowercased()
-}
-
-/// A Swift string literal of `text`: what a podspec or a file name holds cannot break the written manifest.
-func swiftString(_ text: String) -> String {
-    var literal = "\""
-    for character in text {
-        switch character {
-        case "\\": literal += "\\\\"
-        case "\"": literal += "\\\""
-        case "\n": literal += "\\n"
-        case "\r": literal += "\\r"
-        case "\t": literal += "\\t"
-        default: literal.append(character)
-        }
-    }
-    return literal + "\""
 }

@@ -1,5 +1,6 @@
-import Foundation
 import Diagnostics
+import Foundation
+import Output
 import Scaffolding
 
 /// Renders a planned pod migration as its Package.swift (template `migrate-pods/Package.swift.stencil`).
@@ -17,7 +18,7 @@ public struct PodPackageRenderer {
         let context: [String: Any] = [
             "toolsVersion": migration.toolsVersion,
             "podspec": (migration.podspecPath as NSString).lastPathComponent,
-            "name": swiftString(migration.podName),
+            "name": SwiftLiteral.string(migration.podName),
             "platforms": migration.platforms.joined(separator: ", "),
             "products": migration.products.map { ["name": $0.name, "targets": $0.targets.map { "\"\($0)\"" }.joined(separator: ", ")] },
             "packages": migration.packages,
@@ -47,16 +48,16 @@ public struct PodPackageRenderer {
     static func lines(of target: PodMigration.Target) -> [String] {
         func list(_ label: String, _ items: [String], quoted: Bool) -> [String] {
             guard !items.isEmpty else { return [] }
-            return ["\(label): ["] + items.map { "    " + (quoted ? swiftString($0) : $0) + "," } + ["]"]
+            return ["\(label): ["] + items.map { "    " + (quoted ? SwiftLiteral.string($0) : $0) + "," } + ["]"]
         }
         var arguments: [[String]] = [
             ["name: \"\(target.name)\""],
             ["dependencies: [\(target.dependencies.joined(separator: ", "))]"],
-            ["path: \(swiftString(target.path))"],
+            ["path: \(SwiftLiteral.string(target.path))"],
             list("exclude", target.exclude, quoted: true),
             list("sources", target.sources, quoted: true),
             list("resources", target.resources, quoted: false),
-            target.publicHeadersPath.map { ["publicHeadersPath: \(swiftString($0))"] } ?? [],
+            target.publicHeadersPath.map { ["publicHeadersPath: \(SwiftLiteral.string($0))"] } ?? [],
             target.linkerSettings.isEmpty ? [] : ["linkerSettings: [\(target.linkerSettings.joined(separator: ", "))]"],
         ].filter { !$0.isEmpty }
         for index in arguments.indices.dropLast() { arguments[index][arguments[index].count - 1] += "," }

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Output
 import Stencil
 import Templates
 
@@ -116,19 +117,7 @@ public struct AccessorGenerator {
     /// A Swift string literal (or `nil`).
     static func literal(_ text: String?) -> String {
         guard let text else { return "nil" }
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20: result += "\\u{\(String(scalar.value, radix: 16))}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        return SwiftLiteral.string(text)
     }
 }
 
