@@ -73,7 +73,6 @@ extension DependencyGraph {
         graph.externalModules = outside
         var modules: [String: [GraphTarget]] = [:]
         for target in sortedTargets where !target.isTest { modules[target.module, default: []].append(target) }
-        var edges: [(edge: Edge, from: GraphTarget, to: GraphTarget)] = []
         // External products by name, from every manifest's entries, and what each target declares of them. Without its
         // package's manifest, a product's module is taken to be its name.
         var externalProducts: [String: String] = [:]
@@ -83,77 +82,110 @@ extension DependencyGraph {
             if let package, externalProducts[product] == nil { externalProducts[product] = package }
             declaredExternal[edge.fromNumber, default: []].append((package, product))
         }
-        var external: [UndeclaredExternalImport] = []
-        for targetImports in imports {
-            guard let from = target(targetImports.target) else { continue }
-            let declared = Set(successors[from.number])
-            let ownModule = from.module
-            var byModule: [Int: [SourceImportUse]] = [:]
-            var order: [Int] = []
-            var externalUses: [String: [SourceImportUse]] = [:]
-            var externalOrder: [String] = []
-            for use in targetImports.uses where !use.isOptional && use.module != ownModule && !systemModules.contains(use.module)
-                && !ignore.contains(where: { $0.matches(use.module) }) {
-                if modules[use.module] == nil {
-                    let mine = declaredExternal[from.number] ?? []
-                    let owners = outside.owners(of: use.module)
-                    if let owner = owners.first(where: { $0.product == use.module }) ?? owners.first {
-                        var decided = true
-                        let declared = mine.contains { entry in
-                            guard let provided = outside.modules(ofProduct: entry.product, package: entry.package) else {
-                                if entry.package == nil || owners.contains(where: { $0.package == entry.package }) { decided = false }
-                                return false
-                            }
-                            return provided.contains(use.module) || provided.contains { outside.exports(of: $0).contains(use.module) }
-                        }
-                        guard !declared, decided else { continue }
-                        let key = owner.package + "\u{0}" + owner.product + "\u{0}" + use.module
-                        if externalUses[key] == nil { externalOrder.append(key) }
-                        externalUses[key, default: []].append(use)
-                        continue
-                    }
-                    if let package = externalProducts[use.module] {
-                        // Undecidable when the target declares another product of that package (it may hold the module),
-                        // or a product by bare name (its package is not known).
-                        guard !mine.contains(where: { $0.product == use.module || $0.package == package || $0.package == nil }) else { continue }
-                        let key = package + "\u{0}" + use.module + "\u{0}" + use.module
-                        if externalUses[key] == nil { externalOrder.append(key) }
-                        externalUses[key, default: []].append(use)
-                        continue
-                    }
-                }
-                guard let candidates = modules[use.module], !candidates.contains(where: { declared.contains($0.number) }) else { continue }
-                let to = candidates.first { $0.id.package == from.id.package } ?? candidates[0]
-                if byModule[to.number] == nil { order.append(to.number) }
-                byModule[to.number, default: []].append(use)
-            }
-            for key in externalOrder {
-                let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
-                guard parts.count == 3, let uses = externalUses[key], let first = uses.first else { continue }
-                external.append(UndeclaredExternalImport(from: from, module: parts[2], product: parts[1], package: parts[0], location: first.location,
-                                                         otherLocations: uses.dropFirst().map(\.location)))
-            }
-            for number in order {
-                let uses = byModule[number, default: []]
-                guard let first = uses.first else { continue }
-                let to = sortedTargets[number]
-                let edge = Edge(from: from.id, to: .target(to.id), written: "import \(first.module)", location: first.location,
-                                fromNumber: from.number, toNumber: number, viaImport: true, otherLocations: uses.dropFirst().map(\.location))
-                edges.append((edge, from, to))
-            }
+        let context = ImportContext(modules: modules, externalProducts: externalProducts, declaredExternal: declaredExternal,
+                                    systemModules: systemModules, ignore: ignore, outside: outside)
+        // Each target's imports are decided on their own: in slices on every core, joined in the targets' order.
+        let results = inSlices(of: imports.count, minimumSliceSize: 16, slicesPerCore: 16) { slice in
+            slice.compactMap { index in self.importResult(imports[index], context: context) }
         }
-        graph.importEdges = edges
-        graph.undeclaredExternalImports = external
-        graph.importsRead = true
         var imported: [Int: Set<String>] = [:], exported: [Int: Set<String>] = [:]
-        for targetImports in imports {
-            guard let from = target(targetImports.target) else { continue }
-            imported[from.number, default: []].formUnion(targetImports.uses.map(\.module))
-            exported[from.number, default: []].formUnion(targetImports.uses.filter(\.isExported).map(\.module))
+        for result in results {
+            imported[result.from, default: []].formUnion(result.imported)
+            exported[result.from, default: []].formUnion(result.exported)
         }
+        graph.importEdges = results.flatMap(\.edges)
+        graph.undeclaredExternalImports = results.flatMap(\.external)
+        graph.importsRead = true
         graph.importedModules = imported
         graph.exportedModules = exported
         return graph
+    }
+
+    /// What ``withImports(_:systemModules:ignore:external:)`` needs of the whole graph, built once.
+    private struct ImportContext: Sendable {
+        var modules: [String: [GraphTarget]]
+        var externalProducts: [String: String]
+        var declaredExternal: [Int: [(package: String?, product: String)]]
+        var systemModules: Set<String>
+        var ignore: [Glob]
+        var outside: ExternalModules
+    }
+
+    /// One target's undeclared imports, and every module its files import or re-export.
+    private struct ImportResult: Sendable {
+        var from: Int
+        var edges: [(edge: Edge, from: GraphTarget, to: GraphTarget)]
+        var external: [UndeclaredExternalImport]
+        var imported: Set<String>
+        var exported: Set<String>
+    }
+
+    private func importResult(_ targetImports: TargetSourceImports, context: ImportContext) -> ImportResult? {
+        guard let from = target(targetImports.target) else { return nil }
+        let outside = context.outside
+        let declared = Set(successors[from.number])
+        let ownModule = from.module
+        var byModule: [Int: [SourceImportUse]] = [:]
+        var order: [Int] = []
+        var externalUses: [String: [SourceImportUse]] = [:]
+        var externalOrder: [String] = []
+        var imported: Set<String> = [], exported: Set<String> = []
+        for use in targetImports.uses {
+            imported.insert(use.module)
+            if use.isExported { exported.insert(use.module) }
+            guard !use.isOptional, use.module != ownModule, !context.systemModules.contains(use.module),
+                  !context.ignore.contains(where: { $0.matches(use.module) }) else { continue }
+            let candidates = context.modules[use.module]
+            if candidates == nil {
+                let mine = context.declaredExternal[from.number] ?? []
+                let owners = outside.owners(of: use.module)
+                if let owner = owners.first(where: { $0.product == use.module }) ?? owners.first {
+                    var decided = true
+                    let declared = mine.contains { entry in
+                        guard let provided = outside.modules(ofProduct: entry.product, package: entry.package) else {
+                            if entry.package == nil || owners.contains(where: { $0.package == entry.package }) { decided = false }
+                            return false
+                        }
+                        return provided.contains(use.module) || provided.contains { outside.exports(of: $0).contains(use.module) }
+                    }
+                    guard !declared, decided else { continue }
+                    let key = owner.package + "\u{0}" + owner.product + "\u{0}" + use.module
+                    if externalUses[key] == nil { externalOrder.append(key) }
+                    externalUses[key, default: []].append(use)
+                    continue
+                }
+                if let package = context.externalProducts[use.module] {
+                    // Undecidable when the target declares another product of that package (it may hold the module),
+                    // or a product by bare name (its package is not known).
+                    guard !mine.contains(where: { $0.product == use.module || $0.package == package || $0.package == nil }) else { continue }
+                    let key = package + "\u{0}" + use.module + "\u{0}" + use.module
+                    if externalUses[key] == nil { externalOrder.append(key) }
+                    externalUses[key, default: []].append(use)
+                    continue
+                }
+            }
+            guard let candidates, !candidates.contains(where: { declared.contains($0.number) }) else { continue }
+            let to = candidates.first { $0.id.package == from.id.package } ?? candidates[0]
+            if byModule[to.number] == nil { order.append(to.number) }
+            byModule[to.number, default: []].append(use)
+        }
+        var external: [UndeclaredExternalImport] = []
+        for key in externalOrder {
+            let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 3, let uses = externalUses[key], let first = uses.first else { continue }
+            external.append(UndeclaredExternalImport(from: from, module: parts[2], product: parts[1], package: parts[0], location: first.location,
+                                                     otherLocations: uses.dropFirst().map(\.location)))
+        }
+        var edges: [(edge: Edge, from: GraphTarget, to: GraphTarget)] = []
+        for number in order {
+            let uses = byModule[number, default: []]
+            guard let first = uses.first else { continue }
+            let to = sortedTargets[number]
+            let edge = Edge(from: from.id, to: .target(to.id), written: "import \(first.module)", location: first.location,
+                            fromNumber: from.number, toNumber: number, viaImport: true, otherLocations: uses.dropFirst().map(\.location))
+            edges.append((edge, from, to))
+        }
+        return ImportResult(from: from.number, edges: edges, external: external, imported: imported, exported: exported)
     }
 
     /// The module a target builds: its name with every character not allowed in a C identifier made `_` (`my-lib` →

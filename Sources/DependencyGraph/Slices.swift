@@ -1,9 +1,11 @@
 import Foundation
 
 /// Runs `body` on consecutive slices of `0..<count`, on every core, and joins the results in slice order: the
-/// outcome is the same as one sequential pass. Used to build the graph and to run the rules over it.
-public func inSlices<T>(of count: Int, minimumSliceSize: Int = 64, _ body: @Sendable (Range<Int>) -> [T]) -> [T] {
-    let slices = min(ProcessInfo.processInfo.activeProcessorCount * 2, max(1, count / minimumSliceSize))
+/// outcome is the same as one sequential pass. Used to build the graph, read the sources and run the rules.
+/// `slicesPerCore` above 2 suits work of uneven cost (a package's sources, a rule): the cores take slices as they
+/// finish, so none idles while another works through a long one.
+public func inSlices<T>(of count: Int, minimumSliceSize: Int = 64, slicesPerCore: Int = 2, _ body: @Sendable (Range<Int>) -> [T]) -> [T] {
+    let slices = min(ProcessInfo.processInfo.activeProcessorCount * slicesPerCore, max(1, count / minimumSliceSize))
     guard slices > 1 else { return body(0..<count) }
     let results = SliceResults<T>(count: slices)
     DispatchQueue.concurrentPerform(iterations: slices) { slice in

@@ -319,10 +319,11 @@ extension Project {
     /// and notes for files that could not be read and targets whose files cannot be known.
     static func readImports(of workspace: Workspace) -> (imports: [TargetSourceImports], notes: [Note]) {
         let packages = workspace.packages
-        let results: [(TargetSourceImports?, [Note])] = inSlices(of: packages.count, minimumSliceSize: 4) { slice in
+        let results: [(TargetSourceImports?, [Note])] = inSlices(of: packages.count, minimumSliceSize: 4, slicesPerCore: 32) { slice in
             slice.flatMap { index -> [(TargetSourceImports?, [Note])] in
                 let package = packages[index]
                 let shownDirectory = (package.manifestPath as NSString).deletingLastPathComponent
+                let folder = FolderDescriptor(path: package.directory)
                 return package.manifest.targets.filter { ![.binary, .system, .plugin].contains($0.type) }.map { target in
                     let selection = TargetSources.select(target, packageDirectory: package.directory, listings: workspace.listings)
                     if let unknown = selection.unknown {
@@ -333,7 +334,8 @@ extension Project {
                     var notes: [Note] = []
                     for file in selection.files {
                         let shown = PathArithmetic.join(shownDirectory, file)
-                        let scanned = ImportScanner.scan(file: PathArithmetic.join(package.directory, file))
+                        let scanned = folder.map { ImportScanner.scan(file: file, in: $0) }
+                            ?? ImportScanner.scan(file: PathArithmetic.join(package.directory, file))
                         if let problem = scanned.problem { notes.append(Note("this source file \(problem)", at: FileLocation(path: shown))) }
                         for item in scanned.imports {
                             uses.append(SourceImportUse(module: item.module, location: FileLocation(path: shown, line: item.line, column: item.column),

@@ -50,7 +50,7 @@ public struct LayerChecker: Sendable {
         let model = graph.model
         let context = RuleContext(today: today)
         let rules = RuleRegistry.graphRules
-        let raw = inSlices(of: rules.count, minimumSliceSize: 1) { slice in
+        let raw = inSlices(of: rules.count, minimumSliceSize: 1, slicesPerCore: rules.count) { slice in
             slice.flatMap { rules[$0].init().findings(in: graph, context: context) }
         }
         var findings: [Finding] = []

@@ -46,6 +46,14 @@ public struct UnusedDependencyRule: Rule {
         ]
     )
 
+    /// Kinds of target nothing imports: a dependency on one is never unused.
+    private static func isImported(_ target: GraphTarget) -> Bool {
+        switch target.type {
+        case .executable, .plugin, .macro, .binary, .system: false
+        default: true
+        }
+    }
+
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         guard graph.importsRead else { return [] }
         // A declared entry (a product may hold several targets) is used when any of its targets' modules is imported,
@@ -62,31 +70,45 @@ public struct UnusedDependencyRule: Rule {
             exportsOfModule[graph.sortedTargets[number].module, default: []].formUnion(exported)
         }
         // A pod's subspecs build one module: what any of its files imports is used by all of them.
-        var importedByModule: [String: Set<String>] = [:]
-        for (number, modules) in graph.importedModules {
-            let target = graph.sortedTargets[number]
-            importedByModule[target.id.package + "|" + target.module, default: []].formUnion(modules)
+        // Targets are numbered package by package: a package is known by the number of its first target.
+        let targets = graph.sortedTargets
+        var packageOf = [Int](repeating: 0, count: targets.count)
+        for number in targets.indices.dropFirst() {
+            packageOf[number] = targets[number].id.package == targets[number - 1].id.package ? packageOf[number - 1] : number
         }
+        var targetsOfModule: [ModuleKey: [Int]] = [:]
+        for number in graph.importedModules.keys {
+            targetsOfModule[ModuleKey(package: packageOf[number], module: targets[number].module), default: []].append(number)
+        }
+        var sharedImports: [ModuleKey: Set<String>] = [:]
         func imports(of target: GraphTarget) -> Set<String>? {
-            graph.importedModules[target.number] == nil ? nil : importedByModule[target.id.package + "|" + target.module]
+            guard let own = graph.importedModules[target.number] else { return nil }
+            let key = ModuleKey(package: packageOf[target.number], module: target.module)
+            guard let numbers = targetsOfModule[key], numbers.count > 1 else { return own }
+            if let known = sharedImports[key] { return known }
+            let union = numbers.reduce(into: Set<String>()) { $0.formUnion(graph.importedModules[$1] ?? []) }
+            sharedImports[key] = union
+            return union
         }
         // Where the non-test targets of each package declare their dependencies: a pod's test spec inherits its spec's
         // `s.dependency` lines, and an inherited line is reported, if at all, for the spec.
-        var declaredByCode: Set<String> = []
+        var declaredByCode: Set<PlaceKey> = []
         for (edge, from, _) in graph.localEdges where !from.isTest && !edge.viaImport {
-            declaredByCode.insert("\(from.id.package)|\(edge.location)")
+            declaredByCode.insert(PlaceKey(package: packageOf[from.number], location: edge.location))
         }
         var findings: [Finding] = []
         for key in order {
             guard let (edge, from, targets) = entries[key], let imported = imports(of: from), let first = targets.first else { continue }
-            if targets.contains(where: { [.executable, .plugin, .macro, .binary, .system].contains($0.type) }) { continue }
+            if !targets.allSatisfy(Self.isImported) { continue }
             if from.isTest && targets.contains(where: { $0.component == from.component }) { continue }
-            if from.isTest && declaredByCode.contains("\(from.id.package)|\(edge.location)") { continue }
-            let modules = Set(targets.map(\.module))
+            if from.isTest && declaredByCode.contains(PlaceKey(package: packageOf[from.number], location: edge.location)) { continue }
             // Within one module (subspecs of a pod) there is nothing to import.
-            if modules.contains(from.module) { continue }
-            guard imported.isDisjoint(with: modules),
-                  !imported.contains(where: { !(exportsOfModule[$0] ?? []).isDisjoint(with: modules) }) else { continue }
+            if targets.contains(where: { $0.module == from.module }) { continue }
+            if targets.contains(where: { imported.contains($0.module) }) { continue }
+            if !exportsOfModule.isEmpty {
+                let modules = Set(targets.map(\.module))
+                if imported.contains(where: { !(exportsOfModule[$0] ?? []).isDisjoint(with: modules) }) { continue }
+            }
             findings.append(finding("\(from.label) declares a dependency on \(edge.written), which none of its files imports",
                                     fix: "remove this entry (\(edge.written)) from the dependencies of \(from.id.name), or import it where the code uses it",
                                     at: edge.location, from: from.id.name, to: first.id.name))
@@ -114,4 +136,23 @@ private struct EntryKey: Hashable {
     var target: Int
     var line: Int
     var column: Int
+}
+
+/// A module of one package (a pod's subspecs share one); the package by its first target's number.
+private struct ModuleKey: Hashable {
+    var package: Int
+    var module: String
+}
+
+/// A manifest entry's place in one package (by its first target's number). Hashed by line and column: within a
+/// package the file is nearly always the same, and hashing its path for every edge was most of the rule's time.
+private struct PlaceKey: Hashable {
+    var package: Int
+    var location: FileLocation
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(package)
+        hasher.combine(location.line)
+        hasher.combine(location.column)
+    }
 }

@@ -14,6 +14,22 @@ private let systemRead = Glibc.read
 private let systemRead = Darwin.read
 #endif
 
+/// An open folder whose files are opened relative to it; closed when the last copy goes.
+public final class FolderDescriptor: Sendable {
+    let descriptor: Int32
+
+    /// Nil when the folder cannot be opened.
+    public init?(path: String) {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        close(descriptor)
+    }
+}
+
 /// One `import` in a source file.
 public struct SourceImport: Sendable, Hashable {
     /// The module imported: `X` for `import X`, `import X.Sub`, `import struct X.Y`, `@import X;`, `#import <X/Y.h>`.
@@ -69,8 +85,10 @@ public enum ImportScanner {
     /// The header handed to the parser is at most this long.
     public static let maximumHeaderBytes = 1 << 20
 
-    public static func scan(file path: String, maximumBytes: Int = maximumBytes) -> ScannedFile {
-        guard var bytes = read(path, upTo: maximumBytes + 1) else {
+    /// `path` relative to the open folder `directory` when given (a package's folder, opened once for its files: the
+    /// kernel then looks up fewer path components a file), else as it is.
+    public static func scan(file path: String, in directory: FolderDescriptor? = nil, maximumBytes: Int = maximumBytes) -> ScannedFile {
+        guard var bytes = read(path, in: directory, upTo: maximumBytes + 1) else {
             return ScannedFile(imports: [], problem: "cannot be read (it vanished, or check its permissions)")
         }
         var problem: String?
@@ -82,9 +100,10 @@ public enum ImportScanner {
             while let last = bytes.last, last & 0xC0 == 0x80 { bytes.removeLast() }
             if let last = bytes.last, last >= 0xC0 { bytes.removeLast() }
         }
-        if bytes.contains(0) { return ScannedFile(imports: [], problem: "holds binary data (a NUL byte): not read for imports") }
-        guard String(validating: bytes, as: UTF8.self) != nil else {
-            return ScannedFile(imports: [], problem: "is not UTF-8 text: not read for imports")
+        switch textKind(of: bytes) {
+        case .binary: return ScannedFile(imports: [], problem: "holds binary data (a NUL byte): not read for imports")
+        case .notUTF8: return ScannedFile(imports: [], problem: "is not UTF-8 text: not read for imports")
+        case .text: break
         }
         var scanned = TargetSources.fileExtension(of: path) == "swift"
             ? swiftImports(in: bytes) : cFamilyImports(in: String(decoding: bytes, as: UTF8.self))
@@ -99,20 +118,34 @@ public enum ImportScanner {
         return swiftImports(in: bytes).imports.filter(\.isExported).map(\.module)
     }
 
+    private enum TextKind { case text, binary, notUTF8 }
+
+    /// One pass for the NUL byte and non-ASCII bytes; only a file with the latter is decoded to check its UTF-8.
+    private static func textKind(of bytes: [UInt8]) -> TextKind {
+        let (hasNUL, hasNonASCII) = bytes.withUnsafeBufferPointer { buffer -> (Bool, Bool) in
+            var nonASCII: UInt8 = 0
+            for byte in buffer {
+                if byte == 0 { return (true, false) }
+                nonASCII |= byte
+            }
+            return (false, nonASCII & 0x80 != 0)
+        }
+        if hasNUL { return .binary }
+        return !hasNonASCII || String(validating: bytes, as: UTF8.self) != nil ? .text : .notUTF8
+    }
+
     private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
         Data(bytes).range(of: Data(needle)) != nil
     }
 
-    /// Up to `limit` bytes of a file, read with POSIX calls into a buffer of the file's size (cheaper than
-    /// FileHandle for thousands of small files).
-    static func read(_ path: String, upTo limit: Int) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY)
+    /// Up to `limit` bytes of a file, read with POSIX calls (cheaper than FileHandle for thousands of small files):
+    /// one `read` for a file under 16 KiB, the buffer doubling for a larger one.
+    static func read(_ path: String, in directory: FolderDescriptor? = nil, upTo limit: Int) -> [UInt8]? {
+        let descriptor = openat(directory?.descriptor ?? AT_FDCWD, path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var info = stat()
-        let size = fstat(descriptor, &info) == 0 ? max(Int(info.st_size), 0) : 0
         var bytes: [UInt8] = []
-        var capacity = min(size + 1, limit)
+        var capacity = min(16 << 10, limit)
         while bytes.count < limit {
             if bytes.count == capacity { capacity = min(max(capacity * 2, 4096), limit) }
             let wanted = capacity - bytes.count
@@ -125,6 +158,8 @@ public enum ImportScanner {
             if failed { return nil }
             if chunk.isEmpty { break }
             if bytes.isEmpty { bytes = chunk } else { bytes += chunk }
+            // A short read of a regular file is its end: no further call to learn that.
+            if chunk.count < wanted { break }
         }
         return bytes
     }
@@ -189,9 +224,10 @@ public enum ImportScanner {
     private static func collect(_ items: CodeBlockItemListSyntax, conditions: [String], header: inout Header,
                                 into imports: inout [SourceImport]) {
         for item in items {
-            if let declaration = item.item.as(ImportDeclSyntax.self) {
+            let node = item.item
+            if let declaration = node.as(ImportDeclSyntax.self) {
                 imports.append(sourceImport(declaration, conditions: conditions, header: &header))
-            } else if let ifConfig = item.item.as(IfConfigDeclSyntax.self) {
+            } else if let ifConfig = node.as(IfConfigDeclSyntax.self) {
                 var previous: [String] = []
                 for clause in ifConfig.clauses {
                     let condition = clause.condition.map { header.text($0.positionAfterSkippingLeadingTrivia, $0.endPositionBeforeTrailingTrivia) }
@@ -220,7 +256,8 @@ public enum ImportScanner {
             let nameSyntax = attribute.attributeName
             return header.text(nameSyntax.positionAfterSkippingLeadingTrivia, nameSyntax.endPositionBeforeTrailingTrivia)
         }
-        let accessLevel = declaration.modifiers.first { ["public", "package", "internal", "private", "fileprivate", "open"].contains($0.name.text) }?.name.text
+        let accessLevel = declaration.modifiers.isEmpty ? nil
+            : declaration.modifiers.lazy.map(\.name.text).first { accessLevelNames.contains($0) }
         return SourceImport(module: components.first ?? "", path: Array(components.dropFirst()), attributes: attributes, accessLevel: accessLevel,
                             declarationKind: declaration.importKindSpecifier?.text, conditions: conditions,
                             line: location.line, column: location.column)
@@ -228,27 +265,31 @@ public enum ImportScanner {
 
     /// The byte offset after which no line can start an import, extended past any `#if` still open there.
     static func swiftHeader(of bytes: [UInt8], maximumHeaderBytes: Int = maximumHeaderBytes) -> (end: Int, truncated: Bool) {
-        var lastImportEnd = 0
-        var lineStart = 0
-        var depth = 0, depthAtLastImport = 0
-        var lineEnds: [(end: Int, depth: Int)] = []
-        while lineStart < bytes.count {
-            var lineEnd = lineStart
-            while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-            let next = min(lineEnd + 1, bytes.count)
-            switch classify(bytes, from: lineStart, to: lineEnd) {
-            case .importDeclaration:
-                lastImportEnd = next
-                depthAtLastImport = depth
-            case .ifDirective: depth += 1
-            case .endifDirective: depth = max(0, depth - 1)
-            case .other: break
+        var end = 0
+        var depth = 0
+        var closingPending = false
+        bytes.withUnsafeBufferPointer { buffer in
+            var lineStart = 0
+            while lineStart < buffer.count {
+                var lineEnd = lineStart
+                while lineEnd < buffer.count, buffer[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+                let next = min(lineEnd + 1, buffer.count)
+                switch classify(buffer, from: lineStart, to: lineEnd) {
+                case .importDeclaration:
+                    end = next
+                    closingPending = depth > 0
+                case .ifDirective: depth += 1
+                case .endifDirective: depth = max(0, depth - 1)
+                case .other: break
+                }
+                // The last import sits inside an `#if`: the header runs to the line that closes it.
+                if closingPending, depth == 0 {
+                    end = next
+                    closingPending = false
+                }
+                lineStart = next
             }
-            lineEnds.append((next, depth))
-            lineStart = next
         }
-        var end = lastImportEnd
-        if depthAtLastImport > 0, let closing = lineEnds.first(where: { $0.end > lastImportEnd && $0.depth == 0 }) { end = closing.end }
         if end > maximumHeaderBytes {
             var cut = maximumHeaderBytes
             while cut > 0, bytes[cut - 1] != UInt8(ascii: "\n") { cut -= 1 }
@@ -259,21 +300,29 @@ public enum ImportScanner {
 
     private enum LineStart { case importDeclaration, ifDirective, endifDirective, other }
 
+    private static let accessLevelNames: Set<String> = ["public", "package", "internal", "private", "fileprivate", "open"]
+    private static let accessLevels: [[UInt8]] = ["public", "package", "internal", "private", "fileprivate", "open"].map { Array($0.utf8) }
+    private static let importWord = Array("import".utf8), ifWord = Array("if".utf8), endifWord = Array("endif".utf8)
+
     /// What a line starts with, after spaces, attributes (`@testable`, `@_spi(X)`) and an access level.
-    private static func classify(_ bytes: [UInt8], from start: Int, to end: Int) -> LineStart {
+    private static func classify(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> LineStart {
         var index = start
         func skipSpaces() { while index < end, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 } }
-        func word() -> Substring {
+        /// The identifier at `index` (consumed), as a range of `bytes`.
+        func word() -> Range<Int> {
             let begin = index
             while index < end, isIdentifierByte(bytes[index]) { index += 1 }
-            return Substring(decoding: bytes[begin..<index], as: UTF8.self)
+            return begin..<index
+        }
+        func equal(_ range: Range<Int>, _ word: [UInt8]) -> Bool {
+            range.count == word.count && zip(bytes[range], word).allSatisfy { $0 == $1 }
         }
         skipSpaces()
         if index < end, bytes[index] == UInt8(ascii: "#") {
             index += 1
             let directive = word()
-            if directive == "if" { return .ifDirective }
-            if directive == "endif" { return .endifDirective }
+            if equal(directive, ifWord) { return .ifDirective }
+            if equal(directive, endifWord) { return .endifDirective }
             return .other
         }
         while index < end, bytes[index] == UInt8(ascii: "@") {
@@ -286,11 +335,12 @@ public enum ImportScanner {
             skipSpaces()
         }
         var current = word()
-        if ["public", "package", "internal", "private", "fileprivate", "open"].contains(current) {
+        if accessLevels.contains(where: { equal(current, $0) }) {
             skipSpaces()
             current = word()
         }
-        return current == "import" && (index == end || bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")) ? .importDeclaration : .other
+        return equal(current, importWord) && (index >= end || bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t"))
+            ? .importDeclaration : .other
     }
 
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {

@@ -64,4 +64,13 @@ enum Terminal {
     static func printError(_ message: String) {
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
+
+    /// Ends the process with `code` once every output stream is flushed, without releasing `values` first (the
+    /// operating system takes the memory back at once).
+    static func exit(_ code: Int32, keeping values: Any...) -> Never {
+        withExtendedLifetime(values) {
+            fflush(nil)
+            Foundation.exit(code)
+        }
+    }
 }

@@ -80,6 +80,32 @@ struct ImportScannerTests {
         #expect(ImportScanner.swiftHeader(of: Array(text.utf8)).end == text.utf8.count - "struct A {}\n".utf8.count)
     }
 
+    @Test func theHeaderEndsWhereTheIfAroundTheLastImportCloses() {
+        let nested = "#if os(iOS)\n#if DEBUG\nimport A\n#endif\nlet x = 1\n#endif\nstruct B {}\n"
+        #expect(ImportScanner.swiftHeader(of: Array(nested.utf8)).end == nested.utf8.count - "struct B {}\n".utf8.count)
+        // A later import outside any `#if` ends the header at its own line.
+        let later = "#if os(iOS)\nimport A\n#endif\nimport B\nstruct C {}\n"
+        #expect(ImportScanner.swiftHeader(of: Array(later.utf8)).end == later.utf8.count - "struct C {}\n".utf8.count)
+        #expect(imports(nested) == ["A 3:1 if os(iOS) && DEBUG"])
+    }
+
+    @Test func filesAreReadWholeAndRelativeToAnOpenFolder() throws {
+        let folder = NSTemporaryDirectory() + "componentize-imports-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder + "/Sources/A", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // Past the first 16 KiB read, with non-ASCII text: read to its end, and the import after the code counts.
+        let long = "import First\n" + String(repeating: "let café = \"naïve\" // padding\n", count: 1200) + "import Last\n"
+        #expect(long.utf8.count > 32 << 10)
+        #expect(FileManager.default.createFile(atPath: folder + "/Sources/A/Long.swift", contents: Data(long.utf8)))
+        let absolute = ImportScanner.scan(file: folder + "/Sources/A/Long.swift")
+        #expect(absolute.problem == nil)
+        #expect(absolute.imports.map(\.module) == ["First", "Last"])
+        let package = try #require(FolderDescriptor(path: folder))
+        #expect(ImportScanner.scan(file: "Sources/A/Long.swift", in: package) == absolute)
+        #expect(ImportScanner.scan(file: "Sources/A/Gone.swift", in: package).problem == "cannot be read (it vanished, or check its permissions)")
+        #expect(FolderDescriptor(path: folder + "/Sources/A/Long.swift") == nil)
+    }
+
     @Test func unterminatedCommentsOrStringsBeforeTheImportsDoNotHang() {
         #expect(imports("/* never closed\nimport Hidden\n") == [])
         #expect(imports("let s = \"never closed\nimport A\n").count <= 1)
