@@ -1,9 +1,9 @@
 import Foundation
 
 /// Runs `body` on consecutive slices of `0..<count`, on every core, and joins the results in slice order: the
-/// outcome is the same as one sequential pass. Used to build the graph, read the sources and run the rules.
-/// `slicesPerCore` above 2 suits work of uneven cost (a package's sources, a rule): the cores take slices as they
-/// finish, so none idles while another works through a long one.
+/// outcome is the same as one sequential pass. Used to build the graph and to run the rules. `slicesPerCore` above
+/// 2 suits work of uneven cost (a rule): the cores take slices as they finish, so none idles while another works
+/// through a long one.
 public func inSlices<T>(of count: Int, minimumSliceSize: Int = 64, slicesPerCore: Int = 2, _ body: @Sendable (Range<Int>) -> [T]) -> [T] {
     let slices = min(ProcessInfo.processInfo.activeProcessorCount * slicesPerCore, max(1, count / minimumSliceSize))
     guard slices > 1 else { return body(0..<count) }
@@ -14,10 +14,33 @@ public func inSlices<T>(of count: Int, minimumSliceSize: Int = 64, slicesPerCore
     return results.joined()
 }
 
-/// The results of concurrent slices, kept under a lock.
+/// ``inSlices(of:minimumSliceSize:slicesPerCore:_:)`` on `threadsPerCore` threads a core, for work that waits for
+/// the disk (reading thousands of files whose contents are not cached): while one thread waits, another parses.
+public func inSlicesOnThreads<T>(of count: Int, minimumSliceSize: Int, slicesPerCore: Int, threadsPerCore: Int,
+                                 _ body: @escaping @Sendable (Range<Int>) -> [T]) -> [T] {
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let slices = min(cores * slicesPerCore, max(1, count / minimumSliceSize))
+    guard slices > 1 else { return body(0..<count) }
+    let results = SliceResults<T>(count: slices)
+    let done = DispatchGroup()
+    for _ in 0..<min(slices, cores * max(1, threadsPerCore)) {
+        done.enter()
+        Thread {
+            while let slice = results.nextSlice() {
+                results.set(slice, body((count * slice / slices)..<(count * (slice + 1) / slices)))
+            }
+            done.leave()
+        }.start()
+    }
+    done.wait()
+    return results.joined()
+}
+
+/// The results of concurrent slices, kept under a lock, and the next slice to take.
 private final class SliceResults<T>: @unchecked Sendable {
     private let lock = NSLock()
     private var storage: [[T]]
+    private var next = 0
 
     init(count: Int) {
         storage = Array(repeating: [], count: count)
@@ -25,6 +48,15 @@ private final class SliceResults<T>: @unchecked Sendable {
 
     func set(_ slice: Int, _ value: [T]) {
         lock.withLock { storage[slice] = value }
+    }
+
+    /// The next slice no thread has taken yet; nil when all are taken.
+    func nextSlice() -> Int? {
+        lock.withLock {
+            guard next < storage.count else { return nil }
+            defer { next += 1 }
+            return next
+        }
     }
 
     func joined() -> [T] {

@@ -319,7 +319,7 @@ extension Project {
     /// and notes for files that could not be read and targets whose files cannot be known.
     static func readImports(of workspace: Workspace) -> (imports: [TargetSourceImports], notes: [Note]) {
         let packages = workspace.packages
-        let results: [(TargetSourceImports?, [Note])] = inSlices(of: packages.count, minimumSliceSize: 4, slicesPerCore: 32) { slice in
+        let results: [(TargetSourceImports?, [Note])] = inSlicesOnThreads(of: packages.count, minimumSliceSize: 4, slicesPerCore: 32, threadsPerCore: ImportReading.threadsPerCore) { slice in
             slice.flatMap { index -> [(TargetSourceImports?, [Note])] in
                 let package = packages[index]
                 let shownDirectory = (package.manifestPath as NSString).deletingLastPathComponent
@@ -332,10 +332,9 @@ extension Project {
                     }
                     var uses: [SourceImportUse] = []
                     var notes: [Note] = []
-                    for file in selection.files {
+                    let files = folder == nil ? selection.files.map { PathArithmetic.join(package.directory, $0) } : selection.files
+                    for (file, scanned) in zip(selection.files, ImportScanner.scan(files: files, in: folder)) {
                         let shown = PathArithmetic.join(shownDirectory, file)
-                        let scanned = folder.map { ImportScanner.scan(file: file, in: $0) }
-                            ?? ImportScanner.scan(file: PathArithmetic.join(package.directory, file))
                         if let problem = scanned.problem { notes.append(Note("this source file \(problem)", at: FileLocation(path: shown))) }
                         for item in scanned.imports {
                             uses.append(SourceImportUse(module: item.module, location: FileLocation(path: shown, line: item.line, column: item.column),
@@ -371,4 +370,14 @@ extension Project {
         }
         return graph.chain(from: sources, to: destinations)
     }
+}
+
+/// How the source pass spreads over threads.
+enum ImportReading {
+    /// Threads a core for reading the sources: while one waits for a file the disk has not delivered yet, another
+    /// parses (measured in docs/performance.md). `COMPONENTIZE_THREADS_PER_CORE` overrides it, for measurements.
+    static let threadsPerCore: Int = {
+        if let value = ProcessInfo.processInfo.environment["COMPONENTIZE_THREADS_PER_CORE"], let number = Int(value), number >= 1 { return number }
+        return 4
+    }()
 }

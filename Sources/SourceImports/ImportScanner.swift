@@ -88,7 +88,38 @@ public enum ImportScanner {
     /// `path` relative to the open folder `directory` when given (a package's folder, opened once for its files: the
     /// kernel then looks up fewer path components a file), else as it is.
     public static func scan(file path: String, in directory: FolderDescriptor? = nil, maximumBytes: Int = maximumBytes) -> ScannedFile {
-        guard var bytes = read(path, in: directory, upTo: maximumBytes + 1) else {
+        let descriptor = openat(directory?.descriptor ?? AT_FDCWD, path, O_RDONLY | O_CLOEXEC)
+        defer { if descriptor >= 0 { close(descriptor) } }
+        return scan(descriptor: descriptor, path: path, maximumBytes: maximumBytes)
+    }
+
+    /// Files opened this many at a time by ``scan(files:in:maximumBytes:)``, far below any limit on open files.
+    static let batchSize = 64
+
+    /// ``scan(file:in:maximumBytes:)`` for many files, in order: each batch is opened and announced to the kernel
+    /// before the first is read, so reads of files not yet cached are queued together instead of one at a time.
+    public static func scan(files paths: [String], in directory: FolderDescriptor? = nil, maximumBytes: Int = maximumBytes) -> [ScannedFile] {
+        var scanned: [ScannedFile] = []
+        scanned.reserveCapacity(paths.count)
+        var start = 0
+        while start < paths.count {
+            let batch = paths[start..<min(start + batchSize, paths.count)]
+            let descriptors = batch.map { openat(directory?.descriptor ?? AT_FDCWD, $0, O_RDONLY | O_CLOEXEC) }
+            if descriptors.count > 1 {
+                for descriptor in descriptors where descriptor >= 0 { _ = posix_fadvise(descriptor, 0, 0, Int32(POSIX_FADV_WILLNEED)) }
+            }
+            for (path, descriptor) in zip(batch, descriptors) {
+                scanned.append(scan(descriptor: descriptor, path: path, maximumBytes: maximumBytes))
+                if descriptor >= 0 { close(descriptor) }
+            }
+            start += batch.count
+        }
+        return scanned
+    }
+
+    /// The imports of the file open as `descriptor` (negative when it could not be opened); `path` names its kind.
+    private static func scan(descriptor: Int32, path: String, maximumBytes: Int) -> ScannedFile {
+        guard var bytes = read(descriptor: descriptor, upTo: maximumBytes + 1) else {
             return ScannedFile(imports: [], problem: "cannot be read (it vanished, or check its permissions)")
         }
         var problem: String?
@@ -140,10 +171,15 @@ public enum ImportScanner {
 
     /// Up to `limit` bytes of a file, read with POSIX calls (cheaper than FileHandle for thousands of small files):
     /// one `read` for a file under 16 KiB, the buffer doubling for a larger one.
-    static func read(_ path: String, in directory: FolderDescriptor? = nil, upTo limit: Int) -> [UInt8]? {
-        let descriptor = openat(directory?.descriptor ?? AT_FDCWD, path, O_RDONLY | O_CLOEXEC)
+    static func read(_ path: String, upTo limit: Int) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
+        return read(descriptor: descriptor, upTo: limit)
+    }
+
+    private static func read(descriptor: Int32, upTo limit: Int) -> [UInt8]? {
+        guard descriptor >= 0 else { return nil }
         var bytes: [UInt8] = []
         var capacity = min(16 << 10, limit)
         while bytes.count < limit {

@@ -106,6 +106,28 @@ struct ImportScannerTests {
         #expect(FolderDescriptor(path: folder + "/Sources/A/Long.swift") == nil)
     }
 
+    @Test func manyFilesAreScannedInBatchesInTheirOrder() throws {
+        let folder = NSTemporaryDirectory() + "componentize-imports-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // More files than one batch opens at a time, with one that does not exist among them.
+        let names = (0..<(ImportScanner.batchSize * 2 + 5)).map { "File\($0).swift" }
+        for (index, name) in names.enumerated() where index != 70 {
+            #expect(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("import Module\(index)\n".utf8)))
+        }
+        let package = try #require(FolderDescriptor(path: folder))
+        let scanned = ImportScanner.scan(files: names, in: package)
+        #expect(scanned.count == names.count)
+        for (index, file) in scanned.enumerated() {
+            if index == 70 {
+                #expect(file.problem == "cannot be read (it vanished, or check its permissions)")
+            } else {
+                #expect(file.imports.map(\.module) == ["Module\(index)"])
+            }
+        }
+        #expect(ImportScanner.scan(files: names.map { folder + "/" + $0 }) == scanned)
+    }
+
     @Test func unterminatedCommentsOrStringsBeforeTheImportsDoNotHang() {
         #expect(imports("/* never closed\nimport Hidden\n") == [])
         #expect(imports("let s = \"never closed\nimport A\n").count <= 1)
