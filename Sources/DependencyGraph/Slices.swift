@@ -9,7 +9,7 @@ public func inSlices<T>(of count: Int, minimumSliceSize: Int = 64, slicesPerCore
     guard slices > 1 else { return body(0..<count) }
     let results = SliceResults<T>(count: slices)
     DispatchQueue.concurrentPerform(iterations: slices) { slice in
-        results.set(slice, body((count * slice / slices)..<(count * (slice + 1) / slices)))
+        results.set(slice, body(results.range(of: slice, in: count)))
     }
     return results.joined()
 }
@@ -27,7 +27,7 @@ public func inSlicesOnThreads<T>(of count: Int, minimumSliceSize: Int, slicesPer
         done.enter()
         Thread {
             while let slice = results.nextSlice() {
-                results.set(slice, body((count * slice / slices)..<(count * (slice + 1) / slices)))
+                results.set(slice, body(results.range(of: slice, in: count)))
             }
             done.leave()
         }.start()
@@ -40,10 +40,17 @@ public func inSlicesOnThreads<T>(of count: Int, minimumSliceSize: Int, slicesPer
 private final class SliceResults<T>: @unchecked Sendable {
     private let lock = NSLock()
     private var storage: [[T]]
+    private let slices: Int
     private var next = 0
 
     init(count: Int) {
         storage = Array(repeating: [], count: count)
+        slices = count
+    }
+
+    /// The part of `0..<count` that `slice` covers: consecutive, of nearly equal size.
+    func range(of slice: Int, in count: Int) -> Range<Int> {
+        (count * slice / slices)..<(count * (slice + 1) / slices)
     }
 
     func set(_ slice: Int, _ value: [T]) {

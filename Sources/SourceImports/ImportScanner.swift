@@ -337,7 +337,7 @@ public enum ImportScanner {
     private enum LineStart { case importDeclaration, ifDirective, endifDirective, other }
 
     private static let accessLevelNames: Set<String> = ["public", "package", "internal", "private", "fileprivate", "open"]
-    private static let accessLevels: [[UInt8]] = ["public", "package", "internal", "private", "fileprivate", "open"].map { Array($0.utf8) }
+    private static let accessLevels: [[UInt8]] = accessLevelNames.map { Array($0.utf8) }
     private static let importWord = Array("import".utf8), ifWord = Array("if".utf8), endifWord = Array("endif".utf8)
 
     /// What a line starts with, after spaces, attributes (`@testable`, `@_spi(X)`) and an access level.
