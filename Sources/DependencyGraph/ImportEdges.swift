@@ -89,15 +89,17 @@ extension DependencyGraph {
             slice.compactMap { index in self.importResult(imports[index], context: context) }
         }
         var imported: [Int: Set<String>] = [:], exported: [Int: Set<String>] = [:]
+        imported.reserveCapacity(results.count)
         for result in results {
-            imported[result.from, default: []].formUnion(result.imported)
-            exported[result.from, default: []].formUnion(result.exported)
+            if imported[result.from] == nil { imported[result.from] = result.imported } else { imported[result.from]?.formUnion(result.imported) }
+            if !result.exported.isEmpty { exported[result.from, default: []].formUnion(result.exported) }
         }
         graph.importEdges = results.flatMap(\.edges)
         graph.undeclaredExternalImports = results.flatMap(\.external)
         graph.importsRead = true
         graph.importedModules = imported
         graph.exportedModules = exported
+        releaseInBackground(results)
         return graph
     }
 

@@ -70,3 +70,36 @@ private final class SliceResults<T>: @unchecked Sendable {
         lock.withLock { storage.flatMap { $0 } }
     }
 }
+
+/// Runs `background` on a thread of its own while `foreground` runs on this one, and returns both results: two
+/// independent passes (the sources, the checkouts) overlap instead of one waiting for the other.
+public func concurrently<A, B>(_ background: @escaping @Sendable () -> A, _ foreground: () -> B) -> (A, B) {
+    let result = BackgroundResult<A>()
+    Thread {
+        result.set(background())
+    }.start()
+    let foregroundResult = foreground()
+    return (result.wait() ?? background(), foregroundResult)
+}
+
+/// The value a background thread computes, handed over once.
+private final class BackgroundResult<T>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var value: T?
+
+    func set(_ value: T) {
+        self.value = value
+        done.signal()
+    }
+
+    func wait() -> T? {
+        done.wait()
+        return value
+    }
+}
+
+/// Frees `value` on another thread: dropping a large tree of small objects (a pass's intermediate results) takes
+/// milliseconds the caller need not wait for.
+public func releaseInBackground<T: Sendable>(_ value: consuming T) {
+    DispatchQueue.global().async { [value] in withExtendedLifetime(value) {} }
+}

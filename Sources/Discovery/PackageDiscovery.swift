@@ -67,9 +67,8 @@ public struct PackageDiscovery: Sendable {
         while !queue.isEmpty {
             let batch = queue.filter { !state.isDone($0) }
             queue = []
-            let outcomes = read(batch)
-            for (directory, outcome) in zip(batch, outcomes) {
-                queue += state.record(directory, outcome)
+            for prepared in read(batch, paths: state.displayPaths) {
+                queue += state.record(prepared)
             }
         }
         state.attachPodspecsBeside(notes: &walk.notes)
@@ -151,24 +150,32 @@ public struct PackageDiscovery: Sendable {
     }
 
     /// Reads manifests on all cores.
-    private func read(_ directories: [String]) -> [ReadOutcome] {
-        let results = ConcurrentResults<ReadOutcome>(count: directories.count)
+    private func read(_ directories: [String], paths: ReadState.DisplayPaths) -> [ReadState.Prepared] {
+        let results = ConcurrentResults<ReadState.Prepared>(count: directories.count)
         let reader = self.reader
         DispatchQueue.concurrentPerform(iterations: directories.count) { index in
-            let directory = directories[index]
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue
-            guard exists, FileManager.default.fileExists(atPath: directory + "/Package.swift") else {
-                results.set(index, .noManifest(exists: exists))
-                return
-            }
-            do {
-                results.set(index, .read(try reader.read(packageDirectory: directory)))
-            } catch {
-                results.set(index, .failed(error))
-            }
+            results.set(index, Self.read(directories[index], reader: reader, paths: paths))
         }
-        return results.values(missing: .failed(InputError("internal: a manifest was not read")))
+        return zip(directories, results.values()).map { directory, prepared in
+            prepared ?? ReadState.prepare(directory, .failed(InputError("internal: a manifest was not read")), paths: paths)
+        }
+    }
+
+    /// One folder's manifest, read and prepared for recording.
+    private static func read(_ directory: String, reader: ManifestReader, paths: ReadState.DisplayPaths) -> ReadState.Prepared {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue
+        let outcome: ReadOutcome
+        if exists, FileManager.default.fileExists(atPath: directory + "/Package.swift") {
+            do {
+                outcome = .read(try reader.read(packageDirectory: directory))
+            } catch {
+                outcome = .failed(error)
+            }
+        } else {
+            outcome = .noManifest(exists: exists)
+        }
+        return ReadState.prepare(directory, outcome, paths: paths)
     }
 }
 
@@ -261,33 +268,72 @@ private struct ReadState {
         PathArithmetic.display(path, root: root, displayRoot: displayRoot, currentFolder: currentFolder)
     }
 
+    /// What ``record(_:)`` needs of one folder's outcome that no other folder changes: worked out where the manifest
+    /// was read, on all cores, so that recording stays a short loop. (Unchecked: its error is made once, then only read.)
+    struct Prepared: @unchecked Sendable {
+        var directory: String
+        var outcome: PackageDiscovery.ReadOutcome
+        var relative: String
+        /// The manifest (or unreadable file) as messages name it.
+        var manifestPath: String
+        /// Each `.package(path:)` location, resolved lexically from the folder.
+        var resolved: [(location: String, path: String)] = []
+    }
+
+    /// The folder paths ``prepare(_:_:file:paths:)`` needs: fixed before the first manifest is read.
+    struct DisplayPaths: Sendable {
+        var root: String
+        var displayRoot: String
+        var currentFolder: String?
+
+        func display(_ path: String) -> String {
+            PathArithmetic.display(path, root: root, displayRoot: displayRoot, currentFolder: currentFolder)
+        }
+    }
+
+    var displayPaths: DisplayPaths { DisplayPaths(root: root, displayRoot: displayRoot, currentFolder: currentFolder) }
+
+    static func prepare(_ directory: String, _ outcome: PackageDiscovery.ReadOutcome, file: String = "Package.swift",
+                        paths: DisplayPaths) -> Prepared {
+        var prepared = Prepared(directory: directory, outcome: outcome, relative: PathArithmetic.relative(directory, to: paths.root),
+                                manifestPath: paths.display(PathArithmetic.join(directory, file)))
+        if case .read(let reading) = outcome {
+            prepared.manifestPath = paths.display(PathArithmetic.join(directory, reading.manifest.manifestFile))
+            prepared.resolved = reading.manifest.dependencies.filter { $0.kind == .fileSystem }
+                .map { ($0.location, PathArithmetic.resolve($0.location, from: directory)) }
+        }
+        return prepared
+    }
+
     /// Records one folder's outcome; returns the folders its path dependencies lead to that are new.
     @discardableResult
     mutating func record(_ directory: String, _ outcome: PackageDiscovery.ReadOutcome, file: String = "Package.swift") -> [String] {
-        let relative = PathArithmetic.relative(directory, to: root)
-        switch outcome {
+        record(Self.prepare(directory, outcome, file: file, paths: displayPaths))
+    }
+
+    @discardableResult
+    mutating func record(_ prepared: Prepared) -> [String] {
+        let directory = prepared.directory
+        switch prepared.outcome {
         case .noManifest(let exists):
             withoutManifest[directory] = exists
             return []
         case .failed(let error):
-            unreadable[directory] = UnreadablePackage(directory: directory, relativeDirectory: relative,
-                                                     manifestPath: display(PathArithmetic.join(directory, file)),
-                                                     problem: describe(error))
+            unreadable[directory] = UnreadablePackage(directory: directory, relativeDirectory: prepared.relative,
+                                                     manifestPath: prepared.manifestPath, problem: describe(error))
             return []
         case .read(let reading):
-            var package = LocalPackage(directory: directory, relativeDirectory: relative,
-                                       manifestPath: display(PathArithmetic.join(directory, reading.manifest.manifestFile)),
+            var package = LocalPackage(directory: directory, relativeDirectory: prepared.relative, manifestPath: prepared.manifestPath,
                                        manifest: reading.manifest)
             if var decline = reading.staticDecline {
                 decline.path = display(decline.path)
                 declines.append(decline)
             }
             var new: [String] = []
-            for dependency in reading.manifest.dependencies where dependency.kind == .fileSystem {
-                let written = PathArithmetic.resolve(dependency.location, from: directory)
+            for (location, written) in prepared.resolved {
                 // Folders found by the walk are already real paths; resolve links only for the others.
                 let target = known.contains(written) ? written : URL(fileURLWithPath: written).resolvingSymlinksInPath().standardizedFileURL.path
-                package.pathDependencies[dependency.location] = target
+                package.pathDependencies[location] = target
                 referenced.insert(target)
                 if known.insert(target).inserted { new.append(target) }
             }
@@ -317,6 +363,7 @@ private struct ReadState {
     /// Turns a pod's dependency on a pod or package of the repository (by name: `s.dependency 'NXKit'`) into a local
     /// one, as if it were `.package(path:)`; the others stay outside packages (CocoaPods' specs repository).
     mutating func resolvePodDependencies() {
+        guard packages.values.contains(where: { $0.podspec != nil || $0.manifest.reader.isPodspec }) else { return }
         var byName: [String: String] = [:]
         for directory in packages.keys.sorted() {
             for name in [packages[directory]?.manifest.name, packages[directory]?.podspec?.manifest.name].compactMap({ $0 }) where byName[name] == nil {
@@ -457,6 +504,7 @@ private struct FolderWalk {
                 visits.set(index, Self.visit(jobs[index], exclude: exclude))
             }
             level = []
+            listings.reserveCapacity(listings.count + jobs.count)
             for (job, visit) in zip(jobs, visits.values(missing: Visit())) {
                 if visit.hasManifest { found.append(job.directory) }
                 if !visit.podspecs.isEmpty { pods.append((job.directory, visit.podspecs, job.display)) }
@@ -480,8 +528,10 @@ private struct FolderWalk {
         var entries: [(name: String, type: Int32)] = []
         var undecodable = 0
         while let entry = readdir(handle) {
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            guard let name = String(validating: bytes, as: UTF8.self) else {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { $0.baseAddress.flatMap { String(validatingCString: $0) } }
+            }
+            guard let name else {
                 undecodable += 1
                 continue
             }
@@ -496,11 +546,10 @@ private struct FolderWalk {
         entries.sort { $0.name < $1.name }
         let ancestors = job.ancestors + [job.directory]
         for (name, type) in entries {
-            let path = job.directory + "/" + name
             var kind = type
             if type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) {
                 var info = stat()
-                guard lstat(path, &info) == 0 else { continue }
+                guard lstat(job.directory + "/" + name, &info) == 0 else { continue }
                 kind = info.st_mode & S_IFMT == S_IFLNK ? Int32(DT_LNK) : info.st_mode & S_IFMT == S_IFDIR ? Int32(DT_DIR)
                     : info.st_mode & S_IFMT == S_IFREG ? Int32(DT_REG) : Int32(DT_UNKNOWN)
             }
@@ -508,6 +557,11 @@ private struct FolderWalk {
             if name.hasSuffix(".podspec") || name.hasSuffix(".podspec.json"), kind == Int32(DT_REG) || kind == Int32(DT_LNK) { visit.podspecs.append(name) }
             if name == "Podfile", kind == Int32(DT_REG) || kind == Int32(DT_LNK) { visit.hasPodfile = true }
             if name.hasPrefix(".") { continue }
+            if kind == Int32(DT_REG) {
+                visit.listing.files.append(name)
+                continue
+            }
+            let path = job.directory + "/" + name
             let displayPath = job.display + "/" + name
             var target = path
             if kind == Int32(DT_LNK) {
@@ -527,9 +581,6 @@ private struct FolderWalk {
                     continue
                 }
                 target = resolved
-            } else if kind == Int32(DT_REG) {
-                visit.listing.files.append(name)
-                continue
             } else if kind != Int32(DT_DIR) {
                 continue
             } else {
@@ -560,5 +611,10 @@ private final class ConcurrentResults<Value>: @unchecked Sendable {
     /// Every value, `missing` where none was set.
     func values(missing: Value) -> [Value] {
         lock.withLock { storage.map { $0 ?? missing } }
+    }
+
+    /// Every value, nil where none was set.
+    func values() -> [Value?] {
+        lock.withLock { storage }
     }
 }

@@ -279,11 +279,12 @@ extension Project {
     /// the files that could not be read.
     static func withSourceImports(_ graph: DependencyGraph, model: LayerModel, workspace: Workspace,
                                   reader: ManifestReader) -> (graph: DependencyGraph, notes: [Note]) {
-        let (imports, notes) = readImports(of: workspace)
-        let (external, externalNotes) = readCheckouts(of: workspace, reader: reader)
-        return (graph.withImports(imports, systemModules: DependencyGraph.systemModules.union(model.imports.system), ignore: model.imports.ignore,
-                                  external: ExternalModules(external)),
-                notes + externalNotes)
+        let ((external, externalNotes), (imports, notes)) = concurrently({ readCheckouts(of: workspace, reader: reader) },
+                                                                          { readImports(of: workspace) })
+        let withImports = graph.withImports(imports, systemModules: DependencyGraph.systemModules.union(model.imports.system),
+                                            ignore: model.imports.ignore, external: ExternalModules(external))
+        releaseInBackground(imports)
+        return (withImports, notes + externalNotes)
     }
 
     /// The outside packages checked out under the local packages' `.build/checkouts`: their manifests (what each
@@ -324,16 +325,19 @@ extension Project {
                 let package = packages[index]
                 let shownDirectory = (package.manifestPath as NSString).deletingLastPathComponent
                 let folder = FolderDescriptor(path: package.directory)
-                return package.manifest.targets.filter { ![.binary, .system, .plugin].contains($0.type) }.map { target in
-                    let selection = TargetSources.select(target, packageDirectory: package.directory, listings: workspace.listings)
+                let targets = package.manifest.targets.filter { ![.binary, .system, .plugin].contains($0.type) }
+                let selections = targets.map { TargetSources.select($0, packageDirectory: package.directory, listings: workspace.listings) }
+                // The package's files in one scan: opened and parsed in larger batches than a target's few.
+                let files = selections.flatMap { $0.unknown == nil ? $0.files : [] }
+                var scans = ImportScanner.scan(files: folder == nil ? files.map { PathArithmetic.join(package.directory, $0) } : files, in: folder)[...]
+                return zip(targets, selections).map { target, selection in
                     if let unknown = selection.unknown {
                         let location = FileLocation(path: package.manifestPath, line: target.position?.line, column: target.position?.column)
                         return (nil, [Note("the imports of \(target.name) are not checked: \(unknown)", at: location)])
                     }
                     var uses: [SourceImportUse] = []
                     var notes: [Note] = []
-                    let files = folder == nil ? selection.files.map { PathArithmetic.join(package.directory, $0) } : selection.files
-                    for (file, scanned) in zip(selection.files, ImportScanner.scan(files: files, in: folder)) {
+                    for (file, scanned) in zip(selection.files, scans.prefix(selection.files.count)) {
                         let shown = PathArithmetic.join(shownDirectory, file)
                         if let problem = scanned.problem { notes.append(Note("this source file \(problem)", at: FileLocation(path: shown))) }
                         for item in scanned.imports {
@@ -341,6 +345,7 @@ extension Project {
                                                         isOptional: item.isOptional, isExported: item.isExported))
                         }
                     }
+                    scans = scans.dropFirst(selection.files.count)
                     // A pod's prefix header is part of every file it compiles: its imports are the target's, at the podspec.
                     if let prefix = target.prefixHeader, !selection.files.isEmpty {
                         let location = FileLocation(path: package.manifestPath, line: prefix.position?.line, column: prefix.position?.column)
@@ -352,7 +357,9 @@ extension Project {
                 }
             }
         }
-        return (results.compactMap(\.0), results.flatMap(\.1))
+        let joined = (results.compactMap(\.0), results.flatMap(\.1))
+        releaseInBackground(results)
+        return joined
     }
 }
 

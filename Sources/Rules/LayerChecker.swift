@@ -46,13 +46,23 @@ public struct LayerChecker: Sendable {
         self.today = today
     }
 
+    /// The registry's rules in the order they start: the two that go through every import first, so that neither
+    /// starts last and runs alone. Their findings are still joined in the registry's order.
+    static let startOrder: [Int] = {
+        let first: [any Rule.Type] = [UnusedDependencyRule.self, ImplicitDependencyRule.self]
+        let rules = RuleRegistry.graphRules
+        let leading = first.compactMap { rule in rules.firstIndex { $0 == rule } }
+        return leading + rules.indices.filter { !leading.contains($0) }
+    }()
+
     public func check(_ graph: DependencyGraph) -> CheckResult {
         let model = graph.model
         let context = RuleContext(today: today)
         let rules = RuleRegistry.graphRules
+        let order = Self.startOrder
         let raw = inSlices(of: rules.count, minimumSliceSize: 1, slicesPerCore: rules.count) { slice in
-            slice.flatMap { rules[$0].init().findings(in: graph, context: context) }
-        }
+            slice.map { (order[$0], rules[order[$0]].init().findings(in: graph, context: context)) }
+        }.sorted { $0.0 < $1.0 }.flatMap(\.1)
         var findings: [Finding] = []
         var excused: [Finding] = []
         var usedExceptions: Set<Int> = []

@@ -58,12 +58,22 @@ public struct UnusedDependencyRule: Rule {
         guard graph.importsRead else { return [] }
         // A declared entry (a product may hold several targets) is used when any of its targets' modules is imported,
         // directly or through a module that re-exports it.
-        var entries: [EntryKey: (edge: Edge, from: GraphTarget, to: [GraphTarget])] = [:]
-        var order: [EntryKey] = []
-        for (edge, from, to) in graph.localEdges where !edge.viaImport && graph.importedModules[from.number] != nil {
-            let key = EntryKey(target: from.number, line: edge.location.line ?? 0, column: edge.location.column ?? 0)
-            if entries[key] == nil { order.append(key); entries[key] = (edge, from, []) }
-            entries[key]?.to.append(to)
+        // Entries in the order first seen, each by the index of its first edge and the numbers of the targets it
+        // names (numbers, not the edges themselves: copying those was most of the rule's time).
+        let localEdges = graph.localEdges
+        var entryOf: [EntryKey: Int] = [:]
+        entryOf.reserveCapacity(localEdges.count)
+        var entries: [(edge: Int, to: [Int])] = []
+        for index in localEdges.indices {
+            let from = localEdges[index].edge.fromNumber
+            guard !localEdges[index].edge.viaImport, graph.importedModules[from] != nil else { continue }
+            let key = EntryKey(target: from, line: localEdges[index].edge.location.line ?? 0, column: localEdges[index].edge.location.column ?? 0)
+            if let entry = entryOf[key] {
+                entries[entry].to.append(localEdges[index].to.number)
+            } else {
+                entryOf[key] = entries.count
+                entries.append((index, [localEdges[index].to.number]))
+            }
         }
         var exportsOfModule: [String: Set<String>] = [:]
         for (number, exported) in graph.exportedModules {
@@ -81,24 +91,34 @@ public struct UnusedDependencyRule: Rule {
             targetsOfModule[ModuleKey(package: packageOf[number], module: targets[number].module), default: []].append(number)
         }
         var sharedImports: [ModuleKey: Set<String>] = [:]
-        func imports(of target: GraphTarget) -> Set<String>? {
+        for (key, numbers) in targetsOfModule where numbers.count > 1 {
+            sharedImports[key] = numbers.reduce(into: Set<String>()) { $0.formUnion(graph.importedModules[$1] ?? []) }
+        }
+        let imports = { [sharedImports, packageOf] (target: GraphTarget) -> Set<String>? in
             guard let own = graph.importedModules[target.number] else { return nil }
-            let key = ModuleKey(package: packageOf[target.number], module: target.module)
-            guard let numbers = targetsOfModule[key], numbers.count > 1 else { return own }
-            if let known = sharedImports[key] { return known }
-            let union = numbers.reduce(into: Set<String>()) { $0.formUnion(graph.importedModules[$1] ?? []) }
-            sharedImports[key] = union
-            return union
+            guard !sharedImports.isEmpty else { return own }
+            return sharedImports[ModuleKey(package: packageOf[target.number], module: target.module)] ?? own
         }
         // Where the non-test targets of each package declare their dependencies: a pod's test spec inherits its spec's
-        // `s.dependency` lines, and an inherited line is reported, if at all, for the spec.
+        // `s.dependency` lines, and an inherited line is reported, if at all, for the spec. Only the test targets'
+        // places are looked up.
+        var testPlaces: Set<PlaceKey> = []
+        for entry in entries where localEdges[entry.edge].from.isTest {
+            let edge = localEdges[entry.edge].edge
+            testPlaces.insert(PlaceKey(package: packageOf[edge.fromNumber], location: edge.location))
+        }
         var declaredByCode: Set<PlaceKey> = []
-        for (edge, from, _) in graph.localEdges where !from.isTest && !edge.viaImport {
-            declaredByCode.insert(PlaceKey(package: packageOf[from.number], location: edge.location))
+        if !testPlaces.isEmpty {
+            for (edge, from, _) in graph.localEdges where !from.isTest && !edge.viaImport {
+                let place = PlaceKey(package: packageOf[from.number], location: edge.location)
+                if testPlaces.contains(place) { declaredByCode.insert(place) }
+            }
         }
         var findings: [Finding] = []
-        for key in order {
-            guard let (edge, from, targets) = entries[key], let imported = imports(of: from), let first = targets.first else { continue }
+        for entry in entries {
+            let (edge, from, _) = localEdges[entry.edge]
+            let targets = entry.to.map { graph.sortedTargets[$0] }
+            guard let imported = imports(from), let first = targets.first else { continue }
             if !targets.allSatisfy(Self.isImported) { continue }
             if from.isTest && targets.contains(where: { $0.component == from.component }) { continue }
             if from.isTest && declaredByCode.contains(PlaceKey(package: packageOf[from.number], location: edge.location)) { continue }
@@ -115,7 +135,7 @@ public struct UnusedDependencyRule: Rule {
         }
         // A product of an outside package: decided only when its package's manifest was read (its checkout).
         for edge in graph.edges {
-            guard case let .external(package, product) = edge.to, let imported = imports(of: graph.sortedTargets[edge.fromNumber]),
+            guard case let .external(package, product) = edge.to, let imported = imports(graph.sortedTargets[edge.fromNumber]),
                   let modules = graph.externalModules.modules(ofProduct: product, package: package), !modules.isEmpty else { continue }
             let provided = Set(modules)
             guard imported.isDisjoint(with: provided), !imported.contains(where: {

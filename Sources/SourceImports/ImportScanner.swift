@@ -90,14 +90,15 @@ public enum ImportScanner {
     public static func scan(file path: String, in directory: FolderDescriptor? = nil, maximumBytes: Int = maximumBytes) -> ScannedFile {
         let descriptor = openat(directory?.descriptor ?? AT_FDCWD, path, O_RDONLY | O_CLOEXEC)
         defer { if descriptor >= 0 { close(descriptor) } }
-        return scan(descriptor: descriptor, path: path, maximumBytes: maximumBytes)
+        return finish([read(descriptor: descriptor, path: path, maximumBytes: maximumBytes)])[0]
     }
 
     /// Files opened this many at a time by ``scan(files:in:maximumBytes:)``, far below any limit on open files.
     static let batchSize = 64
 
     /// ``scan(file:in:maximumBytes:)`` for many files, in order: each batch is opened and announced to the kernel
-    /// before the first is read, so reads of files not yet cached are queued together instead of one at a time.
+    /// before the first is read, so reads of files not yet cached are queued together instead of one at a time, and
+    /// the batch's Swift headers are parsed together (see ``swiftImports(of:)``).
     public static func scan(files paths: [String], in directory: FolderDescriptor? = nil, maximumBytes: Int = maximumBytes) -> [ScannedFile] {
         var scanned: [ScannedFile] = []
         scanned.reserveCapacity(paths.count)
@@ -108,19 +109,45 @@ public enum ImportScanner {
             if descriptors.count > 1 {
                 for descriptor in descriptors where descriptor >= 0 { _ = posix_fadvise(descriptor, 0, 0, Int32(POSIX_FADV_WILLNEED)) }
             }
+            var pending: [Pending] = []
+            pending.reserveCapacity(batch.count)
             for (path, descriptor) in zip(batch, descriptors) {
-                scanned.append(scan(descriptor: descriptor, path: path, maximumBytes: maximumBytes))
+                pending.append(read(descriptor: descriptor, path: path, maximumBytes: maximumBytes))
                 if descriptor >= 0 { close(descriptor) }
             }
+            scanned += finish(pending)
             start += batch.count
         }
         return scanned
     }
 
-    /// The imports of the file open as `descriptor` (negative when it could not be opened); `path` names its kind.
-    private static func scan(descriptor: Int32, path: String, maximumBytes: Int) -> ScannedFile {
+    /// A file read: scanned already, or a Swift header still to parse (with a problem of the file itself).
+    private enum Pending {
+        case scanned(ScannedFile)
+        case swift(SwiftHeader, problem: String?)
+    }
+
+    /// The scans of files read, the Swift headers among them parsed together.
+    private static func finish(_ pending: [Pending]) -> [ScannedFile] {
+        var headers: [SwiftHeader] = []
+        for item in pending { if case .swift(let header, _) = item { headers.append(header) } }
+        var parsed = swiftImports(of: headers).makeIterator()
+        return pending.map { item in
+            switch item {
+            case .scanned(let scanned):
+                return scanned
+            case .swift(_, let problem):
+                var scanned = parsed.next() ?? ScannedFile(imports: [], problem: nil)
+                scanned.problem = scanned.problem ?? problem
+                return scanned
+            }
+        }
+    }
+
+    /// Reads the file open as `descriptor` (negative when it could not be opened); `path` names its kind.
+    private static func read(descriptor: Int32, path: String, maximumBytes: Int) -> Pending {
         guard var bytes = read(descriptor: descriptor, upTo: maximumBytes + 1) else {
-            return ScannedFile(imports: [], problem: "cannot be read (it vanished, or check its permissions)")
+            return .scanned(ScannedFile(imports: [], problem: "cannot be read (it vanished, or check its permissions)"))
         }
         var problem: String?
         let truncated = bytes.count > maximumBytes
@@ -132,14 +159,16 @@ public enum ImportScanner {
             if let last = bytes.last, last >= 0xC0 { bytes.removeLast() }
         }
         switch textKind(of: bytes) {
-        case .binary: return ScannedFile(imports: [], problem: "holds binary data (a NUL byte): not read for imports")
-        case .notUTF8: return ScannedFile(imports: [], problem: "is not UTF-8 text: not read for imports")
+        case .binary: return .scanned(ScannedFile(imports: [], problem: "holds binary data (a NUL byte): not read for imports"))
+        case .notUTF8: return .scanned(ScannedFile(imports: [], problem: "is not UTF-8 text: not read for imports"))
         case .text: break
         }
-        var scanned = TargetSources.fileExtension(of: path) == "swift"
-            ? swiftImports(in: bytes) : cFamilyImports(in: String(decoding: bytes, as: UTF8.self))
-        scanned.problem = scanned.problem ?? problem
-        return scanned
+        guard TargetSources.fileExtension(of: path) == "swift" else {
+            var scanned = cFamilyImports(in: String(decoding: bytes, as: UTF8.self))
+            scanned.problem = scanned.problem ?? problem
+            return .scanned(scanned)
+        }
+        return .swift(SwiftHeader(of: bytes), problem: problem)
     }
 
     /// The modules a file re-exports (`@_exported import X`); only a file whose text holds `@_exported` is parsed.
@@ -208,76 +237,152 @@ public enum ImportScanner {
 
     /// The imports of Swift source given as UTF-8 bytes.
     static func swiftImports(in bytes: [UInt8], maximumHeaderBytes: Int = maximumHeaderBytes) -> ScannedFile {
-        let header = swiftHeader(of: bytes, maximumHeaderBytes: maximumHeaderBytes)
-        guard header.end > 0 else { return ScannedFile(imports: [], problem: nil) }
-        let prefix = bytes[..<header.end]
-        let tree = prefix.withUnsafeBufferPointer { Parser.parse(source: $0) }
-        var header_ = Header(bytes: prefix)
-        var imports: [SourceImport] = []
-        collect(tree.statements, conditions: [], header: &header_, into: &imports)
-        return ScannedFile(imports: imports, problem: header.truncated
-            ? "has imports beyond its first \(maximumHeaderBytes >> 10) KiB of declarations: those were not read" : nil)
+        swiftImports(of: SwiftHeader(of: bytes, maximumHeaderBytes: maximumHeaderBytes))
     }
 
-    /// The parsed header's bytes, and where its lines start (worked out on first use): positions become line and
-    /// column without a walk of the tree.
-    private struct Header {
-        var bytes: ArraySlice<UInt8>
-        var lineStarts: [Int] = []
+    /// The part of a Swift file that can hold its imports (see ``swiftHeader(of:maximumHeaderBytes:)``).
+    struct SwiftHeader {
+        /// The file's first bytes, up to the end of its last import.
+        var bytes: [UInt8]
+        /// Imports may follow beyond ``maximumHeaderBytes``.
+        var truncated: Bool
+        var maximumHeaderBytes: Int
+        /// Nothing in it can carry the lexer from one line into the next (no block comment, string or `#/` regex
+        /// literal) and its `#if`s close: parsed right after another file's header, it parses as it does alone.
+        var isSelfContained: Bool
 
-        init(bytes: ArraySlice<UInt8>) {
+        init(of file: [UInt8], maximumHeaderBytes: Int = ImportScanner.maximumHeaderBytes) {
+            let (end, truncated) = ImportScanner.swiftHeader(of: file, maximumHeaderBytes: maximumHeaderBytes)
+            // A copy of the header alone, so that a large file's other bytes are not kept while its batch is read.
+            bytes = end == file.count ? file : Array(file[..<end])
+            self.truncated = truncated
+            self.maximumHeaderBytes = maximumHeaderBytes
+            isSelfContained = ImportScanner.isSelfContained(bytes)
+        }
+
+        var problem: String? {
+            truncated ? "has imports beyond its first \(maximumHeaderBytes >> 10) KiB of declarations: those were not read" : nil
+        }
+    }
+
+    /// Headers this long or shorter are parsed together with others of their batch.
+    static let maximumJoinedHeaderBytes = 16 << 10
+
+    /// The imports of each header. Self-contained headers are parsed as one text, one after another: one parser set up
+    /// instead of one a file. The joined parse is used only when it has no error and no declaration in it runs from
+    /// one file into the next; otherwise, and for every other header, each is parsed alone.
+    static func swiftImports(of headers: [SwiftHeader]) -> [ScannedFile] {
+        var results = [ScannedFile?](repeating: nil, count: headers.count)
+        let joinable = headers.indices.filter { !headers[$0].bytes.isEmpty && headers[$0].isSelfContained && headers[$0].bytes.count <= maximumJoinedHeaderBytes }
+        if joinable.count > 1, let joined = joinedImports(of: joinable.map { headers[$0].bytes }) {
+            for (index, imports) in zip(joinable, joined) { results[index] = ScannedFile(imports: imports, problem: headers[index].problem) }
+        }
+        return headers.indices.map { index in results[index] ?? swiftImports(of: headers[index]) }
+    }
+
+    private static func swiftImports(of header: SwiftHeader) -> ScannedFile {
+        guard !header.bytes.isEmpty else { return ScannedFile(imports: [], problem: nil) }
+        let tree = header.bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        var place = Header(bytes: header.bytes, start: 0)
+        var imports: [SourceImport] = []
+        collect(tree.statements, conditions: [], header: &place, into: &imports)
+        return ScannedFile(imports: imports, problem: header.problem)
+    }
+
+    /// The imports of each of `headers` parsed as one text; nil when that parse cannot stand for separate ones.
+    static func joinedImports(of headers: [[UInt8]]) -> [[SourceImport]]? {
+        var joined: [UInt8] = []
+        joined.reserveCapacity(headers.reduce(0) { $0 + $1.count })
+        var starts: [Int] = []
+        for header in headers {
+            starts.append(joined.count)
+            joined += header
+            // `import A` must not run into the next file's first line.
+            if header.last != UInt8(ascii: "\n") { joined.append(UInt8(ascii: "\n")) }
+        }
+        let tree = joined.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        guard !tree.hasError else { return nil }
+        var imports = [[SourceImport]](repeating: [], count: headers.count)
+        var segment = 0
+        var place = Header(bytes: joined, start: 0)
+        for item in tree.statements {
+            let start = item.positionAfterSkippingLeadingTrivia.utf8Offset
+            while segment + 1 < starts.count, starts[segment + 1] <= start { segment += 1 }
+            let end = segment + 1 < starts.count ? starts[segment + 1] : joined.count
+            guard item.endPositionBeforeTrailingTrivia.utf8Offset <= end else { return nil }
+            if place.start != starts[segment] { place = Header(bytes: joined, start: starts[segment]) }
+            collect(item, conditions: [], header: &place, into: &imports[segment])
+        }
+        return imports
+    }
+
+    /// The parsed text, and where one file's header begins in it: positions become that file's line and column
+    /// without a walk of the tree.
+    private struct Header {
+        let bytes: [UInt8]
+        let start: Int
+        /// The offset (from `start`) and number of the last line a position was found on: positions come in order.
+        private var lineStart = 0, line = 1, scanned = 0
+
+        init(bytes: [UInt8], start: Int) {
             self.bytes = bytes
+            self.start = start
         }
 
         /// The source text between two positions.
-        func text(_ start: AbsolutePosition, _ end: AbsolutePosition) -> String {
-            let base = bytes.startIndex
-            return String(decoding: bytes[(base + start.utf8Offset)..<(base + max(start.utf8Offset, end.utf8Offset))], as: UTF8.self)
+        func text(_ from: AbsolutePosition, _ to: AbsolutePosition) -> String {
+            String(decoding: bytes[from.utf8Offset..<max(from.utf8Offset, to.utf8Offset)], as: UTF8.self)
         }
 
-        /// Line and column (in UTF-8 bytes), counted from 1, as the compiler counts them (`\n`, `\r\n` and `\r` end a line).
+        /// Line and column (in UTF-8 bytes) in the file, counted from 1, as the compiler counts them (`\n`, `\r\n` and
+        /// `\r` end a line).
         mutating func location(of position: AbsolutePosition) -> (line: Int, column: Int) {
-            if lineStarts.isEmpty {
-                lineStarts = [0]
-                var index = bytes.startIndex
-                while index < bytes.endIndex {
-                    let byte = bytes[index]
-                    index += 1
-                    if byte == UInt8(ascii: "\r"), index < bytes.endIndex, bytes[index] == UInt8(ascii: "\n") { index += 1 }
-                    if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { lineStarts.append(index - bytes.startIndex) }
+            let offset = position.utf8Offset - start
+            if offset < scanned {
+                // An earlier position than the last one: count again from the top.
+                lineStart = 0
+                line = 1
+                scanned = 0
+            }
+            var index = start + scanned
+            while index < start + offset {
+                let byte = bytes[index]
+                index += 1
+                if byte == UInt8(ascii: "\r"), index < start + offset, bytes[index] == UInt8(ascii: "\n") { index += 1 }
+                if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                    line += 1
+                    lineStart = index - start
                 }
             }
-            let offset = position.utf8Offset
-            var low = 0, high = lineStarts.count - 1
-            while low < high {
-                let middle = (low + high + 1) / 2
-                if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-            }
-            return (low + 1, offset - lineStarts[low] + 1)
+            scanned = max(scanned, index - start)
+            return (line, offset - lineStart + 1)
         }
     }
 
     private static func collect(_ items: CodeBlockItemListSyntax, conditions: [String], header: inout Header,
                                 into imports: inout [SourceImport]) {
-        for item in items {
-            let node = item.item
-            if let declaration = node.as(ImportDeclSyntax.self) {
-                imports.append(sourceImport(declaration, conditions: conditions, header: &header))
-            } else if let ifConfig = node.as(IfConfigDeclSyntax.self) {
-                var previous: [String] = []
-                for clause in ifConfig.clauses {
-                    let condition = clause.condition.map { header.text($0.positionAfterSkippingLeadingTrivia, $0.endPositionBeforeTrailingTrivia) }
-                    let clauseConditions: [String]
-                    if let condition {
-                        clauseConditions = previous.map { "!(\($0))" } + [condition]
-                        previous.append(condition)
-                    } else {
-                        clauseConditions = previous.map { "!(\($0))" }
-                    }
-                    if condition == "false" || (condition == nil && previous.contains("true")) { continue }
-                    if case .statements(let statements)? = clause.elements {
-                        collect(statements, conditions: conditions + clauseConditions, header: &header, into: &imports)
-                    }
+        for item in items { collect(item, conditions: conditions, header: &header, into: &imports) }
+    }
+
+    private static func collect(_ item: CodeBlockItemSyntax, conditions: [String], header: inout Header,
+                                into imports: inout [SourceImport]) {
+        let node = item.item
+        if let declaration = node.as(ImportDeclSyntax.self) {
+            imports.append(sourceImport(declaration, conditions: conditions, header: &header))
+        } else if let ifConfig = node.as(IfConfigDeclSyntax.self) {
+            var previous: [String] = []
+            for clause in ifConfig.clauses {
+                let condition = clause.condition.map { header.text($0.positionAfterSkippingLeadingTrivia, $0.endPositionBeforeTrailingTrivia) }
+                let clauseConditions: [String]
+                if let condition {
+                    clauseConditions = previous.map { "!(\($0))" } + [condition]
+                    previous.append(condition)
+                } else {
+                    clauseConditions = previous.map { "!(\($0))" }
+                }
+                if condition == "false" || (condition == nil && previous.contains("true")) { continue }
+                if case .statements(let statements)? = clause.elements {
+                    collect(statements, conditions: conditions + clauseConditions, header: &header, into: &imports)
                 }
             }
         }
@@ -286,7 +391,7 @@ public enum ImportScanner {
     private static func sourceImport(_ declaration: ImportDeclSyntax, conditions: [String], header: inout Header) -> SourceImport {
         let components = declaration.path.map(\.name.text)
         let location = header.location(of: declaration.importKeyword.positionAfterSkippingLeadingTrivia)
-        let attributes = declaration.attributes.compactMap { element -> String? in
+        let attributes = declaration.attributes.isEmpty ? [] : declaration.attributes.compactMap { element -> String? in
             guard let attribute = element.as(AttributeSyntax.self) else { return nil }
             if let name = attribute.attributeName.as(IdentifierTypeSyntax.self)?.name.text { return name }
             let nameSyntax = attribute.attributeName
@@ -332,6 +437,42 @@ public enum ImportScanner {
             return (cut, true)
         }
         return (end, false)
+    }
+
+    /// See ``SwiftHeader/isSelfContained``: no `"`, `/*` or `#/`, and as many `#endif` lines as `#if` lines, never more.
+    static func isSelfContained(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            var depth = 0
+            var lineStart = 0
+            var previous: UInt8 = 0
+            for index in 0..<buffer.count {
+                let byte = buffer[index]
+                switch byte {
+                case UInt8(ascii: "\""): return false
+                case UInt8(ascii: "*") where previous == UInt8(ascii: "/"): return false
+                case UInt8(ascii: "/") where previous == UInt8(ascii: "#"): return false
+                case UInt8(ascii: "\n"):
+                    switch classify(buffer, from: lineStart, to: index) {
+                    case .ifDirective: depth += 1
+                    case .endifDirective:
+                        depth -= 1
+                        if depth < 0 { return false }
+                    default: break
+                    }
+                    lineStart = index + 1
+                default: break
+                }
+                previous = byte
+            }
+            if lineStart < buffer.count {
+                switch classify(buffer, from: lineStart, to: buffer.count) {
+                case .ifDirective: depth += 1
+                case .endifDirective: depth -= 1
+                default: break
+                }
+            }
+            return depth == 0
+        }
     }
 
     private enum LineStart { case importDeclaration, ifDirective, endifDirective, other }

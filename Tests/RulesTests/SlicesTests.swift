@@ -1,4 +1,5 @@
 import DependencyGraph
+import Dispatch
 import Testing
 
 /// Work split over cores or threads joins to what one sequential pass gives.
@@ -16,5 +17,19 @@ struct SlicesTests {
             range.flatMap { Array(repeating: $0, count: $0 % 3) }
         }
         #expect(joined == (0..<200).flatMap { Array(repeating: $0, count: $0 % 3) })
+    }
+
+    @Test func twoPassesRunConcurrentlyAndBothResultsComeBack() {
+        // The foreground waits for a signal only the background gives: run one after the other, this would hang.
+        let started = DispatchSemaphore(value: 0)
+        let (background, foreground) = concurrently({ () -> [Int] in
+            started.signal()
+            return (0..<1000).map { $0 * 2 }
+        }, { () -> String in
+            started.wait()
+            return "foreground"
+        })
+        #expect(background == (0..<1000).map { $0 * 2 })
+        #expect(foreground == "foreground")
     }
 }

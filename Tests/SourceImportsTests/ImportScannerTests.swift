@@ -128,6 +128,60 @@ struct ImportScannerTests {
         #expect(ImportScanner.scan(files: names.map { folder + "/" + $0 }) == scanned)
     }
 
+    /// Headers that are parsed together and headers that must be parsed alone, side by side in one batch.
+    private static let batchOfHeaders: [String] = [
+        "import Foundation\nimport NXKit\n\n/// A type.\npublic enum A {}\n",
+        "@testable import ComponentVideo\n@_spi(Internal) public import NXUI\nimport struct NXKit.Theme\nimport NXKit.Colors",
+        "#if canImport(UIKit)\nimport UIKit\n#elseif os(macOS)\nimport AppKit\n#else\nimport Other\n#endif\nstruct B {}\n",
+        "// import Commented\n#if false\nimport Never\n#endif\nimport Real // trailing\n",
+        "/* a block comment\nimport Hidden\n*/\nimport Visible\n",
+        "/* never closed\nimport Hidden\n",
+        "let s = \"\"\"\nimport InString\n\"\"\"\nimport AfterString\n",
+        "#if DEBUG\nimport DebugOnly\n",
+        "#endif\nimport AfterStrayEndif\n",
+        "import\n",
+        ".Continued\nimport AfterDot\n",
+        "struct NoImports {}\n",
+        "",
+        "import CRLF\r\nimport Lines\r\nlet x = 1\r\n",
+        "import Tabs\t// and a comment\n\t import Indented\n",
+        "import 'Quote\nimport AfterQuote\n",
+        "let r = #/\nimport InRegex\n/#\nimport AfterRegex\n",
+    ]
+
+    @Test func headersParsedTogetherGiveWhatEachGivesAlone() throws {
+        let folder = NSTemporaryDirectory() + "componentize-joined-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // Every header after every other one: each order puts a different neighbour before it.
+        var names: [String] = []
+        for (first, text) in Self.batchOfHeaders.enumerated() {
+            let name = "File\(first).swift"
+            #expect(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data(text.utf8)))
+            names.append(name)
+        }
+        let package = try #require(FolderDescriptor(path: folder))
+        let alone = names.map { ImportScanner.scan(file: $0, in: package) }
+        #expect(ImportScanner.scan(files: names, in: package) == alone)
+        for shift in 1..<names.count {
+            let order = Array(names[shift...] + names[..<shift])
+            #expect(ImportScanner.scan(files: order, in: package) == Array(alone[shift...] + alone[..<shift]))
+        }
+        #expect(ImportScanner.scan(files: Array(names.reversed()), in: package) == alone.reversed())
+    }
+
+    @Test func onlySelfContainedHeadersAreJoinedAndAJoinedParseThatRunsAcrossFilesIsRefused() throws {
+        #expect(ImportScanner.isSelfContained(Array("import A\n#if os(iOS)\nimport B\n#endif\n".utf8)))
+        for text in ["let s = \"x\"\nimport A\n", "/* c */\nimport A\n", "let r = #/x/#\nimport A\n", "#if A\nimport A\n",
+                     "#endif\n#if A\nimport A\n#endif\n"] {
+            #expect(!ImportScanner.isSelfContained(Array(text.utf8)), "\(text)")
+        }
+        let joined = try #require(ImportScanner.joinedImports(of: [Array("import A\n".utf8), Array("// B\n\nimport B.Sub\n".utf8), Array("import C".utf8)]))
+        #expect(joined.map { $0.map { "\($0.module) \($0.line):\($0.column)" } } == [["A 1:1"], ["B 3:1"], ["C 1:1"]])
+        // The second file's first line would continue the first file's import, or be an error: parsed alone instead.
+        #expect(ImportScanner.joinedImports(of: [Array("import A\n".utf8), Array(".B\nimport C\n".utf8)]) == nil)
+    }
+
     @Test func unterminatedCommentsOrStringsBeforeTheImportsDoNotHang() {
         #expect(imports("/* never closed\nimport Hidden\n") == [])
         #expect(imports("let s = \"never closed\nimport A\n").count <= 1)
