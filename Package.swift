@@ -53,6 +53,7 @@ let package = Package(
         .target(name: "Paths", dependencies: ["Diagnostics"]),
         .target(name: "Output", dependencies: ["Diagnostics"]),
         .target(name: "Templates"),
+        .target(name: "Parallel"),
         .target(name: "Configuration", dependencies: ["Diagnostics", "Paths", .product(name: "Yams", package: "Yams")]),
         .target(
             name: "ManifestReading",
@@ -67,14 +68,14 @@ let package = Package(
                 .product(name: "SwiftIfConfig", package: "swift-syntax"),
             ]
         ),
-        .target(name: "Discovery", dependencies: ["Diagnostics", "ManifestReading", "Paths", "PodspecReading"]),
+        .target(name: "Discovery", dependencies: ["Diagnostics", "ManifestReading", "Parallel", "Paths", "PodspecReading"]),
         .target(name: "PodspecReading", dependencies: ["Diagnostics", "ManifestReading", "Output", "Paths"]),
         .target(name: "SourceImports", dependencies: [
             "Diagnostics", "ManifestReading", "Paths",
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
-        .target(name: "DependencyGraph", dependencies: ["Configuration", "Diagnostics", "Discovery", "ManifestReading", "Paths"]),
-        .target(name: "Rules", dependencies: ["Configuration", "DependencyGraph", "Diagnostics"]),
+        .target(name: "DependencyGraph", dependencies: ["Configuration", "Diagnostics", "Discovery", "ManifestReading", "Parallel", "Paths"]),
+        .target(name: "Rules", dependencies: ["Configuration", "DependencyGraph", "Diagnostics", "Parallel"]),
         .target(name: "LayerInference", dependencies: ["DependencyGraph", "Discovery", "ManifestReading", "Paths"]),
         .target(name: "Reports", dependencies: ["Configuration", "DependencyGraph", "Diagnostics", "Output", "Paths", "Rules"]),
         .target(name: "ResourceGeneration", dependencies: [
@@ -91,13 +92,13 @@ let package = Package(
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         .target(name: "Project", dependencies: [
-            "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "LayerInference", "ManifestReading", "Output", "Paths",
-            "PodMigration", "PodspecReading", "Reports", "ResourceGeneration", "Rules", "Scaffolding", "SourceImports",
+            "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "LayerInference", "ManifestReading", "Output", "Parallel",
+            "Paths", "PodMigration", "PodspecReading", "Reports", "ResourceGeneration", "Rules", "Scaffolding", "SourceImports",
         ]),
         .testTarget(name: "ManifestReadingTests", dependencies: ["ManifestReading", "Diagnostics"]),
         .testTarget(name: "RulesTests", dependencies: [
-            "Rules", "Configuration", "Diagnostics", "Discovery", "LayerInference", "ManifestReading", "DependencyGraph", "Paths", "Project",
-            "Reports", "SourceImports",
+            "Rules", "Configuration", "Diagnostics", "Discovery", "LayerInference", "ManifestReading", "DependencyGraph", "Parallel", "Paths",
+            "Project", "Reports", "SourceImports",
         ]),
         .testTarget(name: "ResourceGenerationTests", dependencies: ["ResourceGeneration", "ManifestReading", "Diagnostics", "Templates", "Project"]),
         .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Diagnostics", "Project", "ManifestReading"]),

@@ -1,6 +1,7 @@
 import Diagnostics
 import Discovery
 import ManifestReading
+import Parallel
 
 /// Turns each target dependency written in a manifest into edges: to local targets (through a product of a
 /// package reached by path, or a target of the same package), to a product of an external package, or to

@@ -1,5 +1,6 @@
 import Configuration
 import Diagnostics
+import Parallel
 import Paths
 
 /// One `import` in a target's sources, as the graph needs it.

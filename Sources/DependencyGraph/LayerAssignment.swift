@@ -1,6 +1,7 @@
 import Configuration
 import Discovery
 import ManifestReading
+import Parallel
 
 /// Places every target of a workspace in its layer and component.
 ///

@@ -6,6 +6,7 @@ import Darwin
 import Diagnostics
 import Foundation
 import ManifestReading
+import Parallel
 import Paths
 import PodspecReading
 
@@ -132,32 +133,27 @@ public struct PackageDiscovery: Sendable {
 
     /// Reads podspecs (one a folder) on all cores, as packages.
     private func readPods(_ pods: [(directory: String, file: String)]) -> [ReadOutcome] {
-        let results = ConcurrentResults<ReadOutcome>(count: pods.count)
-        DispatchQueue.concurrentPerform(iterations: pods.count) { index in
-            let (directory, file) = pods[index]
-            let path = directory + "/" + file
-            do {
-                let (spec, kind) = try PodspecReader(following: reader).read(path: path)
-                let files = FileTree.regularFiles(under: directory, followingLinkedFolders: false)
-                let folders = FileTree.folders(of: files)
-                let manifest = PodManifest.manifest(of: spec, file: file, reader: kind, files: files, folders: folders)
-                results.set(index, .read(ManifestReadResult(manifest: manifest)))
-            } catch {
-                results.set(index, .failed(error))
+        let reader = self.reader
+        return inSlicesOnThreads(of: pods.count, minimumSliceSize: 1, slicesPerCore: 32, threadsPerCore: fileThreadsPerCore) { slice in
+            slice.map { index -> ReadOutcome in
+                let (directory, file) = pods[index]
+                do {
+                    let (spec, kind) = try PodspecReader(following: reader).read(path: directory + "/" + file)
+                    let files = FileTree.regularFiles(under: directory, followingLinkedFolders: false)
+                    let folders = FileTree.folders(of: files)
+                    return .read(ManifestReadResult(manifest: PodManifest.manifest(of: spec, file: file, reader: kind, files: files, folders: folders)))
+                } catch {
+                    return .failed(error)
+                }
             }
         }
-        return results.values(missing: .failed(InputError("internal: a podspec was not read")))
     }
 
-    /// Reads manifests on all cores.
+    /// Reads manifests on all cores, on more threads than cores (see ``fileThreadsPerCore``).
     private func read(_ directories: [String], paths: ReadState.DisplayPaths) -> [ReadState.Prepared] {
-        let results = ConcurrentResults<ReadState.Prepared>(count: directories.count)
         let reader = self.reader
-        DispatchQueue.concurrentPerform(iterations: directories.count) { index in
-            results.set(index, Self.read(directories[index], reader: reader, paths: paths))
-        }
-        return zip(directories, results.values()).map { directory, prepared in
-            prepared ?? ReadState.prepare(directory, .failed(InputError("internal: a manifest was not read")), paths: paths)
+        return inSlicesOnThreads(of: directories.count, minimumSliceSize: 1, slicesPerCore: 32, threadsPerCore: fileThreadsPerCore) { slice in
+            slice.map { Self.read(directories[$0], reader: reader, paths: paths) }
         }
     }
 
@@ -499,13 +495,13 @@ private struct FolderWalk {
         while !level.isEmpty {
             let jobs = level
             let exclude = self.exclude
-            let visits = ConcurrentResults<Visit>(count: jobs.count)
-            DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-                visits.set(index, Self.visit(jobs[index], exclude: exclude))
+            // More threads than cores: a folder whose blocks the kernel must read from the disk does not idle a core.
+            let visits = inSlicesOnThreads(of: jobs.count, minimumSliceSize: 4, slicesPerCore: 32, threadsPerCore: fileThreadsPerCore) { slice in
+                slice.map { Self.visit(jobs[$0], exclude: exclude) }
             }
             level = []
             listings.reserveCapacity(listings.count + jobs.count)
-            for (job, visit) in zip(jobs, visits.values(missing: Visit())) {
+            for (job, visit) in zip(jobs, visits) {
                 if visit.hasManifest { found.append(job.directory) }
                 if !visit.podspecs.isEmpty { pods.append((job.directory, visit.podspecs, job.display)) }
                 if visit.hasPodfile { podfiles.append((job.directory, job.display)) }
@@ -592,29 +588,5 @@ private struct FolderWalk {
             visit.children.append(Job(directory: target, relative: relativePath, display: displayPath, ancestors: ancestors))
         }
         return visit
-    }
-}
-
-/// Results computed concurrently, one per index, kept under a lock.
-private final class ConcurrentResults<Value>: @unchecked Sendable {
-    private var storage: [Value?]
-    private let lock = NSLock()
-
-    init(count: Int) {
-        storage = Array(repeating: nil, count: count)
-    }
-
-    func set(_ index: Int, _ value: Value) {
-        lock.withLock { storage[index] = value }
-    }
-
-    /// Every value, `missing` where none was set.
-    func values(missing: Value) -> [Value] {
-        lock.withLock { storage.map { $0 ?? missing } }
-    }
-
-    /// Every value, nil where none was set.
-    func values() -> [Value?] {
-        lock.withLock { storage }
     }
 }

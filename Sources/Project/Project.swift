@@ -5,6 +5,7 @@ import Discovery
 import Foundation
 import LayerInference
 import ManifestReading
+import Parallel
 import Paths
 import Reports
 import ResourceGeneration
@@ -320,7 +321,7 @@ extension Project {
     /// and notes for files that could not be read and targets whose files cannot be known.
     static func readImports(of workspace: Workspace) -> (imports: [TargetSourceImports], notes: [Note]) {
         let packages = workspace.packages
-        let results: [(TargetSourceImports?, [Note])] = inSlicesOnThreads(of: packages.count, minimumSliceSize: 4, slicesPerCore: 32, threadsPerCore: ImportReading.threadsPerCore) { slice in
+        let results: [(TargetSourceImports?, [Note])] = inSlicesOnThreads(of: packages.count, minimumSliceSize: 4, slicesPerCore: 32, threadsPerCore: fileThreadsPerCore) { slice in
             slice.flatMap { index -> [(TargetSourceImports?, [Note])] in
                 let package = packages[index]
                 let shownDirectory = (package.manifestPath as NSString).deletingLastPathComponent
@@ -377,14 +378,4 @@ extension Project {
         }
         return graph.chain(from: sources, to: destinations)
     }
-}
-
-/// How the source pass spreads over threads.
-enum ImportReading {
-    /// Threads a core for reading the sources: while one waits for a file the disk has not delivered yet, another
-    /// parses (measured in docs/performance.md). `COMPONENTIZE_THREADS_PER_CORE` overrides it, for measurements.
-    static let threadsPerCore: Int = {
-        if let value = ProcessInfo.processInfo.environment["COMPONENTIZE_THREADS_PER_CORE"], let number = Int(value), number >= 1 { return number }
-        return 4
-    }()
 }

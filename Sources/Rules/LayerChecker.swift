@@ -1,6 +1,7 @@
 import Configuration
 import DependencyGraph
 import Diagnostics
+import Parallel
 
 /// Every rule componentize knows, in report order.
 public enum RuleRegistry {

@@ -1,5 +1,5 @@
-import DependencyGraph
 import Dispatch
+import Parallel
 import Testing
 
 /// Work split over cores or threads joins to what one sequential pass gives.

@@ -1,5 +1,13 @@
 import Foundation
 
+/// Threads a core for work that waits for the disk (listing folders, reading manifests and sources whose contents or
+/// metadata the page cache does not hold): while one thread waits, another runs. `COMPONENTIZE_THREADS_PER_CORE`
+/// overrides it, for measurements.
+public let fileThreadsPerCore: Int = {
+    if let value = ProcessInfo.processInfo.environment["COMPONENTIZE_THREADS_PER_CORE"], let number = Int(value), number >= 1 { return number }
+    return 4
+}()
+
 /// Runs `body` on consecutive slices of `0..<count`, on every core, and joins the results in slice order: the
 /// outcome is the same as one sequential pass. Used to build the graph and to run the rules. `slicesPerCore` above
 /// 2 suits work of uneven cost (a rule): the cores take slices as they finish, so none idles while another works
