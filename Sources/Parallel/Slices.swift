@@ -23,7 +23,7 @@ public func inSlices<T>(of count: Int, minimumSliceSize: Int = 64, slicesPerCore
 }
 
 /// ``inSlices(of:minimumSliceSize:slicesPerCore:_:)`` on `threadsPerCore` threads a core, for work that waits for
-/// the disk (reading thousands of files whose contents are not cached): while one thread waits, another parses.
+/// the disk (listing folders, reading files the page cache does not hold): while one thread waits, another parses.
 public func inSlicesOnThreads<T>(of count: Int, minimumSliceSize: Int, slicesPerCore: Int, threadsPerCore: Int,
                                  _ body: @escaping @Sendable (Range<Int>) -> [T]) -> [T] {
     let cores = ProcessInfo.processInfo.activeProcessorCount
