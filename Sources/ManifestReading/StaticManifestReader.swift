@@ -119,37 +119,16 @@ public struct StaticManifestReader: Sendable {
     }
 
     /// Brackets nested deeper than any real manifest (they nest about ten deep) would exhaust the parser's stack.
-    static let maximumNesting = 100
-    /// Directly nested `[[[…` make SwiftParser's array/dictionary lookahead exponential (20 deep: seconds).
-    static let maximumDirectlyNestedSquareBrackets = 8
+    static let maximumNesting = BracketNesting.maximumDepth
+    static let maximumDirectlyNestedSquareBrackets = BracketNesting.maximumDirectlyNestedSquareBrackets
 
     static func checkNesting(_ source: String, path: String) throws {
-        var depth = 0, squareRun = 0, line = 1, column = 0
-        for byte in source.utf8 {
-            column += 1
-            switch byte {
-            case UInt8(ascii: "\n"):
-                line += 1
-                column = 0
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-                break
-            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
-                depth += 1
-                squareRun = byte == UInt8(ascii: "[") ? squareRun + 1 : 0
-                if depth > maximumNesting {
-                    throw InputError("brackets nested more than \(maximumNesting) deep; no manifest needs that",
-                                     at: FileLocation(path: path, line: line, column: column))
-                }
-                if squareRun > maximumDirectlyNestedSquareBrackets {
-                    throw InputError("more than \(maximumDirectlyNestedSquareBrackets) '[' directly nested; no manifest needs that",
-                                     at: FileLocation(path: path, line: line, column: column))
-                }
-            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                depth = max(0, depth - 1)
-                squareRun = 0
-            default:
-                squareRun = 0
-            }
+        guard let excess = BracketNesting.firstExcess(in: source.utf8) else { return }
+        let location = FileLocation(path: path, line: excess.line, column: excess.column)
+        switch excess.kind {
+        case .tooDeep: throw InputError("brackets nested more than \(maximumNesting) deep; no manifest needs that", at: location)
+        case .squareBracketsDirectlyNested:
+            throw InputError("more than \(maximumDirectlyNestedSquareBrackets) '[' directly nested; no manifest needs that", at: location)
         }
     }
 
@@ -235,6 +214,41 @@ public enum Toolchain {
         for directory in (environment["PATH"] ?? "").split(separator: ":") {
             let candidate = "\(directory)/\(name)"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+}
+
+/// Brackets nested past what SwiftParser handles in reasonable time: too deep exhausts its stack, and directly nested
+/// `[[[…` make its array/dictionary lookahead exponential (20 deep: seconds). Checked on the bytes, before parsing.
+public enum BracketNesting {
+    public static let maximumDepth = 100
+    public static let maximumDirectlyNestedSquareBrackets = 8
+
+    public enum Excess: Sendable { case tooDeep, squareBracketsDirectlyNested }
+
+    /// The first bracket past either limit (line and column counted from 1), or nil.
+    public static func firstExcess(in bytes: some Sequence<UInt8>) -> (kind: Excess, line: Int, column: Int)? {
+        var depth = 0, squareRun = 0, line = 1, column = 0
+        for byte in bytes {
+            column += 1
+            switch byte {
+            case UInt8(ascii: "\n"):
+                line += 1
+                column = 0
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                break
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                squareRun = byte == UInt8(ascii: "[") ? squareRun + 1 : 0
+                if depth > maximumDepth { return (.tooDeep, line, column) }
+                if squareRun > maximumDirectlyNestedSquareBrackets { return (.squareBracketsDirectlyNested, line, column) }
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                depth = max(0, depth - 1)
+                squareRun = 0
+            default:
+                squareRun = 0
+            }
         }
         return nil
     }

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Diagnostics
 import Foundation
+import ManifestReading
 import SwiftParser
 import SwiftSyntax
 
@@ -250,6 +251,8 @@ public enum ImportScanner {
         /// Nothing in it can carry the lexer from one line into the next (no block comment, string or `#/` regex
         /// literal) and its `#if`s close: parsed right after another file's header, it parses as it does alone.
         var isSelfContained: Bool
+        /// Why it is not parsed at all (see ``unparsable(_:)``), or nil.
+        var unparsable: String?
 
         init(of file: [UInt8], maximumHeaderBytes: Int = ImportScanner.maximumHeaderBytes) {
             let (end, truncated) = ImportScanner.swiftHeader(of: file, maximumHeaderBytes: maximumHeaderBytes)
@@ -258,10 +261,19 @@ public enum ImportScanner {
             self.truncated = truncated
             self.maximumHeaderBytes = maximumHeaderBytes
             isSelfContained = ImportScanner.isSelfContained(bytes)
+            unparsable = Self.unparsable(bytes)
         }
 
         var problem: String? {
             truncated ? "has imports beyond its first \(maximumHeaderBytes >> 10) KiB of declarations: those were not read" : nil
+        }
+
+        /// Why SwiftParser is not given this header (brackets that would keep it busy for seconds), or nil.
+        static func unparsable(_ bytes: [UInt8]) -> String? {
+            guard let excess = BracketNesting.firstExcess(in: bytes) else { return nil }
+            let what = excess.kind == .tooDeep ? "brackets nested more than \(BracketNesting.maximumDepth) deep"
+                : "more than \(BracketNesting.maximumDirectlyNestedSquareBrackets) '[' directly nested"
+            return "has \(what) at line \(excess.line) before its last import: not read for imports"
         }
     }
 
@@ -273,7 +285,10 @@ public enum ImportScanner {
     /// one file into the next; otherwise, and for every other header, each is parsed alone.
     static func swiftImports(of headers: [SwiftHeader]) -> [ScannedFile] {
         var results = [ScannedFile?](repeating: nil, count: headers.count)
-        let joinable = headers.indices.filter { !headers[$0].bytes.isEmpty && headers[$0].isSelfContained && headers[$0].bytes.count <= maximumJoinedHeaderBytes }
+        let joinable = headers.indices.filter {
+            !headers[$0].bytes.isEmpty && headers[$0].isSelfContained && headers[$0].bytes.count <= maximumJoinedHeaderBytes
+                && headers[$0].unparsable == nil
+        }
         if joinable.count > 1, let joined = joinedImports(of: joinable.map { headers[$0].bytes }) {
             for (index, imports) in zip(joinable, joined) { results[index] = ScannedFile(imports: imports, problem: headers[index].problem) }
         }
@@ -282,6 +297,7 @@ public enum ImportScanner {
 
     private static func swiftImports(of header: SwiftHeader) -> ScannedFile {
         guard !header.bytes.isEmpty else { return ScannedFile(imports: [], problem: nil) }
+        if let unparsable = header.unparsable { return ScannedFile(imports: [], problem: unparsable) }
         let tree = header.bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
         var place = Header(bytes: header.bytes, start: 0)
         var imports: [SourceImport] = []

@@ -182,6 +182,21 @@ struct ImportScannerTests {
         #expect(ImportScanner.joinedImports(of: [Array("import A\n".utf8), Array(".B\nimport C\n".utf8)]) == nil)
     }
 
+    @Test func bracketsThatWouldKeepTheParserBusyForSecondsAreAProblemNotAHang() {
+        // 24 directly nested `[` took SwiftParser 5 s; the header is refused before it is parsed, alone or in a batch.
+        let nested = "let a = " + String(repeating: "[", count: 24) + "1" + String(repeating: "]", count: 24) + "\nimport Foundation\n"
+        let scanned = ImportScanner.swiftImports(in: nested)
+        #expect(scanned.imports.isEmpty)
+        #expect(scanned.problem == "has more than 8 '[' directly nested at line 1 before its last import: not read for imports")
+        let deep = "let a = " + String(repeating: "(", count: 101) + "\nimport Foundation\n"
+        #expect(ImportScanner.swiftImports(in: deep).problem == "has brackets nested more than 100 deep at line 1 before its last import: not read for imports")
+        let batch = ImportScanner.swiftImports(of: [nested, "import A\n", "import B\n"].map { ImportScanner.SwiftHeader(of: Array($0.utf8)) })
+        #expect(batch.map(\.imports.count) == [0, 1, 1])
+        #expect(batch[0].problem == scanned.problem)
+        // Within the limits, brackets before the imports are parsed as before.
+        #expect(imports("let a = [[[[1]]]]\nimport NXKit\n") == ["NXKit 2:1"])
+    }
+
     @Test func unterminatedCommentsOrStringsBeforeTheImportsDoNotHang() {
         #expect(imports("/* never closed\nimport Hidden\n") == [])
         #expect(imports("let s = \"never closed\nimport A\n").count <= 1)
