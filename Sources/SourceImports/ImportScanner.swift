@@ -270,7 +270,7 @@ public enum ImportScanner {
 
         /// Why SwiftParser is not given this header (brackets that would keep it busy for seconds), or nil.
         static func unparsable(_ bytes: [UInt8]) -> String? {
-            guard let excess = BracketNesting.firstExcess(in: bytes) else { return nil }
+            guard let excess = bytes.withUnsafeBufferPointer({ BracketNesting.firstExcess(in: $0) }) else { return nil }
             let what = excess.kind == .tooDeep ? "brackets nested more than \(BracketNesting.maximumDepth) deep"
                 : "more than \(BracketNesting.maximumDirectlyNestedSquareBrackets) '[' directly nested"
             return "has \(what) at line \(excess.line) before its last import: not read for imports"
