@@ -120,14 +120,12 @@ public final class Project {
     /// With `imports` (and `imports.check` in the configuration), the sources are read too (see
     /// ``DependencyGraph/withImports(_:systemModules:ignore:)``).
     public func check(today: String, imports: Bool = true) throws -> ProjectCheck {
-        var graph: DependencyGraph
+        var graph = self.graph
+        if model.strict { try Self.checkGlobsMatch(graph) }
         var importNotes: [Note] = []
         if imports && model.imports.check {
-            (graph, importNotes) = Self.withSourceImports(model: model, workspace: workspace, reader: reader, timings: timings) { self.graph }
-        } else {
-            graph = self.graph
+            (graph, importNotes) = timings.measure("sources and imports") { Self.withSourceImports(graph, model: model, workspace: workspace, reader: reader) }
         }
-        if model.strict { try Self.checkGlobsMatch(graph) }
         var result = timings.measure("rules") { LayerChecker(today: today).check(graph) }
         var notes = workspace.declines.map { declined in
             Note("read with swift package dump-package: \(declined.reason)", at: declined.location)
@@ -259,7 +257,7 @@ extension Project {
         // The findings come from the configuration as written, read back as `check` will read it.
         let model = try loader.parse(try writer.render(), path: configurationPath)
         // As `check` will see it: with the sources' imports, so an undeclared import today is baselined too.
-        let graph = withSourceImports(model: model, workspace: workspace, reader: reader) { DependencyGraph(workspace: workspace, model: model) }.graph
+        let graph = withSourceImports(DependencyGraph(workspace: workspace, model: model), model: model, workspace: workspace, reader: reader).graph
         let findings = LayerChecker(today: today).check(graph).findings
         guard !findings.isEmpty else {
             return InferredConfiguration(layering: layering, configuration: try writer.render(), findings: [], baseline: nil, root: path,
@@ -278,20 +276,14 @@ extension Project {
 // MARK: Reading the sources' imports
 
 extension Project {
-    /// The graph `build` makes, with what every target's sources import, as the configuration's `imports:` section
-    /// says, and notes on the files that could not be read. The sources and the checkouts are read while `build`
-    /// runs: neither needs the graph, and each pass leaves a core idle at its end.
-    static func withSourceImports(model: LayerModel, workspace: Workspace, reader: ManifestReader, timings: StageTimings? = nil,
-                                  build: () -> DependencyGraph) -> (graph: DependencyGraph, notes: [Note]) {
-        let (((external, externalNotes), (imports, notes)), graph) = concurrently({
-            timings.measure("sources (beside the graph)") {
-                concurrently({ readCheckouts(of: workspace, reader: reader) }, { readImports(of: workspace) })
-            }
-        }, build)
-        let withImports = timings.measure("imports") {
-            graph.withImports(imports, systemModules: DependencyGraph.systemModules.union(model.imports.system),
-                              ignore: model.imports.ignore, external: ExternalModules(external))
-        }
+    /// `graph` with what every target's sources import, as the configuration's `imports:` section says, and notes on
+    /// the files that could not be read.
+    static func withSourceImports(_ graph: DependencyGraph, model: LayerModel, workspace: Workspace,
+                                  reader: ManifestReader) -> (graph: DependencyGraph, notes: [Note]) {
+        let ((external, externalNotes), (imports, notes)) = concurrently({ readCheckouts(of: workspace, reader: reader) },
+                                                                          { readImports(of: workspace) })
+        let withImports = graph.withImports(imports, systemModules: DependencyGraph.systemModules.union(model.imports.system),
+                                            ignore: model.imports.ignore, external: ExternalModules(external))
         releaseInBackground(imports)
         return (withImports, notes + externalNotes)
     }
@@ -378,8 +370,8 @@ extension Project {
     /// The shortest chain of dependencies from `from` to `to` (components or targets), over the manifests and, with
     /// `imports`, the sources' undeclared imports; nil when there is none. An unknown name is an input error.
     public func why(from: String, to: String, imports: Bool = true) throws -> DependencyChain? {
-        let graph = imports && model.imports.check
-            ? Self.withSourceImports(model: model, workspace: workspace, reader: reader, timings: timings) { self.graph }.graph : self.graph
+        var graph = self.graph
+        if imports && model.imports.check { graph = Self.withSourceImports(graph, model: model, workspace: workspace, reader: reader).graph }
         let sources = graph.targets(named: from), destinations = graph.targets(named: to)
         for (name, found) in [(from, sources), (to, destinations)] where found.isEmpty {
             throw InputError("no target or component named '\(name)' in this repository")
