@@ -42,8 +42,14 @@ public enum TargetSources {
 
     /// The extension of a file name, lowercased (`swift`, `m`); empty when there is none.
     static func fileExtension(of path: String) -> String {
-        let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.utf8.index(after: $0)...] } ?? Substring(path)
-        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return "" }
-        return name[name.utf8.index(after: dot)...].lowercased()
+        var path = path
+        return path.withUTF8 { bytes in
+            var dot = bytes.count - 1
+            while dot >= 0, bytes[dot] != UInt8(ascii: "."), bytes[dot] != UInt8(ascii: "/") { dot -= 1 }
+            // No dot in the name, or only a leading one (`.swift` is a hidden file, not an extension).
+            guard dot > 0, bytes[dot] == UInt8(ascii: "."), bytes[dot - 1] != UInt8(ascii: "/") else { return "" }
+            let ext = String(decoding: UnsafeBufferPointer(rebasing: bytes[(dot + 1)...]), as: UTF8.self)
+            return ext.utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") || $0 >= 0x80 } ? ext.lowercased() : ext
+        }
     }
 }

@@ -22,6 +22,15 @@ final class TargetSourcesTests {
         try? FileManager.default.removeItem(atPath: root)
     }
 
+    @Test func aFileExtensionIsWhatFollowsTheLastDotOfTheNameLowercased() {
+        let cases: [(String, String)] = [
+            ("Sources/Video/Video.swift", "swift"), ("Player.SWIFT", "swift"), ("codec.c", "c"), ("a/b.tar.gz", "gz"),
+            ("Sources/.hidden", ""), (".swift", ""), ("Makefile", ""), ("dir.d/Makefile", ""), ("name.", ""),
+            ("Ünïcode.Mm", "mm"), ("x/y.ÉXT", "éxt"), ("", ""),
+        ]
+        for (path, expected) in cases { #expect(TargetSources.fileExtension(of: path) == expected, "\(path)") }
+    }
+
     @Test func theDefaultFolderMinusExcludeAndHiddenFiles() {
         var video = Target(name: "Video", type: .regular, dependencies: [])
         video.exclude = ["Legacy"]
