@@ -19,7 +19,7 @@ struct Componentize: ParsableCommand {
 
             Exit status: 0 success, 1 findings, 2 bad input or usage.
             """,
-        version: "\(version) (\(buildRevision))",
+        version: "\(version) (\(BuildRevision.current))",
         groupedSubcommands: [
             CommandGroup(name: "Check", subcommands: [CheckCommand.self, GraphCommand.self, WhyCommand.self]),
             CommandGroup(name: "Create", subcommands: [InitCommand.self, NewCommand.self, MigratePodsCommand.self]),
