@@ -322,7 +322,9 @@ extension Project {
     static func readImports(of workspace: Workspace) -> (imports: [TargetSourceImports], notes: [Note]) {
         let packages = workspace.packages
         let results: [(TargetSourceImports?, [Note])] = inSlicesOnThreads(of: packages.count, minimumSliceSize: 4, slicesPerCore: 32, threadsPerCore: fileThreadsPerCore) { slice in
-            slice.flatMap { index -> [(TargetSourceImports?, [Note])] in
+            // Headers already parsed in this slice (one thread's): files that begin alike are parsed once.
+            let parsed = ParsedHeaders()
+            return slice.flatMap { index -> [(TargetSourceImports?, [Note])] in
                 let package = packages[index]
                 let shownDirectory = (package.manifestPath as NSString).deletingLastPathComponent
                 let folder = FolderDescriptor(path: package.directory)
@@ -330,7 +332,8 @@ extension Project {
                 let selections = targets.map { TargetSources.select($0, packageDirectory: package.directory, listings: workspace.listings) }
                 // The package's files in one scan: opened and parsed in larger batches than a target's few.
                 let files = selections.flatMap { $0.unknown == nil ? $0.files : [] }
-                var scans = ImportScanner.scan(files: folder == nil ? files.map { PathArithmetic.join(package.directory, $0) } : files, in: folder)[...]
+                var scans = ImportScanner.scan(files: folder == nil ? files.map { PathArithmetic.join(package.directory, $0) } : files, in: folder,
+                                               parsed: parsed)[...]
                 return zip(targets, selections).map { target, selection in
                     if let unknown = selection.unknown {
                         let location = FileLocation(path: package.manifestPath, line: target.position?.line, column: target.position?.column)

@@ -100,7 +100,9 @@ public enum ImportScanner {
     /// ``scan(file:in:maximumBytes:)`` for many files, in order: each batch is opened and announced to the kernel
     /// before the first is read, so reads of files not yet cached are queued together instead of one at a time, and
     /// the batch's Swift headers are parsed together (see ``swiftImports(of:)``).
-    public static func scan(files paths: [String], in directory: FolderDescriptor? = nil, maximumBytes: Int = maximumBytes) -> [ScannedFile] {
+    /// `parsed`, when given, is consulted before a header is parsed and keeps what was parsed, for the next call.
+    public static func scan(files paths: [String], in directory: FolderDescriptor? = nil, maximumBytes: Int = maximumBytes,
+                            parsed: ParsedHeaders? = nil) -> [ScannedFile] {
         var scanned: [ScannedFile] = []
         scanned.reserveCapacity(paths.count)
         var start = 0
@@ -116,7 +118,7 @@ public enum ImportScanner {
                 pending.append(read(descriptor: descriptor, path: path, maximumBytes: maximumBytes))
                 if descriptor >= 0 { close(descriptor) }
             }
-            scanned += finish(pending)
+            scanned += finish(pending, parsed: parsed)
             start += batch.count
         }
         return scanned
@@ -129,10 +131,10 @@ public enum ImportScanner {
     }
 
     /// The scans of files read, the Swift headers among them parsed together.
-    private static func finish(_ pending: [Pending]) -> [ScannedFile] {
+    private static func finish(_ pending: [Pending], parsed known: ParsedHeaders? = nil) -> [ScannedFile] {
         var headers: [SwiftHeader] = []
         for item in pending { if case .swift(let header, _) = item { headers.append(header) } }
-        var parsed = swiftImports(of: headers).makeIterator()
+        var parsed = swiftImports(of: headers, parsed: known).makeIterator()
         return pending.map { item in
             switch item {
             case .scanned(let scanned):
@@ -283,16 +285,48 @@ public enum ImportScanner {
     /// The imports of each header. Self-contained headers are parsed as one text, one after another: one parser set up
     /// instead of one a file. The joined parse is used only when it has no error and no declaration in it runs from
     /// one file into the next; otherwise, and for every other header, each is parsed alone.
-    static func swiftImports(of headers: [SwiftHeader]) -> [ScannedFile] {
+    ///
+    /// With `parsed`, a header read before (by its bytes) is not parsed again, nor one equal to another of `headers`.
+    static func swiftImports(of headers: [SwiftHeader], parsed: ParsedHeaders? = nil) -> [ScannedFile] {
         var results = [ScannedFile?](repeating: nil, count: headers.count)
+        // The first of `headers` with the same bytes, for each that is not parsed itself.
+        var sameAs = [Int?](repeating: nil, count: headers.count)
+        // The headers to parse that `parsed` will keep, in order.
+        var kept: [(key: ParsedHeaders.Key, index: Int)] = []
+        if let parsed {
+            var firstIndex: [ParsedHeaders.Key: Int] = [:]
+            for index in headers.indices where ParsedHeaders.keeps(headers[index]) {
+                let key = ParsedHeaders.Key(headers[index].bytes)
+                if let known = parsed[key] {
+                    results[index] = known
+                    parsed.noteReused()
+                } else if let first = firstIndex[key] {
+                    sameAs[index] = first
+                    parsed.noteReused()
+                } else {
+                    firstIndex[key] = index
+                    kept.append((key, index))
+                }
+            }
+        }
         let joinable = headers.indices.filter {
-            !headers[$0].bytes.isEmpty && headers[$0].isSelfContained && headers[$0].bytes.count <= maximumJoinedHeaderBytes
+            results[$0] == nil && sameAs[$0] == nil
+                && !headers[$0].bytes.isEmpty && headers[$0].isSelfContained && headers[$0].bytes.count <= maximumJoinedHeaderBytes
                 && headers[$0].unparsable == nil
         }
         if joinable.count > 1, let joined = joinedImports(of: joinable.map { headers[$0].bytes }) {
             for (index, imports) in zip(joinable, joined) { results[index] = ScannedFile(imports: imports, problem: headers[index].problem) }
         }
-        return headers.indices.map { index in results[index] ?? swiftImports(of: headers[index]) }
+        for index in headers.indices where results[index] == nil && sameAs[index] == nil {
+            results[index] = swiftImports(of: headers[index])
+        }
+        if let parsed {
+            for (key, index) in kept { if let scanned = results[index] { parsed[key] = scanned } }
+        }
+        return headers.indices.map { index in
+            if let first = sameAs[index] { return results[first] ?? ScannedFile(imports: [], problem: nil) }
+            return results[index] ?? ScannedFile(imports: [], problem: nil)
+        }
     }
 
     private static func swiftImports(of header: SwiftHeader) -> ScannedFile {

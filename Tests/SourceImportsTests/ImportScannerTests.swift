@@ -149,17 +149,21 @@ struct ImportScannerTests {
         "let r = #/\nimport InRegex\n/#\nimport AfterRegex\n",
     ]
 
-    @Test func headersParsedTogetherGiveWhatEachGivesAlone() throws {
-        let folder = NSTemporaryDirectory() + "componentize-joined-\(UUID().uuidString)"
+    /// A new folder holding ``batchOfHeaders`` as `File0.swift`, `File1.swift`, … and `extra` files (name, text).
+    private func folderOfHeaders(_ prefix: String, extra: [(String, String)] = []) throws -> (folder: String, names: [String]) {
+        let folder = NSTemporaryDirectory() + "componentize-\(prefix)-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let files = Self.batchOfHeaders.enumerated().map { ("File\($0.offset).swift", $0.element) } + extra
+        for (name, text) in files {
+            #expect(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data(text.utf8)))
+        }
+        return (folder, files.map(\.0))
+    }
+
+    @Test func headersParsedTogetherGiveWhatEachGivesAlone() throws {
+        let (folder, names) = try folderOfHeaders("joined")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // Every header after every other one: each order puts a different neighbour before it.
-        var names: [String] = []
-        for (first, text) in Self.batchOfHeaders.enumerated() {
-            let name = "File\(first).swift"
-            #expect(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data(text.utf8)))
-            names.append(name)
-        }
         let package = try #require(FolderDescriptor(path: folder))
         let alone = names.map { ImportScanner.scan(file: $0, in: package) }
         #expect(ImportScanner.scan(files: names, in: package) == alone)
@@ -168,6 +172,36 @@ struct ImportScannerTests {
             #expect(ImportScanner.scan(files: order, in: package) == Array(alone[shift...] + alone[..<shift]))
         }
         #expect(ImportScanner.scan(files: Array(names.reversed()), in: package) == alone.reversed())
+    }
+
+    @Test func aHeaderSeenBeforeIsNotParsedAgainAndGivesWhatParsingItGives() throws {
+        // The first file's header with other declarations after it, and a header too long to keep.
+        let (folder, names) = try folderOfHeaders("seen", extra: [
+            ("Same.swift", "import Foundation\nimport NXKit\nstruct Other {}\n"),
+            ("Long.swift", String(repeating: "// a long licence comment\n", count: 200) + "import Long\n"),
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let package = try #require(FolderDescriptor(path: folder))
+        let alone = names.map { ImportScanner.scan(file: $0, in: package) }
+        // Files with imports, and how many different headers they have.
+        let headers = Self.batchOfHeaders.map { ImportScanner.SwiftHeader(of: Array($0.utf8)).bytes }.filter { !$0.isEmpty }
+        let withImports = headers.count, kept = Set(headers).count
+
+        let parsed = ParsedHeaders()
+        // Each header twice in one batch: the second is a copy of the first; `Same.swift` is a copy of `File0.swift`.
+        #expect(ImportScanner.scan(files: names + names, in: package, parsed: parsed) == alone + alone)
+        #expect(parsed.count == kept)
+        let copies = 2 * (withImports + 1) - kept
+        #expect(parsed.reused == copies)
+        // A later scan finds every kept header; the long one is parsed again.
+        #expect(ImportScanner.scan(files: names.reversed(), in: package, parsed: parsed) == alone.reversed())
+        #expect(parsed.reused == copies + withImports + 1)
+
+        // Past its byte budget nothing more is kept, and every result is still what parsing gives.
+        let small = ParsedHeaders(maximumTotalBytes: 40)
+        #expect(ImportScanner.scan(files: names, in: package, parsed: small) == alone)
+        #expect(small.count < kept)
+        #expect(ImportScanner.scan(files: names, in: package, parsed: small) == alone)
     }
 
     @Test func onlySelfContainedHeadersAreJoinedAndAJoinedParseThatRunsAcrossFilesIsRefused() throws {
