@@ -68,7 +68,7 @@ public struct PackageDiscovery: Sendable {
         while !queue.isEmpty {
             let batch = queue.filter { !state.isDone($0) }
             queue = []
-            for prepared in read(batch, paths: state.displayPaths) {
+            for prepared in read(batch, paths: state.displayPaths, listings: walk.listings) {
                 queue += state.record(prepared)
             }
         }
@@ -150,21 +150,25 @@ public struct PackageDiscovery: Sendable {
     }
 
     /// Reads manifests on all cores, on more threads than cores (see ``fileThreadsPerCore``).
-    private func read(_ directories: [String], paths: ReadState.DisplayPaths) -> [ReadState.Prepared] {
+    /// `listings` are the walk's: a folder listed there with a `Package.swift` is not looked at again.
+    private func read(_ directories: [String], paths: ReadState.DisplayPaths, listings: [String: FolderListings.Listing]) -> [ReadState.Prepared] {
         let reader = self.reader
         return inSlicesOnThreads(of: directories.count, minimumSliceSize: 1, slicesPerCore: 32, threadsPerCore: fileThreadsPerCore) { slice in
-            slice.map { Self.read(directories[$0], reader: reader, paths: paths) }
+            slice.map { Self.read(directories[$0], reader: reader, paths: paths, listing: listings[directories[$0]]) }
         }
     }
 
     /// One folder's manifest, read and prepared for recording.
-    private static func read(_ directory: String, reader: ManifestReader, paths: ReadState.DisplayPaths) -> ReadState.Prepared {
+    private static func read(_ directory: String, reader: ManifestReader, paths: ReadState.DisplayPaths,
+                             listing: FolderListings.Listing?) -> ReadState.Prepared {
+        // A folder the walk listed with a `Package.swift` in it is not looked at again.
+        let listed = listing.flatMap { $0.files.contains("Package.swift") ? $0.files : nil }
         var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue
+        let exists = listed != nil || FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue
         let outcome: ReadOutcome
-        if exists, FileManager.default.fileExists(atPath: directory + "/Package.swift") {
+        if listed != nil || exists && FileManager.default.fileExists(atPath: directory + "/Package.swift") {
             do {
-                outcome = .read(try reader.read(packageDirectory: directory))
+                outcome = .read(try reader.read(packageDirectory: directory, fileNames: listed))
             } catch {
                 outcome = .failed(error)
             }

@@ -93,11 +93,21 @@ public struct PackageDependency: Hashable, Sendable {
 
     /// SwiftPM's identity of a URL or path.
     public static func identity(forLocation location: String) -> String {
-        var trimmed = Substring(location)
-        while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        var last = trimmed.split(whereSeparator: { $0 == "/" || $0 == ":" }).last.map(String.init) ?? String(trimmed)
-        if last.lowercased().hasSuffix(".git") { last = String(last.dropLast(4)) }
-        return last.lowercased()
+        let utf8 = location.utf8
+        var end = utf8.endIndex
+        // Trailing `/` are dropped; then the last component between `/` and `:` that is not empty.
+        while end > utf8.startIndex, utf8[utf8.index(before: end)] == UInt8(ascii: "/") { end = utf8.index(before: end) }
+        let trimmed = utf8[..<end]
+        var pieceEnd = end
+        while pieceEnd > utf8.startIndex, isSeparator(utf8[utf8.index(before: pieceEnd)]) { pieceEnd = utf8.index(before: pieceEnd) }
+        var pieceStart = pieceEnd
+        while pieceStart > utf8.startIndex, !isSeparator(utf8[utf8.index(before: pieceStart)]) { pieceStart = utf8.index(before: pieceStart) }
+        let last = (pieceStart == pieceEnd ? Substring(trimmed) : Substring(utf8[pieceStart..<pieceEnd])).lowercased()
+        return last.hasSuffix(".git") ? String(last.dropLast(4)) : last
+    }
+
+    private static func isSeparator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "/") || byte == UInt8(ascii: ":")
     }
 }
 

@@ -21,8 +21,18 @@ public struct ManifestLocator: Sendable {
         self.toolchainVersion = toolchainVersion
     }
 
-    /// The manifest file SwiftPM would read in `directory`.
-    public func manifestPath(inPackageDirectory directory: String) throws -> String {
+    /// The manifest file SwiftPM would read in `directory`. `fileNames`, when given, are the folder's files as a listing
+    /// just made saw them (with `Package.swift` among them): the folder is then not looked at again.
+    public func manifestPath(inPackageDirectory directory: String, fileNames: [String]? = nil) throws -> String {
+        let entries = try fileNames ?? Self.listing(ofPackageDirectory: directory)
+        let file = try manifestFileName(among: entries) { name in
+            try ToolsVersionParser.parse(fileAt: (directory as NSString).appendingPathComponent(name))
+        }
+        return (directory as NSString).appendingPathComponent(file)
+    }
+
+    /// The names in a package folder; an error when it is not a folder or has no `Package.swift`.
+    private static func listing(ofPackageDirectory directory: String) throws -> [String] {
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
         guard fileManager.fileExists(atPath: directory, isDirectory: &isDirectory) else {
@@ -36,16 +46,11 @@ public struct ManifestLocator: Sendable {
         guard lstat(regular, &info) == 0 else {
             throw InputError("no Package.swift in this directory", at: FileLocation(path: directory))
         }
-        let entries: [String]
         do {
-            entries = try fileManager.contentsOfDirectory(atPath: directory)
+            return try fileManager.contentsOfDirectory(atPath: directory)
         } catch {
             throw InputError("cannot list directory: \(error.localizedDescription)", at: FileLocation(path: directory))
         }
-        let file = try manifestFileName(among: entries) { name in
-            try ToolsVersionParser.parse(fileAt: (directory as NSString).appendingPathComponent(name))
-        }
-        return (directory as NSString).appendingPathComponent(file)
     }
 
     /// The chosen file name among `fileNames`; `toolsVersionOf` reads a file's `swift-tools-version`.

@@ -35,16 +35,17 @@ public struct ManifestReader: Sendable {
                                                    cacheDirectory: SwiftPMManifestReader.defaultCacheDirectory(environment: environment))
     }
 
-    /// Throws `InputError` for bad input, and `StaticReadDeclined` only with the `static` strategy.
-    public func read(packageDirectory directory: String) throws -> ManifestReadResult {
+    /// Throws `InputError` for bad input, and `StaticReadDeclined` only with the `static` strategy. `fileNames`, when
+    /// known, are the folder's files (it then is not listed again; see ``ManifestLocator/manifestPath(inPackageDirectory:fileNames:)``).
+    public func read(packageDirectory directory: String, fileNames: [String]? = nil) throws -> ManifestReadResult {
         switch strategy {
         case .static:
-            return ManifestReadResult(manifest: try staticReader.read(packageDirectory: directory))
+            return ManifestReadResult(manifest: try staticReader.read(packageDirectory: directory, fileNames: fileNames))
         case .swiftpm:
             return ManifestReadResult(manifest: try swiftPMReader.read(packageDirectory: directory))
         case .auto:
             do {
-                return ManifestReadResult(manifest: try staticReader.read(packageDirectory: directory))
+                return ManifestReadResult(manifest: try staticReader.read(packageDirectory: directory, fileNames: fileNames))
             } catch let decline as StaticReadDeclined {
                 return ManifestReadResult(manifest: try swiftPMReader.read(packageDirectory: directory), staticDecline: decline)
             }

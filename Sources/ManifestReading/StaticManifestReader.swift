@@ -45,9 +45,9 @@ public struct StaticManifestReader: Sendable {
         self.moduleSearchPaths = moduleSearchPaths ?? Toolchain.moduleSearchPaths(environment: environment)
     }
 
-    /// Reads the manifest SwiftPM would pick in `directory`.
-    public func read(packageDirectory directory: String) throws -> Manifest {
-        let path = try ManifestLocator(toolchainVersion: toolchainVersion).manifestPath(inPackageDirectory: directory)
+    /// Reads the manifest SwiftPM would pick in `directory`; `fileNames`, when known, are the folder's files.
+    public func read(packageDirectory directory: String, fileNames: [String]? = nil) throws -> Manifest {
+        let path = try ManifestLocator(toolchainVersion: toolchainVersion).manifestPath(inPackageDirectory: directory, fileNames: fileNames)
         return try read(manifestAt: path)
     }
 

@@ -28,12 +28,29 @@ public enum PathArithmetic {
     /// `path` resolved from the absolute folder `directory`, with `.` and `..` removed lexically (links are not
     /// followed): `/repo/Packages/Kit/NXKit` for `../../Kit/NXKit` from `/repo/Packages/Business/ComponentVideo`.
     public static func resolve(_ path: String, from directory: String) -> String {
-        var parts: [Substring] = []
-        let full = path.hasPrefix("/") ? path : directory + "/" + path
-        for part in components(full) {
-            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+        var full = path.utf8.first == slash ? path : directory + "/" + path
+        return full.withUTF8 { bytes in
+            // The byte ranges of the components kept so far.
+            var kept: [Range<Int>] = []
+            var start = 0
+            for end in 0...bytes.count where end == bytes.count || bytes[end] == slash {
+                switch end - start {
+                case 0: break
+                case 1 where bytes[start] == dot: break
+                case 2 where bytes[start] == dot && bytes[start + 1] == dot: _ = kept.popLast()
+                default: kept.append(start..<end)
+                }
+                start = end + 1
+            }
+            guard !kept.isEmpty else { return "/" }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + 1)
+            for range in kept {
+                result.append(slash)
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+            }
+            return String(decoding: result, as: UTF8.self)
         }
-        return "/" + parts.joined(separator: "/")
     }
 
     /// The folders from the top down to `path` itself: `a`, `a/b`, `a/b/c` for `a/b/c` (none for `.`).

@@ -76,5 +76,11 @@ final class ManifestLocatorTests: XCTestCase {
         XCTAssertEqual(PackageDependency.identity(forLocation: "https://github.com/groue/GRDB.swift"), "grdb.swift")
         XCTAssertEqual(PackageDependency.identity(forLocation: "git@github.com:Apple/Swift-NIO.git/"), "swift-nio")
         XCTAssertEqual(PackageDependency.identity(forLocation: "../../Kit/NXKit"), "nxkit")
+        XCTAssertEqual(PackageDependency.identity(forLocation: "https://example.com/Org/Repo.GIT"), "repo")
+        XCTAssertEqual(PackageDependency.identity(forLocation: "../Ünïcode/Café.git//"), "café")
+        XCTAssertEqual(PackageDependency.identity(forLocation: "host:Name:"), "name")
+        XCTAssertEqual(PackageDependency.identity(forLocation: ":"), ":")
+        XCTAssertEqual(PackageDependency.identity(forLocation: "/"), "")
+        XCTAssertEqual(PackageDependency.identity(forLocation: ""), "")
     }
 }

@@ -21,6 +21,9 @@ struct PathArithmeticTests {
         ("./Local/", "/repo/App", "/repo/App/Local"),
         ("/elsewhere/../Lib", "/repo", "/Lib"),
         ("../../../../..", "/a/b", "/"),
+        ("../Ünïcode/./Café//", "/repo/Kit", "/repo/Ünïcode/Café"),
+        ("..", "/", "/"),
+        (".../x", "/repo", "/repo/.../x"),
     ])
     func resolve(path: String, directory: String, expected: String) {
         #expect(PathArithmetic.resolve(path, from: directory) == expected)

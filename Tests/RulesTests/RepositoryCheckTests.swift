@@ -112,6 +112,34 @@ final class RepositoryCheckTests: XCTestCase {
         XCTAssertEqual(result.findings.map(\.key.description), ["horizontal:ComponentVideo->ComponentShared"])
     }
 
+    func testAVersionSpecificManifestIsReadWhereSwiftPMReadsIt() throws {
+        // Inside the root (the walk's listing names the files) and outside it (the folder is listed when reached):
+        // each has a `Package@swift-6.0.swift` with a newer tools version, which SwiftPM 6.3 reads instead.
+        let outside = root + "-outside"
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        let name = (root as NSString).lastPathComponent
+        let image = RuleExample.package("ComponentImage")
+        try write(image, to: "Image/Package.swift")
+        try write(RuleExample.package("ComponentImage", tools: "6.0"), to: "Image/Package@swift-6.0.swift")
+        try FileManager.default.createDirectory(atPath: outside + "/Shared", withIntermediateDirectories: true)
+        try RuleExample.package("ComponentShared").write(toFile: outside + "/Shared/Package.swift", atomically: true, encoding: .utf8)
+        try RuleExample.package("ComponentShared", targets: [("ComponentShared", [".product(name: \"ComponentImage\", package: \"Image\")"])],
+                                packages: [".package(path: \"../../\(name)/Image\")"], tools: "6.0")
+            .write(toFile: outside + "/Shared/Package@swift-6.0.swift", atomically: true, encoding: .utf8)
+        try write(RuleExample.package("ComponentVideo", targets: [("ComponentVideo", [])],
+                                      packages: [".package(path: \"../../\(name)-outside/Shared\")"]), to: "Video/Package.swift")
+        try write(RuleExample.package("ComponentVideo", targets: [("ComponentVideo", [".product(name: \"ComponentImage\", package: \"Image\")"])],
+                                      packages: [".package(path: \"../Image\")", ".package(path: \"../../\(name)-outside/Shared\")"], tools: "6.0"),
+                  to: "Video/Package@swift-6.0.swift")
+        let project = try Project.open(at: root, reader: ManifestReader(strategy: .static))
+        XCTAssertEqual(project.workspace.packages.map { ($0.manifestPath as NSString).lastPathComponent }.sorted(),
+                       ["Package@swift-6.0.swift", "Package@swift-6.0.swift", "Package@swift-6.0.swift"])
+        XCTAssertEqual(described(try check().findings).map { $0.replacingOccurrences(of: name, with: "NAME") }.sorted(), [
+            "ROOT/../NAME-outside/Shared/Package@swift-6.0.swift:11:57: horizontal: ComponentShared (business) depends on ComponentImage (business)",
+            "ROOT/Video/Package@swift-6.0.swift:12:56: horizontal: ComponentVideo (business) depends on ComponentImage (business)",
+        ])
+    }
+
     func testPathDependencyToAMissingFolderIsAFindingAndTheRestIsChecked() throws {
         try write(RuleExample.package("App", targets: [("App", [".product(name: \"Missing\", package: \"Missing\")"])],
                                       packages: [".package(path: \"../Missing\")"]), to: "App/Package.swift")
