@@ -3,10 +3,12 @@
 ///
 /// A header's imports depend on its bytes alone (positions count from the file's start), so a header found here gives
 /// the same result as parsing it. One thread's: not shared between threads. Small headers only, and at most
-/// `maximumTotalBytes` of them, so that it stays small however many files pass.
+/// `maximumTotalBytes` of them and their imports, so that it stays small however many files pass.
 public final class ParsedHeaders {
     /// Headers longer than this are parsed every time.
     static let maximumHeaderBytes = 4 << 10
+    /// A generous estimate of one kept import's memory (its strings and arrays), counted against the budget.
+    static let bytesAnImportTakes = 256
     let maximumTotalBytes: Int
 
     private var scans: [Key: ScannedFile] = [:]
@@ -30,9 +32,11 @@ public final class ParsedHeaders {
     subscript(key: Key) -> ScannedFile? {
         get { scans[key] }
         set {
-            guard let newValue, scans[key] == nil, totalBytes + key.bytes.count <= maximumTotalBytes else { return }
+            guard let newValue, scans[key] == nil else { return }
+            let size = key.bytes.count + newValue.imports.count * Self.bytesAnImportTakes
+            guard totalBytes + size <= maximumTotalBytes else { return }
             scans[key] = newValue
-            totalBytes += key.bytes.count
+            totalBytes += size
         }
     }
 
