@@ -101,7 +101,7 @@ let package = Package(
             "Project", "Reports", "SourceImports",
         ]),
         .testTarget(name: "ResourceGenerationTests", dependencies: ["ResourceGeneration", "ManifestReading", "Diagnostics", "Templates", "Project"]),
-        .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Diagnostics", "Project", "ManifestReading"]),
+        .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Diagnostics", "Project", "ManifestReading", "Paths"]),
         .testTarget(name: "SourceImportsTests", dependencies: ["SourceImports", "ManifestReading"]),
         .testTarget(name: "PodspecReadingTests", dependencies: ["PodspecReading", "Diagnostics", "ManifestReading", "Output"]),
         .testTarget(name: "PodMigrationTests", dependencies: ["PodMigration"]),

@@ -327,6 +327,7 @@ private struct ConfigurationReader {
             switch entry.key {
             case "layout":
                 settings.layout = try string(entry.value, "scaffold.layout")
+                settings.layoutIsWritten = true
                 guard settings.layout.contains("{name}") else { throw error("scaffold.layout must contain {name}", at: entry.value) }
             case "toolsVersion":
                 settings.toolsVersion = try string(entry.value, "scaffold.toolsVersion")

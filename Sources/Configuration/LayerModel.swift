@@ -164,6 +164,9 @@ public struct LayerException: Sendable, Equatable {
 public struct ScaffoldSettings: Sendable, Equatable {
     /// Relative to the repository root; `{layer}` and `{name}` are replaced.
     public var layout = "Packages/{layer}/{name}"
+    /// The configuration sets `layout`. When it does not, a layer whose `paths` name a folder of packages
+    /// (`Modules/Features/*`) gets its new packages there.
+    public var layoutIsWritten = false
     public var toolsVersion = "5.9"
     /// PackageDescription expressions, e.g. `.iOS(.v15)`; empty: none declared.
     public var platforms = [".iOS(.v15)", ".macOS(.v12)"]

@@ -127,7 +127,7 @@ public struct Scaffolder {
         dependencies = dependencies.filter { seen.insert($0.product).inserted }
         try builder.planComponent(request, in: layer, isApp: isApp, isMediator: isMediator, dependencies: dependencies,
                                   testDependencies: mediator + interface)
-        try checkLegality(of: builder.packages, request: request)
+        builder.notes += try checkLegality(of: builder.packages, request: request)
         let appChange = isApp || isMediator ? nil : try builder.planAppEdit(adding: request.name)
         if request.interface { builder.noteAppRegistration(of: request.name) }
         return ScaffoldPlan(root: root, packages: builder.packages, manifestChanges: appChange.map { [$0] } ?? [], notes: builder.notes)
@@ -144,7 +144,7 @@ public struct Scaffolder {
                                   templates: try TemplateLibrary(directory: request.templateDirectory ?? model.scaffold.templates))
         let mediator = try builder.planMediator(below: layer)
         let interface = try builder.planInterface(of: request.name, in: layer, taken: taken)
-        try checkLegality(of: builder.packages, request: request)
+        builder.notes += try checkLegality(of: builder.packages, request: request)
         let package = existing.package
         let path = PathArithmetic.join(package.directory, package.manifest.manifestFile)
         guard let before = try? String(contentsOfFile: path, encoding: .utf8) else {
@@ -186,18 +186,41 @@ public struct Scaffolder {
             return layer
         }
         guard let layer = model.layers.first(where: { $0.members.contains { $0.matches(request.name) } }) else {
-            let examples = model.layers.map { "\($0.name) (\($0.members.map(\.pattern).joined(separator: ", ")))" }.joined(separator: "; ")
-            throw InputError("'\(request.name)' matches no layer's members; choose one with --layer NAME or rename it to match: \(examples)")
+            let examples = model.layers.map { layer in
+                let globs = layer.members.map(\.pattern) + layer.paths.map { "folder \($0.pattern)" }
+                return "\(layer.name) (\(globs.joined(separator: ", ")))"
+            }.joined(separator: "; ")
+            let hint = model.layers.allSatisfy(\.members.isEmpty) ? "the layers here are given by folders, so choose one with --layer NAME"
+                : "choose one with --layer NAME or rename it to match"
+            throw InputError("'\(request.name)' matches no layer's members; \(hint): \(examples)")
         }
         return layer
     }
 
-    func directory(for name: String, in layer: String) -> String {
-        model.scaffold.layout.replacingOccurrences(of: "{layer}", with: layer).replacingOccurrences(of: "{name}", with: name)
+    /// Where a new package of `layer` goes: unless the configuration writes `scaffold.layout`, the folder of packages the
+    /// layer's `paths` name (`Modules/Features/*` → `Modules/Features/<name>`), so that the package is in its layer;
+    /// else the layout.
+    func directory(for name: String, in layer: Layer) -> String {
+        if !model.scaffold.layoutIsWritten, let folder = layer.paths.lazy.compactMap(Self.folderOfPackages).first {
+            return folder + "/" + name
+        }
+        return model.scaffold.layout.replacingOccurrences(of: "{layer}", with: layer.name).replacingOccurrences(of: "{name}", with: name)
     }
 
-    /// Runs the layering rules on the repository as it would be: any error about the new packages refuses them.
-    func checkLegality(of packages: [ScaffoldPlan.Package], request: ScaffoldRequest) throws {
+    /// `Modules/Features` for `Modules/Features/*` or `Modules/Features/**`: a folder, without wildcards, whose
+    /// subfolders are packages; nil for any other glob.
+    static func folderOfPackages(_ glob: Glob) -> String? {
+        for suffix in ["/**", "/*"] where glob.pattern.hasSuffix(suffix) {
+            let folder = PathArithmetic.normalized(String(glob.pattern.dropLast(suffix.count)))
+            return folder.isEmpty || folder.hasPrefix("..") || folder.contains(where: { "*?[\\".contains($0) }) ? nil : folder
+        }
+        return nil
+    }
+
+    /// Runs the layering rules on the repository as it would be: any error about the new packages refuses them, and so
+    /// does a package `check` would place in another layer than the one it is made for. Returns notes for the plan
+    /// (a package that would be in no layer).
+    func checkLegality(of packages: [ScaffoldPlan.Package], request: ScaffoldRequest) throws -> [String] {
         let realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().standardizedFileURL.path
         var hypothetical = workspace
         for package in packages {
@@ -213,11 +236,27 @@ public struct Scaffolder {
             }
             hypothetical.packages.append(local)
         }
+        let graph = DependencyGraph(workspace: hypothetical, model: model)
+        // The layer `check` will see it in (from its name, else its folder) must be the one it is made for.
+        var notes: [String] = []
+        for package in packages {
+            guard let target = graph.target(TargetID(package: package.directory, name: package.name)), target.layer != package.layer,
+                  let layer = model.layer(named: package.layer) else { continue }
+            let rules = layer.members.map { "its name matches \($0.pattern)" } + layer.paths.map { "its folder matches \($0.pattern)" }
+            let belongs = "a package is in \(layer.name) when " + (rules.isEmpty ? "its name or folder matches that layer's members or paths (it has none)"
+                : rules.joined(separator: " or "))
+            if let other = target.layer {
+                throw InputError("refusing to create \(package.name) in \(package.directory): 'componentize check' would place it in layer \(other), "
+                    + "not \(layer.name); \(belongs)")
+            }
+            notes.append("\(package.name) is in no layer for 'componentize check' (rule unassigned), so no layering rule will cover it; \(belongs): "
+                + "add \"\(package.name)\" to the members of \(layer.name) in componentize.yml")
+        }
         let newPackages = Set(packages.map(\.directory))
-        let problems = LayerChecker(today: today).check(DependencyGraph(workspace: hypothetical, model: model)).findings.filter { finding in
+        let problems = LayerChecker(today: today).check(graph).findings.filter { finding in
             finding.severity == .error && newPackages.contains { finding.location.path.hasPrefix($0 + "/") }
         }
-        guard !problems.isEmpty else { return }
+        guard !problems.isEmpty else { return notes }
         let details = problems.map { "[\($0.rule)] \($0.message); fix: \($0.fix)" }.joined(separator: "\n  ")
         throw InputError("refusing to create \(request.name): 'componentize check' would reject it\n  \(details)")
     }
@@ -358,7 +397,7 @@ struct PlanBuilder {
     @discardableResult
     mutating func add(kind: ComponentKind, name: String, layer: Layer, dependencies: [Scaffolder.Dependency], hasResources: Bool,
                       customize: (inout TemplateContext) -> Void = { _ in }) throws -> ScaffoldPlan.Package {
-        let directory = scaffolder.directory(for: name, in: layer.name)
+        let directory = scaffolder.directory(for: name, in: layer)
         let below = model.layers(below: layer.name).map(\.name)
         let allowed = (layer.independent ? ["the interface modules of other \(layer.name) components"] : []) + (below.isEmpty ? ["system frameworks only"] : below)
         var context = TemplateContext(

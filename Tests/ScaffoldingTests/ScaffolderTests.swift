@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import ManifestReading
+import Paths
 import Project
 import Testing
 @testable import Scaffolding
@@ -125,6 +126,70 @@ final class ScaffolderTests {
             #expect(error.message.contains("[horizontal] ComponentOwner (business) depends on ComponentImage (business)"))
         }
         #expect(throws: InputError.self) { try self.plan("ComponentOwner", dependsOn: ["NoSuchThing"]) }
+    }
+
+    @Test func aPackageCheckWouldPlaceInAnotherLayerIsRefusedAndOneInNoLayerIsNoted() throws {
+        try create("NXKit")
+        do {
+            _ = try plan("VideoKit", layer: "business")
+            Issue.record("a package check would place in kit was planned as business")
+        } catch let error as InputError {
+            #expect(error.message == "refusing to create VideoKit in Packages/business/VideoKit: 'componentize check' would place it in layer kit, "
+                + "not business; a package is in business when its name matches Component*")
+        }
+        let payments = try plan("Payments", layer: "common")
+        #expect(payments.packages.map(\.directory) == ["Packages/common/Payments"])
+        #expect(payments.notes.contains { $0.hasPrefix("Payments is in no layer for 'componentize check' (rule unassigned)") && $0.contains("*Service") })
+    }
+
+    /// `init --infer` writes layers as folders (`paths`), without members.
+    @Test func aLayerGivenByAFolderOfPackagesGetsItsNewPackagesThere() throws {
+        let repository = root + "/inferred"
+        try FileManager.default.createDirectory(atPath: repository, withIntermediateDirectories: true)
+        try """
+            layers:
+              - name: features
+                paths: ["Modules/Features/*"]
+              - name: core
+                paths: ["Modules/Core/**", "Shared"]
+            """.write(toFile: repository + "/componentize.yml", atomically: true, encoding: .utf8)
+        func plan(_ name: String, layer: String?) throws -> ScaffoldPlan {
+            try Project.open(at: repository, reader: ManifestReader(strategy: .static))
+                .plan(newComponent: ScaffoldRequest(name: name, layer: layer), today: "2026-06-01")
+        }
+        let core = try plan("CoreKit", layer: "core")
+        #expect(core.packages.map(\.directory) == ["Modules/Core/CoreKit"])
+        try ScaffoldWriter(root: repository).write(core)
+        let feature = try plan("FeatureVideo", layer: "features")
+        #expect(feature.packages.map(\.directory) == ["Modules/Features/FeatureVideo"])
+        #expect(feature.packages.map(\.layer) == ["features"])
+        #expect(!feature.notes.contains { $0.contains("no layer") })
+        do {
+            _ = try plan("FeatureVideo", layer: nil)
+            Issue.record("a layer was chosen by a name no layer's members match")
+        } catch let error as InputError {
+            #expect(error.message == "'FeatureVideo' matches no layer's members; the layers here are given by folders, so choose one with "
+                + "--layer NAME: features (folder Modules/Features/*); core (folder Modules/Core/**, folder Shared)")
+        }
+        #expect(Scaffolder.folderOfPackages(try Glob("Modules/Features/*")) == "Modules/Features")
+        #expect(Scaffolder.folderOfPackages(try Glob("./Modules//Core/**")) == "Modules/Core")
+        for other in ["Shared", "*", "Modules/*Kit", "Modules/*/Sub/*", "../Elsewhere/*"] {
+            #expect(Scaffolder.folderOfPackages(try Glob(other)) == nil, "\(other)")
+        }
+
+        // A layout the configuration writes wins; the package is then in no layer, and the plan says so.
+        try """
+            layers:
+              - name: features
+                paths: ["Modules/Features/*"]
+              - name: core
+                paths: ["Modules/Core/**"]
+            scaffold:
+              layout: "Packages/{layer}/{name}"
+            """.write(toFile: repository + "/componentize.yml", atomically: true, encoding: .utf8)
+        let laidOut = try plan("FeatureVideo", layer: "features")
+        #expect(laidOut.packages.map(\.directory) == ["Packages/features/FeatureVideo"])
+        #expect(laidOut.notes.contains { $0.contains("FeatureVideo is in no layer") && $0.contains("its folder matches Modules/Features/*") })
     }
 
     @Test func newPackagesDeclarePlatformsAndIgnoreTheirBuildFolders() throws {
