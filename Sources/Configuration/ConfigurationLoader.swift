@@ -1,33 +1,40 @@
 import Diagnostics
+import Files
 import Foundation
 import Paths
 import Yams
 
-/// Reads `componentize.yml` into a ``LayerModel``, with `componentize.yml:line:col` on every mistake.
+/// Reads `componentize.yml` into a ``Configuration``, with `componentize.yml:line:col` on every mistake.
 public struct ConfigurationLoader: Sendable {
     public static let fileName = "componentize.yml"
 
     /// Rule identifiers the configuration may name (in `rules:` and `exceptions:`).
-    public var knownRules: Set<String>
+    public var knownRules: Set<RuleID>
 
-    public init(knownRules: Set<String>) {
+    public init(knownRules: Set<RuleID>) {
         self.knownRules = knownRules
     }
 
-    /// The model for a repository: its `componentize.yml`, else the four-layer preset.
-    public func load(repositoryRoot root: String) throws(InputError) -> LayerModel {
+    /// The configuration of a repository: its `componentize.yml`, else the four-layer preset.
+    public func load(repositoryRoot root: String, fileSystem: any FileSystem) throws(InputError) -> Configuration {
         let path = root == "." ? Self.fileName : (root as NSString).appendingPathComponent(Self.fileName)
-        guard FileManager.default.fileExists(atPath: path) else { return Preset.fourLayer.model }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard fileSystem.status(of: path).exists else { return Preset.fourLayer.model }
+        return try read(path, fileSystem: fileSystem)
+    }
+
+    /// The configuration file at `path`.
+    public func read(_ path: String, fileSystem: any FileSystem) throws(InputError) -> Configuration {
+        guard fileSystem.status(of: path).exists else { throw InputError("no such configuration file", at: FileLocation(path: path)) }
+        guard let bytes = fileSystem.contents(of: path, upTo: 16 << 20) else {
             throw InputError("cannot read the configuration", at: FileLocation(path: path))
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw InputError("the configuration is not UTF-8 text", at: FileLocation(path: path, line: 1, column: 1))
         }
         return try parse(text, path: path)
     }
 
-    public func parse(_ text: String, path: String) throws(InputError) -> LayerModel {
+    public func parse(_ text: String, path: String) throws(InputError) -> Configuration {
         let node: Node?
         do {
             node = try Yams.compose(yaml: text)
@@ -36,7 +43,7 @@ public struct ConfigurationLoader: Sendable {
         } catch {
             throw InputError("cannot parse YAML: \(error)", at: FileLocation(path: path))
         }
-        guard let node else { return Preset.fourLayer.model.with(source: path) }
+        guard let node else { return Preset.fourLayer.model.with(source: .file(path)) }
         return try ConfigurationReader(path: path, knownRules: knownRules).model(from: node)
     }
 
@@ -59,8 +66,8 @@ public struct ConfigurationLoader: Sendable {
     }
 }
 
-extension LayerModel {
-    func with(source: String) -> LayerModel {
+extension Configuration {
+    func with(source: ConfigurationSource) -> Configuration {
         var copy = self
         copy.source = source
         return copy
@@ -70,7 +77,7 @@ extension LayerModel {
 /// Walks the YAML tree, checking every key and type.
 private struct ConfigurationReader {
     var path: String
-    var knownRules: Set<String>
+    var knownRules: Set<RuleID>
 
     func location(_ node: Node) -> FileLocation {
         FileLocation(path: path, line: node.mark?.line, column: node.mark?.column)
@@ -127,7 +134,7 @@ private struct ConfigurationReader {
         return result
     }
 
-    func model(from root: Node) throws(InputError) -> LayerModel {
+    func model(from root: Node) throws(InputError) -> Configuration {
         let entries = try mapping(root, "the configuration")
         try checkKeys(entries, allowed: ["preset", "strict", "layers", "thirdParty", "testSupport", "exceptions", "rules", "exclude", "scaffold", "resources",
                                            "baseline", "imports", "pods"],
@@ -140,7 +147,7 @@ private struct ConfigurationReader {
             }
             model = preset.model
         }
-        model.source = path
+        model.source = .file(path)
         if let layersNode = entries.first(where: { $0.key == "layers" })?.value {
             model.layers = try layers(layersNode)
         }
@@ -297,8 +304,8 @@ private struct ConfigurationReader {
                 return (try string(value, key), value)
             }
             let (rule, ruleNode) = try required("rule")
-            guard knownRules.contains(rule) else {
-                throw error("unknown rule '\(rule)'; rules are: \(knownRules.sorted().joined(separator: ", "))", at: ruleNode)
+            guard knownRules.contains(RuleID(rule)) else {
+                throw error("unknown rule '\(rule)'; rules are: \(knownRules.map(\.rawValue).sorted().joined(separator: ", "))", at: ruleNode)
             }
             let reason = try required("reason").0
             guard !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -310,7 +317,7 @@ private struct ConfigurationReader {
                 guard ConfigurationLoader.isDate(value) else { throw error("expires must be a date written YYYY-MM-DD", at: expiresNode) }
                 expires = value
             }
-            result.append(LayerException(from: try required("from").0, to: try required("to").0, rule: rule, reason: reason,
+            result.append(LayerException(from: try required("from").0, to: try required("to").0, rule: RuleID(rule), reason: reason,
                                          expires: expires, location: location(item)))
         }
         return result
@@ -352,17 +359,17 @@ private struct ConfigurationReader {
         return settings
     }
 
-    func severities(_ node: Node) throws(InputError) -> [String: Severity] {
-        var result: [String: Severity] = [:]
+    func severities(_ node: Node) throws(InputError) -> [RuleID: Severity] {
+        var result: [RuleID: Severity] = [:]
         for entry in try mapping(node, "rules") {
-            guard knownRules.contains(entry.key) else {
-                throw error("unknown rule '\(entry.key)'; rules are: \(knownRules.sorted().joined(separator: ", "))", at: entry.keyNode)
+            guard knownRules.contains(RuleID(entry.key)) else {
+                throw error("unknown rule '\(entry.key)'; rules are: \(knownRules.map(\.rawValue).sorted().joined(separator: ", "))", at: entry.keyNode)
             }
             let value = try string(entry.value, "a rule's severity")
             guard let severity = Severity(rawValue: value) else {
                 throw error("severity must be error, warning or off", at: entry.value)
             }
-            result[entry.key] = severity
+            result[RuleID(entry.key)] = severity
         }
         return result
     }

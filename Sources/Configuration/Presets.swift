@@ -8,10 +8,10 @@ public enum Preset: String, Sendable, CaseIterable {
     /// Base → common business → business (seed 004), under the app.
     case threeLayer = "three-layer"
 
-    public var model: LayerModel {
+    public var model: Configuration {
         switch self {
         case .fourLayer:
-            return LayerModel(
+            return Configuration(
                 layers: [
                     Layer(name: "app", members: globs(["App", "*App"]), defaultDependencies: ["business", "account", "common", "kit"]),
                     Layer(name: "business", members: globs(["Component*"]), independent: true, interfacePattern: "{name}Interface",
@@ -22,10 +22,10 @@ public enum Preset: String, Sendable, CaseIterable {
                 ],
                 thirdParty: ThirdPartyPolicy(layers: ["common", "app"]),
                 testSupport: globs(["*TestSupport", "*TestKit", "XCTest*"]),
-                source: "preset \(rawValue)"
+                source: .preset(self)
             )
         case .threeLayer:
-            return LayerModel(
+            return Configuration(
                 layers: [
                     Layer(name: "app", members: globs(["App", "*App"]), defaultDependencies: ["business", "common-business", "base"]),
                     Layer(name: "business", members: globs(["Feature*", "Component*"]), independent: true,
@@ -36,7 +36,7 @@ public enum Preset: String, Sendable, CaseIterable {
                 ],
                 thirdParty: ThirdPartyPolicy(layers: ["base", "app"]),
                 testSupport: globs(["*TestSupport", "*TestKit", "XCTest*"]),
-                source: "preset \(rawValue)"
+                source: .preset(self)
             )
         }
     }

@@ -3,6 +3,7 @@ import Foundation
 import Diagnostics
 import Discovery
 import ManifestReading
+import SourceImports
 
 /// A target of a local package, by package directory and name.
 public struct TargetID: Hashable, Comparable, Sendable, CustomStringConvertible {
@@ -46,6 +47,8 @@ public final class GraphTarget: Sendable {
     public let isTest: Bool
     /// The module it builds (`my_lib` for `my-lib`; `NXUI` for every subspec of pod NXUI), what imports name.
     public let module: String
+    /// Its package's place in ``DependencyGraph/packages``.
+    public let packageIndex: Int
 
     public enum Assignment: String, Sendable {
         case targetName = "its name"
@@ -67,9 +70,10 @@ public final class GraphTarget: Sendable {
         public static let none = Placement(layer: nil, rank: nil, assignment: .none, component: nil, interfaceOf: nil)
     }
 
-    public init(id: TargetID, number: Int, type: ManifestReading.Target.Kind, packageName: String, manifestPath: String,
+    public init(id: TargetID, number: Int, packageIndex: Int, type: ManifestReading.Target.Kind, packageName: String, manifestPath: String,
                 position: SourcePosition?, placement: Placement = .none, moduleName: String? = nil) {
         module = DependencyGraph.moduleName(of: moduleName ?? id.name)
+        self.packageIndex = packageIndex
         self.id = id
         self.number = number
         self.type = type
@@ -133,14 +137,17 @@ public final class Edge: Sendable {
     public var verb: String { viaImport ? "imports" : "depends on" }
 }
 
-/// Every local package's targets and the edges between them, with layers assigned.
+/// Every local package's targets and the edges between them, with layers assigned, and what their sources import.
 ///
-/// Built in two steps: ``LayerAssignment`` places each target in its layer and component, ``EdgeResolution``
-/// turns each manifest dependency into edges to local targets, external products or nothing. Built once, in time
-/// linear in targets and edges.
+/// Built whole, in two steps: ``DeclaredGraph`` places each target in its layer and component (``LayerAssignment``)
+/// and turns each manifest dependency into edges to local targets, outside products or nothing (``EdgeResolution``);
+/// then, when the sources were read, ``ImportResolution`` adds what the code imports (``ImportIndex``). A graph built
+/// without imports says so (``imports`` is nil). Built once, in time linear in targets, edges and imports.
 public struct DependencyGraph: Sendable {
-    public let model: LayerModel
-    public let workspace: Workspace
+    /// The layers targets are placed in, top first.
+    public let layers: [Layer]
+    /// The packages, sorted by folder.
+    public let packages: [LocalPackage]
     /// Every target, sorted by package folder and name: the node numbering of ``successors``.
     public let sortedTargets: [GraphTarget]
     /// In manifest order, packages sorted by directory.
@@ -149,28 +156,73 @@ public struct DependencyGraph: Sendable {
     public let localEdges: [(edge: Edge, from: GraphTarget, to: GraphTarget)]
     /// For each target of ``sortedTargets``, the local targets it depends on (by number), deduplicated, in manifest order.
     public let successors: [[Int]]
+    /// Each entry of a target's `dependencies:` that leads to local targets, once (a product's targets share it).
+    public let manifestEntries: [ManifestEntry]
     /// `.package(path:)` entries that lead to a folder without a manifest.
     public let missingPackages: [MissingPackageReference]
     /// Packages whose manifest no reader could evaluate; their targets are not in the graph.
     public let unreadableManifests: [UnreadableManifest]
-    /// Imports of local modules that the importing target's manifest does not declare, one edge per target and module
-    /// (see ``withImports(_:systemModules:ignore:)``); empty when sources were not read.
-    public internal(set) var importEdges: [(edge: Edge, from: GraphTarget, to: GraphTarget)] = []
-    /// Imports of products of outside packages that the importing target does not declare.
-    public internal(set) var undeclaredExternalImports: [UndeclaredExternalImport] = []
+    /// What the sources import; nil when they were not read.
+    public let imports: ImportIndex?
+    let declared: DeclaredGraph
+
+    /// The graph of `workspace` in the layers of `model`, with `imports` when the sources were read.
+    public init(workspace: Workspace, model: Configuration, imports facts: ImportFacts? = nil) {
+        let declared = DeclaredGraph(workspace: workspace, model: model)
+        self.declared = declared
+        layers = model.layers
+        packages = declared.workspace.packages
+        sortedTargets = declared.sortedTargets
+        edges = declared.edges
+        localEdges = declared.localEdges
+        successors = declared.successors
+        manifestEntries = ManifestEntry.entries(of: declared.localEdges)
+        missingPackages = workspace.missing.map {
+            MissingPackageReference(written: $0.written, referencedBy: $0.referencedBy, folderExists: $0.exists, location: $0.location,
+                                    expectedFile: $0.expectedFile)
+        }
+        unreadableManifests = workspace.unreadable.map {
+            UnreadableManifest(package: $0.relativeDirectory, manifestPath: $0.manifestPath, message: $0.message, location: $0.location)
+        }
+        imports = facts.map { ImportResolution(declared: declared).index(of: $0) }
+    }
+
     /// Whether the sources were read for imports.
-    public internal(set) var importsRead = false
-    /// By target number: the modules its sources import, for the targets whose files could be read.
-    public internal(set) var importedModules: [Int: Set<String>] = [:]
-    /// By target number: the modules it re-exports (`@_exported import`).
-    public internal(set) var exportedModules: [Int: Set<String>] = [:]
-    /// The outside packages whose manifests were read with the sources (their checkouts).
-    public internal(set) var externalModules = ExternalModules()
+    public var importsRead: Bool { imports != nil }
+
+    /// Imports of local modules that the importing target's manifest does not declare; empty when sources were not read.
+    public var importEdges: [(edge: Edge, from: GraphTarget, to: GraphTarget)] { imports?.edges ?? [] }
+
+    /// The names of every local target (worked out on first use).
+    public var targetNames: Set<String> { declared.targetNames }
+
+    /// The target with this identity, if the graph has it.
+    public func target(_ id: TargetID) -> GraphTarget? {
+        declared.target(id)
+    }
+
+    /// The repository root as the user gave it.
+    public var root: String { declared.workspace.root }
+
+    public var packageCount: Int { packages.count }
+
+    /// The products of a target's package that hold it, in manifest order.
+    public func products(holding target: GraphTarget) -> [String] {
+        packages[target.packageIndex].manifest.products.filter { $0.targets.contains(target.id.name) }.map(\.name)
+    }
+}
+
+/// The first step of a graph: targets placed, manifest entries resolved, no imports yet.
+struct DeclaredGraph: Sendable {
+    let workspace: Workspace
     let numbering: TargetNumbering
+    let sortedTargets: [GraphTarget]
+    let edges: [Edge]
+    let localEdges: [(edge: Edge, from: GraphTarget, to: GraphTarget)]
+    let successors: [[Int]]
     private let names = NameSet()
 
-    public init(workspace: Workspace, model: LayerModel) {
-        self.model = model
+    init(workspace: Workspace, model: Configuration) {
         var workspace = workspace
         if !zip(workspace.packages, workspace.packages.dropFirst()).allSatisfy({ $0.relativeDirectory < $1.relativeDirectory }) {
             workspace.packages.sort { $0.relativeDirectory < $1.relativeDirectory }
@@ -191,32 +243,18 @@ public struct DependencyGraph: Sendable {
         }
         self.localEdges = localEdges
         self.successors = successors
-        missingPackages = workspace.missing.map {
-            MissingPackageReference(written: $0.written, referencedBy: $0.referencedBy, folderExists: $0.exists, location: $0.location,
-                                    expectedFile: $0.expectedFile)
-        }
-        unreadableManifests = workspace.unreadable.map {
-            UnreadableManifest(package: $0.relativeDirectory, manifestPath: $0.manifestPath, message: $0.message, location: $0.location)
-        }
     }
 
-    /// The names of every local target (worked out on first use).
-    public var targetNames: Set<String> {
+    var targetNames: Set<String> {
         names.value { Set(numbering.packages.flatMap(\.names)) }
     }
 
-    /// The target with this identity, if the graph has it.
-    public func target(_ id: TargetID) -> GraphTarget? {
+    func target(_ id: TargetID) -> GraphTarget? {
         guard let package = numbering.relativePackageIndex[id.package], let number = numbering.number(of: id.name, inPackage: package) else {
             return nil
         }
         return sortedTargets[number]
     }
-
-    /// The repository root as the user gave it.
-    public var root: String { workspace.root }
-
-    public var packageCount: Int { workspace.packages.count }
 }
 
 /// A `.package(path:)` entry that leads to a folder without a manifest.

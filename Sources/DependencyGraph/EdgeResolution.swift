@@ -70,7 +70,7 @@ public struct EdgeResolution: Sendable {
                 if let name = dependency.name { dependencies[name] = dependency }
                 if let local = Self.localPackage(dependency, of: package, numbering: numbering) {
                     localPackages.append(local)
-                } else if dependency.kind == .fileSystem, let directory = package.pathDependencies[dependency.location],
+                } else if dependency.kind == .fileSystem, let directory = package.localDependencies[dependency.location],
                           unavailable.contains(directory) {
                     unavailablePackages.insert(dependency.identity)
                 } else {
@@ -84,7 +84,7 @@ public struct EdgeResolution: Sendable {
         }
 
         static func localPackage(_ dependency: PackageDependency, of package: LocalPackage, numbering: TargetNumbering) -> Int? {
-            guard dependency.kind == .fileSystem, let directory = package.pathDependencies[dependency.location] else { return nil }
+            guard dependency.kind == .fileSystem || dependency.kind == .pod, let directory = package.localDependencies[dependency.location] else { return nil }
             return numbering.packageIndex[directory]
         }
 

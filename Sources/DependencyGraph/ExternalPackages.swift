@@ -1,3 +1,4 @@
+import Discovery
 import ManifestReading
 
 /// A package from outside the repository whose manifest is on disk (a SwiftPM checkout): which modules each of its
@@ -48,6 +49,13 @@ public struct ExternalPackage: Sendable {
         }
         self.libraries = libraries
         self.tools = tools
+    }
+
+    /// An outside package read from its checkout.
+    public init(_ checkout: CheckedOutPackage) {
+        var exports: [String: Set<String>] = [:]
+        for (target, modules) in checkout.exports { exports[DependencyGraph.moduleName(of: target), default: []].formUnion(modules) }
+        self.init(identity: checkout.identity, manifestPath: checkout.manifestPath, manifest: checkout.manifest, exports: exports)
     }
 
     /// The modules of a product, nil when the package has no library of that name.

@@ -8,9 +8,9 @@ import Parallel
 /// A target's layer comes from the first layer whose members match its name, else its package's name, else
 /// whose paths match its package's folder. A test target takes the layer and component of the target it tests.
 public struct LayerAssignment: Sendable {
-    public var model: LayerModel
+    public var model: Configuration
 
-    public init(model: LayerModel) {
+    public init(model: Configuration) {
         self.model = model
     }
 
@@ -22,12 +22,12 @@ public struct LayerAssignment: Sendable {
     func targets(of workspace: Workspace, numbering: TargetNumbering) -> [GraphTarget] {
         let packages = workspace.packages
         return inSlices(of: packages.count) { slice in
-            slice.flatMap { index in targets(of: packages[index], numberedFrom: numbering.packages[index].first) }
+            slice.flatMap { index in targets(of: packages[index], packageIndex: index, numberedFrom: numbering.packages[index].first) }
         }
     }
 
-    /// One package's targets, sorted by name and numbered from `first`.
-    func targets(of package: LocalPackage, numberedFrom first: Int) -> [GraphTarget] {
+    /// One package's targets (the package at `packageIndex` of the workspace), sorted by name and numbered from `first`.
+    func targets(of package: LocalPackage, packageIndex: Int, numberedFrom first: Int) -> [GraphTarget] {
         let packagePlacement = PackagePlacement(package: package, model: model)
         let targets = package.manifest.targets
         var placements = targets.map { $0.type == .test ? GraphTarget.Placement.none : packagePlacement.placement(of: $0.name) }
@@ -42,7 +42,7 @@ public struct LayerAssignment: Sendable {
             }
         }
         return targets.indices.sorted { targets[$0].name < targets[$1].name }.enumerated().map { offset, index in
-            GraphTarget(id: TargetID(package: package.relativeDirectory, name: targets[index].name), number: first + offset,
+            GraphTarget(id: TargetID(package: package.relativeDirectory, name: targets[index].name), number: first + offset, packageIndex: packageIndex,
                         type: targets[index].type, packageName: package.manifest.name, manifestPath: package.manifestPath,
                         position: targets[index].position, placement: placements[index], moduleName: targets[index].moduleName)
         }
@@ -50,14 +50,14 @@ public struct LayerAssignment: Sendable {
 
     /// What a package's name and folder say, worked out once per package.
     struct PackagePlacement {
-        var model: LayerModel
+        var model: Configuration
         var packageName: String
         /// The first layer whose members match the package's name, else whose paths match its folder.
         var fallback: (rank: Int, assignment: GraphTarget.Assignment)?
         /// For each layer, whether the package's name is among its members (then the package is the component).
         var packageIsMember: [Bool]
 
-        init(package: LocalPackage, model: LayerModel) {
+        init(package: LocalPackage, model: Configuration) {
             self.model = model
             packageName = package.manifest.name
             packageIsMember = model.layers.map { $0.members.contains { $0.matches(package.manifest.name) } }

@@ -32,8 +32,8 @@ public struct MigratingComponent: Sendable {
 extension DependencyGraph {
     /// Every folder that holds both a podspec and a Package.swift, in folder order.
     public var migratingComponents: [MigratingComponent] {
-        let names = Dictionary(workspace.packages.map { ($0.directory, $0.manifest.name) }, uniquingKeysWith: { first, _ in first })
-        return workspace.packages.compactMap { package in
+        let names = Dictionary(packages.map { ($0.directory, $0.manifest.name) }, uniquingKeysWith: { first, _ in first })
+        return packages.compactMap { package in
             guard let pod = package.podspec else { return nil }
             func at(_ dependency: PackageDependency, _ path: String) -> FileLocation {
                 FileLocation(path: path, line: dependency.position?.line, column: dependency.position?.column)
@@ -51,7 +51,7 @@ extension DependencyGraph {
             }
             var packageSide: [MigratingComponent.Declared] = []
             for dependency in package.manifest.dependencies {
-                if dependency.kind == .fileSystem, let directory = package.pathDependencies[dependency.location] {
+                if dependency.kind == .fileSystem, let directory = package.localDependencies[dependency.location] {
                     packageSide.append(.init(name: names[directory] ?? dependency.identity, directory: directory, names: [],
                                              relativePath: dependency.location, location: at(dependency, package.manifestPath)))
                     continue

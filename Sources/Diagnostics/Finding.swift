@@ -18,7 +18,7 @@ public enum Severity: String, Sendable, Hashable, CaseIterable, Comparable {
 /// Produced by the rules, consumed unchanged by the text, JSON, SARIF, GitHub and JUnit reporters.
 public struct Finding: Sendable, Hashable {
     /// The rule's identifier, e.g. `upward`.
-    public var rule: String
+    public var rule: RuleID
     public var severity: Severity
     /// What is wrong, naming both ends and their layers.
     public var message: String
@@ -30,7 +30,7 @@ public struct Finding: Sendable, Hashable {
     /// The dependency edge (or thing) the finding is about: stable across edits that move lines.
     public var key: FindingKey
 
-    public init(rule: String, severity: Severity, message: String, rationale: String, fix: String,
+    public init(rule: RuleID, severity: Severity, message: String, rationale: String, fix: String,
                 location: FileLocation, key: FindingKey) {
         self.rule = rule
         self.severity = severity
@@ -51,11 +51,11 @@ public struct Finding: Sendable, Hashable {
 
 /// What a finding is about, independent of line numbers: used for baselines and SARIF fingerprints.
 public struct FindingKey: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var rule: String
+    public var rule: RuleID
     public var from: String
     public var to: String
 
-    public init(rule: String, from: String, to: String = "") {
+    public init(rule: RuleID, from: String, to: String = "") {
         self.rule = rule
         self.from = from
         self.to = to

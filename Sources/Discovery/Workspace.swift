@@ -1,6 +1,7 @@
 import Diagnostics
 import ManifestReading
 import Paths
+import PodspecReading
 
 /// Every local package of a repository, read, and what could not be.
 public struct Workspace: Sendable {
@@ -16,8 +17,6 @@ public struct Workspace: Sendable {
     public var unreadable: [UnreadablePackage]
     /// Folders skipped on the way (links in a loop, unreadable folders, names that are not UTF-8).
     public var notes: [Note]
-    /// What the walk listed in each folder, for the passes that read the same folders again.
-    public var listings = FolderListings()
 
     public init(root: String, packages: [LocalPackage], declines: [StaticReadDeclined] = [], missing: [MissingPackage] = [],
                 unreadable: [UnreadablePackage] = [], notes: [Note] = []) {
@@ -79,19 +78,22 @@ public struct LocalPackage: Sendable {
     /// The manifest file as reports name it: the root as the user gave it, then the path inside (`Packages/Kit/NXKit/Package.swift`).
     public var manifestPath: String
     public var manifest: Manifest
-    /// The directory each `.package(path:)` of the manifest leads to, by the path as written.
-    public var pathDependencies: [String: String]
+    /// The folder each dependency on a package of the repository leads to, by its location as written: the path of
+    /// a `.package(path:)`, the name of a pod a podspec depends on.
+    public var localDependencies: [String: String]
     /// The podspec in the same folder, for a component mid-migration that CocoaPods and SwiftPM both build; the
     /// package's manifest is the one the graph reads.
     public var podspec: PodspecBeside?
+    /// For a pod: its spec as read, of which ``manifest`` is the package the graph reads.
+    public var podSpec: PodSpec?
 
     public init(directory: String, relativeDirectory: String, manifestPath: String, manifest: Manifest,
-                pathDependencies: [String: String] = [:]) {
+                localDependencies: [String: String] = [:]) {
         self.directory = directory
         self.relativeDirectory = relativeDirectory
         self.manifestPath = manifestPath
         self.manifest = manifest
-        self.pathDependencies = pathDependencies
+        self.localDependencies = localDependencies
     }
 }
 
@@ -101,11 +103,14 @@ public struct PodspecBeside: Sendable {
     /// As reports name it.
     public var path: String
     public var manifest: Manifest
+    /// The spec as read.
+    public var spec: PodSpec
     /// The folder each dependency naming a pod or package of the repository leads to, by pod name.
     public var localDependencies: [String: String] = [:]
 
-    public init(path: String, manifest: Manifest) {
+    public init(path: String, manifest: Manifest, spec: PodSpec) {
         self.path = path
         self.manifest = manifest
+        self.spec = spec
     }
 }

@@ -99,7 +99,7 @@ public struct LayerInference: Sendable {
         var componentsArePackages: Bool
 
         init(_ graph: DependencyGraph) {
-            let packages = graph.workspace.packages
+            let packages = graph.packages
             let targets = graph.sortedTargets
             componentsArePackages = packages.count != 1 || targets.filter { !$0.isTest }.count < 2
             if componentsArePackages {

@@ -64,12 +64,16 @@ public struct SourcePosition: Hashable, Sendable {
 public struct PackageDependency: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
         case sourceControl, fileSystem, registry
+        /// A pod a podspec depends on (`s.dependency 'NXKit'`), by its name: a pod or package of the repository, or one
+        /// from CocoaPods' specs repository.
+        case pod
     }
 
-    /// SwiftPM's identity: last path component, lowercased, without `.git` (the registry id for registry packages).
+    /// SwiftPM's identity: last path component, lowercased, without `.git` (the registry id for registry packages); a
+    /// pod's name, lowercased.
     public var identity: String
     public var kind: Kind
-    /// The URL, path or registry id as written.
+    /// The URL, path or registry id as written; the pod's name for a pod.
     public var location: String
     public var position: SourcePosition?
     /// `.package(name: "componentize", path: "..")`: the name `.product(package:)` may use instead of the identity

@@ -1,9 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Diagnostics
+import Files
 import Foundation
 
 /// Picks the manifest file SwiftPM would load for a package directory.
@@ -21,42 +17,35 @@ public struct ManifestLocator: Sendable {
         self.toolchainVersion = toolchainVersion
     }
 
-    /// The manifest file SwiftPM would read in `directory`. `fileNames`, when given, are the folder's files as a listing
-    /// just made saw them (with `Package.swift` among them): the folder is then not looked at again.
-    public func manifestPath(inPackageDirectory directory: String, fileNames: [String]? = nil) throws -> String {
-        let entries = try fileNames ?? Self.listing(ofPackageDirectory: directory)
+    /// The manifest file SwiftPM would read in `directory`.
+    public func manifestPath(inPackageDirectory directory: String, fileSystem: any FileSystem) throws -> String {
+        let entries = try Self.listing(ofPackageDirectory: directory, fileSystem: fileSystem)
         let file = try manifestFileName(among: entries) { name in
-            try ToolsVersionParser.parse(fileAt: (directory as NSString).appendingPathComponent(name))
+            try ToolsVersionParser.parse(fileAt: (directory as NSString).appendingPathComponent(name), fileSystem: fileSystem)
         }
         return (directory as NSString).appendingPathComponent(file)
     }
 
     /// The names in a package folder; an error when it is not a folder or has no `Package.swift`.
-    private static func listing(ofPackageDirectory directory: String) throws -> [String] {
-        let fileManager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard fileManager.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-            throw InputError("no such directory", at: FileLocation(path: directory))
+    private static func listing(ofPackageDirectory directory: String, fileSystem: any FileSystem) throws -> [String] {
+        switch fileSystem.status(of: directory) {
+        case .folder: break
+        case .missing, .brokenLink, .linkLoop: throw InputError("no such directory", at: FileLocation(path: directory))
+        case .file, .other: throw InputError("not a directory: give the folder that holds Package.swift", at: FileLocation(path: directory))
         }
-        guard isDirectory.boolValue else {
-            throw InputError("not a directory: give the folder that holds Package.swift", at: FileLocation(path: directory))
+        guard let listing = fileSystem.listing(of: directory) else {
+            throw InputError("cannot list directory (check its permissions)", at: FileLocation(path: directory))
         }
-        let regular = (directory as NSString).appendingPathComponent("Package.swift")
-        var info = stat()
-        guard lstat(regular, &info) == 0 else {
+        // A broken link named Package.swift counts: reading it then says what is wrong with it.
+        guard listing.entry(named: "Package.swift") != nil else {
             throw InputError("no Package.swift in this directory", at: FileLocation(path: directory))
         }
-        do {
-            return try fileManager.contentsOfDirectory(atPath: directory)
-        } catch {
-            throw InputError("cannot list directory: \(error.localizedDescription)", at: FileLocation(path: directory))
-        }
+        return listing.entries.map(\.name)
     }
 
-    /// The chosen file name among `fileNames`; `toolsVersionOf` reads a file's `swift-tools-version`.
-    public func manifestFileName(
-        among fileNames: [String], toolsVersionOf: (String) throws -> ToolsVersion
-    ) throws -> String {
+    /// The chosen file name among `names` (a package folder's); `toolsVersionOf` reads a file's `swift-tools-version`.
+    public func manifestFileName(among names: [String], toolsVersionOf: (String) throws -> ToolsVersion) throws -> String {
+        let fileNames = names
         var variants: [ToolsVersion: String] = [:]
         for name in fileNames {
             if let version = Self.variantVersion(ofFileName: name) { variants[version] = name }
@@ -92,8 +81,8 @@ public struct ManifestLocator: Sendable {
 
 /// Reads the `// swift-tools-version:X.Y` line that opens every manifest.
 public enum ToolsVersionParser {
-    public static func parse(fileAt path: String) throws -> ToolsVersion {
-        try parse(ManifestFile.contents(of: path), path: path)
+    public static func parse(fileAt path: String, fileSystem: any FileSystem) throws -> ToolsVersion {
+        try parse(ManifestFile.contents(of: path, fileSystem: fileSystem), path: path)
     }
 
     /// Parses the first line of `text`, SwiftPM style: `//`, spaces, `swift-tools-version:` (any case), spaces,

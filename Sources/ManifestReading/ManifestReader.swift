@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// Which reader `componentize` uses for a manifest.
@@ -35,19 +36,19 @@ public struct ManifestReader: Sendable {
                                                    cacheDirectory: SwiftPMManifestReader.defaultCacheDirectory(environment: environment))
     }
 
-    /// Throws `InputError` for bad input, and `StaticReadDeclined` only with the `static` strategy. `fileNames`, when
-    /// known, are the folder's files (it then is not listed again; see ``ManifestLocator/manifestPath(inPackageDirectory:fileNames:)``).
-    public func read(packageDirectory directory: String, fileNames: [String]? = nil) throws -> ManifestReadResult {
+    /// Throws `InputError` for bad input, and `StaticReadDeclined` only with the `static` strategy. SwiftPM reads
+    /// from the disk whatever `fileSystem` is.
+    public func read(packageDirectory directory: String, fileSystem: any FileSystem) throws -> ManifestReadResult {
         switch strategy {
         case .static:
-            return ManifestReadResult(manifest: try staticReader.read(packageDirectory: directory, fileNames: fileNames))
+            return ManifestReadResult(manifest: try staticReader.read(packageDirectory: directory, fileSystem: fileSystem))
         case .swiftpm:
-            return ManifestReadResult(manifest: try swiftPMReader.read(packageDirectory: directory))
+            return ManifestReadResult(manifest: try swiftPMReader.read(packageDirectory: directory, fileSystem: fileSystem))
         case .auto:
             do {
-                return ManifestReadResult(manifest: try staticReader.read(packageDirectory: directory, fileNames: fileNames))
+                return ManifestReadResult(manifest: try staticReader.read(packageDirectory: directory, fileSystem: fileSystem))
             } catch let decline as StaticReadDeclined {
-                return ManifestReadResult(manifest: try swiftPMReader.read(packageDirectory: directory), staticDecline: decline)
+                return ManifestReadResult(manifest: try swiftPMReader.read(packageDirectory: directory, fileSystem: fileSystem), staticDecline: decline)
             }
         }
     }

@@ -1,9 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Diagnostics
+import Files
 import Foundation
 import Paths
 import SwiftOperators
@@ -45,14 +41,20 @@ public struct StaticManifestReader: Sendable {
         self.moduleSearchPaths = moduleSearchPaths ?? Toolchain.moduleSearchPaths(environment: environment)
     }
 
-    /// Reads the manifest SwiftPM would pick in `directory`; `fileNames`, when known, are the folder's files.
-    public func read(packageDirectory directory: String, fileNames: [String]? = nil) throws -> Manifest {
-        let path = try ManifestLocator(toolchainVersion: toolchainVersion).manifestPath(inPackageDirectory: directory, fileNames: fileNames)
-        return try read(manifestAt: path)
+    /// Reads the manifest SwiftPM would pick in `directory`.
+    public func read(packageDirectory directory: String, fileSystem: any FileSystem) throws -> Manifest {
+        let path = try ManifestLocator(toolchainVersion: toolchainVersion).manifestPath(inPackageDirectory: directory, fileSystem: fileSystem)
+        return try read(manifestAt: path, fileSystem: fileSystem)
     }
 
-    public func read(manifestAt path: String) throws -> Manifest {
-        try read(source: ManifestFile.contents(of: path), path: path)
+    public func read(manifestAt path: String, fileSystem: any FileSystem) throws -> Manifest {
+        var manifest = try read(source: ManifestFile.contents(of: path, fileSystem: fileSystem), path: path)
+        if manifest.targets.isEmpty, fileSystem.status(of: PathArithmetic.join((path as NSString).deletingLastPathComponent, "module.modulemap")).exists {
+            // SwiftPM makes a package with no targets and a module map at its root one system-library target and product.
+            manifest.targets = [Target(name: manifest.name, type: .system, dependencies: [], position: nil)]
+            manifest.products = [Product(name: manifest.name, type: .library, targets: [manifest.name])]
+        }
+        return manifest
     }
 
     /// Reads manifest text; `path` names it in messages and its last component is the manifest file name.
@@ -92,18 +94,11 @@ public struct StaticManifestReader: Sendable {
             manifestFile: (path as NSString).lastPathComponent, packageDirectory: (path as NSString).deletingLastPathComponent,
             toolsVersion: toolsVersion,
             stringElementPositions: interpreter.stringElementPositions)
-        var manifest: Manifest
         do {
-            manifest = try decoder.decode(package: package)
+            return try decoder.decode(package: package)
         } catch {
             throw StaticReadDeclined(path: path, decline: error)
         }
-        if manifest.targets.isEmpty, FileManager.default.fileExists(atPath: PathArithmetic.join((path as NSString).deletingLastPathComponent, "module.modulemap")) {
-            // SwiftPM makes a package with no targets and a module map at its root one system-library target and product.
-            manifest.targets = [Target(name: manifest.name, type: .system, dependencies: [], position: nil)]
-            manifest.products = [Product(name: manifest.name, type: .library, targets: [manifest.name])]
-        }
-        return manifest
     }
 
     /// Lexer diagnostics SwiftParserDiagnostics cannot describe without stopping the process: found by fuzzing, an
@@ -148,31 +143,26 @@ public struct StaticManifestReader: Sendable {
     }
 }
 
-/// Reading manifest files as text, with the errors a person can act on.
-/// Reading a manifest file's bytes as text, the way every reader does.
+/// Reading a manifest file's bytes as text, the way every reader does, with the errors a person can act on.
 public enum ManifestFile {
     /// Real manifests are a few kilobytes (swift-syntax's, among the largest, is 15 KB); anything this big is not one.
     static let maximumSize = 1 << 20
 
-    static func contents(of path: String) throws -> String {
+    static func contents(of path: String, fileSystem: any FileSystem) throws -> String {
         let location = FileLocation(path: path)
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            var linkInfo = stat()
-            throw InputError(lstat(path, &linkInfo) == 0 ? "is a broken symbolic link" : "no such file", at: location)
+        switch fileSystem.status(of: path) {
+        case .file(let size) where size > maximumSize:
+            throw InputError("the manifest is \(size / 1024) KiB; componentize reads manifests up to \(maximumSize / 1024) KiB", at: location)
+        case .file: break
+        case .missing: throw InputError("no such file", at: location)
+        case .brokenLink, .linkLoop: throw InputError("is a broken symbolic link", at: location)
+        case .folder: throw InputError("is a directory, not a manifest file", at: location)
+        case .other: throw InputError("is not a regular file", at: location)
         }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw InputError("is a directory, not a manifest file", at: location)
-        default: throw InputError("is not a regular file", at: location)
-        }
-        if Int(info.st_size) > maximumSize {
-            throw InputError("the manifest is \(Int(info.st_size) / 1024) KiB; componentize reads manifests up to \(maximumSize / 1024) KiB", at: location)
-        }
-        guard access(path, R_OK) == 0, let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = fileSystem.contents(of: path, upTo: maximumSize + 1) else {
             throw InputError("cannot read the file (check its permissions)", at: location)
         }
-        return try text(of: data.withUnsafeBytes { Array($0.bindMemory(to: UInt8.self)) }, path: path)
+        return try text(of: bytes, path: path)
     }
 
     /// A manifest's bytes as text: refused when empty, not UTF-8, or holding a NUL byte.

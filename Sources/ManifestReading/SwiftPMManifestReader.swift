@@ -1,3 +1,4 @@
+import Files
 import Output
 import Diagnostics
 import Foundation
@@ -30,12 +31,13 @@ public struct SwiftPMManifestReader: Sendable {
         return nil
     }
 
-    public func read(packageDirectory directory: String) throws -> Manifest {
+    /// SwiftPM reads the package from the disk; `fileSystem` finds and reads its manifest for the cache key.
+    public func read(packageDirectory directory: String, fileSystem: any FileSystem) throws -> Manifest {
         // dump-package reads the variant the installed toolchain picks, whatever version was asked for.
-        let manifestPath = try ManifestLocator(toolchainVersion: .current).manifestPath(inPackageDirectory: directory)
-        let manifestText = try ManifestFile.contents(of: manifestPath)
+        let manifestPath = try ManifestLocator(toolchainVersion: .current).manifestPath(inPackageDirectory: directory, fileSystem: fileSystem)
+        let manifestText = try ManifestFile.contents(of: manifestPath, fileSystem: fileSystem)
         let toolsVersion = try ToolsVersionParser.parse(manifestText, path: manifestPath)
-        let key = cacheKey(directory: directory, manifestText: manifestText)
+        let key = cacheKey(directory: directory, manifestText: manifestText, fileSystem: fileSystem)
         let data: Data
         if let cached = cachedDump(key: key) {
             data = cached
@@ -82,14 +84,14 @@ public struct SwiftPMManifestReader: Sendable {
 
     // MARK: - Cache
 
-    func cacheKey(directory: String, manifestText: String) -> String {
+    func cacheKey(directory: String, manifestText: String, fileSystem: any FileSystem) -> String {
         var hasher = StableHasher()
         hasher.combine("componentize-dump-v1")
         hasher.combine(toolchainVersion.description)
         hasher.combine(directory)
-        for name in variantFileNames(in: directory) {
+        for name in variantFileNames(in: directory, fileSystem: fileSystem) {
             hasher.combine(name)
-            hasher.combine((try? ManifestFile.contents(of: (directory as NSString).appendingPathComponent(name))) ?? "")
+            hasher.combine((try? ManifestFile.contents(of: (directory as NSString).appendingPathComponent(name), fileSystem: fileSystem)) ?? "")
         }
         for name in EnvironmentNames.mentioned(in: manifestText) {
             hasher.combine(name)
@@ -98,8 +100,8 @@ public struct SwiftPMManifestReader: Sendable {
         return hasher.hexDigest
     }
 
-    private func variantFileNames(in directory: String) -> [String] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    private func variantFileNames(in directory: String, fileSystem: any FileSystem) -> [String] {
+        let entries = fileSystem.listing(of: directory)?.entries.map(\.name) ?? []
         return entries.filter { $0 == "Package.swift" || ManifestLocator.variantVersion(ofFileName: $0) != nil }.sorted()
     }
 

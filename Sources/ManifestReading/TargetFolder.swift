@@ -1,4 +1,4 @@
-import Foundation
+import Files
 import Paths
 
 extension Target {
@@ -10,14 +10,10 @@ extension Target {
         return roots.map { $0 + "/" + name }
     }
 
-    /// The target's folder relative to the package folder (`.` for `path: ""`), or nil when there is none on disk.
-    /// `listings` (what a walk saw) answers for the folders it holds; the disk for the others.
-    public func folder(inPackage packageDirectory: String, listings: FolderListings? = nil) -> String? {
-        var isDirectory: ObjCBool = false
+    /// The target's folder relative to the package folder (`.` for `path: ""`), or nil when there is none.
+    public func folder(inPackage packageDirectory: String, fileSystem: any FileSystem) -> String? {
         func isFolder(_ relative: String) -> Bool {
-            let absolute = PathArithmetic.join(packageDirectory, relative)
-            if listings?.contains(absolute) == true { return true }
-            return FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) && isDirectory.boolValue
+            fileSystem.isFolder(PathArithmetic.join(packageDirectory, relative))
         }
         if let path {
             let normalized = PathArithmetic.normalized(path)

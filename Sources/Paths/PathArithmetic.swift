@@ -79,4 +79,17 @@ public enum PathArithmetic {
         }
         return relative == "." ? displayRoot : join(displayRoot, relative)
     }
+
+    /// Every folder holding one of `files` (paths relative to one folder), at any depth: `a/b/c.txt` gives `a` and `a/b`.
+    public static func folders(of files: [String]) -> Set<String> {
+        var folders: Set<String> = []
+        for file in files {
+            var folder = Substring(file)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                guard folders.insert(String(folder)).inserted else { break }
+            }
+        }
+        return folders
+    }
 }

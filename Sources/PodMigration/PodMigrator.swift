@@ -1,5 +1,6 @@
 import Configuration
 import Diagnostics
+import Files
 import Foundation
 import Output
 import Paths
@@ -81,11 +82,15 @@ public struct PodMigrator: Sendable {
     /// Where `componentize resources` writes a target's accessors (`resources.outputDir`), listed among the sources of
     /// every Swift target with resources so the accessors are compiled once generated.
     public var accessorsFolder: String?
+    /// What the pod's files are read through.
+    public var fileSystem: any FileSystem
 
-    public init(mappings: [String: PodPackageMapping], localPods: [String: String], accessorsFolder: String? = "Generated") {
+    public init(mappings: [String: PodPackageMapping], localPods: [String: String], accessorsFolder: String? = "Generated",
+                fileSystem: any FileSystem) {
         self.mappings = mappings
         self.localPods = localPods
         self.accessorsFolder = accessorsFolder
+        self.fileSystem = fileSystem
     }
 
     static let swiftExtensions: Set<String> = ["swift"]
@@ -152,9 +157,9 @@ public struct PodMigrator: Sendable {
             if let attribute = prefix.first {
                 // Only C-family files see a prefix header; SwiftPM has none, so each must import what it used from it.
                 let folders = [directory] + (inherited + spec.dependencies).compactMap { localPods[$0.podName] }
-                let imports = PrefixHeaderUse.imports(of: prefix.flatMap(\.value.strings).joined(separator: "\n"), searchFolders: folders)
+                let imports = PrefixHeaderUse.imports(of: prefix.flatMap(\.value.strings).joined(separator: "\n"), searchFolders: folders, fileSystem: fileSystem)
                 let cFamily = made.filter { !$0.isSwift }.flatMap { target in target.sources.map { target.path == "." ? $0 : target.path + "/" + $0 } }
-                let edits = PrefixHeaderUse.edits(files: cFamily.filter { Self.cFamilyExtensions.contains(ext($0)) && !isAccessor($0) }, directory: directory, imports: imports)
+                let edits = PrefixHeaderUse.edits(files: cFamily.filter { Self.cFamilyExtensions.contains(ext($0)) && !isAccessor($0) }, directory: directory, imports: imports, fileSystem: fileSystem)
                 let shownFolder = (podspecPath as NSString).deletingLastPathComponent
                 for edit in edits {
                     let needs = edit.needs.map { need in need.symbols.isEmpty ? "\(need.line) (what it provides cannot be known here)" : "\(need.line) (\(need.symbols.joined(separator: ", ")))" }
@@ -331,7 +336,7 @@ public struct PodMigrator: Sendable {
             let hasAccessor = resources.isSwift || migration.objcAccessors.contains { $0.target == resources.name }
             for source in target.sources where !isAccessor(source) && ["swift", "m", "mm", "h"].contains(ext(source)) {
                 let file = target.path == "." ? source : target.path + "/" + source
-                guard let data = FileManager.default.contents(atPath: PathArithmetic.join(migration.directory, file)) else { continue }
+                guard let data = contents(of: PathArithmetic.join(migration.directory, file)) else { continue }
                 let swift = ext(source) == "swift"
                 for lookup in BundleLookups.find(in: String(decoding: data, as: UTF8.self), swift: swift) {
                     let bundle = swift ? "Bundle.module" : "SWIFTPM_MODULE_BUNDLE"
@@ -349,10 +354,8 @@ public struct PodMigrator: Sendable {
         var modules: Set<String> = []
         for source in target.sources where !isAccessor(source) {
             let path = PathArithmetic.join(PathArithmetic.join(directory, target.path), source)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue { continue }
-            let scanned = ImportScanner.scan(file: path)
+            guard fileSystem.status(of: path).isFile else { continue }
+            guard let scanned = ImportScanner.scan(files: [path], in: directory, fileSystem: fileSystem).first else { continue }
             if scanned.problem != nil { return nil }
             modules.formUnion(scanned.imports.map(\.module))
         }
@@ -367,7 +370,7 @@ public struct PodMigrator: Sendable {
 
     /// Whether an Objective-C file of the pod imports its Swift part (`#import "NXMixed-Swift.h"`, `@import NXMixed;`).
     func importsSwiftPart(_ file: String, module: String, directory: String) -> Bool {
-        guard ext(file) != "swift", let data = FileManager.default.contents(atPath: PathArithmetic.join(directory, file)) else { return false }
+        guard ext(file) != "swift", let data = contents(of: PathArithmetic.join(directory, file)) else { return false }
         let text = String(decoding: data, as: UTF8.self)
         return text.contains("\(module)-Swift.h") || text.contains("@import \(module);") || text.contains("@import \(module) ;")
     }
@@ -412,8 +415,13 @@ public struct PodMigrator: Sendable {
     /// Whether a file of the pod's folder is one an earlier run wrote (a forwarding header, an accessor): not the pod's.
     func isGenerated(_ file: String, directory: String) -> Bool {
         guard file.hasPrefix("include/") || isAccessor(file),
-              let data = FileManager.default.contents(atPath: PathArithmetic.join(directory, file)) else { return false }
+              let data = contents(of: PathArithmetic.join(directory, file)) else { return false }
         return String(decoding: data, as: UTF8.self).hasPrefix(Self.generatedMarker)
+    }
+
+    /// A file's bytes, read whole up to the size the import scanner reads.
+    func contents(of path: String) -> [UInt8]? {
+        fileSystem.contents(of: path, upTo: ImportScanner.maximumBytes)
     }
 
     /// Whether a path (relative to the pod's folder) is where an Objective-C resource accessor is written.

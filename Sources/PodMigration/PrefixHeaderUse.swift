@@ -1,4 +1,6 @@
 import Diagnostics
+import Files
+import SourceImports
 import Foundation
 import Paths
 
@@ -52,7 +54,7 @@ public struct PrefixHeaderUse: Sendable {
 
     /// The prefix header's import lines with what each provides; headers are looked for under `searchFolders`
     /// (absolute: the pod's folder, then the folders of the pods it may import).
-    public static func imports(of text: String, searchFolders: [String]) -> [PrefixImport] {
+    public static func imports(of text: String, searchFolders: [String], fileSystem: any FileSystem) -> [PrefixImport] {
         text.split(whereSeparator: \.isNewline).compactMap { raw -> PrefixImport? in
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.hasPrefix("@import ") {
@@ -70,24 +72,24 @@ public struct PrefixHeaderUse: Sendable {
             if parts.count == 2, let prefixes = frameworkPrefixes[String(parts[0])], line[open] == "<" {
                 return PrefixImport(line: line, symbols: [], prefixes: prefixes, importedWhen: ["<\(parts[0])/", "@import \(parts[0])"])
             }
-            let found = searchFolders.lazy.compactMap { findHeader(header, under: $0) }.first
+            let found = searchFolders.lazy.compactMap { findHeader(header, under: $0, fileSystem: fileSystem) }.first
             var importedWhen = ["/\(header)>", "\"\(header)\"", "<\(header)>"]
             if parts.count == 2 { importedWhen.append("@import \(parts[0])") }
-            return PrefixImport(line: line, symbols: found.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }.map { declaredNames($0) }, prefixes: [],
+            return PrefixImport(line: line, symbols: found.flatMap { fileSystem.text(of: $0) }.map { declaredNames($0) }, prefixes: [],
                                 importedWhen: importedWhen)
         }
     }
 
     /// The files (C-family, relative to `directory`) that use a prefix import without importing it, with their edits.
-    public static func edits(files: [String], directory: String, imports: [PrefixImport]) -> [Edit] {
+    public static func edits(files: [String], directory: String, imports: [PrefixImport], fileSystem: any FileSystem) -> [Edit] {
         guard !imports.isEmpty else { return [] }
         return files.compactMap { file -> Edit? in
-            guard let data = FileManager.default.contents(atPath: PathArithmetic.join(directory, file)) else { return nil }
+            guard let data = fileSystem.contents(of: PathArithmetic.join(directory, file), upTo: ImportScanner.maximumBytes) else { return nil }
             let text = String(decoding: data, as: UTF8.self)
             let identifiers = Self.identifiers(in: text)
             // What the file's own headers import counts as imported by the file (`#import "NXUI.h"`, which imports
             // Foundation).
-            let visible = ([text] + includedHeaders(of: text, file: file, directory: directory)).joined(separator: "\n")
+            let visible = ([text] + includedHeaders(of: text, file: file, directory: directory, fileSystem: fileSystem)).joined(separator: "\n")
             var needs: [(line: String, symbols: [String])] = []
             for item in imports where !item.importedWhen.contains(where: visible.contains) {
                 if let symbols = item.symbols {
@@ -108,7 +110,7 @@ public struct PrefixHeaderUse: Sendable {
 
     /// The texts of the headers a file includes with quotes (`#import "NXUI.h"`), found beside it, and of those they
     /// include, each once.
-    static func includedHeaders(of text: String, file: String, directory: String) -> [String] {
+    static func includedHeaders(of text: String, file: String, directory: String, fileSystem: any FileSystem) -> [String] {
         var texts: [String] = []
         var seen: Set<String> = [file]
         var pending = [(text, file)]
@@ -119,7 +121,7 @@ public struct PrefixHeaderUse: Sendable {
                 let name = line.drop { $0 != "\"" }.dropFirst().prefix { $0 != "\"" }
                 let header = PathArithmetic.normalized(PathArithmetic.join((file as NSString).deletingLastPathComponent, String(name)))
                 guard !header.hasPrefix(".."), seen.insert(header).inserted,
-                      let data = FileManager.default.contents(atPath: PathArithmetic.join(directory, header)) else { continue }
+                      let data = fileSystem.contents(of: PathArithmetic.join(directory, header), upTo: ImportScanner.maximumBytes) else { continue }
                 let included = String(decoding: data, as: UTF8.self)
                 texts.append(included)
                 pending.append((included, header))
@@ -262,8 +264,8 @@ public struct PrefixHeaderUse: Sendable {
         return names
     }
 
-    static func findHeader(_ name: String, under folder: String) -> String? {
-        FileTree.regularFiles(under: folder, followingLinkedFolders: false).first { $0 == name || $0.hasSuffix("/" + name) }
+    static func findHeader(_ name: String, under folder: String, fileSystem: any FileSystem) -> String? {
+        fileSystem.regularFiles(under: folder).first { $0 == name || $0.hasSuffix("/" + name) }
             .map { PathArithmetic.join(folder, $0) }
     }
 }

@@ -1,4 +1,5 @@
 import Diagnostics
+import Files
 import Foundation
 import ManifestReading
 import Output
@@ -20,10 +21,9 @@ public struct PodIPCSpecReader: Sendable {
     /// Whether `pod` is on PATH.
     public var isAvailable: Bool { Toolchain.executable(named: "pod", environment: environment) != nil }
 
-    public func read(path: String) throws -> PodSpec {
-        guard let contents = FileManager.default.contents(atPath: path) else {
-            throw InputError("cannot read this podspec (it does not exist, or check its permissions)", at: FileLocation(path: path))
-        }
+    /// CocoaPods reads the podspec from the disk; `fileSystem` reads it for the cache key.
+    public func read(path: String, fileSystem: any FileSystem) throws -> PodSpec {
+        let contents = try PodspecFile.bytes(of: path, fileSystem: fileSystem, maximumBytes: PodspecStaticReader.maximumBytes)
         var hasher = StableHasher()
         hasher.combine("componentize-pod-ipc-spec-v1")
         hasher.combine(URL(fileURLWithPath: path).standardizedFileURL.path)
@@ -81,13 +81,13 @@ public struct PodspecReader: Sendable {
     }
 
     /// The spec and the reader that read it; a static decline is rethrown when `pod` cannot take over.
-    public func read(path: String) throws -> (spec: PodSpec, reader: ReaderKind) {
-        if path.hasSuffix(".json") { return (try PodspecJSONReader().read(path: path), .podspecJSON) }
+    public func read(path: String, fileSystem: any FileSystem) throws -> (spec: PodSpec, reader: ReaderKind) {
+        if path.hasSuffix(".json") { return (try PodspecJSONReader().read(path: path, fileSystem: fileSystem), .podspecJSON) }
         do {
-            return (try PodspecStaticReader().read(path: path), .podspec)
+            return (try PodspecStaticReader().read(path: path, fileSystem: fileSystem), .podspec)
         } catch let declined as PodspecReadDeclined {
             guard fallBackToPod, pod.isAvailable else { throw declined }
-            return (try pod.read(path: path), .pod)
+            return (try pod.read(path: path, fileSystem: fileSystem), .pod)
         }
     }
 }

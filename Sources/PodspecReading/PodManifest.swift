@@ -3,18 +3,10 @@ import ManifestReading
 
 /// A pod as a package of the graph: the pod a package, the spec and each subspec a target (`NXUI`, `NXUI/Core`), each a
 /// product; a subspec depends on what its parents declare plus its own; `s.dependency 'X/Y'` is a dependency on product
-/// `X/Y` of package `X` (a target of the pod itself when X is the pod). The package dependencies carry the pod's name as
-/// location (`pod:X`): discovery turns those that name a pod or package of the repository into local ones. A test spec
+/// `X/Y` of package `X` (a target of the pod itself when X is the pod), a package dependency of kind `pod` whose location
+/// is the pod's name: discovery leads those that name a pod or package of the repository to its folder. A test spec
 /// (`s.test_spec`) is a test target (`NXUI/Tests`) depending on its spec and on what the spec depends on, in no product.
 public enum PodManifest {
-    /// The location a pod dependency carries until discovery resolves it: `pod:AFNetworking`.
-    public static func location(ofPod name: String) -> String { "pod:" + name }
-
-    /// The pod a `pod:` location names, if it is one.
-    public static func podName(inLocation location: String) -> String? {
-        location.hasPrefix("pod:") ? String(location.dropFirst(4)) : nil
-    }
-
     /// `files` and `folders`: everything under the pod's folder, relative to it, for its `source_files` (nil: unknown).
     public static func manifest(of spec: PodSpec, file: String, reader: ReaderKind, files: [String]? = nil, folders: Set<String> = []) -> Manifest {
         let podName = spec.name ?? String(file.prefix { $0 != "." })
@@ -43,8 +35,8 @@ public enum PodManifest {
                 targetDependencies.append(TargetDependency(kind: .product, name: dependency.name, package: dependency.podName, platforms: platforms,
                                                            position: position))
                 if seenPackages.insert(dependency.podName).inserted {
-                    var package = PackageDependency(identity: dependency.podName.lowercased(), kind: .sourceControl,
-                                                    location: location(ofPod: dependency.podName), position: position)
+                    var package = PackageDependency(identity: dependency.podName.lowercased(), kind: .pod, location: dependency.podName,
+                                                    position: position)
                     package.name = dependency.podName
                     packages.append(package)
                 }

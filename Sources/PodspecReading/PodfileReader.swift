@@ -1,4 +1,5 @@
 import Diagnostics
+import Files
 import Foundation
 
 /// A `pod` line of a Podfile that names a local pod: `pod 'NXKit', :path => '../NXKit'` (or `path: '…'`).
@@ -18,8 +19,8 @@ public struct PodfilePathPod: Sendable, Equatable {
 public struct PodfileReader: Sendable {
     public init() {}
 
-    public func read(path: String) throws -> [PodfilePathPod] {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+    public func read(path: String, fileSystem: any FileSystem) throws -> [PodfilePathPod] {
+        guard let text = fileSystem.text(of: path, upTo: PodspecStaticReader.maximumBytes) else {
             throw InputError("cannot read this Podfile as UTF-8 text", at: FileLocation(path: path))
         }
         return try read(source: text, path: path)

@@ -1,4 +1,5 @@
 import Diagnostics
+import Files
 import Foundation
 
 /// Reads a `.podspec.json` (CocoaPods' own JSON form of a spec, as `pod ipc spec` prints it and trunk stores it) into the
@@ -7,11 +8,8 @@ import Foundation
 public struct PodspecJSONReader: Sendable {
     public init() {}
 
-    public func read(path: String) throws -> PodSpec {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError("cannot read this podspec (it does not exist, or check its permissions)", at: FileLocation(path: path))
-        }
-        return try read(data: data, path: path)
+    public func read(path: String, fileSystem: any FileSystem) throws -> PodSpec {
+        try read(data: Data(PodspecFile.bytes(of: path, fileSystem: fileSystem, maximumBytes: PodspecStaticReader.maximumBytes)), path: path)
     }
 
     /// A spec from JSON text; locations are `path`.

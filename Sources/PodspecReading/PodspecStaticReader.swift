@@ -1,4 +1,5 @@
 import Diagnostics
+import Files
 import Foundation
 
 /// The static reader met something it does not evaluate: the construct and where. It never returns a partial spec.
@@ -21,17 +22,8 @@ public struct PodspecStaticReader: Sendable {
 
     public init() {}
 
-    public func read(path: String) throws -> PodSpec {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError("cannot read this podspec (it does not exist, or check its permissions)", at: FileLocation(path: path))
-        }
-        guard data.count <= Self.maximumBytes else {
-            throw InputError("this podspec is \(data.count >> 10) KiB, larger than the \(Self.maximumBytes >> 20) MiB a podspec may be", at: FileLocation(path: path))
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw InputError("this podspec is not UTF-8 text", at: FileLocation(path: path))
-        }
-        return try read(source: text, path: path)
+    public func read(path: String, fileSystem: any FileSystem) throws -> PodSpec {
+        try read(source: PodspecFile.text(of: path, fileSystem: fileSystem, maximumBytes: Self.maximumBytes), path: path)
     }
 
     public func read(source: String, path: String) throws -> PodSpec {

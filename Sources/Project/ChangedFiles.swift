@@ -1,6 +1,6 @@
 import Diagnostics
 import Foundation
-import Configuration
+import Files
 import Paths
 
 /// The files git says changed since a revision: committed since it, changed in the working tree, and new files git
@@ -21,14 +21,14 @@ public struct ChangedFiles: Sendable {
         let untracked = try git(["ls-files", "--others", "--exclude-standard", "-z"], in: top)
         var paths: Set<String> = []
         for name in (changed + untracked).split(separator: "\0") where !name.isEmpty {
-            paths.insert(ConfigurationSearch.absolute(PathArithmetic.join(top, String(name))))
+            paths.insert(DiskFileSystem().realPath(PathArithmetic.join(top, String(name))))
         }
         return ChangedFiles(paths: paths)
     }
 
     /// Whether a path as messages name it (relative to the current folder, or absolute) is among the changed files.
     public func contains(_ displayedPath: String) -> Bool {
-        paths.contains(ConfigurationSearch.absolute(displayedPath))
+        paths.contains(DiskFileSystem().realPath(displayedPath))
     }
 
     private static func git(_ arguments: [String], in folder: String, failure: String? = nil) throws -> String {

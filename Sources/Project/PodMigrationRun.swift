@@ -1,6 +1,7 @@
 import Configuration
 import Diagnostics
 import Discovery
+import Files
 import Foundation
 import Output
 import Paths
@@ -9,9 +10,40 @@ import PodspecReading
 import Rules
 import Scaffolding
 
+/// What `componentize migrate-pods` is asked for.
+public struct MigratePodsRequest: Sendable {
+    /// Only these pods; every development pod in scope when empty.
+    public var names: [String]
+    /// A folder with the user's own `migrate-pods` templates.
+    public var templates: String?
+    public var today: String
+    /// Write the packages even when outside pods have no known SwiftPM package.
+    public var allowUnmapped: Bool
+    /// Write the packages even when a dependency breaks the layering.
+    public var allowViolations: Bool
+    /// Replace a Package.swift that migrate-pods wrote before.
+    public var force: Bool
+
+    public init(names: [String] = [], templates: String? = nil, today: String, allowUnmapped: Bool = false, allowViolations: Bool = false,
+                force: Bool = false) {
+        self.names = names
+        self.templates = templates
+        self.today = today
+        self.allowUnmapped = allowUnmapped
+        self.allowViolations = allowViolations
+        self.force = force
+    }
+}
+
 /// What `componentize migrate-pods` would write: a Package.swift beside each development pod's podspec, with what
 /// stands in the way (outside pods with no known SwiftPM package, layering findings, an existing manifest).
 public struct PodMigrationRun {
+    /// One pod, in folder order: migrated, or skipped with the note that says why.
+    public enum Entry {
+        case migrate(Item)
+        case skip(Note)
+    }
+
     public struct Item {
         public var migration: PodMigration
         /// Where the Package.swift goes, as reports name it, and absolute.
@@ -20,9 +52,9 @@ public struct PodMigrationRun {
         /// The rendered manifest; nil when the pod stays a pod.
         public var text: String?
         public var existing: Existing
-        /// `upward`, `horizontal`, `third-party` and `cycle` findings about the pod's dependencies: the written
-        /// package would carry them.
-        public var violations: [Finding]
+        /// What the migration meets on the way, in order: the pod staying a pod, outside pods with no known package,
+        /// layering findings the written package would carry. Errors block the run.
+        public var problems: [MigrationProblem]
     }
 
     public enum Existing: Equatable {
@@ -33,11 +65,19 @@ public struct PodMigrationRun {
         case foreign
     }
 
-    public var items: [Item]
+    public var entries: [Entry]
+
+    /// The pods to migrate.
+    public var items: [Item] {
+        entries.compactMap { if case .migrate(let item) = $0 { return item } else { return nil } }
+    }
+
+    /// Whether something stands in the way (an error, or a pod that stays a pod): nothing is written.
+    public var isBlocked: Bool { items.contains { $0.migration.leftAsPod != nil || $0.problems.contains(where: \.isError) } }
 
     /// Writes these items' manifests, and with `editSources` the imports files relied on a prefix header for (each file
     /// to a temporary file renamed into place); returns the paths written.
-    public static func write(_ items: [Item], editSources: Bool = false) throws -> [String] {
+    public func write(editSources: Bool = false) throws -> [String] {
         var written: [String] = []
         for item in items {
             guard let text = item.text else { continue }
@@ -54,62 +94,143 @@ public struct PodMigrationRun {
     }
 }
 
+/// Something a pod's migration meets: an error blocks the run, a warning is said and the run goes on.
+public struct MigrationProblem: Sendable, CustomStringConvertible {
+    public var isError: Bool
+    public var location: FileLocation
+    public var message: String
+
+    public var description: String { "\(location): \(isError ? "error" : "warning"): \(message)" }
+}
+
 extension Project {
-    /// Plans the migration of the development pods in scope (or those named) to SwiftPM packages, in folder order.
-    public func migratePods(named names: [String], templates: String? = nil, today: String) throws -> PodMigrationRun {
-        let library = try TemplateLibrary(directory: templates)
-        var mappings = try Self.knownPods(library)
-        for (name, mapping) in model.pods { mappings[name] = mapping }
+    /// Plans the migration of the development pods in scope (or those named) to SwiftPM packages, in folder order. A pod
+    /// named with `--pod` that has a Package.swift migrate-pods may not replace is an input error; one not named is
+    /// skipped.
+    public func migratePods(_ request: MigratePodsRequest) throws -> PodMigrationRun {
+        let pods = try developmentPods(named: request.names)
+        let library = try TemplateLibrary(directory: request.templates)
+        let findings = try check(today: request.today, imports: false).result.findings
+        let migrator = PodMigrator(mappings: try podMappings(library), localPods: localPods, accessorsFolder: configuration.resourcesOutputDirectory,
+                                   fileSystem: fileSystem)
+        let renderer = PodPackageRenderer(library: library)
+        return PodMigrationRun(entries: try pods.map { pod in
+            let absolute = PathArithmetic.join(pod.directory, "Package.swift")
+            let existing = existingManifest(at: absolute)
+            let manifestPath = PathArithmetic.join((pod.shown as NSString).deletingLastPathComponent, "Package.swift")
+            if existing != .none, !(existing == .generated && request.force) {
+                let why = existing == .generated ? "migrate-pods wrote it; run with --force to replace it" : "migrate-pods never replaces a manifest it did not write"
+                guard request.names.contains(pod.name) else {
+                    return .skip(Note("\(pod.name) already has a Package.swift (\(why)); skipped", at: FileLocation(path: manifestPath)))
+                }
+                throw InputError("a Package.swift is already here; \(why)", at: FileLocation(path: manifestPath))
+            }
+            let files = fileSystem.regularFiles(under: pod.directory)
+            var migration = migrator.plan(pod.spec, podspecPath: pod.shown, directory: pod.directory, files: files, folders: PathArithmetic.folders(of: files))
+            migration.generatedFiles += try renderer.accessorFiles(migration)
+            return .migrate(PodMigrationRun.Item(
+                migration: migration, manifestPath: manifestPath, absoluteManifestPath: absolute,
+                text: migration.leftAsPod == nil ? try renderer.render(migration) : nil, existing: existing,
+                problems: problems(of: migration, findings: findings.filter { $0.location.path == pod.shown }, request: request)))
+        })
+    }
+
+    /// The development pods in scope, and pods already migrated by this command (their Package.swift generated), which
+    /// `--force` may redo; only those named when names are given.
+    private func developmentPods(named names: [String]) throws -> [(name: String, directory: String, spec: PodSpec, shown: String)] {
+        var pods: [(name: String, directory: String, spec: PodSpec, shown: String)] = workspace.packages.compactMap { package in
+            guard !package.relativeDirectory.hasPrefix(".."), inScope(package) else { return nil }
+            if package.manifest.reader.isPodspec, let spec = package.podSpec {
+                return (package.manifest.name, package.directory, spec, package.manifestPath)
+            }
+            guard let beside = package.podspec else { return nil }
+            return (beside.manifest.name, package.directory, beside.spec, beside.path)
+        }
+        guard !names.isEmpty else { return pods }
+        let known = Set(pods.map(\.name))
+        for name in names where !known.contains(name) {
+            throw InputError("no development pod named '\(name)' here; pods: \(known.sorted().joined(separator: ", "))")
+        }
+        pods = pods.filter { names.contains($0.name) }
+        return pods
+    }
+
+    /// Local pods (and packages) by pod name: their folders.
+    private var localPods: [String: String] {
         var localPods: [String: String] = [:]
         for package in workspace.packages {
             for name in [package.manifest.name, package.podspec?.manifest.name].compactMap({ $0 }) where localPods[name] == nil {
                 localPods[name] = package.directory
             }
         }
-        // Pods, and pods already migrated by this command (their Package.swift generated), which --force may redo.
-        var pods: [(name: String, directory: String, podspec: String, shown: String)] = workspace.packages.compactMap { package in
-            guard !package.relativeDirectory.hasPrefix(".."), package.directory == scope || package.directory.hasPrefix(scope + "/") else { return nil }
-            if package.manifest.reader.isPodspec {
-                return (package.manifest.name, package.directory, package.manifest.manifestFile, package.manifestPath)
-            }
-            guard let beside = package.podspec else { return nil }
-            return (beside.manifest.name, package.directory, beside.manifest.manifestFile, beside.path)
-        }
-        if !names.isEmpty {
-            let known = Set(pods.map(\.name))
-            for name in names where !known.contains(name) {
-                throw InputError("no development pod named '\(name)' here; pods: \(known.sorted().joined(separator: ", "))")
-            }
-            pods = pods.filter { names.contains($0.name) }
-        }
-        let findings = try check(today: today, imports: false).result.findings
-        let migrator = PodMigrator(mappings: mappings, localPods: localPods, accessorsFolder: model.resourcesOutputDirectory)
-        let podspecReader = PodspecReader(following: reader)
-        let renderer = PodPackageRenderer(library: library)
-        return PodMigrationRun(items: try pods.map { package in
-            let podspec = PathArithmetic.join(package.directory, package.podspec)
-            let spec = try podspecReader.read(path: podspec).spec
-            let files = FileTree.regularFiles(under: package.directory, followingLinkedFolders: false).sorted()
-            let folders = FileTree.folders(of: files)
-            var migration = migrator.plan(spec, podspecPath: package.shown, directory: package.directory, files: files, folders: folders)
-            migration.generatedFiles += try renderer.accessorFiles(migration)
-            let absolute = PathArithmetic.join(package.directory, "Package.swift")
-            var existing = PodMigrationRun.Existing.none
-            if let data = FileManager.default.contents(atPath: absolute) {
-                existing = String(decoding: data, as: UTF8.self).contains(PodPackageRenderer.marker) ? .generated : .foreign
-            }
-            let violations = findings.filter { ["upward", "horizontal", "third-party", "cycle"].contains($0.rule) && $0.location.path == package.shown }
-            return PodMigrationRun.Item(
-                migration: migration, manifestPath: PathArithmetic.join((package.shown as NSString).deletingLastPathComponent, "Package.swift"),
-                absoluteManifestPath: absolute, text: migration.leftAsPod == nil ? try renderer.render(migration) : nil, existing: existing,
-                violations: violations)
-        })
+        return localPods
     }
 
-    /// The built-in table of outside pods' SwiftPM packages (`migrate-pods/known-pods.yml`, a `pods:` configuration).
-    static func knownPods(_ library: TemplateLibrary) throws -> [String: PodPackageMapping] {
+    private func existingManifest(at path: String) -> PodMigrationRun.Existing {
+        guard let bytes = fileSystem.contents(of: path, upTo: 1 << 20) else { return .none }
+        return String(decoding: bytes, as: UTF8.self).contains(PodPackageRenderer.marker) ? .generated : .foreign
+    }
+
+    /// Outside pods' SwiftPM packages: the built-in table (`migrate-pods/known-pods.yml`, a `pods:` configuration), with
+    /// the configuration's `pods:` on top.
+    private func podMappings(_ library: TemplateLibrary) throws -> [String: PodPackageMapping] {
         let path = "migrate-pods/known-pods.yml"
-        guard let text = library.files[path] else { return [:] }
-        return try ConfigurationLoader(knownRules: RuleRegistry.identifiers).parse(text, path: path).pods
+        var mappings = try library.files[path].map { try ConfigurationLoader(knownRules: Self.knownRules).parse($0, path: path).pods } ?? [:]
+        for (name, mapping) in configuration.pods { mappings[name] = mapping }
+        return mappings
+    }
+
+    private func problems(of migration: PodMigration, findings: [Finding], request: MigratePodsRequest) -> [MigrationProblem] {
+        var problems: [MigrationProblem] = []
+        if let left = migration.leftAsPod {
+            problems.append(MigrationProblem(isError: false, location: left.location, message: "\(migration.podName) stays a pod: \(left.reason)"))
+        }
+        for unmapped in migration.unmapped {
+            let pod = unmapped.name.split(separator: "/")[0]
+            problems.append(MigrationProblem(isError: !request.allowUnmapped, location: unmapped.location,
+                                             message: "outside pod \(unmapped.name) has no known SwiftPM package: add it to componentize.yml, e.g. pods: {\(pod): {url: \"https://…\", from: \"1.0.0\", product: \"\(pod)\"}}"))
+        }
+        let layering: Set<RuleID> = [.upward, .horizontal, .thirdParty, .cycle]
+        for finding in findings where layering.contains(finding.rule) {
+            problems.append(MigrationProblem(isError: !request.allowViolations, location: finding.location,
+                                             message: "[\(finding.rule)] \(finding.message); the package would carry this dependency (fix: \(finding.fix))"))
+        }
+        return problems
+    }
+}
+
+extension PodMigrationRun {
+    /// What `--dry-run` prints: every file each pod would get, and with `editSources` the diffs of the files it edits.
+    public func dryRun(editSources: Bool) -> String {
+        var text = ""
+        for item in items {
+            guard let manifest = item.text else { continue }
+            text += "==> \(item.manifestPath)\n" + manifest + (manifest.hasSuffix("\n") ? "" : "\n")
+            let folder = (item.manifestPath as NSString).deletingLastPathComponent
+            for file in item.migration.generatedFiles {
+                text += "==> \(folder.isEmpty ? file.path : folder + "/" + file.path)\n" + file.text
+            }
+            guard editSources else { continue }
+            for edit in item.migration.sourceEdits { text += edit.diff(path: folder.isEmpty ? edit.file : folder + "/" + edit.file) }
+        }
+        return text
+    }
+
+    /// One row a pod: its package, targets, resources, mapped and unmapped outside pods, source edits.
+    public func summary(editSources: Bool) -> String {
+        let header = ["pod", "package", "targets", "resources", "mapped", "unmapped", "source edits"]
+        let rows = items.map { item -> [String] in
+            let migration = item.migration
+            return [migration.podName, item.text == nil ? "(stays a pod)" : item.manifestPath,
+                    migration.targets.map(\.name).joined(separator: ", "),
+                    String(migration.targets.reduce(0) { $0 + $1.resources.count }),
+                    String(migration.packages.count), migration.unmapped.map(\.name).joined(separator: ", "),
+                    migration.sourceEdits.isEmpty ? "" : "\(migration.sourceEdits.count)\(editSources ? "" : " (--edit-sources)")"]
+        }
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+        }
+        return ([line(header)] + rows.map(line)).joined(separator: "\n")
     }
 }

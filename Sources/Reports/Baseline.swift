@@ -48,7 +48,7 @@ public struct Baseline: Sendable, Equatable {
         if let version = file.version, version != 1 {
             throw InputError("baseline version \(version) is newer than this componentize understands (1)", at: FileLocation(path: path, line: 1, column: 1))
         }
-        return Baseline(keys: file.findings.map { FindingKey(rule: $0.rule, from: $0.from, to: $0.to ?? "") })
+        return Baseline(keys: file.findings.map { FindingKey(rule: RuleID($0.rule), from: $0.from, to: $0.to ?? "") })
     }
 
     /// Sorted, one entry per rule and edge, stable across runs.
@@ -56,7 +56,7 @@ public struct Baseline: Sendable, Equatable {
         JSONValue.object([
             ("version", .int(1)),
             ("findings", .array(keys.map { key in
-                .object([("rule", .string(key.rule)), ("from", .string(key.from)), ("to", .string(key.to))])
+                .object([("rule", .string(key.rule.rawValue)), ("from", .string(key.from)), ("to", .string(key.to))])
             })),
         ]).rendered() + "\n"
     }

@@ -17,7 +17,7 @@ public struct CodeClimateReporter: Sendable {
             seen[identity] = occurrence + 1
             return .object([
                 ("type", .string("issue")),
-                ("check_name", .string(finding.rule)),
+                ("check_name", .string(finding.rule.rawValue)),
                 ("description", .string("\(finding.message). Fix: \(finding.fix)")),
                 ("content", .object([("body", .string(finding.rationale))])),
                 ("categories", .array([.string("Complexity")])),

@@ -43,7 +43,7 @@ public struct GraphRenderer: Sendable {
     func model(_ graph: DependencyGraph, findings: [Finding]) throws -> (nodes: [Node], links: [Link]) {
         var nodes: Set<Node> = []
         var links: [String: Link] = [:]
-        let violations = Dictionary(findings.filter { !$0.key.to.isEmpty }.map { ("\($0.key.from)->\($0.key.to)", $0.rule) }, uniquingKeysWith: { a, _ in a })
+        let violations = Dictionary(findings.filter { !$0.key.to.isEmpty }.map { ("\($0.key.from)->\($0.key.to)", $0.rule.rawValue) }, uniquingKeysWith: { a, _ in a })
         for target in graph.sortedTargets where !target.isTest {
             nodes.insert(Node(name: target.component, layer: target.layer, external: false))
         }
@@ -85,7 +85,7 @@ public struct GraphRenderer: Sendable {
             for members in cycleMembers {
                 let inCycle = Set(members.flatMap { components[$0] ?? [] })
                 for (key, link) in links where link.violation == nil && inCycle.contains(link.from) && inCycle.contains(link.to) {
-                    links[key]?.violation = CycleRule.description.identifier
+                    links[key]?.violation = CycleRule.description.identifier.rawValue
                 }
             }
         }
@@ -109,9 +109,9 @@ public struct GraphRenderer: Sendable {
     public func render(_ graph: DependencyGraph, findings: [Finding], format: Format) throws -> String {
         let (nodes, links) = try model(graph, findings: findings)
         switch format {
-        case .dot: return dot(graph.model, nodes, links)
-        case .mermaid: return mermaid(graph.model, nodes, links)
-        case .json: return json(graph.model, nodes, links)
+        case .dot: return dot(graph.layers, nodes, links)
+        case .mermaid: return mermaid(graph.layers, nodes, links)
+        case .json: return json(graph.layers, nodes, links)
         }
     }
 
@@ -123,16 +123,16 @@ public struct GraphRenderer: Sendable {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
-    private func groups(_ model: LayerModel, _ nodes: [Node]) -> [(title: String, nodes: [Node])] {
-        var result: [(String, [Node])] = model.layers.map { layer in (layer.name, nodes.filter { !$0.external && $0.layer == layer.name }) }
+    private func groups(_ layers: [Layer], _ nodes: [Node]) -> [(title: String, nodes: [Node])] {
+        var result: [(String, [Node])] = layers.map { layer in (layer.name, nodes.filter { !$0.external && $0.layer == layer.name }) }
         result.append(("no layer", nodes.filter { !$0.external && $0.layer == nil }))
         result.append(("third-party", nodes.filter(\.external)))
         return result.filter { !$0.1.isEmpty }
     }
 
-    func dot(_ model: LayerModel, _ nodes: [Node], _ links: [Link]) -> String {
+    func dot(_ layers: [Layer], _ nodes: [Node], _ links: [Link]) -> String {
         var lines = ["digraph components {", "  rankdir=TB;", "  compound=true;", "  node [shape=box, style=\"rounded,filled\", fillcolor=white, fontname=\"Helvetica\"];", "  edge [color=gray40];"]
-        for (index, group) in groups(model, nodes).enumerated() {
+        for (index, group) in groups(layers, nodes).enumerated() {
             lines.append("  subgraph cluster_\(index) {")
             lines.append("    label=\(quoted(group.title)); style=\"rounded,filled\"; fillcolor=\(group.title == "third-party" ? "lightyellow" : "gray95"); color=gray70;")
             for node in group.nodes { lines.append("    \(identifier(node.name)) [label=\(quoted(node.name))];") }
@@ -148,9 +148,9 @@ public struct GraphRenderer: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    func mermaid(_ model: LayerModel, _ nodes: [Node], _ links: [Link]) -> String {
+    func mermaid(_ layers: [Layer], _ nodes: [Node], _ links: [Link]) -> String {
         var lines = ["flowchart TB"]
-        for (index, group) in groups(model, nodes).enumerated() {
+        for (index, group) in groups(layers, nodes).enumerated() {
             lines.append("  subgraph layer\(index)[\(quoted(group.title))]")
             for node in group.nodes { lines.append("    \(identifier(node.name))[\(quoted(node.name))]") }
             lines.append("  end")
@@ -169,9 +169,9 @@ public struct GraphRenderer: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    func json(_ model: LayerModel, _ nodes: [Node], _ links: [Link]) -> String {
+    func json(_ layers: [Layer], _ nodes: [Node], _ links: [Link]) -> String {
         JSONValue.object([
-            ("layers", .array(model.layers.map { .string($0.name) })),
+            ("layers", .array(layers.map { .string($0.name) })),
             ("nodes", .array(nodes.map { node in
                 .object([("name", .string(node.name)), ("layer", node.layer.map(JSONValue.string) ?? .null), ("external", .bool(node.external))])
             })),

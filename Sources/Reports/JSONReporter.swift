@@ -7,7 +7,7 @@ public struct JSONReporter: Sendable {
 
     static func value(_ finding: Finding) -> JSONValue {
         .object([
-            ("rule", .string(finding.rule)),
+            ("rule", .string(finding.rule.rawValue)),
             ("severity", .string(finding.severity.rawValue)),
             ("message", .string(finding.message)),
             ("rationale", .string(finding.rationale)),
@@ -36,7 +36,7 @@ public struct JSONReporter: Sendable {
             ("excused", .array(result.excused.map(Self.value))),
             ("baselined", .array(report.baselined.map(Self.value))),
             ("staleBaselineEntries", .array(report.staleBaselineEntries.map { key in
-                .object([("rule", .string(key.rule)), ("from", .string(key.from)), ("to", key.to.isEmpty ? .null : .string(key.to))])
+                .object([("rule", .string(key.rule.rawValue)), ("from", .string(key.from)), ("to", key.to.isEmpty ? .null : .string(key.to))])
             })),
         ]).rendered()
     }

@@ -17,7 +17,7 @@ public struct JUnitReporter: Sendable {
         for description in descriptions {
             let own = findings.filter { $0.rule == description.identifier }
             let errors = own.filter { $0.severity == .error }
-            let name = Self.escape(description.identifier)
+            let name = Self.escape(description.identifier.rawValue)
             if own.isEmpty {
                 lines.append("    <testcase classname=\"componentize.rules\" name=\"\(name)\"/>")
                 continue

@@ -11,7 +11,7 @@ public struct SARIFReporter: Sendable {
         let descriptions = RuleRegistry.descriptions
         let rules: [JSONValue] = descriptions.map { description in
             .object([
-                ("id", .string(description.identifier)),
+                ("id", .string(description.identifier.rawValue)),
                 ("name", .string(Self.pascalCase(description.name))),
                 ("shortDescription", .object([("text", .string(description.summary))])),
                 ("fullDescription", .object([("text", .string(description.rationale))])),
@@ -25,7 +25,7 @@ public struct SARIFReporter: Sendable {
             var physical: [(String, JSONValue)] = [("artifactLocation", .object([("uri", .string(report.pathFromRoot(finding.location.path))), ("uriBaseId", .string("%SRCROOT%"))]))]
             if !region.isEmpty { physical.append(("region", .object(region))) }
             return .object([
-                ("ruleId", .string(finding.rule)),
+                ("ruleId", .string(finding.rule.rawValue)),
                 ("ruleIndex", .int(descriptions.firstIndex { $0.identifier == finding.rule } ?? 0)),
                 ("level", .string(Self.level(finding.severity))),
                 ("message", .object([("text", .string("\(finding.message). Fix: \(finding.fix)"))])),

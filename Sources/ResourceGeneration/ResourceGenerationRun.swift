@@ -1,4 +1,5 @@
 import Diagnostics
+import Files
 import Foundation
 import ManifestReading
 import Output
@@ -62,10 +63,13 @@ public struct ResourceGenerationRun {
     /// The folder the packages were found under, as the user gave it (for messages).
     public var root: String
     public var options: Options
+    /// Where the targets' files are found.
+    public var fileSystem: any FileSystem
 
-    public init(root: String, options: Options) {
+    public init(root: String, options: Options, fileSystem: any FileSystem) {
         self.root = root
         self.options = options
+        self.fileSystem = fileSystem
     }
 
     public func run(packages: [Package]) throws -> Outcome {
@@ -76,7 +80,7 @@ public struct ResourceGenerationRun {
         var notSwift: [(manifestPath: String, target: String)] = []
         for package in packages {
             let packageDirectory = (package.manifestPath as NSString).deletingLastPathComponent
-            let scanner = ResourceScanner(packageDirectory: packageDirectory.isEmpty ? "." : packageDirectory)
+            let scanner = ResourceScanner(packageDirectory: packageDirectory.isEmpty ? "." : packageDirectory, fileSystem: fileSystem)
             for target in package.manifest.targets {
                 if let only = options.target, only != target.name { continue }
                 matchedTarget = matchedTarget || options.target != nil
@@ -84,7 +88,7 @@ public struct ResourceGenerationRun {
                     if let orphan = try removeOrphan(of: target, scanner: scanner) { results.append(orphan) }
                     continue
                 }
-                let compiled = TargetSources.select(target, packageDirectory: packageDirectory.isEmpty ? "." : packageDirectory).files
+                let compiled = TargetSources.select(target, packageDirectory: packageDirectory.isEmpty ? "." : packageDirectory, fileSystem: fileSystem).files
                 if !compiled.contains(where: { $0.hasSuffix(".swift") }),
                    compiled.contains(where: { !$0.hasSuffix(".h") && TargetSources.cFamilyExtensions.contains(($0 as NSString).pathExtension.lowercased()) }) {
                     notSwift.append((package.manifestPath, target.name))

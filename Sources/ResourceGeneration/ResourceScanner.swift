@@ -1,9 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Diagnostics
+import Files
 import Foundation
 import Paths
 import ManifestReading
@@ -13,9 +9,11 @@ import ManifestReading
 public struct ResourceScanner: Sendable {
     /// The package folder as reports name it.
     public var packageDirectory: String
+    public var fileSystem: any FileSystem
 
-    public init(packageDirectory: String) {
+    public init(packageDirectory: String, fileSystem: any FileSystem) {
         self.packageDirectory = packageDirectory
+        self.fileSystem = fileSystem
     }
 
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "pdf", "heic", "webp", "svg", "tiff", "bmp"]
@@ -53,14 +51,14 @@ public struct ResourceScanner: Sendable {
                 scan.error("resource path '\(resource.path)' leaves the target's folder \(relative(targetDirectory))", manifestLocation)
                 continue
             }
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            let status = fileSystem.status(of: path)
+            guard status.exists else {
                 scan.error("resource path '\(resource.path)' does not exist in \(relative(targetDirectory))", manifestLocation)
                 continue
             }
             switch resource.rule {
-            case .copy: scanCopied(resource.path, at: path, isDirectory: isDirectory.boolValue, into: &scan)
-            case .process, .embedInCode: scanProcessed(resource.path, at: path, isDirectory: isDirectory.boolValue, into: &scan)
+            case .copy: scanCopied(resource.path, at: path, isDirectory: status.isFolder, into: &scan)
+            case .process, .embedInCode: scanProcessed(resource.path, at: path, isDirectory: status.isFolder, into: &scan)
             }
         }
         finish(&scan, manifestPath: manifestPath)
@@ -118,7 +116,7 @@ public struct ResourceScanner: Sendable {
             scan.inventory.localizations.append(language)
             scan.inventory.localizations.sort()
         }
-        if file.hasSuffix(".stringsdict"), let keys = try? StringsFileParser.stringsdict(at: path) {
+        if file.hasSuffix(".stringsdict"), let keys = try? StringsFileParser.stringsdict(at: path, fileSystem: fileSystem) {
             for (key, _) in keys { scan.pluralKeys.insert(String(file.dropLast(12)) + "\u{0}" + key) }
         }
         readStrings(file: file, at: path, language: language, into: &scan.strings, diagnostics: &scan.diagnostics)
@@ -182,7 +180,7 @@ public struct ResourceScanner: Sendable {
             let folder = (file as NSString).deletingLastPathComponent
             let setName = (folder as NSString).lastPathComponent
             let absolute = join(path, file)
-            guard let data = FileManager.default.contents(atPath: absolute) else {
+            guard let data = fileSystem.contents(of: absolute, upTo: StringsFileParser.maximumBytes).map({ Data($0) }) else {
                 diagnostics.append(ResourceDiagnostic(severity: .error, message: "cannot read the file", location: FileLocation(path: relative(absolute))))
                 continue
             }
@@ -209,10 +207,10 @@ public struct ResourceScanner: Sendable {
         let table: String
         if file.hasSuffix(".strings") {
             table = String(file.dropLast(8))
-            entries = reading(at: location, into: &diagnostics) { try StringsFileParser.strings(at: path) }
+            entries = reading(at: location, into: &diagnostics) { try StringsFileParser.strings(at: path, fileSystem: fileSystem) }
         } else if file.hasSuffix(".stringsdict") {
             table = String(file.dropLast(12))
-            entries = reading(at: location, into: &diagnostics) { try StringsFileParser.stringsdict(at: path) }
+            entries = reading(at: location, into: &diagnostics) { try StringsFileParser.stringsdict(at: path, fileSystem: fileSystem) }
         } else {
             return
         }
@@ -225,7 +223,7 @@ public struct ResourceScanner: Sendable {
                                     into tables: inout [String: [String: (arguments: [FormatSpecifiers.ArgumentType], language: String)]],
                                     diagnostics: inout [ResourceDiagnostic]) {
         let location = FileLocation(path: relative(path))
-        guard let (language, entries) = reading(at: location, into: &diagnostics, { try StringsFileParser.xcstrings(at: path) }) else { return }
+        guard let (language, entries) = reading(at: location, into: &diagnostics, { try StringsFileParser.xcstrings(at: path, fileSystem: fileSystem) }) else { return }
         for (key, value) in entries {
             record(key: key, value: value, table: table, language: language, location: location, into: &tables, diagnostics: &diagnostics)
         }
@@ -267,7 +265,7 @@ public struct ResourceScanner: Sendable {
 
     /// Regular files under `directory`, relative, sorted, skipping hidden ones; linked folders are followed.
     private func files(under directory: String) -> [String] {
-        FileTree.regularFiles(under: directory, followingLinkedFolders: true)
+        fileSystem.regularFiles(under: directory, followingLinkedFolders: true)
     }
 
     func join(_ base: String, _ path: String) -> String {

@@ -1,18 +1,22 @@
 import Diagnostics
+import Files
 import Foundation
 
 /// Reads localized string files: `.strings` (old-style property lists), `.stringsdict` and `.xcstrings` catalogs.
 enum StringsFileParser {
-    static func data(at path: String) throws -> Data {
-        guard let data = FileManager.default.contents(atPath: path) else {
+    /// Larger files are not read: no string table comes near.
+    static let maximumBytes = 64 << 20
+
+    static func data(at path: String, fileSystem: any FileSystem) throws -> Data {
+        guard let bytes = fileSystem.contents(of: path, upTo: maximumBytes) else {
             throw InputError("cannot read the file", at: FileLocation(path: path))
         }
-        return data
+        return Data(bytes)
     }
 
     /// Key → value.
-    static func strings(at path: String) throws -> [(String, String)] {
-        let data = try data(at: path)
+    static func strings(at path: String, fileSystem: any FileSystem) throws -> [(String, String)] {
+        let data = try data(at: path, fileSystem: fileSystem)
         let plist: Any
         do {
             plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
@@ -27,8 +31,8 @@ enum StringsFileParser {
     }
 
     /// Key → the format its arguments come from (`%#@items@` variables replaced by their value types).
-    static func stringsdict(at path: String) throws -> [(String, String)] {
-        let data = try data(at: path)
+    static func stringsdict(at path: String, fileSystem: any FileSystem) throws -> [(String, String)] {
+        let data = try data(at: path, fileSystem: fileSystem)
         guard let dictionary = (try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)) as? [String: Any] else {
             throw InputError("invalid .stringsdict file: expected a property list dictionary", at: FileLocation(path: path))
         }
@@ -76,8 +80,8 @@ enum StringsFileParser {
     }
 
     /// The source language and key → source-language value (the key itself when there is none).
-    static func xcstrings(at path: String) throws -> (String, [(String, String)]) {
-        let data = try data(at: path)
+    static func xcstrings(at path: String, fileSystem: any FileSystem) throws -> (String, [(String, String)]) {
+        let data = try data(at: path, fileSystem: fileSystem)
         let catalog: StringCatalog
         // Syntax first, for the line of a syntax error; then the typed reading.
         do {

@@ -7,7 +7,7 @@ public struct CycleRule: Rule {
     public init() {}
 
     public static let description = RuleDescription(
-        identifier: "cycle",
+        identifier: .cycle,
         name: "Dependency cycle",
         summary: "Local modules depend on each other in a circle.",
         rationale: "Modules in a cycle can only be built, tested and understood together: they are one module in disguise.",
@@ -156,4 +156,8 @@ public struct CycleRule: Rule {
         extend([], from: 0)
         return result
     }
+}
+
+extension RuleID {
+    public static let cycle: RuleID = "cycle"
 }

@@ -4,7 +4,7 @@ import Diagnostics
 /// Exceptions past their `expires` date.
 public struct ExceptionExpiredRule: Sendable {
     public static let description = RuleDescription(
-        identifier: "exception-expired",
+        identifier: .exceptionExpired,
         name: "Expired exception",
         summary: "An exception in componentize.yml is past its expiry date.",
         rationale: "An exception is a dated promise to fix a dependency; when the date passes, the dependency is a violation again.",
@@ -35,7 +35,7 @@ public struct ExceptionExpiredRule: Sendable {
 /// Exceptions that no longer match any finding.
 public struct ExceptionStaleRule: Sendable {
     public static let description = RuleDescription(
-        identifier: "exception-stale",
+        identifier: .exceptionStale,
         name: "Stale exception",
         summary: "An exception in componentize.yml matches no dependency any more.",
         rationale: "An exception that excuses nothing hides the next real violation of the same edge; remove it.",
@@ -62,4 +62,9 @@ public struct ExceptionStaleRule: Sendable {
             fix: "remove it from componentize.yml",
             at: exception.location ?? FileLocation(path: ConfigurationLoader.fileName), from: exception.from, to: exception.to)
     }
+}
+
+extension RuleID {
+    public static let exceptionExpired: RuleID = "exception-expired"
+    public static let exceptionStale: RuleID = "exception-stale"
 }

@@ -7,7 +7,7 @@ public struct HorizontalDependencyRule: Rule {
     public init() {}
 
     public static let description = RuleDescription(
-        identifier: "horizontal",
+        identifier: .horizontal,
         name: "Horizontal dependency",
         summary: "A member of an independent layer depends on another member of that layer.",
         rationale: "Business components do not depend on each other: they talk through interfaces or a mediator, so each can be built, tested and removed alone.",
@@ -45,18 +45,18 @@ public struct HorizontalDependencyRule: Rule {
 
     /// Whether a dependency from `from` to `to` joins two components of an independent layer, other than through an
     /// interface.
-    static func applies(from: GraphTarget, to: GraphTarget, in model: LayerModel) -> Bool {
-        guard let rank = from.rank, to.rank == rank, model.layers[rank].independent, from.component != to.component else { return false }
+    static func applies(from: GraphTarget, to: GraphTarget, in configuration: Configuration) -> Bool {
+        guard let rank = from.rank, to.rank == rank, configuration.layers[rank].independent, from.component != to.component else { return false }
         return !(from.interfaceOf == nil && to.interfaceOf != nil)
     }
 
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
-        for (edge, from, to) in graph.checkedLocalEdges() {
-            guard Self.applies(from: from, to: to, in: graph.model), let rank = from.rank else { continue }
-            let layer = graph.model.layers[rank]
+        for (edge, from, to) in context.checkedLocalEdges(of: graph) {
+            guard Self.applies(from: from, to: to, in: context.configuration), let rank = from.rank else { continue }
+            let layer = context.configuration.layers[rank]
             let layerName = layer.name
-            let lower = graph.model.layers(below: layerName).first?.name
+            let lower = context.configuration.layers(below: layerName).first?.name
             let moveDown = lower.map { "move the shared code down to \($0)" } ?? "move the shared code into a lower layer"
             var fix: String
             if from.interfaceOf != nil {
@@ -73,4 +73,8 @@ public struct HorizontalDependencyRule: Rule {
         }
         return findings
     }
+}
+
+extension RuleID {
+    public static let horizontal: RuleID = "horizontal"
 }

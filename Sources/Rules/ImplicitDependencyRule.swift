@@ -7,10 +7,11 @@ public struct ImplicitDependencyRule: Rule {
     public init() {}
 
     public static let description = RuleDescription(
-        identifier: "implicit-dependency",
+        identifier: .implicitDependency,
         name: "Implicit dependency",
         summary: "A target imports a local module, or a product of an outside package, that its manifest does not declare.",
         rationale: "A module reachable only because something else builds it first breaks the day that changes, and hides a coupling from every manifest-based check: declare what the code imports.",
+        cost: .everyImport,
         nonTriggeringExamples: [
             RuleExample([
                 ("Kit/NXKit", RuleExample.package("NXKit")),
@@ -61,16 +62,15 @@ public struct ImplicitDependencyRule: Rule {
 
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
-        for (edge, from, to) in graph.checkedLocalEdges() where edge.viaImport
+        for (edge, from, to) in context.checkedLocalEdges(of: graph) where edge.viaImport
             // When `upward` or `horizontal` reports the edge, the dependency itself is the problem, not its declaration.
-            && !UpwardDependencyRule.applies(from: from, to: to) && !HorizontalDependencyRule.applies(from: from, to: to, in: graph.model) {
-            let packageOfTarget = graph.workspace.packages.first { $0.relativeDirectory == to.id.package }
+            && !UpwardDependencyRule.applies(from: from, to: to) && !HorizontalDependencyRule.applies(from: from, to: to, in: context.configuration) {
             let where_ = from.position.map { " (\(from.manifestPath):\($0.line))" } ?? ""
             var fix: String
             if from.id.package == to.id.package {
                 fix = "add \"\(to.id.name)\" to the dependencies of target \(from.id.name)\(where_)"
-            } else if let product = packageOfTarget?.manifest.products.first(where: { $0.targets.contains(to.id.name) }) {
-                fix = "add .product(name: \"\(product.name)\", package: \"\(to.packageName)\") to the dependencies of target \(from.id.name)\(where_)"
+            } else if let product = graph.products(holding: to).first {
+                fix = "add .product(name: \"\(product)\", package: \"\(to.packageName)\") to the dependencies of target \(from.id.name)\(where_)"
                     + ", with the package in Package(dependencies:) if it is not there"
             } else {
                 fix = "package \(to.packageName) has no product holding \(to.id.name): add one, then depend on it from \(from.id.name)\(where_)"
@@ -78,7 +78,7 @@ public struct ImplicitDependencyRule: Rule {
             findings.append(finding("\(from.label) imports \(to.label), which its manifest does not declare\(graph.alsoIn(edge))",
                                     fix: fix, at: edge.location, from: from.id.name, to: to.id.name))
         }
-        for item in graph.undeclaredExternalImports {
+        for item in graph.imports?.undeclaredExternal ?? [] {
             let where_ = item.from.position.map { " (\(item.from.manifestPath):\($0.line))" } ?? ""
             let product = item.product == item.module ? "" : " (product \(item.product))"
             findings.append(finding("\(item.from.label) imports \(item.module) from package \(item.package)\(product), which its manifest does not declare\(graph.alsoIn(item.otherLocations))",
@@ -87,4 +87,8 @@ public struct ImplicitDependencyRule: Rule {
         }
         return findings
     }
+}
+
+extension RuleID {
+    public static let implicitDependency: RuleID = "implicit-dependency"
 }

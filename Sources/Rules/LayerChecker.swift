@@ -15,7 +15,7 @@ public enum RuleRegistry {
         graphRules.map { $0.description } + [ExceptionExpiredRule.description, ExceptionStaleRule.description]
     }
 
-    public static var identifiers: Set<String> { Set(descriptions.map(\.identifier)) }
+    public static var identifiers: Set<RuleID> { Set(descriptions.map(\.identifier)) }
 }
 
 /// The outcome of a check: findings to report, and what the exceptions excused.
@@ -39,57 +39,34 @@ public struct CheckResult: Sendable {
 }
 
 /// Runs the rules over a graph and applies the configuration: severities and exceptions. A pure function of the
-/// graph (with its layer model and exceptions) and the day.
+/// graph, the configuration it was built with, and the day.
 public struct LayerChecker: Sendable {
+    public var configuration: Configuration
     public var today: String
 
-    public init(today: String) {
+    public init(configuration: Configuration, today: String) {
+        self.configuration = configuration
         self.today = today
     }
 
-    /// The registry's rules in the order they start: the two that go through every import first, so that neither
-    /// starts last and runs alone. Their findings are still joined in the registry's order.
-    static let startOrder: [Int] = {
-        let first: [any Rule.Type] = [UnusedDependencyRule.self, ImplicitDependencyRule.self]
-        let rules = RuleRegistry.graphRules
-        let leading = first.compactMap { rule in rules.firstIndex { $0 == rule } }
-        return leading + rules.indices.filter { !leading.contains($0) }
-    }()
+    /// The registry's rules in the order they start, on every core: the costly ones first, so that none starts last and
+    /// runs alone. Their findings are joined in the registry's order.
+    static let startOrder: [Int] = RuleRegistry.graphRules.indices.sorted { first, second in
+        let costs = (RuleRegistry.graphRules[first].description.cost, RuleRegistry.graphRules[second].description.cost)
+        return costs.0 != costs.1 ? costs.0 > costs.1 : first < second
+    }
 
     public func check(_ graph: DependencyGraph) -> CheckResult {
-        let model = graph.model
-        let context = RuleContext(today: today)
+        let context = RuleContext(configuration: configuration, today: today)
         let rules = RuleRegistry.graphRules
         let order = Self.startOrder
         let raw = inSlices(of: rules.count, minimumSliceSize: 1, slicesPerCore: rules.count) { slice in
             slice.map { (order[$0], rules[order[$0]].init().findings(in: graph, context: context)) }
         }.sorted { $0.0 < $1.0 }.flatMap(\.1)
-        var findings: [Finding] = []
-        var excused: [Finding] = []
-        var usedExceptions: Set<Int> = []
-        for finding in Self.onePerPlace(raw) {
-            let match = model.exceptions.indices.first { index in
-                let exception = model.exceptions[index]
-                return exception.rule == finding.rule && exception.from == finding.key.from && exception.to == finding.key.to
-            }
-            if let match {
-                // An expired exception still names the finding; it is reported once, as exception-expired.
-                usedExceptions.insert(match)
-                excused.append(finding)
-            } else {
-                findings.append(finding)
-            }
-        }
-        for (index, exception) in model.exceptions.enumerated() {
-            if let expires = exception.expires, expires < today {
-                findings.append(ExceptionExpiredRule.finding(for: exception))
-            } else if !usedExceptions.contains(index) {
-                findings.append(ExceptionStaleRule.finding(for: exception))
-            }
-        }
+        var (findings, excused) = applyExceptions(to: Self.onePerPlace(raw))
         findings = Self.deduplicated(findings).compactMap { finding in
             var finding = finding
-            let severity = model.severities[finding.rule] ?? finding.severity
+            let severity = configuration.severities[finding.rule] ?? finding.severity
             guard severity != .off else { return nil }
             finding.severity = severity
             return finding
@@ -99,17 +76,50 @@ public struct LayerChecker: Sendable {
             packageCount: graph.packageCount, targetCount: graph.sortedTargets.count)
     }
 
+    /// The findings no exception excuses, with a finding for each expired or stale exception; and those excused.
+    private func applyExceptions(to raw: [Finding]) -> (findings: [Finding], excused: [Finding]) {
+        var findings: [Finding] = []
+        var excused: [Finding] = []
+        var usedExceptions: Set<Int> = []
+        let exceptions = configuration.exceptions
+        for finding in raw {
+            let match = exceptions.indices.first { index in
+                exceptions[index].rule == finding.rule && exceptions[index].from == finding.key.from && exceptions[index].to == finding.key.to
+            }
+            if let match {
+                // An expired exception still names the finding; it is reported once, as exception-expired.
+                usedExceptions.insert(match)
+                excused.append(finding)
+            } else {
+                findings.append(finding)
+            }
+        }
+        for (index, exception) in exceptions.enumerated() {
+            if let expires = exception.expires, expires < today {
+                findings.append(ExceptionExpiredRule.finding(for: exception))
+            } else if !usedExceptions.contains(index) {
+                findings.append(ExceptionStaleRule.finding(for: exception))
+            }
+        }
+        return (findings, excused)
+    }
+
     /// One finding per rule, destination and place: the subspecs of a pod inherit its `s.dependency` lines, and the
     /// pod (whose name sorts first) speaks for them.
     static func onePerPlace(_ findings: [Finding]) -> [Finding] {
-        var kept: [String: Int] = [:]
+        struct Place: Hashable {
+            var rule: RuleID
+            var location: FileLocation
+            var to: String
+        }
+        var kept: [Place: Int] = [:]
         var result: [Finding] = []
         for finding in findings {
             guard finding.location.line != nil else {
                 result.append(finding)
                 continue
             }
-            let place = "\(finding.rule)|\(finding.location)|\(finding.key.to)"
+            let place = Place(rule: finding.rule, location: finding.location, to: finding.key.to)
             if let index = kept[place] {
                 if finding.key.from < result[index].key.from { result[index] = finding }
             } else {
@@ -122,7 +132,12 @@ public struct LayerChecker: Sendable {
 
     /// One finding per rule, edge and place (a product with several targets yields one edge each).
     static func deduplicated(_ findings: [Finding]) -> [Finding] {
-        var seen: Set<String> = []
-        return findings.filter { seen.insert("\($0.key)|\($0.location)|\($0.message)").inserted }
+        struct Seen: Hashable {
+            var key: FindingKey
+            var location: FileLocation
+            var message: String
+        }
+        var seen: Set<Seen> = []
+        return findings.filter { seen.insert(Seen(key: $0.key, location: $0.location, message: $0.message)).inserted }
     }
 }

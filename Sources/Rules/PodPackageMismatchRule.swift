@@ -9,7 +9,7 @@ public struct PodPackageMismatchRule: Rule {
     public init() {}
 
     public static let description = RuleDescription(
-        identifier: "pod-package-mismatch",
+        identifier: .podPackageMismatch,
         name: "Podspec and Package.swift disagree",
         summary: "A component declared both as a pod and as a package depends on different things in each.",
         rationale: "While a component is built by CocoaPods and by SwiftPM, the two declarations are one component: a dependency only one of them declares builds in one world and breaks, or hides a layering violation, in the other.",
@@ -89,4 +89,8 @@ public struct PodPackageMismatchRule: Rule {
             "add the pod that provides \(entry.name) to \(pair.podspecPath) (s.dependency), or remove this dependency if \(component) no longer uses it"
         ) })
     }
+}
+
+extension RuleID {
+    public static let podPackageMismatch: RuleID = "pod-package-mismatch"
 }

@@ -12,20 +12,23 @@ public protocol Rule: Sendable {
 
 /// What a rule is, for reports (SARIF rule metadata, `--help`) and for the generic example test.
 public struct RuleDescription: Sendable {
-    public var identifier: String
+    public var identifier: RuleID
     public var name: String
     /// One line: what the rule reports.
     public var summary: String
     /// Why the rule exists, written for the person whose build it fails.
     public var rationale: String
     public var defaultSeverity: Severity
+    /// How much work the rule is on a large repository: the checker starts costly rules first.
+    public var cost: RuleCost
     /// Workspaces the rule must accept.
     public var nonTriggeringExamples: [RuleExample]
     /// Workspaces the rule must reject, with `↓` before each entry a finding must point at.
     public var triggeringExamples: [RuleExample]
 
-    public init(identifier: String, name: String, summary: String, rationale: String, defaultSeverity: Severity = .error,
-                nonTriggeringExamples: [RuleExample] = [], triggeringExamples: [RuleExample] = []) {
+    public init(identifier: RuleID, name: String, summary: String, rationale: String, defaultSeverity: Severity = .error,
+                cost: RuleCost = .graph, nonTriggeringExamples: [RuleExample] = [], triggeringExamples: [RuleExample] = []) {
+        self.cost = cost
         self.identifier = identifier
         self.name = name
         self.summary = summary
@@ -47,6 +50,16 @@ extension Rule {
     func finding(_ message: String, fix: String, at location: FileLocation, from: String, to: String = "") -> Finding {
         Self.description.finding(message, fix: fix, at: location, from: from, to: to)
     }
+}
+
+/// How much work a rule is on a large repository.
+public enum RuleCost: Int, Sendable, Comparable {
+    /// A pass over the graph's targets and edges.
+    case graph
+    /// A pass over every import of every target.
+    case everyImport
+
+    public static func < (lhs: RuleCost, rhs: RuleCost) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// A tiny workspace: manifests by package folder, and optionally a `componentize.yml`.
@@ -134,24 +147,25 @@ public struct RuleExample: Sendable {
     }
 }
 
-/// What rules may consult besides the graph.
+/// What rules may consult besides the graph: the configuration the graph was built with, and the day.
 public struct RuleContext: Sendable {
+    public var configuration: Configuration
     public var today: String
 
-    public init(today: String) {
+    public init(configuration: Configuration, today: String) {
+        self.configuration = configuration
         self.today = today
+    }
+
+    /// Edges between two local targets with both targets: declared edges, then undeclared imports of local modules; a
+    /// test target's edges to test support are left out.
+    func checkedLocalEdges(of graph: DependencyGraph) -> LazyFilterSequence<[(edge: Edge, from: GraphTarget, to: GraphTarget)]> {
+        let testSupport = configuration.testSupport
+        return (graph.localEdges + graph.importEdges).lazy.filter { _, from, to in !(from.isTest && testSupport.contains { $0.matches(to.id.name) }) }
     }
 }
 
 extension DependencyGraph {
-    /// Edges between two local targets with both targets, skipping test-support destinations of test targets.
-    /// Declared edges between local targets, then undeclared imports of local modules; a test target's edges to test
-    /// support are left out.
-    func checkedLocalEdges() -> LazyFilterSequence<[(edge: Edge, from: GraphTarget, to: GraphTarget)]> {
-        let testSupport = model.testSupport
-        return (localEdges + importEdges).lazy.filter { _, from, to in !(from.isTest && testSupport.contains { $0.matches(to.id.name) }) }
-    }
-
     /// For an import edge imported by several files: " (also in A.swift:3, B.swift:5)".
     func alsoIn(_ edge: Edge) -> String {
         alsoIn(edge.otherLocations)

@@ -7,7 +7,7 @@ public struct ThirdPartyRule: Rule {
     public init() {}
 
     public static let description = RuleDescription(
-        identifier: "third-party",
+        identifier: .thirdParty,
         name: "Third-party package outside its layers",
         summary: "A module uses a package from outside the repository in a layer that may not.",
         rationale: "Third-party libraries are wrapped by the common layer (as NXService wraps the HTTP library), so one place changes when the library does.",
@@ -39,10 +39,10 @@ public struct ThirdPartyRule: Rule {
         var findings: [Finding] = []
         for edge in graph.edges {
             guard case let .external(package, product) = edge.to, case let from = graph.sortedTargets[edge.fromNumber], let layer = from.layer else { continue }
-            if from.isTest && graph.model.testSupport.contains(where: { $0.matches(product) }) { continue }
+            if from.isTest && context.configuration.testSupport.contains(where: { $0.matches(product) }) { continue }
             let identity = package ?? product
-            guard !graph.model.thirdParty.allows(layer: layer, package: identity) else { continue }
-            let allowedLayers = graph.model.thirdParty.packages[identity] ?? graph.model.thirdParty.layers
+            guard !context.configuration.thirdParty.allows(layer: layer, package: identity) else { continue }
+            let allowedLayers = context.configuration.thirdParty.packages[identity] ?? context.configuration.thirdParty.layers
             let wrappers = allowedLayers.isEmpty ? "no layer" : allowedLayers.joined(separator: ", ")
             let source = package.map { "package \($0)" } ?? "a third-party package"
             findings.append(finding(
@@ -53,4 +53,8 @@ public struct ThirdPartyRule: Rule {
         }
         return findings
     }
+}
+
+extension RuleID {
+    public static let thirdParty: RuleID = "third-party"
 }

@@ -7,7 +7,7 @@ public struct UnreadableManifestRule: Rule {
     public init() {}
 
     public static let description = RuleDescription(
-        identifier: "unreadable-manifest",
+        identifier: .unreadableManifest,
         name: "Unreadable manifest",
         summary: "A Package.swift that neither the static reader nor SwiftPM can evaluate.",
         rationale: "A package componentize cannot read is a package nothing checks: its dependencies could break every rule unseen.",
@@ -38,4 +38,8 @@ public struct UnreadableManifestRule: Rule {
                            fix: fix, at: unreadable.location, from: unreadable.package)
         }
     }
+}
+
+extension RuleID {
+    public static let unreadableManifest: RuleID = "unreadable-manifest"
 }

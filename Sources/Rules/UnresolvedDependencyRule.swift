@@ -7,7 +7,7 @@ public struct UnresolvedDependencyRule: Rule {
     public init() {}
 
     public static let description = RuleDescription(
-        identifier: "unresolved",
+        identifier: .unresolved,
         name: "Unresolved dependency",
         summary: "A dependency names a target, product or package that the repository does not have.",
         rationale: "A dependency that resolves to nothing cannot be checked and will not build.",
@@ -40,4 +40,8 @@ public struct UnresolvedDependencyRule: Rule {
                            at: edge.location, from: from.id.name, to: edge.written)
         }
     }
+}
+
+extension RuleID {
+    public static let unresolved: RuleID = "unresolved"
 }

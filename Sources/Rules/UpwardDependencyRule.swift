@@ -7,7 +7,7 @@ public struct UpwardDependencyRule: Rule {
     public init() {}
 
     public static let description = RuleDescription(
-        identifier: "upward",
+        identifier: .upward,
         name: "Upward dependency",
         summary: "A module depends on a module of a higher layer.",
         rationale: "Dependencies point down only: a lower layer must build, test and ship without the layers above it.",
@@ -45,13 +45,17 @@ public struct UpwardDependencyRule: Rule {
 
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
-        for (edge, from, to) in graph.checkedLocalEdges() {
+        for (edge, from, to) in context.checkedLocalEdges(of: graph) {
             guard Self.applies(from: from, to: to), let fromLayer = from.layer else { continue }
-            let allowed = graph.describeLayers(graph.model.layers(below: fromLayer))
+            let allowed = graph.describeLayers(context.configuration.layers(below: fromLayer))
             let fix = "move what \(from.id.name) needs from \(to.id.name) down to \(fromLayer) or below, or invert the dependency "
                 + "(a protocol in \(fromLayer) that \(to.id.name) implements); \(fromLayer) may depend on: \(allowed)"
             findings.append(finding("\(from.label) \(edge.verb) \(to.label)\(graph.alsoIn(edge))", fix: fix, at: edge.location, from: from.id.name, to: to.id.name))
         }
         return findings
     }
+}
+
+extension RuleID {
+    public static let upward: RuleID = "upward"
 }

@@ -1,5 +1,6 @@
 import Configuration
 import Diagnostics
+import Files
 import Foundation
 import ManifestReading
 import Output
@@ -57,7 +58,7 @@ public struct ConfigurationWriter {
         if FileManager.default.fileExists(atPath: path) {
             throw InputError("componentize.yml already exists; init never overwrites it (edit it, or remove it first)", at: FileLocation(path: path))
         }
-        if let governing = try ConfigurationSearch.governing(root, loader: ConfigurationLoader(knownRules: RuleRegistry.identifiers)) {
+        if let governing = try ConfigurationSearch.governing(root, loader: ConfigurationLoader(knownRules: RuleRegistry.identifiers), fileSystem: DiskFileSystem()) {
             throw InputError("this folder is already governed by \(PathArithmetic.join(governing.root, ConfigurationLoader.fileName)); one configuration per repository (edit that one, or use --config)",
                              at: FileLocation(path: path))
         }

@@ -2,6 +2,7 @@ import Configuration
 import DependencyGraph
 import Diagnostics
 import Discovery
+import Files
 import Foundation
 import ManifestReading
 import Paths
@@ -63,6 +64,26 @@ public struct ScaffoldPlan: Sendable {
     public func path(of package: Package) -> String {
         PathArithmetic.join(root, package.directory)
     }
+
+    /// What `new --dry-run` prints: each package's files and manifest, the diffs of the manifests it edits, the notes.
+    public var dryRunDescription: String {
+        var lines: [String] = ["dry run: nothing written"]
+        for package in packages {
+            lines.append("")
+            lines.append("\(path(of: package))/  (\(package.layer), \(package.kind))")
+            for file in package.files { lines.append("  \(file.path)") }
+            if let manifest = package.files.first(where: { $0.path == "Package.swift" }) {
+                lines.append("")
+                lines.append("\(path(of: package))/Package.swift:")
+                lines.append(manifest.content)
+            }
+        }
+        for change in manifestChanges {
+            lines.append(UnifiedDiff.make(old: change.before, new: change.after, oldName: "a/\(change.path)", newName: "b/\(change.path)"))
+        }
+        for note in notes { lines.append("note: \(note)") }
+        return lines.joined(separator: "\n")
+    }
 }
 
 /// Plans new components from the templates and the layer model, refusing anything `check` would reject.
@@ -72,22 +93,24 @@ public struct ScaffoldPlan: Sendable {
 /// repository as it would be, and the edit of the host app's manifest.
 public struct Scaffolder {
     public var root: String
-    public var model: LayerModel
+    public var model: Configuration
     public var workspace: Workspace
     public var graph: DependencyGraph
     /// The day exceptions are judged on.
     public var today: String
-    /// Reads the planned manifests for the legality check.
-    public var toolchainVersion: ToolsVersion
+    /// Reads the repository as it would be for the legality check.
+    public var reader: ManifestReader
+    public var fileSystem: any FileSystem
 
-    public init(root: String, model: LayerModel, workspace: Workspace, graph: DependencyGraph, today: String,
-                toolchainVersion: ToolsVersion = .current) {
+    public init(root: String, configuration: Configuration, workspace: Workspace, graph: DependencyGraph, today: String,
+                reader: ManifestReader, fileSystem: any FileSystem) {
         self.root = root
-        self.model = model
+        self.model = configuration
         self.workspace = workspace
         self.graph = graph
         self.today = today
-        self.toolchainVersion = toolchainVersion
+        self.reader = reader
+        self.fileSystem = fileSystem
     }
 
     /// A package of the repository (not one reached outside it) with the layer of its main target.
@@ -147,7 +170,7 @@ public struct Scaffolder {
         builder.notes += try checkLegality(of: builder.packages, request: request)
         let package = existing.package
         let path = PathArithmetic.join(package.directory, package.manifest.manifestFile)
-        guard let before = try? String(contentsOfFile: path, encoding: .utf8) else {
+        guard let before = fileSystem.text(of: path) else {
             throw InputError("cannot read the manifest to add the interface to", at: FileLocation(path: package.manifestPath))
         }
         let target = package.manifest.targets.first { $0.name == request.name }?.name
@@ -221,22 +244,7 @@ public struct Scaffolder {
     /// does a package `check` would place in another layer than the one it is made for. Returns notes for the plan
     /// (a package that would be in no layer).
     func checkLegality(of packages: [ScaffoldPlan.Package], request: ScaffoldRequest) throws -> [String] {
-        let realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().standardizedFileURL.path
-        var hypothetical = workspace
-        for package in packages {
-            guard let manifestText = package.files.first(where: { $0.path == "Package.swift" })?.content else { continue }
-            let directory = realRoot + "/" + package.directory
-            let manifest = try StaticManifestReader(toolchainVersion: toolchainVersion, environment: [:], moduleSearchPaths: [])
-                .read(source: manifestText, path: directory + "/Package.swift")
-            var local = LocalPackage(directory: directory, relativeDirectory: package.directory,
-                                     manifestPath: package.directory + "/Package.swift", manifest: manifest)
-            for dependency in manifest.dependencies where dependency.kind == .fileSystem {
-                local.pathDependencies[dependency.location] = URL(fileURLWithPath: dependency.location, relativeTo: URL(fileURLWithPath: directory + "/"))
-                    .standardizedFileURL.path
-            }
-            hypothetical.packages.append(local)
-        }
-        let graph = DependencyGraph(workspace: hypothetical, model: model)
+        let graph = try hypotheticalGraph(with: packages)
         // The layer `check` will see it in (from its name, else its folder) must be the one it is made for.
         var notes: [String] = []
         for package in packages {
@@ -253,12 +261,32 @@ public struct Scaffolder {
                 + "add \"\(package.name)\" to the members of \(layer.name) in componentize.yml")
         }
         let newPackages = Set(packages.map(\.directory))
-        let problems = LayerChecker(today: today).check(graph).findings.filter { finding in
-            finding.severity == .error && newPackages.contains { finding.location.path.hasPrefix($0 + "/") }
+        // The new packages' folders as findings name them.
+        let shown = graph.packages.filter { newPackages.contains($0.relativeDirectory) }.map { ($0.manifestPath as NSString).deletingLastPathComponent }
+        let problems = LayerChecker(configuration: model, today: today).check(graph).findings.filter { finding in
+            finding.severity == .error && shown.contains { finding.location.path.hasPrefix($0 + "/") }
         }
         guard !problems.isEmpty else { return notes }
         let details = problems.map { "[\($0.rule)] \($0.message); fix: \($0.fix)" }.joined(separator: "\n  ")
         throw InputError("refusing to create \(request.name): 'componentize check' would reject it\n  \(details)")
+    }
+}
+
+extension Scaffolder {
+    /// The graph `check` will read once the planned packages are written: the real discovery over the repository with
+    /// the planned files laid over it.
+    func hypotheticalGraph(with packages: [ScaffoldPlan.Package]) throws -> DependencyGraph {
+        let realRoot = fileSystem.realPath(root)
+        var planned = InMemoryFileSystem()
+        for package in packages {
+            for file in package.files { planned.write(file.content, to: realRoot + "/" + package.directory + "/" + file.path) }
+        }
+        // SwiftPM cannot read a package that is not on the disk yet; the static reader reads what `new` writes.
+        var reader = self.reader
+        if reader.strategy == .swiftpm { reader.strategy = .auto }
+        let workspace = try PackageDiscovery(reader: reader, exclude: model.exclude)
+            .discover(root: root, fileSystem: OverlayFileSystem(base: fileSystem, overlay: planned))
+        return DependencyGraph(workspace: workspace, model: model)
     }
 }
 
@@ -272,7 +300,7 @@ struct PlanBuilder {
     /// Packages planned so far, by name: folder and layer.
     var planned: [String: (directory: String, layer: String)] = [:]
 
-    var model: LayerModel { scaffolder.model }
+    var model: Configuration { scaffolder.model }
 
     /// Where a package or product of that name is (planned, or in the repository).
     func located(_ name: String) -> (directory: String, layer: String?)? {
@@ -362,9 +390,9 @@ struct PlanBuilder {
             return
         }
         let sources = PathArithmetic.join(app.package.directory, "Sources")
-        let files = (FileManager.default.enumerator(atPath: sources)?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".swift") }.sorted()
-        for file in files {
-            guard let text = try? String(contentsOfFile: PathArithmetic.join(sources, file), encoding: .utf8) else { continue }
+        let fileSystem = scaffolder.fileSystem
+        for file in fileSystem.regularFiles(under: sources) where file.hasSuffix(".swift") {
+            guard let text = fileSystem.text(of: PathArithmetic.join(sources, file)) else { continue }
             if text.contains(line) { return }
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             if let index = lines.firstIndex(where: { $0.contains("func makeRegistry(") }) {
@@ -384,7 +412,7 @@ struct PlanBuilder {
             return nil
         }
         let path = PathArithmetic.join(app.package.directory, app.package.manifest.manifestFile)
-        let before = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        let before = scaffolder.fileSystem.text(of: path) ?? ""
         let target = app.package.manifest.targets.first { $0.name == appName }?.name
             ?? app.package.manifest.targets.first { $0.type != .test }?.name ?? appName
         let after = try ManifestEditor(source: before, path: app.package.manifestPath).addingDependency(

@@ -8,7 +8,7 @@ public enum ComponentKind: String, Sendable, CaseIterable {
 
     /// The kind of an ordinary member of `layer`: the independent layer is `business`, `kit`/`common`/`account`
     /// by name, the lowest layer `kit`, the rest `common`.
-    static func of(_ layer: Layer, in model: LayerModel) -> ComponentKind {
+    static func of(_ layer: Layer, in model: Configuration) -> ComponentKind {
         if layer.independent { return .business }
         if let named = ComponentKind(rawValue: layer.name), [.kit, .common, .account].contains(named) { return named }
         if layer.name == model.layers.last?.name { return .kit }

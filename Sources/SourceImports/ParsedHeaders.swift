@@ -4,7 +4,7 @@
 /// A header's imports depend on its bytes alone (positions count from the file's start), so a header found here gives
 /// the same result as parsing it. One thread's: not shared between threads. Small headers only, and at most
 /// `maximumTotalBytes` of them and their imports, so that it stays small however many files pass.
-public final class ParsedHeaders {
+final class ParsedHeaders {
     /// Headers longer than this are parsed every time.
     static let maximumHeaderBytes = 4 << 10
     /// A generous estimate of one kept import's memory (its strings and arrays), counted against the budget.
@@ -17,11 +17,11 @@ public final class ParsedHeaders {
     private(set) var reused = 0
     var count: Int { scans.count }
 
-    public init(maximumTotalBytes: Int = 1 << 20) {
+    init(maximumTotalBytes: Int = 1 << 20) {
         self.maximumTotalBytes = maximumTotalBytes
     }
 
-    static func keeps(_ header: ImportScanner.SwiftHeader) -> Bool {
+    static func keeps(_ header: SwiftHeader) -> Bool {
         !header.truncated && !header.bytes.isEmpty && header.bytes.count <= maximumHeaderBytes
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import Files
 import ManifestReading
 import Paths
 
@@ -19,18 +19,18 @@ public enum TargetSources {
         public var unknown: String?
     }
 
-    public static func select(_ target: Target, packageDirectory: String, listings: FolderListings = FolderListings()) -> Selection {
+    public static func select(_ target: Target, packageDirectory: String, fileSystem: any FileSystem) -> Selection {
         if let reason = target.sourcesUnknown {
             return Selection(directory: nil, files: [], unknown: "its sources: or exclude: could not be read (\(reason))")
         }
-        guard let directory = target.folder(inPackage: packageDirectory, listings: listings) else {
+        guard let directory = target.folder(inPackage: packageDirectory, fileSystem: fileSystem) else {
             return Selection(directory: nil, files: [], unknown: "no folder for it (\(target.defaultFolders.joined(separator: ", ")))")
         }
         let absolute = PathArithmetic.join(packageDirectory, directory)
         let excluded = target.exclude.map { PathArithmetic.normalized($0) }
         let included = target.sources.map { $0.map { PathArithmetic.normalized($0) } }
         var files: [String] = []
-        for relative in listings.regularFiles(under: absolute) {
+        for relative in fileSystem.regularFiles(under: absolute) {
             let ext = fileExtension(of: relative)
             guard swiftExtensions.contains(ext) || cFamilyExtensions.contains(ext) else { continue }
             if excluded.contains(where: { relative == $0 || relative.hasPrefix($0 + "/") }) { continue }

@@ -1,8 +1,5 @@
 import ArgumentParser
-import Configuration
-import Diagnostics
 import Foundation
-import Output
 import Project
 import Reports
 
@@ -47,32 +44,20 @@ struct CheckCommand: ParsableCommand {
     var showTimings = false
 
     func run() throws {
-        let today = try Project.today()
         let timings = showTimings ? StageTimings() : nil
         let project = try project.open(timings: timings)
-        var check = try project.check(today: today, imports: !noImports)
-        if let changedSince {
-            check = check.limited(to: try ChangedFiles.since(changedSince, in: project.absoluteRoot))
-        }
-        let result = check.result
+        let request = CheckRequest(today: try Project.today(), imports: !noImports, baseline: baseline, writeBaseline: writeBaseline,
+                                   changedSince: changedSince, toolVersion: Componentize.version)
+        let outcome = try project.check(request)
         if let timings { Terminal.printError(timings.report) }
-        if let writeBaseline {
-            let baselineFile = Baseline(findings: result.findings)
-            try AtomicFile.write(Data(baselineFile.rendered().utf8), to: writeBaseline)
-            Terminal.printError("componentize: wrote \(baselineFile.keys.count) findings to \(writeBaseline)")
-            return
+        switch outcome {
+        case .baselineWritten(let path, let count):
+            Terminal.printError("componentize: wrote \(count) findings to \(path)")
+        case .report(let report, let check):
+            print(report.render(format, colored: format == .text && Terminal.wantsColor))
+            // Freeing a large repository's graph object by object takes longer than the rest of the exit: end here.
+            Terminal.exit(report.failingErrorCount > 0 ? 1 : 0, keeping: project, check)
         }
-        var report = Report(result: result, notes: check.notes, toolVersion: Componentize.version)
-        report.folders = (project.absoluteRoot, ConfigurationSearch.absolute(FileManager.default.currentDirectoryPath))
-        if let baseline = try project.baseline(path: baseline) {
-            let (new, known, stale) = baseline.apply(to: result.findings)
-            report.result.findings = new
-            report.baselined = known
-            report.staleBaselineEntries = stale
-        }
-        print(report.render(format, colored: format == .text && Terminal.wantsColor))
-        // Freeing a large repository's graph object by object takes longer than the rest of the exit: end here.
-        Terminal.exit(report.failingErrorCount > 0 ? 1 : 0, keeping: project, check)
     }
 }
 

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Diagnostics
 import Foundation
-import ManifestReading
 
 @main
 struct Componentize: ParsableCommand {
@@ -35,9 +34,6 @@ struct Componentize: ParsableCommand {
             try command.run()
         } catch let error as InputError {
             Terminal.printError(error.description)
-            Foundation.exit(2)
-        } catch let declined as StaticReadDeclined {
-            Terminal.printError(declined.errorDescription)
             Foundation.exit(2)
         } catch {
             let code = exitCode(for: error)

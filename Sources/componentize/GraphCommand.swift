@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Output
 import Project
 import Reports
 
@@ -47,7 +46,7 @@ struct GraphCommand: ParsableCommand {
         let today = try Project.today()
         let opened = try project.open()
         let check = try opened.check(today: today)
-        let renderer = GraphRenderer(showExternal: external == .show, focus: focus, scope: opened.componentsInScope)
+        let renderer = GraphRenderer(showExternal: external == .show, focus: focus, scope: opened.components(inScopeOf: check.graph))
         let textFormat: GraphRenderer.Format = switch format {
         case .mermaid: .mermaid
         case .json: .json
@@ -56,7 +55,7 @@ struct GraphCommand: ParsableCommand {
         let text = try renderer.render(check.graph, findings: check.result.findings, format: textFormat)
         let data = try graphviz?.render(text, format: format.rawValue) ?? Data((text + "\n").utf8)
         if let output {
-            try AtomicFile.write(data, to: output)
+            try Project.writeFile(data, to: output)
         } else {
             FileHandle.standardOutput.write(data)
         }

@@ -1,9 +1,6 @@
 import ArgumentParser
-import Configuration
 import Foundation
-import ManifestReading
 import Project
-import Scaffolding
 
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,7 +21,7 @@ struct InitCommand: ParsableCommand {
     )
 
     @Option(help: "four-layer or three-layer (default: four-layer).")
-    var preset: Preset?
+    var preset: Project.LayerPreset?
 
     @Option(help: "The prefix of your base packages (NX for NXKit, NXUI...); also names the registry <prefix>Mediator.")
     var prefix: String = ""
@@ -36,7 +33,7 @@ struct InitCommand: ParsableCommand {
     var dryRun = false
 
     @Option(help: "With --infer: how to read manifests (auto, static or swiftpm).")
-    var reader: ReaderStrategy = .auto
+    var reader: Project.ReaderStrategy = .auto
 
     @Argument(help: "The repository root (default: the current directory).", completion: .directory)
     var path: String = "."
@@ -56,63 +53,25 @@ struct InitCommand: ParsableCommand {
     func run() throws {
         if infer { return try runInference() }
         let preset = preset ?? .fourLayer
-        let written = try ConfigurationWriter(preset: preset, prefix: prefix).write(root: path)
-        let ignore = try GitIgnore.ensure(in: path)
-        print("wrote \(written)\(ignore.map { " and \($0)" } ?? "") (preset \(preset.rawValue)); create components with 'componentize new <Name>'")
+        let written = try Project.writeConfiguration(preset: preset, prefix: prefix, in: path)
+        print("wrote \(written[0])\(written.dropFirst().map { " and \($0)" }.joined()) (preset \(preset.rawValue)); create components with 'componentize new <Name>'")
     }
 
     private func runInference() throws {
-        let inferred = try Project.inferConfiguration(at: path, reader: ManifestReader(strategy: reader), today: try Project.today())
-        let summary = InferenceSummary(inferred).lines
+        let inferred = try Project.inferConfiguration(at: path, strategy: reader, today: try Project.today())
         if dryRun {
             print(inferred.configuration, terminator: "")
-            Terminal.printError(summary.joined(separator: "\n"))
+            Terminal.printError(inferred.summary.joined(separator: "\n"))
             if let baseline = inferred.baseline {
-                Terminal.printError("would write \(InferredConfigurationWriter.baselineFileName) with \(baseline.keys.count) entries")
+                Terminal.printError("would write \(InferredConfiguration.baselineFileName) with \(baseline.keys.count) entries")
             }
             return
         }
-        let written = try InferredConfigurationWriter(layering: inferred.layering).write(
-            root: path, configuration: inferred.configuration,
-            baseline: inferred.baseline.map { (InferredConfigurationWriter.baselineFileName, $0.rendered()) })
-        let ignore = try GitIgnore.ensure(in: path)
-        print(summary.joined(separator: "\n"))
-        print("wrote \((written + (ignore.map { [$0] } ?? [])).joined(separator: ", ")); 'componentize check' passes on the repository as it is, "
+        let written = try inferred.write()
+        print(inferred.summary.joined(separator: "\n"))
+        print("wrote \(written.joined(separator: ", ")); 'componentize check' passes on the repository as it is, "
             + "and fails on a new dependency that points up a layer or between members of an independent layer")
     }
 }
 
-/// The few lines `init --infer` prints: layers with their sizes, cycles, third-party packages, what was baselined.
-struct InferenceSummary {
-    var lines: [String] = []
-
-    init(_ inferred: InferredConfiguration) {
-        let layering = inferred.layering
-        let kind = layering.componentsArePackages ? "package" : "target"
-        lines.append("inferred \(layering.layers.count) layer\(layering.layers.count == 1 ? "" : "s") from \(layering.componentCount) \(kind)s, top first:")
-        let width = layering.layers.map(\.name.count).max() ?? 0
-        for layer in layering.layers {
-            let count = layer.components.count
-            lines.append("  \(layer.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(count) \(kind)\(count == 1 ? "" : "s")"
-                + (layer.independent ? ", independent" : ""))
-        }
-        for cycle in layering.cycles { lines.append("cycle: \(cycle.joined(separator: ", ")) depend on each other (one layer)") }
-        if !layering.thirdParty.isEmpty {
-            lines.append("third-party: " + layering.thirdParty.map { "\($0.package) (\($0.layers.joined(separator: ", ")))" }.joined(separator: ", "))
-        }
-        if !inferred.workspace.unreadable.isEmpty {
-            lines.append("not read: " + inferred.workspace.unreadable.map(\.relativeDirectory).joined(separator: ", ")
-                + " (no reader could evaluate the manifest; add those packages to a layer once they read)")
-        }
-        if let baseline = inferred.baseline {
-            var counts: [String: Int] = [:]
-            for finding in inferred.findings { counts[finding.rule, default: 0] += 1 }
-            lines.append("baselined: \(baseline.keys.count) finding\(baseline.keys.count == 1 ? "" : "s") ("
-                + counts.keys.sorted().map { "\(counts[$0, default: 0]) \($0)" }.joined(separator: ", ") + ")")
-        } else {
-            lines.append("baselined: nothing, the repository follows these layers today")
-        }
-    }
-}
-
-extension Preset: ExpressibleByArgument {}
+extension Project.LayerPreset: ExpressibleByArgument {}

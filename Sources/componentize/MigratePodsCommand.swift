@@ -1,6 +1,4 @@
 import ArgumentParser
-import Foundation
-import Diagnostics
 import Project
 
 struct MigratePodsCommand: ParsableCommand {
@@ -47,77 +45,26 @@ struct MigratePodsCommand: ParsableCommand {
     var templateDirectory: String?
 
     func run() throws {
-        let run = try project.open().migratePods(named: pods, templates: templateDirectory, today: try Project.today())
-        var blocked = false
-        var items: [PodMigrationRun.Item] = []
-        for item in run.items {
-            let name = item.migration.podName
-            // A pod with a Package.swift already: replaced only when migrate-pods wrote it and --force says so; named
-            // with --pod it is an error, else it is skipped (migrated before, or by hand).
-            if item.existing != .none, !(item.existing == .generated && force) {
-                let why = item.existing == .generated ? "migrate-pods wrote it; run with --force to replace it"
-                    : "migrate-pods never replaces a manifest it did not write"
-                guard pods.contains(name) else {
-                    Terminal.printError("\(item.manifestPath): note: \(name) already has a Package.swift (\(why)); skipped")
-                    continue
-                }
-                Terminal.printError("\(item.manifestPath): error: a Package.swift is already here; \(why)")
-                throw ExitCode(2)
-            }
-            items.append(item)
-            for note in item.migration.notes { Terminal.printError(note.description) }
-            if let left = item.migration.leftAsPod {
-                print("\(left.location): warning: \(name) stays a pod: \(left.reason)")
-                blocked = true
-            }
-            for unmapped in item.migration.unmapped {
-                let pod = unmapped.name.split(separator: "/")[0]
-                print("\(unmapped.location): \(allowUnmapped ? "warning" : "error"): outside pod \(unmapped.name) has no known SwiftPM package: add it to componentize.yml, e.g. pods: {\(pod): {url: \"https://…\", from: \"1.0.0\", product: \"\(pod)\"}}")
-                blocked = blocked || !allowUnmapped
-            }
-            for finding in item.violations {
-                print("\(finding.location): \(allowViolations ? "warning" : "error"): [\(finding.rule)] \(finding.message); the package would carry this dependency (fix: \(finding.fix))")
-                blocked = blocked || !allowViolations
+        let request = MigratePodsRequest(names: pods, templates: templateDirectory, today: try Project.today(), allowUnmapped: allowUnmapped,
+                                         allowViolations: allowViolations, force: force)
+        let run = try project.open().migratePods(request)
+        for entry in run.entries {
+            switch entry {
+            case .skip(let note):
+                Terminal.printError(note.description)
+            case .migrate(let item):
+                for note in item.migration.notes { Terminal.printError(note.description) }
+                for problem in item.problems { print(problem.description) }
             }
         }
-        if dryRun {
-            for item in items {
-                guard let text = item.text else { continue }
-                print("==> \(item.manifestPath)")
-                print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
-                let folder = (item.manifestPath as NSString).deletingLastPathComponent
-                for file in item.migration.generatedFiles {
-                    print("==> \(folder.isEmpty ? file.path : folder + "/" + file.path)")
-                    print(file.text, terminator: "")
-                }
-                guard editSources else { continue }
-                for edit in item.migration.sourceEdits { print(edit.diff(path: folder.isEmpty ? edit.file : folder + "/" + edit.file), terminator: "") }
-            }
-        }
-        if !items.isEmpty { print(summary(items)) }
-        if blocked {
+        if dryRun { print(run.dryRun(editSources: editSources), terminator: "") }
+        if !run.items.isEmpty { print(run.summary(editSources: editSources)) }
+        if run.isBlocked {
             print("componentize: nothing written; fix the errors above\(dryRun ? "" : ", or see --allow-unmapped and --allow-violations")")
             throw ExitCode(1)
         }
         if dryRun { return }
-        for path in try PodMigrationRun.write(items, editSources: editSources) { print("wrote \(path)") }
-        if items.isEmpty { print("componentize: no development pod left to migrate") }
-    }
-
-    func summary(_ items: [PodMigrationRun.Item]) -> String {
-        let header = ["pod", "package", "targets", "resources", "mapped", "unmapped", "source edits"]
-        let rows = items.map { item -> [String] in
-            let migration = item.migration
-            return [migration.podName, item.text == nil ? "(stays a pod)" : item.manifestPath,
-                    migration.targets.map(\.name).joined(separator: ", "),
-                    String(migration.targets.reduce(0) { $0 + $1.resources.count }),
-                    String(migration.packages.count), migration.unmapped.map(\.name).joined(separator: ", "),
-                    migration.sourceEdits.isEmpty ? "" : "\(migration.sourceEdits.count)\(editSources ? "" : " (--edit-sources)")"]
-        }
-        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
-        func line(_ cells: [String]) -> String {
-            zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
-        }
-        return ([line(header)] + rows.map(line)).joined(separator: "\n")
+        for path in try run.write(editSources: editSources) { print("wrote \(path)") }
+        if run.items.isEmpty { print("componentize: no development pod left to migrate") }
     }
 }

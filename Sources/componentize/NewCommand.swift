@@ -1,7 +1,5 @@
 import ArgumentParser
 import Project
-import ResourceGeneration
-import Scaffolding
 
 struct NewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -52,16 +50,17 @@ struct NewCommand: ParsableCommand {
 
     func run() throws {
         let root = root ?? project.path
-        let request = ScaffoldRequest(
+        let request = Project.NewComponentRequest(
             name: name, layer: layer,
             dependsOn: dependsOn.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty },
             interface: interface, resources: !noResources, templateDirectory: templateDirectory)
-        let plan = try project.open(at: root).plan(newComponent: request, today: Project.today())
+        let project = try project.open(at: root)
+        let plan = try project.plan(newComponent: request, today: Project.today())
         if dryRun {
-            print(Self.describe(plan))
+            print(plan.dryRunDescription)
             return
         }
-        try ScaffoldWriter(root: plan.root).write(plan)
+        try project.write(plan)
         for package in plan.packages {
             print("created \(plan.path(of: package)) (\(package.layer)): \(package.files.count) files")
         }
@@ -69,24 +68,5 @@ struct NewCommand: ParsableCommand {
             print(change.isApp ? "added \(name) to \(change.path)" : "added its interface and the registry to \(change.path)")
         }
         for note in plan.notes { print("note: \(note)") }
-    }
-
-    static func describe(_ plan: ScaffoldPlan) -> String {
-        var lines: [String] = ["dry run: nothing written"]
-        for package in plan.packages {
-            lines.append("")
-            lines.append("\(plan.path(of: package))/  (\(package.layer), \(package.kind))")
-            for file in package.files { lines.append("  \(file.path)") }
-            if let manifest = package.files.first(where: { $0.path == "Package.swift" }) {
-                lines.append("")
-                lines.append("\(plan.path(of: package))/Package.swift:")
-                lines.append(manifest.content)
-            }
-        }
-        for change in plan.manifestChanges {
-            lines.append(UnifiedDiff.make(old: change.before, new: change.after, oldName: "a/\(change.path)", newName: "b/\(change.path)"))
-        }
-        for note in plan.notes { lines.append("note: \(note)") }
-        return lines.joined(separator: "\n")
     }
 }

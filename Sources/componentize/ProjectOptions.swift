@@ -1,5 +1,4 @@
 import ArgumentParser
-import ManifestReading
 import Project
 
 /// The options of every command that reads a repository: where it is, its configuration, how to read manifests.
@@ -11,11 +10,11 @@ struct ProjectOptions: ParsableArguments {
     var configurationPath: String?
 
     @Option(help: "How to read manifests: auto (static, then 'swift package dump-package' when static declines), static or swiftpm.")
-    var reader: ReaderStrategy = .auto
+    var reader: Project.ReaderStrategy = .auto
 
     func open(at root: String? = nil, timings: StageTimings? = nil) throws -> Project {
-        try Project.open(at: root ?? path, configuration: configurationPath, reader: ManifestReader(strategy: reader), timings: timings)
+        try Project.open(at: root ?? path, configuration: configurationPath, strategy: reader, timings: timings)
     }
 }
 
-extension ReaderStrategy: ExpressibleByArgument {}
+extension Project.ReaderStrategy: ExpressibleByArgument {}

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Project
-import ResourceGeneration
 
 struct ResourcesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -33,7 +32,7 @@ struct ResourcesCommand: ParsableCommand {
 
     func run() throws {
         let outcome = try project.open().generateResources(
-            .init(target: target, outputDirectory: outputDirectory, check: check, templateDirectory: templateDirectory))
+            Project.ResourceOptions(target: target, outputDirectory: outputDirectory, check: check, templateDirectory: templateDirectory))
         for diagnostic in outcome.diagnostics { Terminal.printError(diagnostic.description) }
         for (manifest, target) in outcome.notSwift {
             print("\(manifest): skipped \(target): it is not a Swift target; its Objective-C reads the resources through SWIFTPM_MODULE_BUNDLE (migrate-pods writes \(target)Resources on it)")

@@ -1,3 +1,4 @@
+import Files
 import Diagnostics
 import Foundation
 import XCTest
@@ -24,7 +25,7 @@ final class BadInputTests: XCTestCase {
 
     private func inputError(readingDirectory: Bool = true, file: StaticString = #filePath, line: UInt = #line) -> String? {
         do {
-            _ = try StaticManifestReader(moduleSearchPaths: []).read(packageDirectory: directory)
+            _ = try StaticManifestReader(moduleSearchPaths: []).read(packageDirectory: directory, fileSystem: DiskFileSystem())
             XCTFail("expected an input error", file: file, line: line)
         } catch let error as InputError {
             return error.description.replacingOccurrences(of: directory, with: "DIR")
@@ -120,7 +121,7 @@ final class BadInputTests: XCTestCase {
         let text = "// swift-tools-version:5.9\nimport PackageDescription\nlet x = " + String(repeating: "[", count: depth)
             + String(repeating: "]", count: depth) + "\nlet package = Package(name: \"P\")\n"
         _ = write(Data(text.utf8))
-        XCTAssertEqual(try StaticManifestReader(moduleSearchPaths: []).read(packageDirectory: directory).name, "P")
+        XCTAssertEqual(try StaticManifestReader(moduleSearchPaths: []).read(packageDirectory: directory, fileSystem: DiskFileSystem()).name, "P")
     }
 }
 

@@ -1,3 +1,4 @@
+import Files
 import Diagnostics
 import XCTest
 @testable import ManifestReading

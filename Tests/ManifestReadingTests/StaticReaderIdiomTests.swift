@@ -1,3 +1,4 @@
+import Files
 import XCTest
 @testable import ManifestReading
 

@@ -1,3 +1,4 @@
+import Files
 import Diagnostics
 import Foundation
 import XCTest
@@ -51,7 +52,7 @@ final class SwiftPMReaderTests: XCTestCase {
 
     func testMapsDumpPackageJSON() throws {
         try installFakeSwift(printing: Self.sampleDump.replacingOccurrences(of: "/ROOT", with: root))
-        let manifest = try reader().read(packageDirectory: root + "/pkg")
+        let manifest = try reader().read(packageDirectory: root + "/pkg", fileSystem: DiskFileSystem())
         XCTAssertEqual(manifest.reader, .swiftpm)
         XCTAssertEqual(manifest.toolsVersion, ToolsVersion(5, 9))
         XCTAssertEqual(manifest.dependencies, [
@@ -69,12 +70,12 @@ final class SwiftPMReaderTests: XCTestCase {
 
     func testSecondReadComesFromTheCache() throws {
         try installFakeSwift(printing: Self.sampleDump)
-        _ = try reader().read(packageDirectory: root + "/pkg")
-        _ = try reader().read(packageDirectory: root + "/pkg")
+        _ = try reader().read(packageDirectory: root + "/pkg", fileSystem: DiskFileSystem())
+        _ = try reader().read(packageDirectory: root + "/pkg", fileSystem: DiskFileSystem())
         XCTAssertEqual(runs, 1)
         try "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Q\")\n"
             .write(toFile: root + "/pkg/Package.swift", atomically: true, encoding: .utf8)
-        _ = try reader().read(packageDirectory: root + "/pkg")
+        _ = try reader().read(packageDirectory: root + "/pkg", fileSystem: DiskFileSystem())
         XCTAssertEqual(runs, 2, "a changed manifest is read again")
     }
 
@@ -82,10 +83,10 @@ final class SwiftPMReaderTests: XCTestCase {
         try installFakeSwift(printing: Self.sampleDump)
         try "// swift-tools-version:5.9\nimport PackageDescription\nimport Foundation\nlet local = ProcessInfo.processInfo.environment[\"USE_LOCAL\"]\nlet package = Package(name: \"P\")\n"
             .write(toFile: root + "/pkg/Package.swift", atomically: true, encoding: .utf8)
-        _ = try reader().read(packageDirectory: root + "/pkg")
-        _ = try reader(environment: ["UNRELATED": "1"]).read(packageDirectory: root + "/pkg")
+        _ = try reader().read(packageDirectory: root + "/pkg", fileSystem: DiskFileSystem())
+        _ = try reader(environment: ["UNRELATED": "1"]).read(packageDirectory: root + "/pkg", fileSystem: DiskFileSystem())
         XCTAssertEqual(runs, 1, "variables the manifest does not name do not matter")
-        _ = try reader(environment: ["USE_LOCAL": "1"]).read(packageDirectory: root + "/pkg")
+        _ = try reader(environment: ["USE_LOCAL": "1"]).read(packageDirectory: root + "/pkg", fileSystem: DiskFileSystem())
         XCTAssertEqual(runs, 2)
     }
 
@@ -93,7 +94,7 @@ final class SwiftPMReaderTests: XCTestCase {
         let script = "#!/bin/sh\necho 'error: manifest parse error' >&2\nexit 1\n"
         try script.write(toFile: root + "/bin/swift", atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root + "/bin/swift")
-        XCTAssertThrowsError(try reader().read(packageDirectory: root + "/pkg")) { error in
+        XCTAssertThrowsError(try reader().read(packageDirectory: root + "/pkg", fileSystem: DiskFileSystem())) { error in
             XCTAssertEqual((error as? InputError)?.message, "swift package dump-package failed: error: manifest parse error")
         }
     }
@@ -103,8 +104,8 @@ final class SwiftPMReaderTests: XCTestCase {
             .appendingPathComponent("fixtures/ComponentBasedApp/Business/ComponentVideo").path
         let environment = ProcessInfo.processInfo.environment
         guard Toolchain.executable(named: "swift", environment: environment) != nil else { throw XCTSkip("no swift on PATH") }
-        let swiftpm = try SwiftPMManifestReader(environment: environment, cacheDirectory: nil).read(packageDirectory: fixture)
-        let statically = try StaticManifestReader(environment: environment).read(packageDirectory: fixture)
+        let swiftpm = try SwiftPMManifestReader(environment: environment, cacheDirectory: nil).read(packageDirectory: fixture, fileSystem: DiskFileSystem())
+        let statically = try StaticManifestReader(environment: environment).read(packageDirectory: fixture, fileSystem: DiskFileSystem())
         XCTAssertEqual(swiftpm.name, statically.name)
         XCTAssertEqual(swiftpm.dependencies.map(\.identity), statically.dependencies.map(\.identity))
         XCTAssertEqual(swiftpm.dependencies.map(\.location), statically.dependencies.map(\.location))
@@ -130,16 +131,16 @@ final class SwiftPMReaderTests: XCTestCase {
                                   targets: [.target(name: "Lint", path: ".")])
             """.write(toFile: root + "/Tools/Lint/Package.swift", atomically: true, encoding: .utf8)
         let environment = ProcessInfo.processInfo.environment
-        let system = try StaticManifestReader(environment: environment).read(packageDirectory: root)
+        let system = try StaticManifestReader(environment: environment).read(packageDirectory: root, fileSystem: DiskFileSystem())
         XCTAssertEqual(system.targets.map { "\($0.name) \($0.type)" }, ["CZlib system"])
         XCTAssertEqual(system.products.map { "\($0.name) \($0.type) \($0.targets)" }, ["CZlib library [\"CZlib\"]"])
-        let lint = try StaticManifestReader(environment: environment).read(packageDirectory: root + "/Tools/Lint")
+        let lint = try StaticManifestReader(environment: environment).read(packageDirectory: root + "/Tools/Lint", fileSystem: DiskFileSystem())
         XCTAssertEqual(lint.dependencies.map(\.identity), ["zlib", "tools"])
 
         guard Toolchain.executable(named: "swift", environment: environment) != nil else { throw XCTSkip("no swift on PATH") }
         for directory in [root, root + "/Tools/Lint"] {
-            let swiftpm = try SwiftPMManifestReader(environment: environment, cacheDirectory: nil).read(packageDirectory: directory)
-            let statically = try StaticManifestReader(environment: environment).read(packageDirectory: directory)
+            let swiftpm = try SwiftPMManifestReader(environment: environment, cacheDirectory: nil).read(packageDirectory: directory, fileSystem: DiskFileSystem())
+            let statically = try StaticManifestReader(environment: environment).read(packageDirectory: directory, fileSystem: DiskFileSystem())
             XCTAssertEqual(swiftpm.dependencies.map(\.identity), statically.dependencies.map(\.identity), directory)
             XCTAssertEqual(swiftpm.targets.map { "\($0.name) \($0.type)" }, statically.targets.map { "\($0.name) \($0.type)" }, directory)
             XCTAssertEqual(swiftpm.products, statically.products, directory)

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 @testable import PodMigration
 import Testing
@@ -56,8 +57,8 @@ struct PrefixHeaderUseTests {
             "Classes/NXOther.m": "#import \"Missing.h\"\nNSString *other = nil;\n",
         ]
         for (path, text) in files { try text.write(to: folder.appendingPathComponent(path), atomically: true, encoding: .utf8) }
-        let imports = PrefixHeaderUse.imports(of: "#import <Foundation/Foundation.h>", searchFolders: [folder.path])
-        let edits = PrefixHeaderUse.edits(files: ["Classes/NXUI.m", "Classes/NXOther.m"], directory: folder.path, imports: imports)
+        let imports = PrefixHeaderUse.imports(of: "#import <Foundation/Foundation.h>", searchFolders: [folder.path], fileSystem: DiskFileSystem())
+        let edits = PrefixHeaderUse.edits(files: ["Classes/NXUI.m", "Classes/NXOther.m"], directory: folder.path, imports: imports, fileSystem: DiskFileSystem())
         #expect(edits.map(\.file) == ["Classes/NXOther.m"])
         #expect(edits.first?.needs.first?.symbols == ["NSString"])
     }

@@ -67,7 +67,7 @@ struct PodManifestTests {
         #expect(manifest.targets[1].dependencies.map { "\($0.kind):\($0.name):\($0.package ?? "-")" } == ["product:NXKit:NXKit", "product:NXUI/Buttons:NXUI"])
         #expect(manifest.targets[2].dependencies.map { "\($0.kind):\($0.name)" } == ["product:NXKit", "target:ChatComposer/Core"])
         #expect(manifest.products.first { $0.name == "ChatComposer" }?.targets == ["ChatComposer", "ChatComposer/Core"])
-        #expect(manifest.dependencies.map(\.location) == ["pod:NXKit", "pod:NXUI"])
+        #expect(manifest.dependencies.map { "\($0.kind):\($0.location)" } == ["pod:NXKit", "pod:NXUI"])
         #expect(manifest.targets[2].dependencies[1].position == SourcePosition(line: 9, column: 5))
     }
 }

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 @testable import PodspecReading
 import Testing
@@ -22,7 +23,7 @@ struct PodspecJSONReaderTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("NXUI-\(UUID().uuidString).podspec.json").path
         try json.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let spec = try PodspecJSONReader().read(path: path)
+        let spec = try PodspecJSONReader().read(path: path, fileSystem: DiskFileSystem())
         #expect(spec.name == "NXUI")
         #expect(spec.attribute("static_framework")?.value == .bool(true))
         #expect(spec.attribute("ios.deployment_target")?.value == .string("12.0"))

@@ -1,4 +1,5 @@
 import Diagnostics
+import Files
 import Foundation
 import ManifestReading
 import XCTest
@@ -66,7 +67,7 @@ final class ResourceScannerTests: XCTestCase {
 
     private func scan(_ resources: [TargetResource]) -> (ResourceInventory, [String]) {
         let target = Target(name: "T", type: .regular, dependencies: [], resources: resources)
-        let (inventory, diagnostics) = ResourceScanner(packageDirectory: root).scan(target, manifestPath: "Package.swift")
+        let (inventory, diagnostics) = ResourceScanner(packageDirectory: root, fileSystem: DiskFileSystem()).scan(target, manifestPath: "Package.swift")
         return (inventory, diagnostics.map { $0.description.replacingOccurrences(of: root, with: "ROOT") })
     }
 

@@ -1,4 +1,5 @@
 import Diagnostics
+import Files
 import Foundation
 import ManifestReading
 import Paths
@@ -41,7 +42,8 @@ final class ScaffolderTests {
 
     @Test func theLayerComesFromTheMembersOrTheFlag() throws {
         let project = try project()
-        let scaffolder = Scaffolder(root: root, model: project.model, workspace: project.workspace, graph: project.graph, today: "2026-06-01")
+        let scaffolder = Scaffolder(root: root, configuration: project.configuration, workspace: project.workspace, graph: project.graph, today: "2026-06-01",
+                                    reader: project.reader, fileSystem: DiskFileSystem())
         #expect(try scaffolder.layer(for: ScaffoldRequest(name: "ComponentVideo")).name == "business")
         #expect(try scaffolder.layer(for: ScaffoldRequest(name: "Payments", layer: "common")).name == "common")
         #expect(throws: InputError.self) { try scaffolder.layer(for: ScaffoldRequest(name: "Payments")) }
@@ -49,7 +51,7 @@ final class ScaffolderTests {
     }
 
     @Test func kindsFollowTheLayer() throws {
-        let model = try project().model
+        let model = try project().configuration
         let kinds = model.layers.map { ComponentKind.of($0, in: model) }
         #expect(kinds == [.common, .business, .account, .common, .kit])
     }

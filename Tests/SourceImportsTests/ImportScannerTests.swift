@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Testing
 @testable import SourceImports
@@ -5,11 +6,11 @@ import Testing
 /// Every import form the scanner reads, and what it must not take for an import.
 struct ImportScannerTests {
     private func imports(_ text: String) -> [String] {
-        ImportScanner.swiftImports(in: text).imports.map { item in
+        SwiftImportParser.imports(in: text).imports.map { item in
             var parts = [item.module + (item.path.isEmpty ? "" : "." + item.path.joined(separator: ".")), "\(item.line):\(item.column)"]
             if !item.attributes.isEmpty { parts.append("@" + item.attributes.joined(separator: ",@")) }
-            if let access = item.accessLevel { parts.append(access) }
-            if let kind = item.declarationKind { parts.append(kind) }
+            if let access = item.accessLevel { parts.append(access.rawValue) }
+            if let kind = item.declarationKind { parts.append(kind.rawValue) }
             if !item.conditions.isEmpty { parts.append("if " + item.conditions.joined(separator: " && ")) }
             return parts.joined(separator: " ")
         }
@@ -52,7 +53,7 @@ struct ImportScannerTests {
             #endif
             """) == ["UIKit 2:1 if canImport(UIKit)", "AppKit 4:1 if !(canImport(UIKit)) && os(macOS)",
                      "NXKit 6:1 if !(canImport(UIKit)) && !(os(macOS))"])
-        #expect(ImportScanner.swiftImports(in: "#if canImport(UIKit)\nimport UIKit\n#endif\n").imports.first?.isOptional == true)
+        #expect(SwiftImportParser.imports(in: "#if canImport(UIKit)\nimport UIKit\n#endif\n").imports.first?.isOptional == true)
     }
 
     @Test func commentsStringsAndCodeAreNotImports() {
@@ -71,25 +72,30 @@ struct ImportScannerTests {
     }
 
     @Test func aFileWithoutImportsIsNotParsed() {
-        #expect(ImportScanner.swiftHeader(of: Array("struct A {}\nlet b = 1\n".utf8)).end == 0)
-        #expect(ImportScanner.swiftHeader(of: Array("import A\nstruct B {}\n".utf8)).end == 9)
+        #expect(SwiftHeader.end(of: Array("struct A {}\nlet b = 1\n".utf8)).end == 0)
+        #expect(SwiftHeader.end(of: Array("import A\nstruct B {}\n".utf8)).end == 9)
     }
 
     @Test func anOpenIfIsClosedBeforeParsing() {
         let text = "#if os(iOS)\nimport UIKit\nlet x = 1\n#endif\nstruct A {}\n"
-        #expect(ImportScanner.swiftHeader(of: Array(text.utf8)).end == text.utf8.count - "struct A {}\n".utf8.count)
+        #expect(SwiftHeader.end(of: Array(text.utf8)).end == text.utf8.count - "struct A {}\n".utf8.count)
     }
 
     @Test func theHeaderEndsWhereTheIfAroundTheLastImportCloses() {
         let nested = "#if os(iOS)\n#if DEBUG\nimport A\n#endif\nlet x = 1\n#endif\nstruct B {}\n"
-        #expect(ImportScanner.swiftHeader(of: Array(nested.utf8)).end == nested.utf8.count - "struct B {}\n".utf8.count)
+        #expect(SwiftHeader.end(of: Array(nested.utf8)).end == nested.utf8.count - "struct B {}\n".utf8.count)
         // A later import outside any `#if` ends the header at its own line.
         let later = "#if os(iOS)\nimport A\n#endif\nimport B\nstruct C {}\n"
-        #expect(ImportScanner.swiftHeader(of: Array(later.utf8)).end == later.utf8.count - "struct C {}\n".utf8.count)
+        #expect(SwiftHeader.end(of: Array(later.utf8)).end == later.utf8.count - "struct C {}\n".utf8.count)
         #expect(imports(nested) == ["A 3:1 if os(iOS) && DEBUG"])
     }
 
-    @Test func filesAreReadWholeAndRelativeToAnOpenFolder() throws {
+    /// One file through the file system, as the source pass reads it.
+    private func scan(_ file: String, in folder: String, fileSystem: any FileSystem = DiskFileSystem(), maximumBytes: Int = ImportScanner.maximumBytes) -> ScannedFile {
+        ImportScanner.scan(files: [file], in: folder, fileSystem: fileSystem, parser: SwiftImportParser(keepingHeaders: false), maximumBytes: maximumBytes)[0]
+    }
+
+    @Test func filesAreReadWholeAndRelativeToTheirFolder() throws {
         let folder = NSTemporaryDirectory() + "componentize-imports-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder + "/Sources/A", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -97,13 +103,14 @@ struct ImportScannerTests {
         let long = "import First\n" + String(repeating: "let café = \"naïve\" // padding\n", count: 1200) + "import Last\n"
         #expect(long.utf8.count > 32 << 10)
         #expect(FileManager.default.createFile(atPath: folder + "/Sources/A/Long.swift", contents: Data(long.utf8)))
-        let absolute = ImportScanner.scan(file: folder + "/Sources/A/Long.swift")
+        let absolute = scan(folder + "/Sources/A/Long.swift", in: "/")
         #expect(absolute.problem == nil)
         #expect(absolute.imports.map(\.module) == ["First", "Last"])
-        let package = try #require(FolderDescriptor(path: folder))
-        #expect(ImportScanner.scan(file: "Sources/A/Long.swift", in: package) == absolute)
-        #expect(ImportScanner.scan(file: "Sources/A/Gone.swift", in: package).problem == "cannot be read (it vanished, or check its permissions)")
-        #expect(FolderDescriptor(path: folder + "/Sources/A/Long.swift") == nil)
+        #expect(scan("Sources/A/Long.swift", in: folder) == absolute)
+        #expect(scan("Sources/A/Gone.swift", in: folder).problem == "cannot be read (it vanished, or check its permissions)")
+        // The same file in memory reads the same.
+        let memory = InMemoryFileSystem(files: [folder + "/Sources/A/Long.swift": long])
+        #expect(scan("Sources/A/Long.swift", in: folder, fileSystem: memory) == absolute)
     }
 
     @Test func manyFilesAreScannedInBatchesInTheirOrder() throws {
@@ -115,8 +122,7 @@ struct ImportScannerTests {
         for (index, name) in names.enumerated() where index != 70 {
             #expect(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("import Module\(index)\n".utf8)))
         }
-        let package = try #require(FolderDescriptor(path: folder))
-        let scanned = ImportScanner.scan(files: names, in: package)
+        let scanned = ImportScanner.scan(files: names, in: folder, fileSystem: DiskFileSystem())
         #expect(scanned.count == names.count)
         for (index, file) in scanned.enumerated() {
             if index == 70 {
@@ -125,7 +131,7 @@ struct ImportScannerTests {
                 #expect(file.imports.map(\.module) == ["Module\(index)"])
             }
         }
-        #expect(ImportScanner.scan(files: names.map { folder + "/" + $0 }) == scanned)
+        #expect(ImportScanner.scan(files: names.map { folder + "/" + $0 }, in: "/", fileSystem: DiskFileSystem()) == scanned)
     }
 
     /// Headers that are parsed together and headers that must be parsed alone, side by side in one batch.
@@ -164,14 +170,14 @@ struct ImportScannerTests {
         let (folder, names) = try folderOfHeaders("joined")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // Every header after every other one: each order puts a different neighbour before it.
-        let package = try #require(FolderDescriptor(path: folder))
-        let alone = names.map { ImportScanner.scan(file: $0, in: package) }
-        #expect(ImportScanner.scan(files: names, in: package) == alone)
+        let alone = names.map { scan($0, in: folder) }
+        let disk = DiskFileSystem()
+        #expect(ImportScanner.scan(files: names, in: folder, fileSystem: disk) == alone)
         for shift in 1..<names.count {
             let order = Array(names[shift...] + names[..<shift])
-            #expect(ImportScanner.scan(files: order, in: package) == Array(alone[shift...] + alone[..<shift]))
+            #expect(ImportScanner.scan(files: order, in: folder, fileSystem: disk) == Array(alone[shift...] + alone[..<shift]))
         }
-        #expect(ImportScanner.scan(files: Array(names.reversed()), in: package) == alone.reversed())
+        #expect(ImportScanner.scan(files: Array(names.reversed()), in: folder, fileSystem: disk) == alone.reversed())
     }
 
     @Test func aHeaderSeenBeforeIsNotParsedAgainAndGivesWhatParsingItGives() throws {
@@ -181,50 +187,51 @@ struct ImportScannerTests {
             ("Long.swift", String(repeating: "// a long licence comment\n", count: 200) + "import Long\n"),
         ])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let package = try #require(FolderDescriptor(path: folder))
-        let alone = names.map { ImportScanner.scan(file: $0, in: package) }
+        let alone = names.map { scan($0, in: folder) }
         // Files with imports, and how many different headers they have.
-        let headers = Self.batchOfHeaders.map { ImportScanner.SwiftHeader(of: Array($0.utf8)).bytes }.filter { !$0.isEmpty }
+        let headers = Self.batchOfHeaders.map { SwiftHeader(of: Array($0.utf8)).bytes }.filter { !$0.isEmpty }
         let withImports = headers.count, kept = Set(headers).count
+        let disk = DiskFileSystem()
 
-        let parsed = ParsedHeaders()
+        let parser = SwiftImportParser()
+        let parsed = try #require(parser.parsed)
         // Each header twice in one batch: the second is a copy of the first; `Same.swift` is a copy of `File0.swift`.
-        #expect(ImportScanner.scan(files: names + names, in: package, parsed: parsed) == alone + alone)
+        #expect(ImportScanner.scan(files: names + names, in: folder, fileSystem: disk, parser: parser) == alone + alone)
         #expect(parsed.count == kept)
         let copies = 2 * (withImports + 1) - kept
         #expect(parsed.reused == copies)
         // A later scan finds every kept header; the long one is parsed again.
-        #expect(ImportScanner.scan(files: names.reversed(), in: package, parsed: parsed) == alone.reversed())
+        #expect(ImportScanner.scan(files: names.reversed(), in: folder, fileSystem: disk, parser: parser) == alone.reversed())
         #expect(parsed.reused == copies + withImports + 1)
 
         // Past its byte budget nothing more is kept, and every result is still what parsing gives.
-        let small = ParsedHeaders(maximumTotalBytes: 2 * ParsedHeaders.bytesAnImportTakes + 100)
-        #expect(ImportScanner.scan(files: names, in: package, parsed: small) == alone)
-        #expect(small.count > 0 && small.count < kept)
-        #expect(ImportScanner.scan(files: names, in: package, parsed: small) == alone)
+        let small = SwiftImportParser(maximumKeptBytes: 2 * ParsedHeaders.bytesAnImportTakes + 100)
+        #expect(ImportScanner.scan(files: names, in: folder, fileSystem: disk, parser: small) == alone)
+        #expect((small.parsed?.count ?? 0) > 0 && (small.parsed?.count ?? 0) < kept)
+        #expect(ImportScanner.scan(files: names, in: folder, fileSystem: disk, parser: small) == alone)
     }
 
     @Test func onlySelfContainedHeadersAreJoinedAndAJoinedParseThatRunsAcrossFilesIsRefused() throws {
-        #expect(ImportScanner.isSelfContained(Array("import A\n#if os(iOS)\nimport B\n#endif\n".utf8)))
+        #expect(SwiftHeader.isSelfContained(Array("import A\n#if os(iOS)\nimport B\n#endif\n".utf8)))
         for text in ["let s = \"x\"\nimport A\n", "/* c */\nimport A\n", "let r = #/x/#\nimport A\n", "#if A\nimport A\n",
                      "#endif\n#if A\nimport A\n#endif\n"] {
-            #expect(!ImportScanner.isSelfContained(Array(text.utf8)), "\(text)")
+            #expect(!SwiftHeader.isSelfContained(Array(text.utf8)), "\(text)")
         }
-        let joined = try #require(ImportScanner.joinedImports(of: [Array("import A\n".utf8), Array("// B\n\nimport B.Sub\n".utf8), Array("import C".utf8)]))
+        let joined = try #require(SwiftImportParser.joinedImports(of: [Array("import A\n".utf8), Array("// B\n\nimport B.Sub\n".utf8), Array("import C".utf8)]))
         #expect(joined.map { $0.map { "\($0.module) \($0.line):\($0.column)" } } == [["A 1:1"], ["B 3:1"], ["C 1:1"]])
         // The second file's first line would continue the first file's import, or be an error: parsed alone instead.
-        #expect(ImportScanner.joinedImports(of: [Array("import A\n".utf8), Array(".B\nimport C\n".utf8)]) == nil)
+        #expect(SwiftImportParser.joinedImports(of: [Array("import A\n".utf8), Array(".B\nimport C\n".utf8)]) == nil)
     }
 
     @Test func bracketsThatWouldKeepTheParserBusyForSecondsAreAProblemNotAHang() {
         // 24 directly nested `[` took SwiftParser 5 s; the header is refused before it is parsed, alone or in a batch.
         let nested = "let a = " + String(repeating: "[", count: 24) + "1" + String(repeating: "]", count: 24) + "\nimport Foundation\n"
-        let scanned = ImportScanner.swiftImports(in: nested)
+        let scanned = SwiftImportParser.imports(in: nested)
         #expect(scanned.imports.isEmpty)
         #expect(scanned.problem == "has more than 8 '[' directly nested at line 1 before its last import: not read for imports")
         let deep = "let a = " + String(repeating: "(", count: 101) + "\nimport Foundation\n"
-        #expect(ImportScanner.swiftImports(in: deep).problem == "has brackets nested more than 100 deep at line 1 before its last import: not read for imports")
-        let batch = ImportScanner.swiftImports(of: [nested, "import A\n", "import B\n"].map { ImportScanner.SwiftHeader(of: Array($0.utf8)) })
+        #expect(SwiftImportParser.imports(in: deep).problem == "has brackets nested more than 100 deep at line 1 before its last import: not read for imports")
+        let batch = SwiftImportParser(keepingHeaders: false).imports(of: [nested, "import A\n", "import B\n"].map { SwiftHeader(of: Array($0.utf8)) })
         #expect(batch.map(\.imports.count) == [0, 1, 1])
         #expect(batch[0].problem == scanned.problem)
         // Within the limits, brackets before the imports are parsed as before.
@@ -237,7 +244,7 @@ struct ImportScannerTests {
     }
 
     @Test func objectiveCAndCImports() {
-        let scanned = ImportScanner.cFamilyImports(in: """
+        let scanned = CFamilyImportScanner.imports(in: """
             @import NXKit;
             @import NXUI.Theme;
             #import <ComponentVideo/ComponentVideo.h>
@@ -258,16 +265,16 @@ struct ImportScannerTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(FileManager.default.createFile(atPath: folder + "/Latin1.swift", contents: Data([0x69, 0x6d, 0x70, 0xe9, 0x0a])))
         #expect(FileManager.default.createFile(atPath: folder + "/Binary.swift", contents: Data([0x00, 0x01, 0x02])))
-        #expect(ImportScanner.scan(file: folder + "/Latin1.swift").problem == "is not UTF-8 text: not read for imports")
-        #expect(ImportScanner.scan(file: folder + "/Binary.swift").problem == "holds binary data (a NUL byte): not read for imports")
-        #expect(ImportScanner.scan(file: folder + "/Vanished.swift").problem == "cannot be read (it vanished, or check its permissions)")
+        #expect(scan("Latin1.swift", in: folder).problem == "is not UTF-8 text: not read for imports")
+        #expect(scan("Binary.swift", in: folder).problem == "holds binary data (a NUL byte): not read for imports")
+        #expect(scan("Vanished.swift", in: folder).problem == "cannot be read (it vanished, or check its permissions)")
         let big = "import First\n" + String(repeating: "let value = 1 // padding to make the header long\n", count: 200) + "import Last\n"
-        let scanned = ImportScanner.swiftImports(in: big, maximumHeaderBytes: 4096)
+        let scanned = SwiftImportParser.imports(in: big, maximumHeaderBytes: 4096)
         #expect(scanned.imports.map(\.module) == ["First"])
         #expect(scanned.problem == "has imports beyond its first 4 KiB of declarations: those were not read")
         let huge = Data(("import Kept\n" + String(repeating: "// é\n", count: 2000) + "import Lost\n").utf8)
         #expect(FileManager.default.createFile(atPath: folder + "/Huge.swift", contents: huge))
-        let truncated = ImportScanner.scan(file: folder + "/Huge.swift", maximumBytes: 8191)
+        let truncated = scan("Huge.swift", in: folder, maximumBytes: 8191)
         #expect(truncated.problem == "is larger than 7 KiB: only the first 7 KiB were read for imports")
         #expect(truncated.imports.map(\.module) == ["Kept"])
     }

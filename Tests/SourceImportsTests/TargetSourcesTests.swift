@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import ManifestReading
 import Testing
@@ -34,25 +35,25 @@ final class TargetSourcesTests {
     @Test func theDefaultFolderMinusExcludeAndHiddenFiles() {
         var video = Target(name: "Video", type: .regular, dependencies: [])
         video.exclude = ["Legacy"]
-        #expect(TargetSources.select(video, packageDirectory: root).files == ["Sources/Video/Player/Player.swift", "Sources/Video/Video.swift"])
+        #expect(TargetSources.select(video, packageDirectory: root, fileSystem: DiskFileSystem()).files == ["Sources/Video/Player/Player.swift", "Sources/Video/Video.swift"])
         let tests = Target(name: "VideoTests", type: .test, dependencies: [])
-        #expect(TargetSources.select(tests, packageDirectory: root).files == ["Tests/VideoTests/VideoTests.swift"])
+        #expect(TargetSources.select(tests, packageDirectory: root, fileSystem: DiskFileSystem()).files == ["Tests/VideoTests/VideoTests.swift"])
         let c = Target(name: "CVideo", type: .regular, dependencies: [])
-        #expect(TargetSources.select(c, packageDirectory: root).files == ["Sources/CVideo/codec.c", "Sources/CVideo/include/CVideo.h"])
+        #expect(TargetSources.select(c, packageDirectory: root, fileSystem: DiskFileSystem()).files == ["Sources/CVideo/codec.c", "Sources/CVideo/include/CVideo.h"])
     }
 
     @Test func aPathAndSourcesNarrowTheFiles() {
         var lib = Target(name: "Lib", type: .regular, dependencies: [], path: "Custom/Lib")
-        #expect(TargetSources.select(lib, packageDirectory: root).files.count == 3)
+        #expect(TargetSources.select(lib, packageDirectory: root, fileSystem: DiskFileSystem()).files.count == 3)
         lib.sources = ["Lib.swift", "Only"]
-        #expect(TargetSources.select(lib, packageDirectory: root).files == ["Custom/Lib/Lib.swift", "Custom/Lib/Only/Kept.swift"])
+        #expect(TargetSources.select(lib, packageDirectory: root, fileSystem: DiskFileSystem()).files == ["Custom/Lib/Lib.swift", "Custom/Lib/Only/Kept.swift"])
     }
 
     @Test func unknownSelectionsSaySo() {
-        #expect(TargetSources.select(Target(name: "Missing", type: .regular, dependencies: []), packageDirectory: root).unknown
+        #expect(TargetSources.select(Target(name: "Missing", type: .regular, dependencies: []), packageDirectory: root, fileSystem: DiskFileSystem()).unknown
             == "no folder for it (Sources/Missing, Source/Missing, src/Missing, srcs/Missing)")
         var computed = Target(name: "Video", type: .regular, dependencies: [])
         computed.sourcesUnknown = "call to 'files'"
-        #expect(TargetSources.select(computed, packageDirectory: root).unknown?.hasPrefix("its sources: or exclude: could not be read") == true)
+        #expect(TargetSources.select(computed, packageDirectory: root, fileSystem: DiskFileSystem()).unknown?.hasPrefix("its sources: or exclude: could not be read") == true)
     }
 }

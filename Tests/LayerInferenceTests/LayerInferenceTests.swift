@@ -1,16 +1,15 @@
 import Configuration
 import DependencyGraph
-import Discovery
 import LayerInference
-import ManifestReading
 import Rules
 import Testing
+import TestSupport
 
 /// `init --infer`'s proposal, on in-memory repositories.
 struct LayerInferenceTests {
     /// A repository of packages `(folder, name, local dependencies by folder, external products)`.
-    static func infer(_ packages: [(String, [String])], external: [String: String] = [:]) -> InferredLayering {
-        let manifests = packages.map { folder, dependencies -> (directory: String, source: String) in
+    static func infer(_ packages: [(String, [String])], external: [String: String] = [:]) throws -> InferredLayering {
+        let manifests = packages.map { folder, dependencies -> (directory: String, manifest: String) in
             let name = String(folder.split(separator: "/").last ?? "")
             var packageLines = dependencies.map { ".package(path: \"\(PathArithmeticForTests.relative($0, from: folder))\")" }
             var targetDependencies = dependencies.map { ".product(name: \"\($0.split(separator: "/").last ?? "")\", package: \"\($0.split(separator: "/").last ?? "")\")" }
@@ -20,9 +19,8 @@ struct LayerInferenceTests {
             }
             return (folder, RuleExample.package(name, targets: [(name, targetDependencies)], packages: packageLines))
         }
-        let workspace = PackageDiscovery.workspace(manifests: manifests, reader: StaticManifestReader(environment: [:], moduleSearchPaths: []),
-                                                   root: "/repo")
-        return LayerInference().infer(DependencyGraph(workspace: workspace, model: LayerModel(layers: [])))
+        let workspace = try InMemoryRepository.workspace(manifests, root: "/repo")
+        return LayerInference().infer(DependencyGraph(workspace: workspace, model: Configuration(layers: [])))
     }
 
     static let sampleApp: [(String, [String])] = [
@@ -35,16 +33,16 @@ struct LayerInferenceTests {
         ("App", ["Business/ComponentVideo", "Business/ComponentImage"]),
     ]
 
-    @Test func layersFollowTheLongestChainBelowEachPackageAndAreNamedAfterTheirFolders() {
-        let layering = Self.infer(Self.sampleApp)
+    @Test func layersFollowTheLongestChainBelowEachPackageAndAreNamedAfterTheirFolders() throws {
+        let layering = try Self.infer(Self.sampleApp)
         #expect(layering.layers.map(\.name) == ["app", "business", "account", "common", "kit"])
         #expect(layering.layers.map(\.paths) == [["App"], ["Business/*"], ["Account/*"], ["Common/*"], ["Kit/*"]])
         #expect(layering.layers.map(\.independent) == [false, true, false, true, false])
         #expect(layering.cycles.isEmpty)
     }
 
-    @Test func consecutiveDepthsOneFolderHoldsBecomeOneLayer() {
-        let layering = Self.infer([
+    @Test func consecutiveDepthsOneFolderHoldsBecomeOneLayer() throws {
+        let layering = try Self.infer([
             ("Core/Kit", []), ("Core/Network", ["Core/Kit"]),
             ("Services/Auth", ["Core/Network"]), ("Services/User", ["Services/Auth"]),
             ("Features/Cart", ["Services/User"]), ("Features/Checkout", ["Features/Cart"]), ("Features/Home", ["Services/User"]),
@@ -55,14 +53,14 @@ struct LayerInferenceTests {
         #expect(layering.layers[1].independent == false, "Checkout depends on Cart")
     }
 
-    @Test func aFolderHoldingEveryPackageSaysNothingAboutLayers() {
-        let layering = Self.infer([("Packages/Kit", []), ("Packages/UI", ["Packages/Kit"]), ("Packages/Feature", ["Packages/UI"])])
+    @Test func aFolderHoldingEveryPackageSaysNothingAboutLayers() throws {
+        let layering = try Self.infer([("Packages/Kit", []), ("Packages/UI", ["Packages/Kit"]), ("Packages/Feature", ["Packages/UI"])])
         #expect(layering.layers.map(\.name) == ["level-3", "level-2", "level-1"])
         #expect(layering.layers.map(\.paths) == [["Packages/Feature"], ["Packages/UI"], ["Packages/Kit"]])
     }
 
-    @Test func aFolderAndANameEndingGroupPackages() {
-        let layering = Self.infer([
+    @Test func aFolderAndANameEndingGroupPackages() throws {
+        let layering = try Self.infer([
             ("Local/CoreKit", []), ("Local/NetworkKit", ["Local/CoreKit"]), ("Local/Login", ["Local/NetworkKit"]),
             ("Local/Profile", ["Local/NetworkKit"]), ("Other/Payments", ["Local/NetworkKit"]), ("App", ["Local/Login", "Other/Payments"]),
         ])
@@ -70,8 +68,8 @@ struct LayerInferenceTests {
         #expect(layering.layers.last?.paths == ["Local/*Kit"])
     }
 
-    @Test func aCycleIsOneComponentAboveWhatItDependsOn() {
-        let layering = Self.infer([
+    @Test func aCycleIsOneComponentAboveWhatItDependsOn() throws {
+        let layering = try Self.infer([
             ("Kit/Base", []), ("Services/Cart", ["Services/Pricing", "Kit/Base"]), ("Services/Pricing", ["Services/Cart"]),
             ("App", ["Services/Cart"]),
         ])
@@ -80,24 +78,23 @@ struct LayerInferenceTests {
         #expect(layering.layers[1].independent == false)
     }
 
-    @Test func thirdPartyPackagesAreAllowedWhereTheyAreUsedToday() {
-        let layering = Self.infer(Self.sampleApp, external: ["Common/NXService": "Alamofire", "Kit/NXKit": "Logging"])
+    @Test func thirdPartyPackagesAreAllowedWhereTheyAreUsedToday() throws {
+        let layering = try Self.infer(Self.sampleApp, external: ["Common/NXService": "Alamofire", "Kit/NXKit": "Logging"])
         #expect(layering.thirdParty.map(\.package) == ["alamofire-swift", "logging-swift"])
         #expect(layering.thirdParty.map(\.layers) == [["common"], ["kit"]])
     }
 
-    @Test func aSinglePackageIsLayeredByItsTargets() {
+    @Test func aSinglePackageIsLayeredByItsTargets() throws {
         let manifest = RuleExample.package("App", targets: [("Kit", []), ("UI", ["\"Kit\""]), ("Feature", ["\"UI\"", "\"Kit\""])])
-        let workspace = PackageDiscovery.workspace(manifests: [(".", manifest)], reader: StaticManifestReader(environment: [:], moduleSearchPaths: []),
-                                                   root: "/repo")
-        let layering = LayerInference().infer(DependencyGraph(workspace: workspace, model: LayerModel(layers: [])))
+        let workspace = try InMemoryRepository.workspace([(".", manifest)], root: "/repo")
+        let layering = LayerInference().infer(DependencyGraph(workspace: workspace, model: Configuration(layers: [])))
         #expect(!layering.componentsArePackages)
         #expect(layering.layers.map(\.members) == [["Feature"], ["UI"], ["Kit"]])
         #expect(layering.layers.map(\.name) == ["level-3", "level-2", "level-1"])
     }
 
-    @Test func theProposalIsTheSameEveryTime() {
-        #expect(Self.infer(Self.sampleApp) == Self.infer(Self.sampleApp.reversed()))
+    @Test func theProposalIsTheSameEveryTime() throws {
+        #expect(try Self.infer(Self.sampleApp) == Self.infer(Self.sampleApp.reversed()))
     }
 }
 

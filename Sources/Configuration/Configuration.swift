@@ -1,19 +1,21 @@
 import Diagnostics
 import Paths
 
-/// The layers of a componentized app and the rules between them, from `componentize.yml` or a preset.
-public struct LayerModel: Sendable, Equatable {
+/// How a repository is checked and what is generated in it, from `componentize.yml` or a preset: the layers of the
+/// componentized app and the rules between them first, then exceptions, severities, what discovery skips, and the
+/// settings of `new`, `resources`, the source pass and `migrate-pods`.
+public struct Configuration: Sendable, Equatable {
     /// Layers from the top (the app) to the bottom (the kit).
     public var layers: [Layer]
     public var thirdParty: ThirdPartyPolicy
     /// Globs of module names any test target may depend on, whatever their layer.
     public var testSupport: [Glob]
     public var exceptions: [LayerException]
-    public var severities: [String: Severity]
+    public var severities: [RuleID: Severity]
     /// A glob that matches nothing is an error rather than silently useless.
     public var strict: Bool
-    /// Where the model came from: `componentize.yml` or `preset four-layer`.
-    public var source: String
+    /// Where it came from: a file, or a preset.
+    public var source: ConfigurationSource
     /// Folders (globs relative to the root) where discovery looks for no package: samples, fixtures, vendored code.
     public var exclude: [Glob] = []
     /// How `componentize new` lays out and writes new packages.
@@ -29,8 +31,8 @@ public struct LayerModel: Sendable, Equatable {
     public var pods: [String: PodPackageMapping] = [:]
 
     public init(layers: [Layer], thirdParty: ThirdPartyPolicy = ThirdPartyPolicy(), testSupport: [Glob] = [],
-                exceptions: [LayerException] = [], severities: [String: Severity] = [:], strict: Bool = false,
-                source: String = "componentize.yml") {
+                exceptions: [LayerException] = [], severities: [RuleID: Severity] = [:], strict: Bool = false,
+                source: ConfigurationSource = .file("componentize.yml")) {
         self.layers = layers
         self.thirdParty = thirdParty
         self.testSupport = testSupport
@@ -53,6 +55,28 @@ public struct LayerModel: Sendable, Equatable {
     public func layers(below layerName: String) -> [Layer] {
         guard let rank = rank(of: layerName) else { return [] }
         return Array(layers[(rank + 1)...])
+    }
+}
+
+/// Where a configuration came from.
+public enum ConfigurationSource: Sendable, Equatable, CustomStringConvertible {
+    /// A `componentize.yml`, as messages name it.
+    case file(String)
+    /// A preset, because no file configures the repository.
+    case preset(Preset)
+
+    /// The file, when there is one.
+    public var path: String? {
+        if case .file(let path) = self { return path }
+        return nil
+    }
+
+    /// `componentize.yml`, or `preset four-layer`.
+    public var description: String {
+        switch self {
+        case .file(let path): return path
+        case .preset(let preset): return "preset \(preset.rawValue)"
+        }
     }
 }
 
@@ -144,13 +168,13 @@ public struct ThirdPartyPolicy: Sendable, Equatable {
 public struct LayerException: Sendable, Equatable {
     public var from: String
     public var to: String
-    public var rule: String
+    public var rule: RuleID
     public var reason: String
     /// `YYYY-MM-DD`; the exception stops applying after this day.
     public var expires: String?
     public var location: FileLocation?
 
-    public init(from: String, to: String, rule: String, reason: String, expires: String? = nil, location: FileLocation? = nil) {
+    public init(from: String, to: String, rule: RuleID, reason: String, expires: String? = nil, location: FileLocation? = nil) {
         self.from = from
         self.to = to
         self.rule = rule

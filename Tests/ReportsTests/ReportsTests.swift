@@ -3,11 +3,12 @@ import Diagnostics
 import Foundation
 import Rules
 import Testing
+import TestSupport
 @testable import Reports
 
 /// Baselines and the graph drawing, on in-memory workspaces.
 struct BaselineTests {
-    private func finding(_ rule: String, _ from: String, _ to: String = "", line: Int = 1) -> Finding {
+    private func finding(_ rule: RuleID, _ from: String, _ to: String = "", line: Int = 1) -> Finding {
         Finding(rule: rule, severity: .error, message: "m", rationale: "r", fix: "f", location: FileLocation(path: "P/Package.swift", line: line),
                 key: FindingKey(rule: rule, from: from, to: to))
     }

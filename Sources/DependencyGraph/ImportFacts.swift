@@ -1,0 +1,147 @@
+import Configuration
+import Diagnostics
+import Discovery
+import Paths
+import SourceImports
+
+/// What a graph's import edges are made from: every target's imports, the outside packages' checkouts, and which
+/// modules are never findings.
+public struct ImportFacts: Sendable {
+    public var targets: [TargetImports]
+    public var external: ExternalModules
+    /// SDK and toolchain modules, and the configuration's `imports.system`: never an edge.
+    public var systemModules: Set<String>
+    /// Imported modules left out of every rule (`imports.ignore`).
+    public var ignore: [Glob]
+
+    public init(targets: [TargetImports], external: ExternalModules = ExternalModules(), systemModules: Set<String> = DependencyGraph.systemModules,
+                ignore: [Glob] = []) {
+        self.targets = targets
+        self.external = external
+        self.systemModules = systemModules
+        self.ignore = ignore
+    }
+}
+
+/// What the sources import, as the rules read it.
+public struct ImportIndex: Sendable {
+    /// Imports of local modules the importing target does not declare (directly), one edge per target and module,
+    /// located at the first file that imports it.
+    public let edges: [(edge: Edge, from: GraphTarget, to: GraphTarget)]
+    /// Imports of products of outside packages that the importing target does not declare.
+    public let undeclaredExternal: [UndeclaredExternalImport]
+    /// By target number, for the targets whose files could be read: the modules their files import. The subspecs of a
+    /// pod build one module: each has what any of them imports.
+    public let importedModules: [Int: Set<String>]
+    /// By local module: the modules it re-exports (`@_exported import`).
+    public let reexports: [String: Set<String>]
+    /// The outside packages whose manifests were read with the sources (their checkouts).
+    public let external: ExternalModules
+}
+
+/// An import of a product of a package from outside the repository that the importing target does not declare.
+public struct UndeclaredExternalImport: Sendable {
+    public var from: GraphTarget
+    /// The module imported.
+    public var module: String
+    /// The product that provides it: from its package's manifest when that was read, else the module's name.
+    public var product: String
+    /// The identity of the package some manifest of the repository declares the product from.
+    public var package: String
+    public var location: FileLocation
+    public var otherLocations: [FileLocation]
+}
+
+/// One entry of a target's `dependencies:` that leads to local targets: the targets of a product share it.
+public struct ManifestEntry: Sendable {
+    /// Its first edge, an index of ``DependencyGraph/localEdges``.
+    public var edge: Int
+    /// The targets it leads to, by number.
+    public var targets: [Int]
+    /// A test target's entry at a place where a non-test target of its package has one too: a pod's test spec inherits
+    /// its spec's `s.dependency` lines, and such a line is the spec's.
+    public var isInherited: Bool
+
+    /// The entries of `localEdges`, in the order first seen.
+    static func entries(of localEdges: [(edge: Edge, from: GraphTarget, to: GraphTarget)]) -> [ManifestEntry] {
+        var entryOf: [EntryKey: Int] = [:]
+        entryOf.reserveCapacity(localEdges.count)
+        var entries: [ManifestEntry] = []
+        var testPlaces: Set<PlaceKey> = []
+        for index in localEdges.indices {
+            let (edge, from, to) = localEdges[index]
+            let key = EntryKey(target: edge.fromNumber, line: edge.location.line ?? 0, column: edge.location.column ?? 0)
+            if let entry = entryOf[key] {
+                entries[entry].targets.append(to.number)
+            } else {
+                entryOf[key] = entries.count
+                entries.append(ManifestEntry(edge: index, targets: [to.number], isInherited: false))
+                if from.isTest { testPlaces.insert(PlaceKey(package: from.packageIndex, location: edge.location)) }
+            }
+        }
+        guard !testPlaces.isEmpty else { return entries }
+        var nonTestPlaces: Set<PlaceKey> = []
+        for (edge, from, _) in localEdges where !from.isTest {
+            let place = PlaceKey(package: from.packageIndex, location: edge.location)
+            if testPlaces.contains(place) { nonTestPlaces.insert(place) }
+        }
+        for index in entries.indices where localEdges[entries[index].edge].from.isTest {
+            let (edge, from, _) = localEdges[entries[index].edge]
+            entries[index].isInherited = nonTestPlaces.contains(PlaceKey(package: from.packageIndex, location: edge.location))
+        }
+        return entries
+    }
+
+    /// A manifest entry of one target.
+    private struct EntryKey: Hashable {
+        var target: Int
+        var line: Int
+        var column: Int
+    }
+
+    /// A manifest entry's place in one package. Hashed by line and column: within a package the file is nearly always
+    /// the same, and hashing its path for every edge costs more than the rare collision.
+    private struct PlaceKey: Hashable {
+        var package: Int
+        var location: FileLocation
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(package)
+            hasher.combine(location.line)
+            hasher.combine(location.column)
+        }
+    }
+}
+
+extension DependencyGraph {
+    /// SDK and toolchain modules: never an edge.
+    public static let systemModules: Set<String> = [
+        "Foundation", "FoundationEssentials", "FoundationNetworking", "FoundationXML", "Swift", "_Concurrency", "_StringProcessing",
+        "Darwin", "Glibc", "Musl", "WinSDK", "ucrt", "CRT", "Dispatch", "os", "ObjectiveC", "XCTest", "Testing", "Combine", "SwiftUI",
+        "UIKit", "AppKit", "WatchKit", "TVUIKit", "CoreFoundation", "CoreGraphics", "CoreImage", "CoreText", "CoreData", "CoreLocation",
+        "CoreML", "CoreMotion", "CoreBluetooth", "CoreMedia", "CoreVideo", "CoreAudio", "CoreHaptics", "CoreTelephony", "QuartzCore",
+        "AVFoundation", "AVKit", "Photos", "PhotosUI", "MapKit", "WebKit", "SafariServices", "StoreKit", "UserNotifications", "Network",
+        "Security", "LocalAuthentication", "AuthenticationServices", "CryptoKit", "Accelerate", "Metal", "MetalKit", "SceneKit",
+        "SpriteKit", "ARKit", "RealityKit", "Vision", "NaturalLanguage", "Speech", "HealthKit", "HomeKit", "CloudKit", "GameKit",
+        "Contacts", "ContactsUI", "EventKit", "EventKitUI", "MessageUI", "Social", "Intents", "IntentsUI", "WidgetKit", "ActivityKit",
+        "AppIntents", "BackgroundTasks", "PassKit", "PDFKit", "QuickLook", "SwiftData", "Observation", "OSLog", "MultipeerConnectivity",
+        "SystemConfiguration", "UniformTypeIdentifiers", "LinkPresentation", "Charts", "PackageDescription", "PackagePlugin",
+        "XCTestDynamicOverlay", "Synchronization", "RegexBuilder", "Distributed", "simd", "zlib", "libkern", "SwiftShims",
+    ]
+
+    /// The module a target builds: its name with every character not allowed in a C identifier made `_` (`my-lib` →
+    /// `my_lib`).
+    public static func moduleName(of targetName: String) -> String {
+        if let first = targetName.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first), targetName.utf8.allSatisfy({ byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+        }) {
+            return targetName
+        }
+        var name = String(targetName.unicodeScalars.map { scalar -> Character in
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" ? Character(scalar) : "_"
+        })
+        if let first = name.unicodeScalars.first, ("0"..."9").contains(first) { name = "_" + name }
+        return name
+    }
+}

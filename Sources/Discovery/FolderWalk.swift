@@ -1,0 +1,133 @@
+import Diagnostics
+import Files
+import Parallel
+import Paths
+
+/// Walks the folders under a root for manifests, podspecs and Podfiles, a level at a time with every folder of a level
+/// listed in parallel; what it must skip becomes a note.
+struct FolderWalk {
+    /// Build and tool folders no package lives in.
+    static let skippedFolders: Set<String> = [
+        "checkouts", "DerivedData", "Pods", "Carthage", "node_modules", "vendor", "Vendor", "build",
+    ]
+
+    var exclude: [Glob]
+    var fileSystem: any FileSystem
+    /// Folders holding a `Package.swift`, in walk order.
+    var found: [String] = []
+    /// Folders holding podspecs.
+    var pods: [PodFolder] = []
+    /// Folders holding a Podfile.
+    var podfiles: [(directory: String, display: String)] = []
+    var notes: [Note] = []
+
+    /// A folder to list, with the real paths of the folders above it (to see a link loop).
+    struct Job {
+        var directory: String
+        var relative: String
+        var display: String
+        var ancestors: [String]
+    }
+
+    /// What listing one folder gave.
+    struct Visit {
+        var hasManifest = false
+        /// `*.podspec` and `*.podspec.json` files in the folder, sorted.
+        var podspecs: [String] = []
+        var hasPodfile = false
+        var children: [Job] = []
+        /// Notes with the display path they are about, to be put in walk order.
+        var notes: [Note] = []
+    }
+
+    init(exclude: [Glob], fileSystem: any FileSystem) {
+        self.exclude = exclude
+        self.fileSystem = fileSystem
+    }
+
+    mutating func walk(root: String, display: String) {
+        var level = [Job(directory: root, relative: "", display: display, ancestors: [])]
+        var ordered: [(path: [Substring], note: Note)] = []
+        while !level.isEmpty {
+            let jobs = level
+            let exclude = self.exclude, fileSystem = self.fileSystem
+            // More threads than cores: a folder whose blocks the kernel must read from the disk does not idle a core.
+            let visits = inSlicesOnThreads(of: jobs.count, minimumSliceSize: 4, slicesPerCore: 32, threadsPerCore: fileThreadsPerCore) { slice in
+                slice.map { Self.visit(jobs[$0], exclude: exclude, fileSystem: fileSystem) }
+            }
+            level = []
+            for (job, visit) in zip(jobs, visits) {
+                if visit.hasManifest { found.append(job.directory) }
+                if !visit.podspecs.isEmpty { pods.append(PodFolder(directory: job.directory, files: visit.podspecs, display: job.display)) }
+                if visit.hasPodfile { podfiles.append((job.directory, job.display)) }
+                ordered += visit.notes.map { ((($0.location?.path ?? job.display)).split(separator: "/"), $0) }
+                level += visit.children
+            }
+        }
+        // The order of a depth-first walk in name order: by path component.
+        notes = ordered.sorted { $0.path.lexicographicallyPrecedes($1.path) }.map(\.note)
+    }
+
+    static func visit(_ job: Job, exclude: [Glob], fileSystem: any FileSystem) -> Visit {
+        var visit = Visit()
+        guard let listing = fileSystem.listing(of: job.directory) else {
+            visit.notes.append(Note("cannot list the folder (check its permissions); skipped", at: FileLocation(path: job.display)))
+            return visit
+        }
+        let undecodable = listing.undecodableNames
+        if undecodable > 0 {
+            visit.notes.append(Note("\(undecodable == 1 ? "a name" : "\(undecodable) names") in this folder \(undecodable == 1 ? "is" : "are") not UTF-8; skipped",
+                                    at: FileLocation(path: job.display)))
+        }
+        let ancestors = job.ancestors + [job.directory]
+        for entry in listing.entries {
+            note(entry, in: &visit)
+            guard !entry.isHidden, let child = child(entry, of: job, ancestors: ancestors, fileSystem: fileSystem, visit: &visit) else { continue }
+            if skippedFolders.contains(entry.name) || exclude.contains(where: { $0.matchesPath(child.relative) }) { continue }
+            visit.children.append(child)
+        }
+        return visit
+    }
+
+    /// Records a manifest, podspec or Podfile (a file, or a link, even a broken one: reading it then says what is wrong).
+    private static func note(_ entry: FolderEntry, in visit: inout Visit) {
+        guard entry.kind.isFile || entry.kind.isLink else { return }
+        let name = entry.name
+        if name == "Package.swift" { visit.hasManifest = true }
+        if name.hasSuffix(".podspec") || name.hasSuffix(".podspec.json") { visit.podspecs.append(name) }
+        if name == "Podfile" { visit.hasPodfile = true }
+    }
+
+    /// The folder to walk into for an entry, if it is one: a folder, or a link to a folder that is not above it.
+    private static func child(_ entry: FolderEntry, of job: Job, ancestors: [String], fileSystem: any FileSystem, visit: inout Visit) -> Job? {
+        let path = job.directory + "/" + entry.name
+        let display = job.display + "/" + entry.name
+        var target = path
+        switch entry.kind {
+        case .folder:
+            break
+        case .linkToFolder:
+            let resolved = fileSystem.realPath(path)
+            if ancestors.contains(resolved) {
+                visit.notes.append(Note("symbolic link loop: this link leads back to '\(PathArithmetic.relative(resolved, to: job.directory))', a folder that contains it; skipped",
+                                        at: FileLocation(path: display)))
+                return nil
+            }
+            target = resolved
+        case .linkLoop:
+            visit.notes.append(Note("symbolic link loop: this link resolves to itself; skipped", at: FileLocation(path: display)))
+            return nil
+        case .file, .linkToFile, .brokenLink, .other:
+            return nil
+        }
+        let relative = job.relative.isEmpty ? entry.name : job.relative + "/" + entry.name
+        return Job(directory: target, relative: relative, display: display, ancestors: ancestors)
+    }
+}
+
+/// A folder holding podspecs: the files, sorted, and the folder as messages name it.
+struct PodFolder {
+    var directory: String
+    var files: [String]
+    var display: String
+}

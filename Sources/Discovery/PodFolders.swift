@@ -1,0 +1,72 @@
+import Diagnostics
+import Files
+import Paths
+import PodspecReading
+
+/// The development pods of a repository: the folders the walk found holding podspecs, and those the Podfiles' path pods
+/// (`pod 'NXKit', :path => '../NXKit'`) lead to that the walk did not reach (outside the root, or excluded). A pod is a
+/// package; a podspec beside a `Package.swift` is the same component mid-migration.
+struct PodFolders {
+    var reads: ManifestReads
+    var fileSystem: any FileSystem { reads.fileSystem }
+
+    func read(_ found: [PodFolder], podfiles: [(directory: String, display: String)], walked: Set<String>,
+              into assembly: inout WorkspaceAssembly, notes: inout [Note]) {
+        var pods = found
+        pods += follow(podfiles, pods: pods, assembly: &assembly, notes: &notes)
+        pods.sort { $0.directory < $1.directory }
+        for (pod, outcome) in zip(pods, reads.readPods(pods.map { ($0.directory, $0.files[0]) })) {
+            for extra in pod.files.dropFirst() {
+                notes.append(Note("a second podspec in this folder is not read (componentize reads one pod a folder: \(pod.files[0]))",
+                                  at: FileLocation(path: pod.display + "/" + extra)))
+            }
+            guard !walked.contains(pod.directory) else {
+                assembly.podspecsBeside[pod.directory] = (pod.files[0], outcome)
+                continue
+            }
+            assembly.known.insert(pod.directory)
+            assembly.record(ManifestReads.Prepared(pod.directory, outcome, file: pod.files[0], paths: assembly.displayPaths))
+        }
+    }
+
+    /// The pod folders the Podfiles lead to that are not among `pods`. A path to a folder without the pod's podspec is a
+    /// missing package at the Podfile's line; a Podfile that cannot be read is a note, and the rest is checked.
+    private func follow(_ podfiles: [(directory: String, display: String)], pods: [PodFolder], assembly: inout WorkspaceAssembly,
+                        notes: inout [Note]) -> [PodFolder] {
+        var podspecs: [String: [String]] = [:]
+        for pod in pods { podspecs[pod.directory] = pod.files }
+        var added: [PodFolder] = []
+        for podfile in podfiles {
+            let shown = PathArithmetic.join(podfile.display, "Podfile")
+            let localPods: [PodfilePathPod]
+            do {
+                localPods = try PodfileReader().read(path: PathArithmetic.join(podfile.directory, "Podfile"), fileSystem: fileSystem)
+            } catch {
+                let (message, location) = assembly.describe(error)
+                var at = location ?? FileLocation(path: shown)
+                if at.path == assembly.display(PathArithmetic.join(podfile.directory, "Podfile")) || at.path == PathArithmetic.join(podfile.directory, "Podfile") {
+                    at.path = shown
+                }
+                notes.append(Note("the local pods of this Podfile are not followed: \(message)", at: at))
+                continue
+            }
+            for pod in localPods {
+                let directory = fileSystem.realPath(PathArithmetic.resolve(pod.path, from: podfile.directory))
+                let expected = [pod.name + ".podspec", pod.name + ".podspec.json"]
+                if let files = podspecs[directory] {
+                    if files.contains(where: expected.contains) { continue }
+                } else if let file = expected.first(where: { fileSystem.status(of: PathArithmetic.join(directory, $0)).exists }) {
+                    podspecs[directory] = [file]
+                    added.append(PodFolder(directory: directory, files: [file], display: assembly.display(directory)))
+                    continue
+                }
+                let relative = PathArithmetic.relative(podfile.directory, to: assembly.root)
+                assembly.missingPods.append(MissingPackage(
+                    directory: directory, written: pod.path, referencedBy: relative == "." ? "Podfile" : relative + "/Podfile",
+                    exists: fileSystem.isFolder(directory), location: FileLocation(path: shown, line: pod.location.line, column: pod.location.column),
+                    expectedFile: expected[0]))
+            }
+        }
+        return added
+    }
+}

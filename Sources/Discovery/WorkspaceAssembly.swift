@@ -1,0 +1,192 @@
+import Diagnostics
+import Files
+import Foundation
+import ManifestReading
+import Paths
+import PodspecReading
+
+/// The packages read so far, and what could not be read; at the end, the ``Workspace``.
+struct WorkspaceAssembly {
+    var root: String
+    var displayRoot: String
+    var fileSystem: any FileSystem
+    /// Every folder queued or read.
+    var known: Set<String>
+    var packages: [String: LocalPackage] = [:]
+    var declines: [StaticReadDeclined] = []
+    var unreadable: [String: UnreadablePackage] = [:]
+    /// Folders path dependencies lead to that hold no manifest, and whether the folder exists.
+    var withoutManifest: [String: Bool] = [:]
+    /// Folders some `.package(path:)` leads to.
+    var referenced: Set<String> = []
+    /// Podspecs in folders that hold a Package.swift, by folder: the file and how reading it went.
+    var podspecsBeside: [String: (file: String, outcome: ManifestReads.Outcome)] = [:]
+    /// Podfile path pods whose folder has no podspec of that name.
+    var missingPods: [MissingPackage] = []
+    let displayPaths: ManifestReads.DisplayPaths
+
+    init(root: String, displayRoot: String, known: Set<String>, fileSystem: any FileSystem) {
+        self.root = root
+        self.displayRoot = displayRoot
+        self.known = known
+        self.fileSystem = fileSystem
+        // The absolute current folder, for paths displayed from a root above it.
+        let currentFolder = displayRoot == ".." || displayRoot.hasPrefix("../") ? fileSystem.realPath(FileManager.default.currentDirectoryPath) : nil
+        displayPaths = ManifestReads.DisplayPaths(root: root, displayRoot: displayRoot, currentFolder: currentFolder)
+    }
+
+    func isDone(_ directory: String) -> Bool {
+        packages[directory] != nil || unreadable[directory] != nil || withoutManifest[directory] != nil
+    }
+
+    func display(_ path: String) -> String {
+        displayPaths.display(path)
+    }
+
+    /// Records one folder's outcome; returns the folders its path dependencies lead to that are new.
+    @discardableResult
+    mutating func record(_ prepared: ManifestReads.Prepared) -> [String] {
+        let directory = prepared.directory
+        switch prepared.outcome {
+        case .noManifest(let exists):
+            withoutManifest[directory] = exists
+            return []
+        case .failed(let error):
+            unreadable[directory] = UnreadablePackage(directory: directory, relativeDirectory: prepared.relative,
+                                                     manifestPath: prepared.manifestPath, problem: describe(error))
+            return []
+        case .read(let reading, let spec):
+            var package = LocalPackage(directory: directory, relativeDirectory: prepared.relative, manifestPath: prepared.manifestPath,
+                                       manifest: reading.manifest)
+            package.podSpec = spec
+            if var decline = reading.staticDecline {
+                decline.path = display(decline.path)
+                declines.append(decline)
+            }
+            var new: [String] = []
+            for (location, written) in prepared.resolved {
+                // Folders found by the walk are already real paths; resolve links only for the others.
+                let target = known.contains(written) ? written : fileSystem.realPath(written)
+                package.localDependencies[location] = target
+                referenced.insert(target)
+                if known.insert(target).inserted { new.append(target) }
+            }
+            packages[directory] = package
+            return new
+        }
+    }
+
+    /// Gives each package the podspec read in its folder; one that cannot be read is a note.
+    mutating func attachPodspecsBeside(notes: inout [Note]) {
+        for (directory, (file, outcome)) in podspecsBeside.sorted(by: { $0.key < $1.key }) {
+            guard packages[directory] != nil else { continue }
+            let shown = display(PathArithmetic.join(directory, file))
+            switch outcome {
+            case .read(let reading, let spec?):
+                packages[directory]?.podspec = PodspecBeside(path: shown, manifest: reading.manifest, spec: spec)
+            case .read:
+                continue
+            case .failed(let error):
+                let (message, location) = describe(error)
+                notes.append(Note("this podspec beside a Package.swift cannot be read, so the two are not compared (pod-package-mismatch): \(message)",
+                                  at: location ?? FileLocation(path: shown)))
+            case .noManifest:
+                continue
+            }
+        }
+    }
+
+    /// Leads each pod dependency on a pod or package of the repository (by name: `s.dependency 'NXKit'`) to its folder,
+    /// as `.package(path:)` leads to one; the others stay outside packages (CocoaPods' specs repository).
+    mutating func resolvePodDependencies() {
+        guard packages.values.contains(where: { $0.podspec != nil || $0.manifest.reader.isPodspec }) else { return }
+        var byName: [String: String] = [:]
+        for directory in packages.keys.sorted() {
+            for name in [packages[directory]?.manifest.name, packages[directory]?.podspec?.manifest.name].compactMap({ $0 }) where byName[name] == nil {
+                byName[name] = directory
+            }
+        }
+        for directory in packages.keys.sorted() {
+            guard var package = packages[directory] else { continue }
+            if var beside = package.podspec {
+                for dependency in beside.manifest.dependencies where dependency.kind == .pod {
+                    if let target = byName[dependency.location] { beside.localDependencies[dependency.location] = target }
+                }
+                package.podspec = beside
+            }
+            for dependency in package.manifest.dependencies where dependency.kind == .pod {
+                if let target = byName[dependency.location] { package.localDependencies[dependency.location] = target }
+            }
+            packages[directory] = package
+        }
+    }
+
+    /// Drops what the walk took for a package but is a file of another package's target (a source file named
+    /// `Package.swift`, a fixture package among a test target's resources): SwiftPM builds it as part of that target.
+    /// A folder some `.package(path:)` leads to stays a package.
+    mutating func dropPackagesInsideTargets(walked: Set<String>) -> [Note] {
+        let directories = Set(packages.keys).union(unreadable.keys)
+        var notes: [Note] = []
+        for directory in directories.sorted() where walked.contains(directory) && !referenced.contains(directory) {
+            guard let (outer, target) = enclosingTarget(of: directory) else { continue }
+            packages[directory] = nil
+            unreadable[directory] = nil
+            let shown = display(PathArithmetic.join(directory, "Package.swift"))
+            declines.removeAll { $0.path == shown }
+            notes.append(Note("this Package.swift lies in the folder of target \(target) of package \(outer): SwiftPM builds it as one of that target's files, so it is not read as a package",
+                              at: FileLocation(path: shown)))
+        }
+        return notes
+    }
+
+    /// The nearest package above `directory` with a target whose folder holds it: the package's and the target's names.
+    private func enclosingTarget(of directory: String) -> (package: String, target: String)? {
+        var ancestor = directory
+        while let slash = ancestor.lastIndex(of: "/"), ancestor.count > root.count {
+            ancestor = String(ancestor[..<slash])
+            guard let outer = packages[ancestor] else { continue }
+            let inside = PathArithmetic.relative(directory, to: ancestor)
+            let target = outer.manifest.targets.first { target in
+                guard let folder = target.folder(inPackage: ancestor, fileSystem: fileSystem), folder != "." else { return false }
+                return inside == folder || inside.hasPrefix(folder + "/")
+            }
+            if let target { return (outer.manifest.name, target.name) }
+        }
+        return nil
+    }
+
+    /// The reader's own message, at the place it names (paths as the user sees them).
+    func describe(_ error: Error) -> (message: String, location: FileLocation?) {
+        switch error {
+        case let error as InputError:
+            var location = error.location
+            if let path = location?.path { location?.path = display(path) }
+            return (error.message, location)
+        case var declined as StaticReadDeclined:
+            declined.path = display(declined.path)
+            return (declined.reason + " (the static reader was asked for; --reader auto would ask SwiftPM)", declined.location)
+        case var declined as PodspecReadDeclined:
+            declined.location.path = display(declined.location.path)
+            return (declined.reason, declined.location)
+        default:
+            return ("\(error)", nil)
+        }
+    }
+
+    func workspace(notes: [Note]) -> Workspace {
+        var missing: [MissingPackage] = []
+        for package in packages.values {
+            for dependency in package.manifest.dependencies where dependency.kind == .fileSystem {
+                guard let target = package.localDependencies[dependency.location], let exists = withoutManifest[target] else { continue }
+                missing.append(MissingPackage(
+                    directory: target, written: dependency.location, referencedBy: package.manifest.name, exists: exists,
+                    location: FileLocation(path: package.manifestPath, line: dependency.position?.line, column: dependency.position?.column)))
+            }
+        }
+        return Workspace(root: displayRoot, packages: packages.values.sorted { $0.relativeDirectory < $1.relativeDirectory },
+                         declines: declines.sorted { $0.path < $1.path },
+                         missing: (missing + missingPods).sorted { $0.location < $1.location },
+                         unreadable: unreadable.values.sorted { $0.relativeDirectory < $1.relativeDirectory },
+                         notes: notes)
+    }
+}

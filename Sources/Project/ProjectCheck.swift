@@ -1,0 +1,143 @@
+import Configuration
+import DependencyGraph
+import Diagnostics
+import Foundation
+import Output
+import Paths
+import Reports
+import Rules
+
+/// The outcome of `Project.check`: the graph it ran on, the findings, and notes on how packages were read.
+public struct ProjectCheck {
+    public var graph: DependencyGraph
+    public var result: CheckResult
+    /// Not findings: e.g. a manifest SwiftPM read because the static reader declined it.
+    public var notes: [Note]
+}
+
+/// What `componentize check` is asked for.
+public struct CheckRequest: Sendable {
+    public var today: String
+    /// Read the sources' imports (when the configuration's `imports.check` agrees).
+    public var imports: Bool
+    /// Apply this baseline instead of the one the configuration names.
+    public var baseline: String?
+    /// Write every current finding to this file instead of reporting them.
+    public var writeBaseline: String?
+    /// Report only findings in files changed since this git revision.
+    public var changedSince: String?
+    /// Named in the reports that carry it (SARIF, JSON).
+    public var toolVersion: String
+
+    public init(today: String, imports: Bool = true, baseline: String? = nil, writeBaseline: String? = nil, changedSince: String? = nil,
+                toolVersion: String) {
+        self.today = today
+        self.imports = imports
+        self.baseline = baseline
+        self.writeBaseline = writeBaseline
+        self.changedSince = changedSince
+        self.toolVersion = toolVersion
+    }
+}
+
+/// What `componentize check` ends with.
+public enum CheckOutcome {
+    /// The report to print, the baseline applied.
+    case report(Report, ProjectCheck)
+    /// Every finding written to a baseline file.
+    case baselineWritten(path: String, count: Int)
+}
+
+extension Project {
+    /// The layering check: every rule over the graph, with configured severities and exceptions applied. With
+    /// `imports` (and `imports.check` in the configuration), the sources are read too.
+    public func check(today: String, imports: Bool = true) throws -> ProjectCheck {
+        if configuration.strict { try checkGlobsMatch() }
+        let (graph, importNotes) = imports && configuration.imports.check ? graphWithImports : (self.graph, [])
+        var result = timings.measure("rules") { LayerChecker(configuration: configuration, today: today).check(graph) }
+        var notes = workspace.declines.map { declined in
+            Note("read with swift package dump-package: \(declined.reason)", at: declined.location)
+        } + workspace.notes + importNotes
+        if !scopeIsRoot {
+            result.findings = result.findings.filter { inScope($0.location.path) }
+            result.excused = result.excused.filter { inScope($0.location.path) }
+            notes = notes.filter { $0.location.map { inScope($0.path) } ?? true }
+            let packages = workspace.packages.filter(inScope)
+            result.packageCount = packages.count
+            result.targetCount = packages.reduce(0) { $0 + $1.manifest.targets.count }
+        }
+        return ProjectCheck(graph: graph, result: result, notes: notes)
+    }
+
+    /// `componentize check`: the check, limited to files changed since a revision when asked, with the baseline
+    /// applied; or every finding written to a new baseline.
+    public func check(_ request: CheckRequest) throws -> CheckOutcome {
+        var check = try check(today: request.today, imports: request.imports)
+        if let revision = request.changedSince {
+            check = check.limited(to: try ChangedFiles.since(revision, in: absoluteRoot))
+        }
+        if let path = request.writeBaseline {
+            let baseline = Baseline(findings: check.result.findings)
+            try AtomicFile.write(Data(baseline.rendered().utf8), to: path)
+            return .baselineWritten(path: path, count: baseline.keys.count)
+        }
+        var report = Report(result: check.result, notes: check.notes, toolVersion: request.toolVersion)
+        report.folders = (absoluteRoot, currentFolder)
+        if let baseline = try baseline(path: request.baseline) {
+            let (new, known, stale) = baseline.apply(to: check.result.findings)
+            report.result.findings = new
+            report.baselined = known
+            report.staleBaselineEntries = stale
+        }
+        return .report(report, check)
+    }
+
+    /// The baseline the configuration names (`baseline:`), relative to the configuration's folder.
+    public var baselinePath: String? {
+        guard let file = configuration.source.path else { return nil }
+        return configuration.baseline.map { PathArithmetic.join((file as NSString).deletingLastPathComponent, $0) }
+    }
+
+    /// The baseline `check` applies: `path` when given, else the one the configuration names (an error at the
+    /// configuration's `baseline:` key when that file is missing), else none.
+    func baseline(path: String?) throws -> Baseline? {
+        if let path { return try Baseline.load(path: path) }
+        guard let configured = baselinePath else { return nil }
+        guard fileSystem.status(of: configured).exists else {
+            throw InputError("the baseline \(configured) named here does not exist (write it with 'componentize check --write-baseline \(configured)', or remove the key)",
+                             at: configuration.baselineLocation)
+        }
+        return try Baseline.load(path: configured)
+    }
+
+    /// The components of the packages in ``scope``, or nil when the scope is the whole repository (for `graph`).
+    public func components(inScopeOf graph: DependencyGraph) -> Set<String>? {
+        guard !scopeIsRoot else { return nil }
+        return Set(graph.sortedTargets.filter { !$0.isTest && inScope($0.manifestPath) }.map(\.component))
+    }
+
+    /// With `strict: true`, a layer glob that matches no target, package or folder is a configuration error.
+    func checkGlobsMatch() throws {
+        let names = Set(workspace.packages.flatMap { [$0.manifest.name] + $0.manifest.targets.map(\.name) })
+        let folders = workspace.packages.map(\.relativeDirectory)
+        for layer in configuration.layers {
+            for glob in layer.members where !names.contains(where: glob.matches) {
+                throw InputError("'\(glob.pattern)' in layer '\(layer.name)' matches no target or package (strict is on)", at: glob.location)
+            }
+            for glob in layer.paths where !folders.contains(where: glob.matchesPath) {
+                throw InputError("'\(glob.pattern)' in layer '\(layer.name)' matches no package folder (strict is on)", at: glob.location)
+            }
+        }
+    }
+
+    /// The shortest chain of dependencies from `from` to `to` (components or targets), over the manifests and, with
+    /// `imports`, the sources' undeclared imports; nil when there is none. An unknown name is an input error.
+    public func why(from: String, to: String, imports: Bool = true) throws -> DependencyChain? {
+        let graph = imports && configuration.imports.check ? graphWithImports.graph : self.graph
+        let sources = graph.targets(named: from), destinations = graph.targets(named: to)
+        for (name, found) in [(from, sources), (to, destinations)] where found.isEmpty {
+            throw InputError("no target or component named '\(name)' in this repository")
+        }
+        return graph.chain(from: sources, to: destinations)
+    }
+}

@@ -1,0 +1,55 @@
+import Configuration
+import Diagnostics
+import Foundation
+import ManifestReading
+import Output
+import ResourceGeneration
+import Scaffolding
+
+extension Project {
+    /// What `componentize new` would write, refused when `check` would reject it.
+    public func plan(newComponent request: ScaffoldRequest, today: String) throws -> ScaffoldPlan {
+        try Scaffolder(root: root, configuration: configuration, workspace: workspace, graph: graph, today: today, reader: reader,
+                       fileSystem: fileSystem).plan(request)
+    }
+
+    /// Writes a plan all or nothing (see ``ScaffoldWriter``).
+    public func write(_ plan: ScaffoldPlan) throws {
+        try ScaffoldWriter(root: plan.root).write(plan)
+    }
+
+    /// Generates (or, with `options.check`, compares) the resource accessors of every package inside the root.
+    public func generateResources(_ options: ResourceGenerationRun.Options) throws -> ResourceGenerationRun.Outcome {
+        var options = options
+        if options.outputDirectory == nil { options.outputDirectory = configuration.resourcesOutputDirectory }
+        let packages = workspace.packages.filter { !$0.relativeDirectory.hasPrefix("..") && inScope($0) }.map {
+            ResourceGenerationRun.Package(manifestPath: $0.manifestPath, manifest: $0.manifest)
+        }
+        return try ResourceGenerationRun(root: root, options: options, fileSystem: fileSystem).run(packages: packages)
+    }
+
+    /// `componentize init --preset`: writes a commented `componentize.yml` in `folder` and a `.gitignore` where there is
+    /// none; returns the paths written.
+    public static func writeConfiguration(preset: Preset, prefix: String, in folder: String) throws -> [String] {
+        let written = try ConfigurationWriter(preset: preset, prefix: prefix).write(root: folder)
+        return [written] + (try GitIgnore.ensure(in: folder).map { [$0] } ?? [])
+    }
+
+    /// Writes `data` to `path` through a temporary file renamed into place.
+    public static func writeFile(_ data: Data, to path: String) throws {
+        try AtomicFile.write(data, to: path)
+    }
+}
+
+extension Project {
+    /// How to read manifests (`--reader`).
+    public typealias ReaderStrategy = ManifestReading.ReaderStrategy
+    /// The layer models `init` writes (`--preset`).
+    public typealias LayerPreset = Preset
+    /// What `new` is asked for.
+    public typealias NewComponentRequest = Scaffolding.ScaffoldRequest
+    /// What `resources` is asked for.
+    public typealias ResourceOptions = ResourceGeneration.ResourceGenerationRun.Options
+    /// A manifest's `swift-tools-version`, or the toolchain's.
+    public typealias ToolsVersion = ManifestReading.ToolsVersion
+}

@@ -1,0 +1,35 @@
+import Configuration
+import DependencyGraph
+import Diagnostics
+import Discovery
+import Parallel
+import SourceImports
+
+extension Project {
+    /// The graph with what every target's sources import, as the configuration's `imports:` section says, and notes on
+    /// the files that could not be read. The checkouts of outside packages are read while the sources are.
+    func readImports() -> (graph: DependencyGraph, notes: [Note]) {
+        graph(with: configuration)
+    }
+
+    /// The graph of the repository in the layers of `configuration`, with the sources' imports.
+    func graph(with configuration: Configuration) -> (graph: DependencyGraph, notes: [Note]) {
+        let (facts, notes) = timings.measure("sources and imports") { importFacts(for: configuration) }
+        let graph = timings.measure("graph") { DependencyGraph(workspace: workspace, model: configuration, imports: facts) }
+        releaseInBackground(facts)
+        return (graph, notes)
+    }
+
+    private func importFacts(for configuration: Configuration) -> (ImportFacts, [Note]) {
+        let packages = workspace.packages.map {
+            SourcePackage(key: $0.relativeDirectory, directory: $0.directory, manifestPath: $0.manifestPath, targets: $0.manifest.targets)
+        }
+        let (workspace, reader, fileSystem) = (self.workspace, self.reader, self.fileSystem)
+        let ((checkouts, checkoutNotes), (imports, notes)) = concurrently(
+            { Checkouts.read(of: workspace, reader: reader, fileSystem: fileSystem) },
+            { SourcePass.imports(of: packages, fileSystem: fileSystem) })
+        let facts = ImportFacts(targets: imports, external: ExternalModules(checkouts.map(ExternalPackage.init)),
+                                systemModules: DependencyGraph.systemModules.union(configuration.imports.system), ignore: configuration.imports.ignore)
+        return (facts, notes + checkoutNotes)
+    }
+}

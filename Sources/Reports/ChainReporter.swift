@@ -1,0 +1,40 @@
+import DependencyGraph
+import Output
+
+/// What `componentize why` prints: the chain of dependencies from one component or target to another, as text or JSON.
+public struct ChainReporter: Sendable {
+    public enum Format: String, Sendable, CaseIterable {
+        case text, json
+    }
+
+    public var from: String
+    public var to: String
+
+    public init(from: String, to: String) {
+        self.from = from
+        self.to = to
+    }
+
+    /// The chain, or what says there is none.
+    public func render(_ chain: DependencyChain?, format: Format) -> String {
+        switch format {
+        case .json:
+            let steps: [JSONValue] = (chain?.steps ?? []).map { step in
+                .object([
+                    ("from", .string(step.from.id.name)), ("to", .string(step.to.id.name)), ("kind", .string(step.kind.rawValue)),
+                    ("written", .string(step.written)), ("file", .string(step.location.path)),
+                    ("line", step.location.line.map(JSONValue.int) ?? .null), ("column", step.location.column.map(JSONValue.int) ?? .null),
+                ])
+            }
+            return JSONValue.object([("from", .string(from)), ("to", .string(to)), ("found", .bool(chain != nil)), ("steps", .array(steps))]).rendered()
+        case .text:
+            guard let chain else { return "\(from) does not depend on \(to), directly or through anything else" }
+            var lines = chain.steps.isEmpty ? ["\(from) is \(to)"] : []
+            lines.append(([from] + chain.steps.map(\.to.id.name)).joined(separator: " → "))
+            for step in chain.steps {
+                lines.append("  \(step.from.id.name) → \(step.to.id.name)  \(step.kind.rawValue) \(step.written)  \(step.location)")
+            }
+            return lines.joined(separator: "\n")
+        }
+    }
+}

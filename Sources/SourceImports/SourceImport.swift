@@ -1,0 +1,90 @@
+import Diagnostics
+
+/// One `import` in a source file.
+public struct SourceImport: Sendable, Hashable {
+    /// The module imported: `X` for `import X`, `import X.Sub`, `import struct X.Y`, `@import X;`, `#import <X/Y.h>`.
+    public var module: String
+    /// The rest of the path: `Sub` for `import X.Sub`, `Y` for `import struct X.Y`; empty for a whole module.
+    public var path: [String]
+    /// `@testable`, `@_exported`, `@_implementationOnly`, `@preconcurrency`, `@_spi(…)`: the attribute names.
+    public var attributes: [String]
+    /// `public import X`, when written.
+    public var accessLevel: AccessLevel?
+    /// `import struct X.Y`, when written.
+    public var declarationKind: ImportKind?
+    /// The `#if` conditions around it, outermost first (`os(iOS)`, `canImport(UIKit)`, `!DEBUG` for an `#else`).
+    public var conditions: [String]
+    public var line: Int
+    public var column: Int
+
+    public init(module: String, path: [String] = [], attributes: [String] = [], accessLevel: AccessLevel? = nil,
+                declarationKind: ImportKind? = nil, conditions: [String] = [], line: Int, column: Int) {
+        self.module = module
+        self.path = path
+        self.attributes = attributes
+        self.accessLevel = accessLevel
+        self.declarationKind = declarationKind
+        self.conditions = conditions
+        self.line = line
+        self.column = column
+    }
+
+    public var isExported: Bool { attributes.contains("_exported") }
+
+    /// `#if canImport(X)` around it: the code builds without the module.
+    public var isOptional: Bool { conditions.contains { $0.hasPrefix("canImport(") } }
+}
+
+/// The access level written before `import` (SE-0409).
+public enum AccessLevel: String, Sendable, Hashable, CaseIterable {
+    case open, `public`, package, `internal`, `fileprivate`, `private`
+}
+
+/// The kind of declaration a scoped import names: `import struct X.Y`.
+public enum ImportKind: String, Sendable, Hashable, CaseIterable {
+    case `typealias`, `struct`, `class`, `enum`, `protocol`, `let`, `var`, `func`
+}
+
+/// What a scan of one file found: its imports, or why it could not be read.
+public struct ScannedFile: Sendable, Equatable {
+    public var imports: [SourceImport]
+    /// A problem with the file itself (not UTF-8, binary, too large to read whole): at most a warning.
+    public var problem: String?
+
+    public init(imports: [SourceImport], problem: String? = nil) {
+        self.imports = imports
+        self.problem = problem
+    }
+}
+
+/// One `import` in a target's sources, as the graph needs it: where it is, and what it promises.
+public struct SourceImportUse: Sendable, Hashable {
+    public var module: String
+    public var location: FileLocation
+    /// Inside `#if canImport(…)`: the target builds without the module.
+    public var isOptional: Bool
+    /// `@_exported import`: whoever imports this target sees the module too.
+    public var isExported: Bool
+
+    public init(module: String, location: FileLocation, isOptional: Bool = false, isExported: Bool = false) {
+        self.module = module
+        self.location = location
+        self.isOptional = isOptional
+        self.isExported = isExported
+    }
+}
+
+/// What one target's sources import.
+public struct TargetImports: Sendable {
+    /// The package's key, as the caller gave it in ``SourcePackage/key``.
+    public var package: String
+    public var target: String
+    /// Sorted by file, line and column.
+    public var uses: [SourceImportUse]
+
+    public init(package: String, target: String, uses: [SourceImportUse]) {
+        self.package = package
+        self.target = target
+        self.uses = uses
+    }
+}

@@ -1,0 +1,104 @@
+import Diagnostics
+import Files
+import Foundation
+import ManifestReading
+import Parallel
+import Paths
+
+/// A package whose targets' sources the pass reads.
+public struct SourcePackage: Sendable {
+    /// What the results name the package by (its folder relative to the repository root).
+    public var key: String
+    /// Absolute.
+    public var directory: String
+    /// The package's manifest as messages name it; its folder is how messages name the package's files.
+    public var manifestPath: String
+    public var targets: [Target]
+
+    public init(key: String, directory: String, manifestPath: String, targets: [Target]) {
+        self.key = key
+        self.directory = directory
+        self.manifestPath = manifestPath
+        self.targets = targets
+    }
+}
+
+/// What every target's sources import: the one call the graph's import facts come from.
+///
+/// Files are those SwiftPM compiles for each target (``TargetSources``); a package's files are scanned together, on more
+/// threads than cores (a file the disk has not delivered yet does not idle a core), each thread keeping the headers it
+/// parsed (files of one code base often begin alike). Results come in package and target order whatever the
+/// scheduling.
+public enum SourcePass {
+    /// The imports of every target that has sources (not binary, system or plugin targets), and notes for files that
+    /// could not be read and targets whose files cannot be known.
+    public static func imports(of packages: [SourcePackage], fileSystem: any FileSystem) -> (imports: [TargetImports], notes: [Note]) {
+        let results = inSlicesOnThreads(of: packages.count, minimumSliceSize: 4, slicesPerCore: 32, threadsPerCore: fileThreadsPerCore) { slice in
+            let parser = SwiftImportParser()
+            return slice.flatMap { imports(of: packages[$0], fileSystem: fileSystem, parser: parser) }
+        }
+        let joined = (results.compactMap(\.imports), results.flatMap(\.notes))
+        releaseInBackground(results)
+        return joined
+    }
+
+    /// One package's targets, their files scanned together: opened and parsed in larger batches than a target's few.
+    private static func imports(of package: SourcePackage, fileSystem: any FileSystem,
+                                parser: SwiftImportParser) -> [(imports: TargetImports?, notes: [Note])] {
+        let shownDirectory = (package.manifestPath as NSString).deletingLastPathComponent
+        let targets = package.targets.filter { ![.binary, .system, .plugin].contains($0.type) }
+        let selections = targets.map { TargetSources.select($0, packageDirectory: package.directory, fileSystem: fileSystem) }
+        let files = selections.flatMap { $0.unknown == nil ? $0.files : [] }
+        var scans = ImportScanner.scan(files: files, in: package.directory, fileSystem: fileSystem, parser: parser)[...]
+        return zip(targets, selections).map { target, selection in
+            if let unknown = selection.unknown {
+                let location = FileLocation(path: package.manifestPath, line: target.position?.line, column: target.position?.column)
+                return (nil, [Note("the imports of \(target.name) are not checked: \(unknown)", at: location)])
+            }
+            var uses: [SourceImportUse] = []
+            var notes: [Note] = []
+            for (file, scanned) in zip(selection.files, scans.prefix(selection.files.count)) {
+                let shown = PathArithmetic.join(shownDirectory, file)
+                if let problem = scanned.problem { notes.append(Note("this source file \(problem)", at: FileLocation(path: shown))) }
+                for item in scanned.imports {
+                    uses.append(SourceImportUse(module: item.module, location: FileLocation(path: shown, line: item.line, column: item.column),
+                                                isOptional: item.isOptional, isExported: item.isExported))
+                }
+            }
+            scans = scans.dropFirst(selection.files.count)
+            uses += prefixHeaderImports(of: target, in: package, hasFiles: !selection.files.isEmpty)
+            return (TargetImports(package: package.key, target: target.name, uses: uses), notes)
+        }
+    }
+
+    /// A pod's prefix header is part of every file it compiles: its imports are the target's, at the podspec.
+    private static func prefixHeaderImports(of target: Target, in package: SourcePackage, hasFiles: Bool) -> [SourceImportUse] {
+        guard let prefix = target.prefixHeader, hasFiles else { return [] }
+        let location = FileLocation(path: package.manifestPath, line: prefix.position?.line, column: prefix.position?.column)
+        return CFamilyImportScanner.imports(in: prefix.text).imports.map {
+            SourceImportUse(module: $0.module, location: location, isOptional: $0.isOptional, isExported: false)
+        }
+    }
+
+    /// The modules a target's Swift files re-export (`@_exported import`); only a file whose text holds `@_exported` is
+    /// parsed.
+    public static func exportedModules(of target: Target, packageDirectory: String, fileSystem: any FileSystem) -> [String] {
+        let files = TargetSources.select(target, packageDirectory: packageDirectory, fileSystem: fileSystem).files
+            .filter { TargetSources.fileExtension(of: $0) == "swift" }
+        let marker = Array("@_exported".utf8)
+        return zip(files, fileSystem.contents(of: files, in: packageDirectory, upTo: ImportScanner.maximumBytes)).flatMap { _, bytes -> [String] in
+            guard let bytes, contains(bytes, marker), String(validating: bytes, as: UTF8.self) != nil else { return [] }
+            return SwiftImportParser.imports(of: SwiftHeader(of: bytes)).imports.filter(\.isExported).map(\.module)
+        }
+    }
+
+    private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, bytes.count >= needle.count else { return false }
+        var index = 0
+        while index + needle.count <= bytes.count {
+            if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) { return true }
+            index += 1
+        }
+        return false
+    }
+}
