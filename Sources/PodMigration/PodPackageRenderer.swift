@@ -19,9 +19,9 @@ public struct PodPackageRenderer {
             "toolsVersion": migration.toolsVersion,
             "podspec": (migration.podspecPath as NSString).lastPathComponent,
             "name": SwiftLiteral.string(migration.podName),
-            "platforms": migration.platforms.joined(separator: ", "),
+            "platforms": migration.platforms.map(Self.swift).joined(separator: ", "),
             "products": migration.products.map { ["name": $0.name, "targets": $0.targets.map { "\"\($0)\"" }.joined(separator: ", ")] },
-            "packages": migration.packages,
+            "packages": migration.packages.map(Self.swift),
             "targets": migration.targets.map { ["name": $0.name, "kind": $0.isTest ? "testTarget" : "target", "lines": Self.lines(of: $0)] as [String: Any] },
         ]
         return try library.render("migrate-pods/Package.swift.stencil", context: context)
@@ -52,15 +52,54 @@ public struct PodPackageRenderer {
         }
         var arguments: [[String]] = [
             ["name: \"\(target.name)\""],
-            ["dependencies: [\(target.dependencies.joined(separator: ", "))]"],
+            ["dependencies: [\(target.dependencies.map(swift).joined(separator: ", "))]"],
             ["path: \(SwiftLiteral.string(target.path))"],
             list("exclude", target.exclude, quoted: true),
             list("sources", target.sources, quoted: true),
-            list("resources", target.resources, quoted: false),
+            list("resources", target.resources.map(swift), quoted: false),
             target.publicHeadersPath.map { ["publicHeadersPath: \(SwiftLiteral.string($0))"] } ?? [],
-            target.linkerSettings.isEmpty ? [] : ["linkerSettings: [\(target.linkerSettings.joined(separator: ", "))]"],
+            target.linkerSettings.isEmpty ? [] : ["linkerSettings: [\(target.linkerSettings.map(swift).joined(separator: ", "))]"],
         ].filter { !$0.isEmpty }
         for index in arguments.indices.dropLast() { arguments[index][arguments[index].count - 1] += "," }
         return arguments.flatMap { $0 }
+    }
+
+    // MARK: Swift for the plan's values
+
+    static func swift(_ platform: PodMigration.Platform) -> String {
+        ".\(platform.name.rawValue)(\(SwiftLiteral.string(platform.version)))"
+    }
+
+    static func swift(_ package: PodMigration.PackageReference) -> String {
+        switch package {
+        case .path(let path): return ".package(path: \(SwiftLiteral.string(path)))"
+        case .url(let url, let version): return ".package(url: \(SwiftLiteral.string(url)), from: \(SwiftLiteral.string(version)))"
+        }
+    }
+
+    static func swift(_ dependency: PodMigration.Dependency) -> String {
+        switch dependency {
+        case .target(let name, let platforms) where platforms.isEmpty:
+            return SwiftLiteral.string(name)
+        case .target(let name, let platforms):
+            return ".target(name: \(SwiftLiteral.string(name))\(condition(platforms)))"
+        case .product(let name, let package, let platforms):
+            return ".product(name: \(SwiftLiteral.string(name)), package: \(SwiftLiteral.string(package))\(condition(platforms)))"
+        }
+    }
+
+    static func swift(_ resource: PodMigration.Resource) -> String {
+        ".\(resource.rule.rawValue)(\(SwiftLiteral.string(resource.path)))"
+    }
+
+    static func swift(_ setting: PodMigration.LinkerSetting) -> String {
+        let kind = setting.kind == .framework ? "linkedFramework" : "linkedLibrary"
+        let when = setting.platforms.isEmpty ? "" : ", .when(platforms: [\(setting.platforms.map { "." + $0.rawValue }.joined(separator: ", "))])"
+        return ".\(kind)(\(SwiftLiteral.string(setting.name))\(when))"
+    }
+
+    /// `, condition: .when(platforms: [.iOS])`, or nothing for every platform.
+    static func condition(_ platforms: [PodMigration.Platform.Name]) -> String {
+        platforms.isEmpty ? "" : ", condition: .when(platforms: [\(platforms.map { "." + $0.rawValue }.joined(separator: ", "))])"
     }
 }
