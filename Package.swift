@@ -88,24 +88,26 @@ let package = Package(
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         .target(name: "Project", dependencies: [
-            "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "LayerInference", "ManifestReading", "Output", "Parallel",
+            "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "Files", "LayerInference", "ManifestReading", "Output", "Parallel",
             "Paths", "PodMigration", "PodspecReading", "Reports", "ResourceGeneration", "Rules", "Scaffolding", "SourceImports",
         ]),
+        // Development tool: the longest functions of Sources (scripts/function-lengths; CI prints it).
+        .executableTarget(name: "function-lengths", dependencies: [
+            .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
+        ], path: "Tests/FunctionLengths"),
         // Test support: rule examples and repositories in memory, read by the real pipeline (not part of any product).
         .target(name: "TestSupport", dependencies: ["DependencyGraph", "Diagnostics", "Discovery", "Files", "ManifestReading", "Project", "Rules"],
                 path: "Tests/TestSupport"),
         .testTarget(name: "FilesTests", dependencies: ["Files"]),
         .testTarget(name: "PathsTests", dependencies: ["Paths"]),
         .testTarget(name: "ParallelTests", dependencies: ["Parallel"]),
-        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "Diagnostics", "Files", "Paths", "Rules"]),
+        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "Diagnostics", "Paths", "Project"]),
         .testTarget(name: "ManifestReadingTests", dependencies: ["ManifestReading", "Diagnostics", "Files"]),
         .testTarget(name: "PodspecReadingTests", dependencies: ["PodspecReading", "Diagnostics", "Files", "ManifestReading", "Output"]),
         .testTarget(name: "SourceImportsTests", dependencies: ["SourceImports", "Files", "ManifestReading"]),
         .testTarget(name: "DiscoveryTests", dependencies: ["Discovery", "Diagnostics", "Files", "ManifestReading", "Paths"]),
-        .testTarget(name: "DependencyGraphTests", dependencies: [
-            "DependencyGraph", "Configuration", "Diagnostics", "ManifestReading", "Rules", "SourceImports", "TestSupport",
-        ]),
-        .testTarget(name: "RulesTests", dependencies: ["Rules", "Configuration", "DependencyGraph", "Diagnostics", "TestSupport"]),
+        .testTarget(name: "DependencyGraphTests", dependencies: ["DependencyGraph", "Configuration", "Diagnostics", "ManifestReading", "TestSupport"]),
+        .testTarget(name: "RulesTests", dependencies: ["Rules", "Diagnostics", "TestSupport"]),
         .testTarget(name: "LayerInferenceTests", dependencies: ["LayerInference", "Configuration", "DependencyGraph", "Rules", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "DependencyGraph", "Diagnostics", "Rules", "TestSupport"]),
         .testTarget(name: "ResourceGenerationTests", dependencies: ["ResourceGeneration", "Diagnostics", "Files", "ManifestReading", "Project", "Templates"]),

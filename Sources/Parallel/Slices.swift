@@ -87,7 +87,7 @@ public func concurrently<A, B>(_ background: @escaping @Sendable () -> A, _ fore
         result.set(background())
     }.start()
     let foregroundResult = foreground()
-    return (result.wait() ?? background(), foregroundResult)
+    return (result.wait(), foregroundResult)
 }
 
 /// The value a background thread computes, handed over once.
@@ -100,8 +100,10 @@ private final class BackgroundResult<T>: @unchecked Sendable {
         done.signal()
     }
 
-    func wait() -> T? {
+    /// The value, once the background thread has set it (it always does: it runs the work, then sets it).
+    func wait() -> T {
         done.wait()
+        guard let value else { preconditionFailure("the background work ended without setting its result") }
         return value
     }
 }

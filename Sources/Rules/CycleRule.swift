@@ -11,6 +11,8 @@ public struct CycleRule: Rule {
         name: "Dependency cycle",
         summary: "Local modules depend on each other in a circle.",
         rationale: "Modules in a cycle can only be built, tested and understood together: they are one module in disguise.",
+        details: "local modules depending on each other in a circle (a pod depending on itself, two subspecs depending on each other), printed as the path starting with the dependency to cut, and located at that dependency",
+        remedy: "when layers say which dependencies of the cycle point up and removing them breaks it, those (the first is the located one); else the fewest edges whose removal breaks every cycle of that group (exhaustive up to three edges for groups of up to 24 edges, else a greedy set, said so)",
         nonTriggeringExamples: [
             RuleExample([("App", RuleExample.package("App", targets: [("ComponentVideo", ["\"NXKit\""]), ("NXKit", [])]))]),
         ],

@@ -8,6 +8,8 @@ public struct ExceptionExpiredRule: Sendable {
         name: "Expired exception",
         summary: "An exception in componentize.yml is past its expiry date.",
         rationale: "An exception is a dated promise to fix a dependency; when the date passes, the dependency is a violation again.",
+        details: "an exception past its `expires` date (at its place in componentize.yml)",
+        remedy: "fix the dependency, or agree a new date",
         nonTriggeringExamples: [
             RuleExample(configuration: """
                 preset: four-layer
@@ -39,6 +41,8 @@ public struct ExceptionStaleRule: Sendable {
         name: "Stale exception",
         summary: "An exception in componentize.yml matches no dependency any more.",
         rationale: "An exception that excuses nothing hides the next real violation of the same edge; remove it.",
+        details: "an exception that matches no finding",
+        remedy: "remove it",
         defaultSeverity: .warning,
         nonTriggeringExamples: [
             RuleExample(configuration: """

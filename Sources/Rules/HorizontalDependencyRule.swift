@@ -11,6 +11,8 @@ public struct HorizontalDependencyRule: Rule {
         name: "Horizontal dependency",
         summary: "A member of an independent layer depends on another member of that layer.",
         rationale: "Business components do not depend on each other: they talk through interfaces or a mediator, so each can be built, tested and removed alone.",
+        details: "two different components of an independent layer depending on each other (not through an interface); an interface module depending on anything in its own layer",
+        remedy: "depend on `<Name>Interface` (and create it with `componentize new <Name> --interface` when missing), or move the shared code down",
         nonTriggeringExamples: [
             RuleExample([
                 ("App", RuleExample.package("App", targets: [

@@ -11,6 +11,8 @@ public struct ImplicitDependencyRule: Rule {
         name: "Implicit dependency",
         summary: "A target imports a local module, or a product of an outside package, that its manifest does not declare.",
         rationale: "A module reachable only because something else builds it first breaks the day that changes, and hides a coupling from every manifest-based check: declare what the code imports.",
+        details: "a target whose sources import a local module, or a module of an outside package (known from its checkout, else a product another manifest of the repository declares), that its own manifest does not declare (it compiles only because something else builds that module first); at the first import, the other files listed",
+        remedy: "the exact entry to add (`\"Name\"` for a target of the same package, else `.product(name:package:)`, for an outside module the product its checkout says provides it) and the manifest line of the target",
         cost: .everyImport,
         nonTriggeringExamples: [
             RuleExample([

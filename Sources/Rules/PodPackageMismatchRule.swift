@@ -13,6 +13,8 @@ public struct PodPackageMismatchRule: Rule {
         name: "Podspec and Package.swift disagree",
         summary: "A component declared both as a pod and as a package depends on different things in each.",
         rationale: "While a component is built by CocoaPods and by SwiftPM, the two declarations are one component: a dependency only one of them declares builds in one world and breaks, or hides a layering violation, in the other.",
+        details: "a component mid-migration (a podspec and a `Package.swift` in one folder, read as one component: the package's targets are checked, and pods reach it by its pod name) whose two declarations disagree: a local component or an outside pod/package only one of them depends on; local ones compared by folder, outside ones by name (the package's identity, its declared name or a product used from it, against the pod's name, case-insensitive); at the `s.dependency` line or the `Package.swift` entry",
+        remedy: "the exact `.package(path:)` and `.product(name:package:)` to add to the package, or the `s.dependency` to add to the podspec, or remove the entry",
         defaultSeverity: .warning,
         nonTriggeringExamples: [
             RuleExample([

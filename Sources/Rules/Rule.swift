@@ -18,6 +18,10 @@ public struct RuleDescription: Sendable {
     public var summary: String
     /// Why the rule exists, written for the person whose build it fails.
     public var rationale: String
+    /// What exactly it reports, for the rules' documentation.
+    public var details: String
+    /// What the fix it prints tells a person to do.
+    public var remedy: String
     public var defaultSeverity: Severity
     /// How much work the rule is on a large repository: the checker starts costly rules first.
     public var cost: RuleCost
@@ -26,9 +30,12 @@ public struct RuleDescription: Sendable {
     /// Workspaces the rule must reject, with `↓` before each entry a finding must point at.
     public var triggeringExamples: [RuleExample]
 
-    public init(identifier: RuleID, name: String, summary: String, rationale: String, defaultSeverity: Severity = .error,
-                cost: RuleCost = .graph, nonTriggeringExamples: [RuleExample] = [], triggeringExamples: [RuleExample] = []) {
+    public init(identifier: RuleID, name: String, summary: String, rationale: String, details: String, remedy: String,
+                defaultSeverity: Severity = .error, cost: RuleCost = .graph, nonTriggeringExamples: [RuleExample] = [],
+                triggeringExamples: [RuleExample] = []) {
         self.cost = cost
+        self.details = details
+        self.remedy = remedy
         self.identifier = identifier
         self.name = name
         self.summary = summary
@@ -113,7 +120,6 @@ public struct RuleExample: Sendable {
             """
     }
 
-    /// A one-target package manifest: `package("NXKit", deps: [...])`.
     /// A podspec of a pod named `name` with these `s.dependency` lines (`↓` allowed before one).
     public static func podspec(_ name: String, dependencies: [String] = []) -> String {
         (["Pod::Spec.new do |s|", "  s.name = '\(name)'", "  s.version = '1.0.0'", "  s.source_files = '\(name)/Classes/**/*'"]
@@ -121,6 +127,8 @@ public struct RuleExample: Sendable {
             .joined(separator: "\n")
     }
 
+    /// A package manifest: one target named as the package unless `targets` are given (name, dependencies as written),
+    /// each its own product, and `packages` as written in `Package(dependencies:)`.
     public static func package(_ name: String, targets: [(String, [String])]? = nil, packages: [String] = [],
                                tools: String = "5.9") -> String {
         let targetList = targets ?? [(name, [])]

@@ -11,6 +11,8 @@ public struct ThirdPartyRule: Rule {
         name: "Third-party package outside its layers",
         summary: "A module uses a package from outside the repository in a layer that may not.",
         rationale: "Third-party libraries are wrapped by the common layer (as NXService wraps the HTTP library), so one place changes when the library does.",
+        details: "a package from outside the repository used in a layer that may not (`thirdParty`)",
+        remedy: "wrap it in a component of an allowed layer, or allow it per package",
         nonTriggeringExamples: [
             RuleExample([
                 ("Common/NXService", RuleExample.package("NXService", targets: [("NXService", [".product(name: \"Logging\", package: \"swift-log\")"])],

@@ -11,6 +11,8 @@ public struct UnassignedRule: Rule {
         name: "Module in no layer",
         summary: "A target matches no layer's members or paths.",
         rationale: "A module outside every layer escapes every layering rule; each module must say where it stands.",
+        details: "a target that matches no layer",
+        remedy: "add it to a layer's members",
         defaultSeverity: .warning,
         nonTriggeringExamples: [
             RuleExample([("Kit/NXKit", RuleExample.package("NXKit"))]),

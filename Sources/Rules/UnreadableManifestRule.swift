@@ -11,6 +11,8 @@ public struct UnreadableManifestRule: Rule {
         name: "Unreadable manifest",
         summary: "A Package.swift that neither the static reader nor SwiftPM can evaluate.",
         rationale: "A package componentize cannot read is a package nothing checks: its dependencies could break every rule unseen.",
+        details: "a `Package.swift` neither reader can evaluate, with the reader's own message at its place; the package's targets take part in no other rule",
+        remedy: "make the manifest build with `swift package dump-package`",
         nonTriggeringExamples: [
             RuleExample([("Kit/NXKit", RuleExample.package("NXKit"))]),
         ],

@@ -11,6 +11,8 @@ public struct UnresolvedDependencyRule: Rule {
         name: "Unresolved dependency",
         summary: "A dependency names a target, product or package that the repository does not have.",
         rationale: "A dependency that resolves to nothing cannot be checked and will not build.",
+        details: "a dependency on a target, product or package that exists nowhere; a `.package(path:)` to a folder without a manifest (at that entry); a Podfile's `pod 'X', :path => '…'` to a folder without `X.podspec` (at the Podfile line)",
+        remedy: "fix the name or the path, or declare the package",
         nonTriggeringExamples: [
             RuleExample([("App", RuleExample.package("App", targets: [("App", ["\"NXKit\""]), ("NXKit", [])]))]),
         ],

@@ -11,6 +11,8 @@ public struct UpwardDependencyRule: Rule {
         name: "Upward dependency",
         summary: "A module depends on a module of a higher layer.",
         rationale: "Dependencies point down only: a lower layer must build, test and ship without the layers above it.",
+        details: "a module depending on a module of a higher layer",
+        remedy: "move the code down, or invert the dependency with a protocol in the lower layer; lists what the layer may depend on",
         nonTriggeringExamples: [
             RuleExample([
                 ("Kit/NXKit", RuleExample.package("NXKit")),

@@ -23,7 +23,7 @@ struct Componentize: ParsableCommand {
             CommandGroup(name: "Check", subcommands: [CheckCommand.self, GraphCommand.self, WhyCommand.self]),
             CommandGroup(name: "Create", subcommands: [InitCommand.self, NewCommand.self, MigratePodsCommand.self]),
             CommandGroup(name: "Generate", subcommands: [ResourcesCommand.self]),
-            CommandGroup(name: "Inspect", subcommands: [ManifestCommand.self]),
+            CommandGroup(name: "Inspect", subcommands: [ManifestCommand.self, RulesCommand.self]),
         ]
     )
 

@@ -6,12 +6,12 @@ import Darwin
 import Configuration
 import Diagnostics
 import Paths
-import Rules
+import Project
 import XCTest
 
 /// componentize.yml: what it accepts, and a located error for each mistake.
 final class ConfigurationTests: XCTestCase {
-    private let loader = ConfigurationLoader(knownRules: RuleRegistry.identifiers)
+    private let loader = ConfigurationLoader(knownRules: Project.knownRules)
 
     private func error(_ yaml: String, file: StaticString = #filePath, line: UInt = #line) -> String? {
         do {
@@ -82,7 +82,7 @@ final class ConfigurationTests: XCTestCase {
     }
 
     func testPodsMappings() throws {
-        let model = try ConfigurationLoader(knownRules: RuleRegistry.identifiers).parse(
+        let model = try ConfigurationLoader(knownRules: Project.knownRules).parse(
             "pods:\n  AFNetworking: {url: \"https://github.com/AFNetworking/AFNetworking.git\", from: \"4.0.0\"}\n", path: "componentize.yml")
         XCTAssertEqual(model.pods["AFNetworking"]?.product, "AFNetworking", "product defaults to the pod's name")
         XCTAssertEqual(model.pods["AFNetworking"]?.identity, "afnetworking")

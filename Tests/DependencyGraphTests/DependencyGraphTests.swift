@@ -2,14 +2,13 @@ import Configuration
 import DependencyGraph
 import Diagnostics
 import ManifestReading
-import Rules
 import Testing
 import TestSupport
 
 /// The graph's two steps: layer assignment and edge resolution, on workspaces read in memory.
 struct DependencyGraphTests {
     private func graph(configuration: String? = nil, _ packages: [(String, String)]) throws -> DependencyGraph {
-        try ExampleWorkspace(RuleExample(configuration: configuration, packages)).graph
+        try ExampleWorkspace(WorkspaceExample(configuration: configuration, packages)).graph
     }
 
     private func target(_ name: String, in graph: DependencyGraph) throws -> GraphTarget {
@@ -23,10 +22,10 @@ struct DependencyGraphTests {
               - {name: business, members: [Component*], independent: true}
               - {name: kit, members: [NXKit], paths: ["External/*"]}
             """, [
-            ("App", RuleExample.package("App", targets: [("App", []), ("NXKit", [])])),
-            ("Kit/NXKit", RuleExample.package("NXKit", targets: [("NXKit", []), ("NXKitExtras", [])])),
-            ("External/Lib", RuleExample.package("Lib")),
-            ("Other/Loose", RuleExample.package("Loose")),
+            ("App", WorkspaceExample.package("App", targets: [("App", []), ("NXKit", [])])),
+            ("Kit/NXKit", WorkspaceExample.package("NXKit", targets: [("NXKit", []), ("NXKitExtras", [])])),
+            ("External/Lib", WorkspaceExample.package("Lib")),
+            ("Other/Loose", WorkspaceExample.package("Loose")),
         ])
         #expect(try target("App", in: graph).layer == "app")
         #expect(try target("App", in: graph).assignment == .targetName)
@@ -76,15 +75,15 @@ struct DependencyGraphTests {
     }
 
     @Test func interfaceModulesNameTheirComponent() throws {
-        let graph = try graph([("Business/ComponentVideoInterface", RuleExample.package("ComponentVideoInterface"))])
+        let graph = try graph([("Business/ComponentVideoInterface", WorkspaceExample.package("ComponentVideoInterface"))])
         #expect(try target("ComponentVideoInterface", in: graph).interfaceOf == "ComponentVideo")
     }
 
     /// `.package(name: "Kit", path: "../kit-checkout")`: `.product(package:)` may use that name rather than the identity.
     @Test func aPackageNamedInItsDeclarationResolvesByThatName() throws {
         let graph = try graph([
-            ("Kit/kit-checkout", RuleExample.package("NXKit")),
-            ("Common/NXUI", RuleExample.package("NXUI", targets: [("NXUI", [".product(name: \"NXKit\", package: \"Kit\")"])],
+            ("Kit/kit-checkout", WorkspaceExample.package("NXKit")),
+            ("Common/NXUI", WorkspaceExample.package("NXUI", targets: [("NXUI", [".product(name: \"NXKit\", package: \"Kit\")"])],
                                                 packages: [".package(name: \"Kit\", path: \"../../Kit/kit-checkout\")"])),
         ])
         let package = try #require(graph.packages.first { $0.manifest.name == "NXUI" })
@@ -95,8 +94,8 @@ struct DependencyGraphTests {
 
     @Test func edgesResolveToLocalTargetsExternalProductsOrNothing() throws {
         let graph = try graph([
-            ("Kit/NXKit", RuleExample.package("NXKit", targets: [("NXKit", ["\"NXKitCore\""]), ("NXKitCore", [])])),
-            ("Common/NXService", RuleExample.package("NXService", targets: [("NXService", [
+            ("Kit/NXKit", WorkspaceExample.package("NXKit", targets: [("NXKit", ["\"NXKitCore\""]), ("NXKitCore", [])])),
+            ("Common/NXService", WorkspaceExample.package("NXService", targets: [("NXService", [
                 ".product(name: \"NXKit\", package: \"NXKit\")", "\"Logging\"", ".product(name: \"NIO\", package: \"swift-nio\")",
                 ".product(name: \"Nope\", package: \"NXKit\")", ".product(name: \"X\", package: \"undeclared\")",
             ])], packages: [".package(path: \"../../Kit/NXKit\")", ".package(url: \"https://github.com/apple/swift-nio.git\", from: \"2.0.0\")"])),
@@ -116,13 +115,13 @@ struct DependencyGraphTests {
     }
 
     @Test func aBareNameWithOnlyLocalDependenciesIsUnresolved() throws {
-        let graph = try graph([("App", RuleExample.package("App", targets: [("App", ["\"Missing\""])]))])
+        let graph = try graph([("App", WorkspaceExample.package("App", targets: [("App", ["\"Missing\""])]))])
         #expect(graph.edges.map(\.to) == [.unresolved("'Missing' is neither a target of App nor a product of its dependencies")])
     }
 
     @Test func successorsAreNumberedAndDeduplicated() throws {
         let graph = try graph([
-            ("App", RuleExample.package("App", targets: [("App", ["\"Core\"", ".target(name: \"Core\")"]), ("Core", [])])),
+            ("App", WorkspaceExample.package("App", targets: [("App", ["\"Core\"", ".target(name: \"Core\")"]), ("Core", [])])),
         ])
         #expect(graph.localEdges.count == 2)
         #expect(graph.sortedTargets.map(\.id.name) == ["App", "Core"])

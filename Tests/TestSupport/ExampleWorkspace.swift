@@ -6,6 +6,10 @@ import ManifestReading
 import Project
 import Rules
 
+/// A tiny repository written as a rule example writes it (manifests by folder, sources, podspecs, checkouts, a
+/// configuration), for the tests of the modules below the rules.
+public typealias WorkspaceExample = RuleExample
+
 /// A rule example (or any tiny repository) as a real check sees it: its manifests, podspecs, sources, checkouts and
 /// configuration written to a file system in memory, then opened, discovered, read and checked by the same code as a
 /// repository on disk. `↓` markers are recorded and removed from the text.
