@@ -156,7 +156,8 @@ public struct DependencyGraph: Sendable {
     public let localEdges: [(edge: Edge, from: GraphTarget, to: GraphTarget)]
     /// For each target of ``sortedTargets``, the local targets it depends on (by number), deduplicated, in manifest order.
     public let successors: [[Int]]
-    /// Each entry of a target's `dependencies:` that leads to local targets, once (a product's targets share it).
+    /// Each entry of a target's `dependencies:` that leads to local targets, once (a product's targets share it); what
+    /// rules about imports compare the imports with, so empty when the sources were not read.
     public let manifestEntries: [ManifestEntry]
     /// `.package(path:)` entries that lead to a folder without a manifest.
     public let missingPackages: [MissingPackageReference]
@@ -176,7 +177,7 @@ public struct DependencyGraph: Sendable {
         edges = declared.edges
         localEdges = declared.localEdges
         successors = declared.successors
-        manifestEntries = ManifestEntry.entries(of: declared.localEdges)
+        manifestEntries = facts == nil ? [] : ManifestEntry.entries(of: declared.localEdges)
         missingPackages = workspace.missing.map {
             MissingPackageReference(written: $0.written, referencedBy: $0.referencedBy, folderExists: $0.exists, location: $0.location,
                                     expectedFile: $0.expectedFile)

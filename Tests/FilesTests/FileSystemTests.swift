@@ -75,6 +75,16 @@ struct FileSystemTests {
         #expect(memory.realPath("/r/Sources/L/new/x") == "/r/Sources/A/new/x")
     }
 
+    @Test func linkedFoldersAreFollowedOnlyWhenAskedAndNeverBackUp() {
+        var memory = Self.memory(root: "/r")
+        memory.link("/r/Sources/A/Up", to: "/r/Sources")
+        #expect(memory.regularFiles(under: "/r/Sources") == ["A/Nested/n.swift", "A/a.swift", "A/linked.swift", "B/b.m"])
+        // `L` leads to `A` (entered once, by its link); `Up` leads back above itself and is not entered.
+        #expect(memory.regularFiles(under: "/r/Sources", followingLinkedFolders: true) == [
+            "A/Nested/n.swift", "A/a.swift", "A/linked.swift", "B/b.m", "L/Nested/n.swift", "L/a.swift", "L/linked.swift",
+        ])
+    }
+
     @Test func anOverlayAddsFilesAndFoldersToWhatIsBelow() {
         let base = Self.memory(root: "/r")
         var planned = InMemoryFileSystem()
