@@ -142,6 +142,9 @@ public struct ImportSettings: Sendable, Equatable {
     public var system: [String] = []
     /// Imported modules left out of every rule (`*Mocks`).
     public var ignore: [Glob] = []
+    /// By module, the modules it re-exports (`@_exported import`), for outside packages not checked out; over the
+    /// built-in table of well-known ones.
+    public var reexports: [String: [String]] = [:]
 
     public init() {}
 }

@@ -170,11 +170,12 @@ private struct ConfigurationReader {
             case "rules": model.severities = try severities(entry.value)
             case "imports":
                 let settings = try mapping(entry.value, "imports")
-                try checkKeys(settings, allowed: ["check", "system", "ignore"], in: "imports")
+                try checkKeys(settings, allowed: ["check", "system", "ignore", "reexports"], in: "imports")
                 for setting in settings {
                     switch setting.key {
                     case "check": model.imports.check = try bool(setting.value, "imports.check")
                     case "system": model.imports.system = try strings(setting.value, "imports.system").map(\.0)
+                    case "reexports": model.imports.reexports = try reexports(setting.value)
                     default: model.imports.ignore = try globs(setting.value, "imports.ignore")
                     }
                 }
@@ -357,6 +358,15 @@ private struct ConfigurationReader {
             }
         }
         return settings
+    }
+
+    /// `{ComposableArchitecture: [CasePaths, Dependencies]}`: a module and the modules it re-exports.
+    func reexports(_ node: Node) throws(InputError) -> [String: [String]] {
+        var result: [String: [String]] = [:]
+        for entry in try mapping(node, "imports.reexports") {
+            result[entry.key] = try strings(entry.value, "the modules \(entry.key) re-exports").map(\.0)
+        }
+        return result
     }
 
     func severities(_ node: Node) throws(InputError) -> [RuleID: Severity] {

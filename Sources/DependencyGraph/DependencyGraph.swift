@@ -104,7 +104,7 @@ public final class Edge: Sendable {
         case external(package: String?, product: String)
         case unresolved(String)
         /// A product of a package the graph cannot include (no manifest there, or an unreadable one): not checked further.
-        case unavailable(package: String)
+        case unavailable(package: String, product: String)
     }
 
     public let from: TargetID
@@ -120,9 +120,13 @@ public final class Edge: Sendable {
     public let viaImport: Bool
     /// For an import: the other files that import the same module.
     public let otherLocations: [FileLocation]
+    /// For an import: whether the target may declare it after all, through a package that cannot be read (see
+    /// ``UndecidedImport``). Layering rules still see the edge; `implicit-dependency` does not report it.
+    public let isUndecided: Bool
 
     public init(from: TargetID, to: Destination, written: String, location: FileLocation, fromNumber: Int, toNumber: Int? = nil,
-                viaImport: Bool = false, otherLocations: [FileLocation] = []) {
+                viaImport: Bool = false, otherLocations: [FileLocation] = [], isUndecided: Bool = false) {
+        self.isUndecided = isUndecided
         self.from = from
         self.to = to
         self.written = written

@@ -117,7 +117,7 @@ public struct EdgeResolution: Sendable {
                         return targets.forEach { target($0, of: candidate, written: name) }
                     }
                 }
-                if let unavailable = unavailablePackages.min() { return add(name, .unavailable(package: unavailable), nil) }
+                if let unavailable = unavailablePackages.min() { return add(name, .unavailable(package: unavailable, product: name), nil) }
                 if hasExternalDependency { return add(name, .external(package: nil, product: name), nil) }
                 add(name, .unresolved("'\(name)' is neither a target of \(manifest.name) nor a product of its dependencies"), nil)
             case .product:
@@ -128,7 +128,7 @@ public struct EdgeResolution: Sendable {
                 guard let declared else {
                     return add(written, .unresolved("package '\(packageName)' is not among \(manifest.name)'s dependencies"), nil)
                 }
-                if unavailablePackages.contains(declared.identity) { return add(written, .unavailable(package: declared.identity), nil) }
+                if unavailablePackages.contains(declared.identity) { return add(written, .unavailable(package: declared.identity, product: name), nil) }
                 guard let local = Self.localPackage(declared, of: package, numbering: numbering) else {
                     return add(written, .external(package: declared.identity, product: name), nil)
                 }

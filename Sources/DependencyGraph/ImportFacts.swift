@@ -13,13 +13,17 @@ public struct ImportFacts: Sendable {
     public var systemModules: Set<String>
     /// Imported modules left out of every rule (`imports.ignore`).
     public var ignore: [Glob]
+    /// By module, the modules it re-exports when its package's checkout is not on disk: the table of well-known ones and
+    /// `imports.reexports`.
+    public var reexports: [String: Set<String>]
 
     public init(targets: [TargetImports], external: ExternalModules = ExternalModules(), systemModules: Set<String> = DependencyGraph.systemModules,
-                ignore: [Glob] = []) {
+                ignore: [Glob] = [], reexports: [String: Set<String>] = [:]) {
         self.targets = targets
         self.external = external
         self.systemModules = systemModules
         self.ignore = ignore
+        self.reexports = reexports
     }
 }
 
@@ -37,6 +41,48 @@ public struct ImportIndex: Sendable {
     public let reexports: [String: Set<String>]
     /// The outside packages whose manifests were read with the sources (their checkouts).
     public let external: ExternalModules
+    /// Imports whether the importing target declares them depends on a package that cannot be read.
+    public let undecided: [UndecidedImport]
+}
+
+/// An import componentize cannot decide: whether the importing target declares it depends on a package that cannot be
+/// read (a path to a folder without a manifest, an unreadable manifest, an outside package not checked out). Never a
+/// finding; counted, with the packages that would decide it.
+public struct UndecidedImport: Sendable {
+    public var from: GraphTarget
+    public var module: String
+    public var location: FileLocation
+    /// The packages that would decide it, sorted.
+    public var deciders: [UnreadPackage]
+}
+
+/// A package the graph cannot read, and why.
+public struct UnreadPackage: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public enum Reason: Sendable, Hashable {
+        /// An outside package whose checkout is not on disk (and not in the table of known re-exports).
+        case notCheckedOut
+        /// `.package(path:)` to a folder without a manifest, as written.
+        case missing(String)
+        /// A manifest no reader could evaluate.
+        case unreadable
+        /// A product named without its package (`"SwiftSoup"`), from a package not named.
+        case productByName
+    }
+
+    /// The package's identity, or the product's name for a product named without its package.
+    public var package: String
+    public var reason: Reason
+
+    public var description: String {
+        switch reason {
+        case .notCheckedOut: return "\(package) (not checked out)"
+        case .missing(let path): return "the package at \(path) (no manifest there)"
+        case .unreadable: return "\(package) (its manifest cannot be read)"
+        case .productByName: return "the package of product \(package) (named without its package)"
+        }
+    }
+
+    public static func < (lhs: UnreadPackage, rhs: UnreadPackage) -> Bool { lhs.description < rhs.description }
 }
 
 /// An import of a product of a package from outside the repository that the importing target does not declare.

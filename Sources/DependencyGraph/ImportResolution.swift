@@ -1,13 +1,18 @@
 import Diagnostics
+import Discovery
 import Parallel
 import SourceImports
 
-/// Turns what the sources import into the graph's import facts (``ImportIndex``): an import of a local module the
-/// importing target does not declare (directly) becomes an import edge, located at the first file that imports it,
-/// which `upward`, `horizontal` and `implicit-dependency` then check. Optional imports (`#if canImport`), system
-/// modules, `ignore`d modules and a target's own module are left out. A module of an outside package counts as declared
-/// when a declared product provides it (from the package's manifest when its checkout was read, else a product of the
-/// module's name); when a declared product of its package cannot be known, the import is not decided.
+/// Turns what the sources import into the graph's import facts (``ImportIndex``).
+///
+/// An import of a local module the importing target does not declare (directly) becomes an import edge, located at the
+/// first file that imports it, which `upward`, `horizontal` and `implicit-dependency` then check. Optional imports
+/// (`#if canImport`), system modules, `ignore`d modules and a target's own module are left out.
+///
+/// An import of an outside module is declared when a declared product provides it: from the product's package's
+/// manifest and sources when its checkout was read, else from the table of known re-exports, else the product's own
+/// module. When a declared product's modules cannot be known (its package cannot be read), an import the target does not
+/// otherwise declare is undecided, never a finding: ``UndecidedImport`` says which packages would decide it.
 struct ImportResolution {
     let declared: DeclaredGraph
 
@@ -25,7 +30,8 @@ struct ImportResolution {
             if !result.exported.isEmpty { exported[result.from, default: []].formUnion(result.exported) }
         }
         let index = ImportIndex(edges: results.flatMap(\.edges), undeclaredExternal: results.flatMap(\.external),
-                                importedModules: sharedByModule(imported), reexports: reexports(exported), external: facts.external)
+                                importedModules: sharedByModule(imported), reexports: reexports(exported), external: facts.external,
+                                undecided: results.flatMap(\.undecided))
         releaseInBackground(results)
         return index
     }
@@ -49,44 +55,21 @@ struct ImportResolution {
         return byModule
     }
 
-    /// What the resolution needs of the whole graph, built once.
-    private struct Context: Sendable {
-        var modules: [String: [GraphTarget]] = [:]
-        /// Outside products by name, from every manifest's entries: the package some manifest declares each from.
-        var externalProducts: [String: String] = [:]
-        /// What each target declares of outside products. Without its package's manifest, a product's module is taken to
-        /// be its name.
-        var declaredExternal: [Int: [(package: String?, product: String)]] = [:]
-        var facts: ImportFacts
-
-        init(declared: DeclaredGraph, facts: ImportFacts) {
-            self.facts = facts
-            for target in declared.sortedTargets where !target.isTest { modules[target.module, default: []].append(target) }
-            for edge in declared.edges {
-                guard case let .external(package, product) = edge.to else { continue }
-                if let package, externalProducts[product] == nil { externalProducts[product] = package }
-                declaredExternal[edge.fromNumber, default: []].append((package, product))
-            }
-        }
-
-        func isLeftOut(_ use: SourceImportUse, by target: GraphTarget) -> Bool {
-            use.isOptional || use.module == target.module || facts.systemModules.contains(use.module)
-                || facts.ignore.contains(where: { $0.matches(use.module) })
-        }
-    }
-
-    /// One target's undeclared imports, and every module its files import or re-export.
+    /// One target's undeclared and undecided imports, and every module its files import or re-export.
     private struct Result: Sendable {
         var from: Int
         var edges: [(edge: Edge, from: GraphTarget, to: GraphTarget)]
         var external: [UndeclaredExternalImport]
+        var undecided: [UndecidedImport]
         var imported: Set<String>
         var exported: Set<String>
     }
 
     private func result(_ targetImports: TargetImports, context: Context) -> Result? {
         guard let from = declared.target(TargetID(package: targetImports.package, name: targetImports.target)) else { return nil }
-        var local = LocalImports(declared: Set(declared.successors[from.number])), external = ExternalImports()
+        let provisions = context.provisions(of: from)
+        var local = LocalImports(declared: Set(declared.successors[from.number]), unreadPaths: provisions.unreadPaths)
+        var external = ExternalImports(provisions: provisions)
         var imported: Set<String> = [], exported: Set<String> = []
         for use in targetImports.uses {
             imported.insert(use.module)
@@ -95,17 +78,20 @@ struct ImportResolution {
             if let candidates = context.modules[use.module] {
                 local.add(use, candidates: candidates, from: from)
             } else {
-                external.add(use, from: from, context: context)
+                external.add(use, context: context)
             }
         }
+        let undecidedLocal = local.undecided(from: from)
         return Result(from: from.number, edges: local.edges(from: from, targets: declared.sortedTargets), external: external.imports(from: from),
-                      imported: imported, exported: exported)
+                      undecided: undecidedLocal + external.undecidedImports(from: from), imported: imported, exported: exported)
     }
 
     /// A target's imports of local modules it does not declare, by the target imported, in the order first imported.
     private struct LocalImports {
         /// The local targets the importing target declares, by number.
         let declared: Set<Int>
+        /// Packages the target declares by path that cannot be read: one of them may re-export a local module.
+        let unreadPaths: [UnreadPackage]
         var uses: [Int: [SourceImportUse]] = [:]
         var order: [Int] = []
 
@@ -120,52 +106,50 @@ struct ImportResolution {
             order.compactMap { number in
                 guard let uses = uses[number], let first = uses.first else { return nil }
                 let to = targets[number]
-                let edge = Edge(from: from.id, to: .target(to.id), written: "import \(first.module)", location: first.location,
-                                fromNumber: from.number, toNumber: number, viaImport: true, otherLocations: uses.dropFirst().map(\.location))
+                let edge = Edge(from: from.id, to: .target(to.id), written: "import \(first.module)", location: first.location, fromNumber: from.number,
+                                toNumber: number, viaImport: true, otherLocations: uses.dropFirst().map(\.location), isUndecided: !unreadPaths.isEmpty)
                 return (edge, from, to)
+            }
+        }
+
+        func undecided(from: GraphTarget) -> [UndecidedImport] {
+            guard !unreadPaths.isEmpty else { return [] }
+            return order.compactMap { number in
+                uses[number]?.first.map { UndecidedImport(from: from, module: $0.module, location: $0.location, deciders: unreadPaths) }
             }
         }
     }
 
-    /// A target's imports of outside modules it does not declare, by the product that provides them.
-    private struct ExternalImports {
+    /// A target's imports of outside modules it does not declare, by the product that provides them, and those
+    /// undecided.
+    struct ExternalImports {
         struct Key: Hashable {
             var package: String
             var product: String
             var module: String
         }
 
+        let provisions: Provisions
         var uses: [Key: [SourceImportUse]] = [:]
         var order: [Key] = []
+        var undecided: [String: [SourceImportUse]] = [:]
+        var undecidedOrder: [String] = []
 
-        mutating func add(_ use: SourceImportUse, from: GraphTarget, context: Context) {
-            guard let key = undeclaredProduct(use.module, from: from, context: context) else { return }
-            if uses[key] == nil { order.append(key) }
-            uses[key, default: []].append(use)
+        init(provisions: Provisions) {
+            self.provisions = provisions
         }
 
-        /// The product that provides `module` when the target does not declare it; nil when it does, when that cannot
-        /// be decided, or when no outside package is known to provide the module.
-        private func undeclaredProduct(_ module: String, from: GraphTarget, context: Context) -> Key? {
-            let outside = context.facts.external
-            let mine = context.declaredExternal[from.number] ?? []
-            let owners = outside.owners(of: module)
-            if let owner = owners.first(where: { $0.product == module }) ?? owners.first {
-                var decided = true
-                let declares = mine.contains { entry in
-                    guard let provided = outside.modules(ofProduct: entry.product, package: entry.package) else {
-                        if entry.package == nil || owners.contains(where: { $0.package == entry.package }) { decided = false }
-                        return false
-                    }
-                    return provided.contains(module) || provided.contains { outside.exports(of: $0).contains(module) }
-                }
-                return declares || !decided ? nil : Key(package: owner.package, product: owner.product, module: module)
+        mutating func add(_ use: SourceImportUse, context: Context) {
+            let module = use.module
+            guard !provisions.declare(module) else { return }
+            if !provisions.unread.isEmpty {
+                if undecided[module] == nil { undecidedOrder.append(module) }
+                undecided[module, default: []].append(use)
+                return
             }
-            guard let package = context.externalProducts[module] else { return nil }
-            // Undecidable when the target declares another product of that package (it may hold the module), or a
-            // product by bare name (its package is not known).
-            guard !mine.contains(where: { $0.product == module || $0.package == package || $0.package == nil }) else { return nil }
-            return Key(package: package, product: module, module: module)
+            guard let key = context.provider(of: module) else { return }
+            if uses[key] == nil { order.append(key) }
+            uses[key, default: []].append(use)
         }
 
         func imports(from: GraphTarget) -> [UndeclaredExternalImport] {
@@ -173,6 +157,12 @@ struct ImportResolution {
                 guard let uses = uses[key], let first = uses.first else { return nil }
                 return UndeclaredExternalImport(from: from, module: key.module, product: key.product, package: key.package, location: first.location,
                                                 otherLocations: uses.dropFirst().map(\.location))
+            }
+        }
+
+        func undecidedImports(from: GraphTarget) -> [UndecidedImport] {
+            undecidedOrder.compactMap { module in
+                undecided[module]?.first.map { UndecidedImport(from: from, module: module, location: $0.location, deciders: provisions.unread) }
             }
         }
     }

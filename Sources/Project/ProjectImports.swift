@@ -3,6 +3,7 @@ import DependencyGraph
 import Diagnostics
 import Discovery
 import Parallel
+import Scaffolding
 import SourceImports
 
 extension Project {
@@ -29,7 +30,17 @@ extension Project {
             { Checkouts.read(of: workspace, reader: reader, fileSystem: fileSystem) },
             { SourcePass.imports(of: packages, fileSystem: fileSystem) })
         let facts = ImportFacts(targets: imports, external: ExternalModules(checkouts.map(ExternalPackage.init)),
-                                systemModules: DependencyGraph.systemModules.union(configuration.imports.system), ignore: configuration.imports.ignore)
+                                systemModules: DependencyGraph.systemModules.union(configuration.imports.system), ignore: configuration.imports.ignore,
+                                reexports: Self.reexports(configuration))
         return (facts, notes + checkoutNotes)
+    }
+
+    /// The built-in table of well-known re-exports (`imports/known-reexports.yml`), with `imports.reexports` over it.
+    static func reexports(_ configuration: Configuration) -> [String: Set<String>] {
+        let path = "imports/known-reexports.yml"
+        let table = (try? TemplateLibrary().files[path].map { try ConfigurationLoader(knownRules: knownRules).parse($0, path: path).imports.reexports }) ?? nil
+        var reexports = (table ?? [:]).mapValues(Set.init)
+        for (module, modules) in configuration.imports.reexports { reexports[module] = Set(modules) }
+        return reexports
     }
 }

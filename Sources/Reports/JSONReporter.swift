@@ -22,6 +22,7 @@ public struct JSONReporter: Sendable {
 
     public func render(_ report: Report) -> String {
         let result = report.result
+        let undecided = UndecidedImports(result.undecided)
         return JSONValue.object([
             ("version", .int(1)),
             ("summary", .object([
@@ -31,12 +32,16 @@ public struct JSONReporter: Sendable {
                 ("targets", .int(result.targetCount)),
                 ("excused", .int(result.excused.count)),
                 ("baselined", .int(report.baselined.count)),
+                ("undecidedImports", .int(undecided.count)),
             ])),
             ("findings", .array(result.findings.map(Self.value))),
             ("excused", .array(result.excused.map(Self.value))),
             ("baselined", .array(report.baselined.map(Self.value))),
             ("staleBaselineEntries", .array(report.staleBaselineEntries.map { key in
                 .object([("rule", .string(key.rule.rawValue)), ("from", .string(key.from)), ("to", key.to.isEmpty ? .null : .string(key.to))])
+            })),
+            ("undecided", .array(undecided.packages.map { entry in
+                .object([("package", .string(entry.package.package)), ("why", .string(entry.package.description)), ("imports", .int(entry.imports))])
             })),
         ]).rendered()
     }

@@ -35,8 +35,40 @@ public struct ImplicitDependencyRule: Rule {
                 ("Common/NXUI", RuleExample.package("NXUI", targets: [("NXUI", [".product(name: \"Analytics\", package: \"swift-analytics\")"])],
                                                     packages: [".package(url: \"https://example.com/acme/swift-analytics.git\", from: \"1.0.0\")"])),
             ], sources: [("Common/NXUI/Sources/NXUI/Theme.swift", "import AnalyticsCore\n")], checkouts: [("swift-analytics", RuleExample.outsidePackage("swift-analytics", products: [("Analytics", ["Analytics"])], targets: [("AnalyticsCore", []), ("Analytics", ["AnalyticsCore"])]))]),
+            // A package a path leads to is missing: its declared product is imported by name, and another module it may
+            // hold or re-export is undecided, never an error.
+            RuleExample([
+                ("macOS/NewTabPage", RuleExample.package("NewTabPage", targets: [("NewTabPage", [".product(name: \"UserScript\", package: \"BrowserServicesKit\")"])],
+                                                         packages: [".package(path: \"../../BrowserServicesKit\")"])),
+                ("iOS/Settings", RuleExample.package("Settings", targets: [("Settings", [".product(name: \"UserScript\", package: \"BrowserServicesKit\")", ".product(name: \"Navigation\", package: \"BrowserServicesKit\")"])],
+                                                     packages: [".package(url: \"https://example.com/acme/BrowserServicesKit.git\", from: \"1.0.0\")"])),
+            ], sources: [("macOS/NewTabPage/Sources/NewTabPage/Page.swift", "import UserScript\nimport Navigation\n")]),
+            // Not checked out, but a well-known package: ComposableArchitecture re-exports Dependencies (the built-in table).
+            RuleExample([
+                ("Features/AppFeature", RuleExample.package("AppFeature", targets: [("AppFeature", [".product(name: \"ComposableArchitecture\", package: \"swift-composable-architecture\")"])],
+                                                            packages: [".package(url: \"https://github.com/pointfreeco/swift-composable-architecture\", from: \"1.0.0\")"])),
+                ("Clients/ApiClient", RuleExample.package("ApiClient", targets: [("ApiClient", [".product(name: \"Dependencies\", package: \"swift-dependencies\")"])],
+                                                          packages: [".package(url: \"https://github.com/pointfreeco/swift-dependencies\", from: \"1.0.0\")"])),
+            ], sources: [("Features/AppFeature/Sources/AppFeature/App.swift", "import ComposableArchitecture\nimport Dependencies\nimport IssueReporting\n")]),
+            // Not checked out and not known: whether another of its modules comes with it is undecided.
+            RuleExample([
+                ("Features/Profile", RuleExample.package("Profile", targets: [("Profile", [".product(name: \"Kingdom\", package: \"swift-kingdom\")"])],
+                                                         packages: [".package(url: \"https://example.com/acme/swift-kingdom.git\", from: \"1.0.0\")"])),
+                ("Clients/ApiClient", RuleExample.package("ApiClient", targets: [("ApiClient", [".product(name: \"Dependencies\", package: \"swift-dependencies\")"])],
+                                                          packages: [".package(url: \"https://github.com/pointfreeco/swift-dependencies\", from: \"1.0.0\")"])),
+            ], sources: [("Features/Profile/Sources/Profile/Profile.swift", "import Kingdom\nimport Dependencies\n")]),
         ],
         triggeringExamples: [
+            // The checkout wins over the table: this ComposableArchitecture re-exports CasePaths only.
+            RuleExample([
+                ("Features/AppFeature", RuleExample.package("AppFeature", targets: [("AppFeature", [".product(name: \"ComposableArchitecture\", package: \"swift-composable-architecture\")"])],
+                                                            packages: [".package(url: \"https://github.com/pointfreeco/swift-composable-architecture\", from: \"1.0.0\")"])),
+                ("Clients/ApiClient", RuleExample.package("ApiClient", targets: [("ApiClient", [".product(name: \"Dependencies\", package: \"swift-dependencies\")"])],
+                                                          packages: [".package(url: \"https://github.com/pointfreeco/swift-dependencies\", from: \"1.0.0\")"])),
+            ], sources: [
+                ("Features/AppFeature/Sources/AppFeature/App.swift", "import ComposableArchitecture\nimport CasePaths\n↓import Dependencies\n"),
+                ("Features/AppFeature/.build/checkouts/swift-composable-architecture/Sources/ComposableArchitecture/Exports.swift", "@_exported import CasePaths\n"),
+            ], checkouts: [("swift-composable-architecture", RuleExample.outsidePackage("swift-composable-architecture", products: [("ComposableArchitecture", ["ComposableArchitecture"])], targets: [("ComposableArchitecture", [])]))]),
             // NXService is built by the app anyway, so NXUI compiles in the app's build, but not on its own.
             RuleExample([
                 ("Kit/NXKit", RuleExample.package("NXKit")),
@@ -64,7 +96,7 @@ public struct ImplicitDependencyRule: Rule {
 
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
-        for (edge, from, to) in context.checkedLocalEdges(of: graph) where edge.viaImport
+        for (edge, from, to) in context.checkedLocalEdges(of: graph) where edge.viaImport && !edge.isUndecided
             // When `upward` or `horizontal` reports the edge, the dependency itself is the problem, not its declaration.
             && !UpwardDependencyRule.applies(from: from, to: to) && !HorizontalDependencyRule.applies(from: from, to: to, in: context.configuration) {
             let where_ = from.position.map { " (\(from.manifestPath):\($0.line))" } ?? ""

@@ -26,12 +26,15 @@ public struct CheckResult: Sendable {
     public var excused: [Finding]
     public var packageCount: Int
     public var targetCount: Int
+    /// Imports no rule decides, because a package that would decide them cannot be read.
+    public var undecided: [UndecidedImport]
 
-    public init(findings: [Finding], excused: [Finding] = [], packageCount: Int, targetCount: Int) {
+    public init(findings: [Finding], excused: [Finding] = [], packageCount: Int, targetCount: Int, undecided: [UndecidedImport] = []) {
         self.findings = findings
         self.excused = excused
         self.packageCount = packageCount
         self.targetCount = targetCount
+        self.undecided = undecided
     }
 
     public var errorCount: Int { findings.filter { $0.severity == .error }.count }
@@ -73,7 +76,7 @@ public struct LayerChecker: Sendable {
         }
         return CheckResult(
             findings: findings.sorted(by: Finding.reportOrder), excused: Self.deduplicated(excused).sorted(by: Finding.reportOrder),
-            packageCount: graph.packageCount, targetCount: graph.sortedTargets.count)
+            packageCount: graph.packageCount, targetCount: graph.sortedTargets.count, undecided: graph.imports?.undecided ?? [])
     }
 
     /// The findings no exception excuses, with a finding for each expired or stale exception; and those excused.

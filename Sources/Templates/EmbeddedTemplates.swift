@@ -115,6 +115,59 @@ files:
     path: "Tests/{{ name }}Tests/{{ name }}Tests.swift"
 
 """#,
+        #"imports/known-reexports.yml"#: #"""
+# Modules of well-known outside packages that re-export others (`@_exported import`), as their sources declare them:
+# a target that declares the module's product may import those too without declaring more. `check` reads this table
+# for a package whose checkout is not on disk (a checkout's own sources win); `imports.reexports` in componentize.yml
+# adds to it or replaces an entry. Modules re-exported under conditions (`#if canImport(X)`) are listed: the condition
+# holds where the app builds. Chains are followed: ComposableArchitecture → Dependencies → IssueReporting.
+imports:
+  reexports:
+    # pointfreeco: the Composable Architecture and the packages it is made of
+    ComposableArchitecture: [CasePaths, Clocks, CombineSchedulers, ConcurrencyExtras, CustomDump, Dependencies, DependenciesMacros,
+                             IdentifiedCollections, Perception, SwiftUINavigationCore, UIKitNavigation]
+    Dependencies: [Clocks, CombineSchedulers, ConcurrencyExtras, IssueReporting]
+    DependenciesMacros: [IssueReporting]
+    CasePaths: [CasePathsCore]
+    SwiftNavigation: [CasePaths, Perception]
+    SwiftUINavigation: [CasePaths, SwiftNavigation]
+    UIKitNavigation: [SwiftNavigation]
+    XCTestDynamicOverlay: [IssueReporting]
+    InlineSnapshotTesting: [SnapshotTesting]
+    # apple
+    NIO: [NIOCore, NIOEmbedded, NIOPosix]
+    NIOFileSystem: [_NIOFileSystem]
+    NIOFoundationCompat: [NIOFoundationEssentialsCompat]
+    Numerics: [ComplexModule, RealModule]
+    Metrics: [CoreMetrics]
+    Tracing: [Instrumentation, ServiceContextModule]
+    InstrumentationBaggage: [ServiceContextModule]
+    HTTPTypesFoundation: [HTTPTypes]
+    _CryptoExtras: [CryptoExtras]
+    CryptoExtras: [Crypto]
+    # grpc
+    GRPCNIOTransportHTTP2: [GRPCNIOTransportCore, GRPCNIOTransportHTTP2Posix, GRPCNIOTransportHTTP2TransportServices]
+    GRPCNIOTransportHTTP2Posix: [GRPCNIOTransportCore]
+    GRPCNIOTransportHTTP2TransportServices: [GRPCNIOTransportCore]
+    # vapor
+    Vapor: [AsyncKit, ConsoleKit, Crypto, Logging, MultipartKit, RoutingKit, WebSocketKit]
+    ConsoleKit: [ConsoleKitCommands, ConsoleKitTerminal]
+    Fluent: [FluentKit]
+    FluentKit: [Logging]
+    FluentSQL: [FluentKit, SQLKit]
+    FluentPostgresDriver: [FluentKit, PostgresKit]
+    FluentSQLiteDriver: [FluentKit, SQLiteKit]
+    JWT: [JWTKit]
+    PostgresKit: [AsyncKit, PostgresNIO, SQLKit]
+    PostgresNIO: [NIO, NIOSSL]
+    SQLiteKit: [AsyncKit, SQLKit, SQLiteNIO]
+    XCTVapor: [Vapor, VaporTestUtils]
+    VaporTesting: [Vapor, VaporTestUtils]
+    # others
+    OpenCombineShim: [OpenCombine, OpenCombineDispatch, OpenCombineFoundation]
+    WasmKit: [WasmTypes]
+
+"""#,
         #"init/componentize.yml.stencil"#: #"""
 # componentize.yml: the layers of this app and the rules between them.
 # Written by `componentize init --preset {{ preset }}`; every key is documented in componentize's docs/configuration.md.

@@ -61,6 +61,24 @@ final class CheckCommandTests: XCTestCase {
         }
     }
 
+    /// A package a path leads to is missing and outside packages are not checked out: the imports that depend on them
+    /// are counted, with the packages that would decide them, never reported; the missing package is `unresolved`.
+    func testUndecidedImportsAreCountedInEveryFormatNotReported() throws {
+        for format in Self.formats {
+            let result = try check(["fixtures/undecided", "--format", format])
+            GoldenFile.assertMatches(result.stdout, "check/undecided.\(format)", "undecided as \(format)")
+            XCTAssertEqual(result.status, 1, "\(format): the unresolved package")
+        }
+        let text = try check(["fixtures/undecided"]).stdout
+        XCTAssertFalse(text.contains("[implicit-dependency]"), text)
+        XCTAssertEqual(text.components(separatedBy: "[unresolved]").count - 1, 1, text)
+        XCTAssertTrue(text.hasSuffix("componentize: 2 imports undecided: the packages that would decide them cannot be read: browserserviceskit (not checked out), swift-kingdom (not checked out), the package at ../../BrowserServicesKit (no manifest there); 'swift package resolve' in the packages that declare them puts their checkouts where componentize reads them\n"), text)
+        let json = try check(["fixtures/undecided", "--format", "json"]).stdout
+        XCTAssertTrue(json.contains("\"undecidedImports\": 2"), json)
+        let sarif = try check(["fixtures/undecided", "--format", "sarif"]).stdout
+        XCTAssertTrue(sarif.contains("\"undecidedImports\": 2"), sarif)
+    }
+
     func testEveryRuleFixtureMatchesItsGoldenReportsInEveryFormat() throws {
         for rule in Self.rules {
             for format in Self.formats {

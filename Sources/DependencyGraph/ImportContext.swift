@@ -1,0 +1,117 @@
+import Discovery
+import ManifestReading
+import SourceImports
+
+extension ImportResolution {
+    /// What the resolution needs of the whole graph, built once.
+    struct Context: Sendable {
+        var modules: [String: [GraphTarget]] = [:]
+        /// Outside products by name, from every manifest's entries: the package some manifest declares each from.
+        var externalProducts: [String: String] = [:]
+        /// What each target declares of outside packages and of packages that cannot be read.
+        var declaredOutside: [Int: [Edge.Destination]] = [:]
+        /// Why each package a path leads to cannot be read, by identity.
+        var unreadPaths: [String: UnreadPackage.Reason] = [:]
+        var facts: ImportFacts
+
+        init(declared: DeclaredGraph, facts: ImportFacts) {
+            self.facts = facts
+            for target in declared.sortedTargets where !target.isTest { modules[target.module, default: []].append(target) }
+            for edge in declared.edges {
+                switch edge.to {
+                case .external(let package, let product):
+                    if let package, externalProducts[product] == nil { externalProducts[product] = package }
+                    declaredOutside[edge.fromNumber, default: []].append(edge.to)
+                case .unavailable:
+                    declaredOutside[edge.fromNumber, default: []].append(edge.to)
+                case .target, .unresolved:
+                    continue
+                }
+            }
+            for missing in declared.workspace.missing {
+                unreadPaths[PackageDependency.identity(forLocation: missing.directory)] = .missing(missing.written)
+            }
+            for unreadable in declared.workspace.unreadable {
+                unreadPaths[PackageDependency.identity(forLocation: unreadable.directory)] = .unreadable
+            }
+        }
+
+        func isLeftOut(_ use: SourceImportUse, by target: GraphTarget) -> Bool {
+            use.isOptional || use.module == target.module || facts.systemModules.contains(use.module)
+                || facts.ignore.contains(where: { $0.matches(use.module) })
+        }
+
+        /// What a target's declared outside entries let it import, and the packages that cannot be read among them.
+        func provisions(of target: GraphTarget) -> Provisions {
+            var provisions = Provisions()
+            for destination in declaredOutside[target.number] ?? [] {
+                switch destination {
+                case .external(let package, let product):
+                    provisions.add(product: product, package: package, facts: facts)
+                case .unavailable(let package, let product):
+                    provisions.products.insert(DependencyGraph.moduleName(of: product))
+                    let reason = unreadPaths[package] ?? .unreadable
+                    provisions.addUnread(UnreadPackage(package: package, reason: reason), isPath: true)
+                case .target, .unresolved:
+                    continue
+                }
+            }
+            return provisions
+        }
+
+        /// The outside product that provides `module`, for a target that declares none that does: from the checkouts
+        /// read (the product named like the module first), else a product of that name another manifest declares.
+        func provider(of module: String) -> ImportResolution.ExternalImports.Key? {
+            let owners = facts.external.owners(of: module)
+            if let owner = owners.first(where: { $0.product == module }) ?? owners.first {
+                return .init(package: owner.package, product: owner.product, module: module)
+            }
+            return externalProducts[module].map { .init(package: $0, product: module, module: module) }
+        }
+    }
+
+    /// What a target may import through its declared outside products.
+    struct Provisions: Sendable {
+        /// Modules known to be provided (the products' modules and what they re-export).
+        var known: Set<String> = []
+        /// The modules of the products themselves, by name: importing one is declaring it, whatever its package holds.
+        var products: Set<String> = []
+        /// Packages whose products' modules cannot be known, sorted.
+        var unread: [UnreadPackage] = []
+        /// Those of them a `.package(path:)` leads to: one may re-export a local module.
+        var unreadPaths: [UnreadPackage] = []
+
+        func declare(_ module: String) -> Bool {
+            known.contains(module) || products.contains(module)
+        }
+
+        mutating func add(product: String, package: String?, facts: ImportFacts) {
+            let outside = facts.external
+            products.insert(DependencyGraph.moduleName(of: product))
+            if let modules = outside.modules(ofProduct: product, package: package) {
+                known.formUnion(modules)
+                for module in modules { known.formUnion(outside.exports(of: module)) }
+            } else if facts.reexports[DependencyGraph.moduleName(of: product)] != nil {
+                known.formUnion(Self.reexported(by: DependencyGraph.moduleName(of: product), in: facts.reexports))
+            } else {
+                addUnread(UnreadPackage(package: package ?? product, reason: package == nil ? .productByName : .notCheckedOut), isPath: false)
+            }
+        }
+
+        /// What a module re-exports by the table, and what those re-export, and so on.
+        static func reexported(by module: String, in table: [String: Set<String>]) -> Set<String> {
+            var found: Set<String> = []
+            var pending = Array(table[module] ?? [])
+            while let next = pending.popLast() {
+                guard found.insert(next).inserted else { continue }
+                pending += table[next] ?? []
+            }
+            return found
+        }
+
+        mutating func addUnread(_ package: UnreadPackage, isPath: Bool) {
+            if !unread.contains(package) { unread.append(package); unread.sort() }
+            if isPath, !unreadPaths.contains(package) { unreadPaths.append(package); unreadPaths.sort() }
+        }
+    }
+}
