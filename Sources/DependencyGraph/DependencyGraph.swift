@@ -181,7 +181,8 @@ public struct DependencyGraph: Sendable {
         edges = declared.edges
         localEdges = declared.localEdges
         successors = declared.successors
-        manifestEntries = facts == nil ? [] : ManifestEntry.entries(of: declared.localEdges)
+        let manifestEntries = facts == nil ? [] : ManifestEntry.entries(of: declared.localEdges)
+        self.manifestEntries = manifestEntries
         missingPackages = workspace.missing.map {
             MissingPackageReference(written: $0.written, referencedBy: $0.referencedBy, folderExists: $0.exists, location: $0.location,
                                     expectedFile: $0.expectedFile)
@@ -189,7 +190,7 @@ public struct DependencyGraph: Sendable {
         unreadableManifests = workspace.unreadable.map {
             UnreadableManifest(package: $0.relativeDirectory, manifestPath: $0.manifestPath, message: $0.message, location: $0.location)
         }
-        imports = facts.map { ImportResolution(declared: declared).index(of: $0) }
+        imports = facts.map { ImportResolution(declared: declared).index(of: $0, entries: manifestEntries) }
     }
 
     /// Whether the sources were read for imports.

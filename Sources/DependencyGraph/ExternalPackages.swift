@@ -15,11 +15,16 @@ public struct ExternalPackage: Sendable {
     public var tools: Set<String>
     /// Modules of the package that re-export others (`@_exported import`), when its sources were read.
     public var exports: [String: Set<String>]
+    /// Its folder (absolute), and its manifest: where its modules' files are.
+    public var directory: String?
+    public var manifest: Manifest
 
-    public init(identity: String, manifestPath: String, manifest: Manifest, exports: [String: Set<String>] = [:]) {
+    public init(identity: String, manifestPath: String, manifest: Manifest, exports: [String: Set<String>] = [:], directory: String? = nil) {
         self.identity = identity
         self.manifestPath = manifestPath
         self.exports = exports
+        self.directory = directory
+        self.manifest = manifest
         let targets = Dictionary(manifest.targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var libraries: [String: [String]] = [:]
         var tools: Set<String> = []
@@ -55,7 +60,8 @@ public struct ExternalPackage: Sendable {
     public init(_ checkout: CheckedOutPackage) {
         var exports: [String: Set<String>] = [:]
         for (target, modules) in checkout.exports { exports[DependencyGraph.moduleName(of: target), default: []].formUnion(modules) }
-        self.init(identity: checkout.identity, manifestPath: checkout.manifestPath, manifest: checkout.manifest, exports: exports)
+        self.init(identity: checkout.identity, manifestPath: checkout.manifestPath, manifest: checkout.manifest, exports: exports,
+                  directory: checkout.directory)
     }
 
     /// The modules of a product, nil when the package has no library of that name.

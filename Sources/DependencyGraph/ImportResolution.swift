@@ -16,7 +16,7 @@ import SourceImports
 struct ImportResolution {
     let declared: DeclaredGraph
 
-    func index(of facts: ImportFacts) -> ImportIndex {
+    func index(of facts: ImportFacts, entries: [ManifestEntry]) -> ImportIndex {
         let context = Context(declared: declared, facts: facts)
         // Each target's imports are decided on their own: in slices on every core, joined in the targets' order.
         let targets = facts.targets
@@ -29,9 +29,12 @@ struct ImportResolution {
             if imported[result.from] == nil { imported[result.from] = result.imported } else { imported[result.from]?.formUnion(result.imported) }
             if !result.exported.isEmpty { exported[result.from, default: []].formUnion(result.exported) }
         }
+        let importedModules = sharedByModule(imported), reexports = reexports(exported)
+        let unimported = UnimportedDependencies.find(declared, entries: entries, imported: importedModules, reexports: reexports, external: facts.external)
         let index = ImportIndex(edges: results.flatMap(\.edges), undeclaredExternal: results.flatMap(\.external),
-                                importedModules: sharedByModule(imported), reexports: reexports(exported), external: facts.external,
-                                undecided: results.flatMap(\.undecided))
+                                importedModules: importedModules, reexports: reexports, external: facts.external,
+                                undecided: results.flatMap(\.undecided), unimported: unimported,
+                                usesWithoutImport: unimported.isEmpty ? [] : facts.usesWithoutImport?(unimported) ?? [])
         releaseInBackground(results)
         return index
     }

@@ -47,8 +47,8 @@ public enum Checkouts {
                 let exported = SourcePass.exportedModules(of: target, packageDirectory: directory, fileSystem: fileSystem)
                 if !exported.isEmpty { exports[target.moduleName ?? target.name] = Set(exported) }
             }
-            packages.append(CheckedOutPackage(identity: identity, manifestPath: PathArithmetic.join(shown, manifest.manifestFile), manifest: manifest,
-                                              exports: exports))
+            packages.append(CheckedOutPackage(identity: identity, directory: directory, manifestPath: PathArithmetic.join(shown, manifest.manifestFile),
+                                              manifest: manifest, exports: exports))
         }
         return (packages, notes)
     }
@@ -58,6 +58,8 @@ public enum Checkouts {
 public struct CheckedOutPackage: Sendable {
     /// The identity manifests use for it (`swift-log`).
     public var identity: String
+    /// Absolute.
+    public var directory: String
     /// As reports name it.
     public var manifestPath: String
     public var manifest: Manifest

@@ -31,7 +31,9 @@ extension Project {
             { SourcePass.imports(of: packages, fileSystem: fileSystem) })
         let facts = ImportFacts(targets: imports, external: ExternalModules(checkouts.map(ExternalPackage.init)),
                                 systemModules: DependencyGraph.systemModules.union(configuration.imports.system), ignore: configuration.imports.ignore,
-                                reexports: Self.reexports(configuration))
+                                reexports: Self.reexports(configuration)) { unimported in
+            Self.usesWithoutImport(unimported, workspace: workspace, fileSystem: fileSystem)
+        }
         return (facts, notes + checkoutNotes)
     }
 

@@ -8,7 +8,7 @@ public enum RuleRegistry {
     public static let graphRules: [any Rule.Type] = [
         UpwardDependencyRule.self, HorizontalDependencyRule.self, CycleRule.self, ThirdPartyRule.self,
         UnassignedRule.self, UnresolvedDependencyRule.self, UnreadableManifestRule.self, ImplicitDependencyRule.self,
-        UnusedDependencyRule.self, PodPackageMismatchRule.self,
+        UnusedDependencyRule.self, MissingImportRule.self, PodPackageMismatchRule.self,
     ]
 
     public static var descriptions: [RuleDescription] {

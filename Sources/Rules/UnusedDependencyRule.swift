@@ -16,6 +16,13 @@ public struct UnusedDependencyRule: Rule {
         defaultSeverity: .warning,
         cost: .everyImport,
         nonTriggeringExamples: [
+            // Used without an import (a member of its extension, through another module's property wrapper): missing-import
+            // says so; the entry is not to be removed.
+            RuleExample([MissingImportRule.packages[0], ("Features/AppFeature", RuleExample.package("AppFeature", targets: [("AppFeature", [
+                ".product(name: \"ApiClient\", package: \"ApiClient\")", ".product(name: \"Dependencies\", package: \"swift-dependencies\")",
+            ])], packages: [".package(path: \"../../Clients/ApiClient\")", ".package(url: \"https://github.com/pointfreeco/swift-dependencies\", from: \"1.0.0\")"]))],
+                        sources: [("Clients/ApiClient/Sources/ApiClient/ApiClient.swift", MissingImportRule.apiClient),
+                                  ("Features/AppFeature/Sources/AppFeature/App.swift", "import Dependencies\n\nstruct App {\n    @Dependency(\\.apiClient) var apiClient\n}\n")]),
             RuleExample([
                 ("Kit/NXKit", RuleExample.package("NXKit")),
                 ("Common/NXUI", RuleExample.package("NXUI", targets: [("NXUI", [".product(name: \"NXKit\", package: \"NXKit\")"])],
@@ -49,60 +56,25 @@ public struct UnusedDependencyRule: Rule {
         ]
     )
 
-    /// Kinds of target nothing imports: a dependency on one is never unused.
-    private static func isImported(_ target: GraphTarget) -> Bool {
-        switch target.type {
-        case .executable, .plugin, .macro, .binary, .system: false
-        default: true
-        }
-    }
-
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         guard let imports = graph.imports else { return [] }
-        return localFindings(in: graph, imports: imports) + outsideFindings(in: graph, imports: imports)
-    }
-
-    /// A declared entry (a product may hold several targets) is used when any of its targets' modules is imported,
-    /// directly or through a module that re-exports it.
-    private func localFindings(in graph: DependencyGraph, imports: ImportIndex) -> [Finding] {
-        var findings: [Finding] = []
-        for entry in graph.manifestEntries where !entry.isInherited {
-            let (edge, from, _) = graph.localEdges[entry.edge]
-            guard let imported = imports.importedModules[from.number] else { continue }
-            let targets = entry.targets.map { graph.sortedTargets[$0] }
-            guard let first = targets.first, targets.allSatisfy(Self.isImported) else { continue }
-            if from.isTest && targets.contains(where: { $0.component == from.component }) { continue }
-            // Within one module (subspecs of a pod) there is nothing to import.
-            if targets.contains(where: { $0.module == from.module || imported.contains($0.module) }) { continue }
-            if !imports.reexports.isEmpty {
-                let modules = Set(targets.map(\.module))
-                if imported.contains(where: { !(imports.reexports[$0] ?? []).isDisjoint(with: modules) }) { continue }
-            }
-            findings.append(finding("\(from.label) declares a dependency on \(edge.written), which none of its files imports",
-                                    fix: "remove this entry (\(edge.written)) from the dependencies of \(from.id.name), or import it where the code uses it",
-                                    at: edge.location, from: from.id.name, to: first.id.name))
+        let used = Set(imports.usesWithoutImport.map { UsedModule(target: $0.from.number, module: $0.module) })
+        return imports.unimported.compactMap { unimported in
+            // Its API is used without an import: missing-import says so, and the entry is not to be removed.
+            guard !unimported.modules.contains(where: { used.contains(UsedModule(target: unimported.from.number, module: $0)) }) else { return nil }
+            let (edge, from) = (unimported.edge, unimported.from)
+            let which = unimported.targets.isEmpty && unimported.modules != [unimported.name] ? " (modules \(unimported.modules.joined(separator: ", ")))" : ""
+            return finding("\(from.label) declares a dependency on \(edge.written)\(which), which none of its files imports",
+                           fix: "remove this entry (\(edge.written)) from the dependencies of \(from.id.name), or import it where the code uses it",
+                           at: edge.location, from: from.id.name, to: unimported.name)
         }
-        return findings
     }
+}
 
-    /// A product of an outside package: decided only when its package's manifest was read (its checkout).
-    private func outsideFindings(in graph: DependencyGraph, imports: ImportIndex) -> [Finding] {
-        var findings: [Finding] = []
-        for edge in graph.edges {
-            guard case let .external(package, product) = edge.to, let imported = imports.importedModules[edge.fromNumber],
-                  let modules = imports.external.modules(ofProduct: product, package: package), !modules.isEmpty else { continue }
-            let provided = Set(modules)
-            guard imported.isDisjoint(with: provided), !imported.contains(where: {
-                !(imports.reexports[$0] ?? []).isDisjoint(with: provided) || !imports.external.exports(of: $0).isDisjoint(with: provided)
-            }) else { continue }
-            let from = graph.sortedTargets[edge.fromNumber]
-            let which = modules == [product] ? "" : " (modules \(modules.joined(separator: ", ")))"
-            findings.append(finding("\(from.label) declares a dependency on \(edge.written)\(which), which none of its files imports",
-                                    fix: "remove this entry (\(edge.written)) from the dependencies of \(from.id.name), or import it where the code uses it",
-                                    at: edge.location, from: from.id.name, to: product))
-        }
-        return findings
-    }
+/// A module a target's files use: its API, with or without an import.
+struct UsedModule: Hashable {
+    var target: Int
+    var module: String
 }
 
 extension RuleID {

@@ -50,6 +50,35 @@ final class RepositoryCheckTests: XCTestCase {
         return nil
     }
 
+    /// A target that uses dependencies only through members of their extensions and key paths (`@Dependency(\.apiClient)`,
+    /// `.build.number`) gets `missing-import` for each, not `unused-dependency`; a dependency it truly does not use beside
+    /// them stays `unused-dependency`.
+    func testADependencyUsedThroughItsExtensionsIsAMissingImportAndATrulyUnusedOneStaysUnused() throws {
+        try write(RuleExample.package("Dependencies"), to: "Dependencies/Package.swift")
+        try write("public struct DependencyValues {}\n@propertyWrapper public struct Dependency<Value> {\n    public init(_ keyPath: KeyPath<DependencyValues, Value>) {}\n    public var wrappedValue: Value { fatalError() }\n}\n",
+                  to: "Dependencies/Sources/Dependencies/Dependencies.swift")
+        for client in ["ApiClient", "Build", "DeviceId"] {
+            try write(RuleExample.package(client, targets: [(client, [".product(name: \"Dependencies\", package: \"Dependencies\")"])],
+                                          packages: [".package(path: \"../Dependencies\")"]), to: "\(client)/Package.swift")
+        }
+        try write("import Dependencies\npublic struct ApiClient {}\nextension DependencyValues {\n    public var apiClient: ApiClient { ApiClient() }\n}\n",
+                  to: "ApiClient/Sources/ApiClient/ApiClient.swift")
+        try write("import Dependencies\npublic struct Build { public var number: Int }\nextension DependencyValues {\n    public var build: Build { Build(number: 1) }\n}\n",
+                  to: "Build/Sources/Build/Build.swift")
+        try write("public enum DeviceId { public static var identifier: String { \"\" } }\n", to: "DeviceId/Sources/DeviceId/DeviceId.swift")
+        try write(RuleExample.package("AppFeature", targets: [("AppFeature", ["ApiClient", "Build", "DeviceId", "Dependencies"].map {
+            ".product(name: \"\($0)\", package: \"\($0)\")"
+        })], packages: ["ApiClient", "Build", "DeviceId", "Dependencies"].map { ".package(path: \"../\($0)\")" }), to: "AppFeature/Package.swift")
+        try write("import Dependencies\n\nstruct AppDelegate {\n    @Dependency(\\.apiClient) var apiClient\n    var number: Int { DependencyValues().build.number }\n}\n",
+                  to: "AppFeature/Sources/AppFeature/AppDelegate.swift")
+        let findings = try check().findings.filter { [.missingImport, .unusedDependency].contains($0.rule) && $0.key.from == "AppFeature" }
+        XCTAssertEqual(described(findings), [
+            "ROOT/AppFeature/Package.swift:14:146: unused-dependency: AppFeature (no layer) declares a dependency on DeviceId from DeviceId, which none of its files imports",
+            "ROOT/AppFeature/Sources/AppFeature/AppDelegate.swift:4:19: missing-import: AppFeature (no layer) uses `apiClient` from ApiClient without importing it",
+            "ROOT/AppFeature/Sources/AppFeature/AppDelegate.swift:5:42: missing-import: AppFeature (no layer) uses `build` from Build without importing it",
+        ])
+    }
+
     func testOnePackageWithSixtyTargets() throws {
         var targets: [String] = []
         for index in 0..<20 {

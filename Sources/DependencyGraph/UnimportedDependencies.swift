@@ -1,0 +1,88 @@
+import Diagnostics
+
+/// A declared dependency none of the target's files imports, directly or through a module that re-exports it: a local
+/// entry (every target of a product counts), or a product of an outside package whose checkout says what it provides.
+public struct UnimportedDependency: Sendable {
+    public var from: GraphTarget
+    /// The manifest entry.
+    public var edge: Edge
+    /// The local targets it leads to; empty for an outside product.
+    public var targets: [GraphTarget]
+    /// The modules it provides, none imported.
+    public var modules: [String]
+    /// What findings name it by: the first local target, or the outside product.
+    public var name: String
+    /// The folders and files of an outside product's modules, when its checkout was read.
+    public var outside: ExternalPackage?
+}
+
+/// A declared dependency whose API a target's files use without importing it: a type it declares, or a member of one
+/// of its extensions (`.apiClient`, `\.apiClient`, `apiClient(`), visible only because another import loads the module.
+public struct UseWithoutImport: Sendable {
+    public var from: GraphTarget
+    public var module: String
+    /// The name used.
+    public var name: String
+    /// The first use.
+    public var location: FileLocation
+
+    public init(from: GraphTarget, module: String, name: String, location: FileLocation) {
+        self.from = from
+        self.module = module
+        self.name = name
+        self.location = location
+    }
+}
+
+enum UnimportedDependencies {
+    /// Local entries first (in the order first declared), then outside products, in manifest order.
+    static func find(_ declared: DeclaredGraph, entries: [ManifestEntry], imported: [Int: Set<String>], reexports: [String: Set<String>],
+                     external: ExternalModules) -> [UnimportedDependency] {
+        local(declared, entries: entries, imported: imported, reexports: reexports)
+            + outside(declared, imported: imported, reexports: reexports, external: external)
+    }
+
+    /// Kinds of target nothing imports: a dependency on one is never unimported.
+    private static func isImported(_ target: GraphTarget) -> Bool {
+        switch target.type {
+        case .executable, .plugin, .macro, .binary, .system: false
+        default: true
+        }
+    }
+
+    private static func local(_ declared: DeclaredGraph, entries: [ManifestEntry], imported: [Int: Set<String>],
+                              reexports: [String: Set<String>]) -> [UnimportedDependency] {
+        var result: [UnimportedDependency] = []
+        for entry in entries where !entry.isInherited {
+            let (edge, from, _) = declared.localEdges[entry.edge]
+            guard let modules = imported[from.number] else { continue }
+            let targets = entry.targets.map { declared.sortedTargets[$0] }
+            guard let first = targets.first, targets.allSatisfy(isImported) else { continue }
+            // A test target's dependency on what it tests; within one module (subspecs of a pod) nothing to import.
+            if from.isTest && targets.contains(where: { $0.component == from.component }) { continue }
+            if targets.contains(where: { $0.module == from.module || modules.contains($0.module) }) { continue }
+            let provided = Set(targets.map(\.module))
+            if !reexports.isEmpty, modules.contains(where: { !(reexports[$0] ?? []).isDisjoint(with: provided) }) { continue }
+            result.append(UnimportedDependency(from: from, edge: edge, targets: targets, modules: provided.sorted(), name: first.id.name))
+        }
+        return result
+    }
+
+    /// A product of an outside package: decided only when its package's manifest was read (its checkout).
+    private static func outside(_ declared: DeclaredGraph, imported: [Int: Set<String>], reexports: [String: Set<String>],
+                                external: ExternalModules) -> [UnimportedDependency] {
+        var result: [UnimportedDependency] = []
+        for edge in declared.edges {
+            guard case let .external(package, product) = edge.to, let modules = imported[edge.fromNumber],
+                  let provides = external.modules(ofProduct: product, package: package), !provides.isEmpty else { continue }
+            let provided = Set(provides)
+            guard modules.isDisjoint(with: provided), !modules.contains(where: {
+                !(reexports[$0] ?? []).isDisjoint(with: provided) || !external.exports(of: $0).isDisjoint(with: provided)
+            }) else { continue }
+            let owner = package.flatMap { external.packages[$0] } ?? external.packages.values.first { $0.libraries[product] != nil }
+            result.append(UnimportedDependency(from: declared.sortedTargets[edge.fromNumber], edge: edge, targets: [], modules: provides,
+                                               name: product, outside: owner))
+        }
+        return result
+    }
+}
