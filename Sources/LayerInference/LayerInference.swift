@@ -42,8 +42,11 @@ public struct InferredLayering: Sendable, Equatable {
 /// that depend on each other in a circle counts as one. Each component's depth is the longest chain of
 /// dependencies below it; components of one depth form a layer, lowest depth at the bottom. Consecutive depths are
 /// merged into one layer when one folder of the repository (`Modules/Features/*`), or one folder and name ending
-/// (`LocalPackages/*Kit`), holds exactly their components. Layers are named after those folders when they agree,
-/// else `level-N` (1 at the bottom).
+/// (`LocalPackages/*Kit`), holds exactly their components. Then a layer of one component merges with the layer below
+/// (else above) while more than three layers remain, unless that layer is a folder's, the top one alone, or an
+/// independent one of three or more (the features, whose members must stay apart); a merged layer is not independent.
+/// Layers are named after the folders that group them when they agree, a layer of one package after its folder, and the
+/// others after what they are: `core` at the bottom, `features` for the widest independent layer, `shared` between.
 public struct LayerInference: Sendable {
     public init() {}
 
@@ -54,19 +57,29 @@ public struct LayerInference: Sendable {
         var levels = [[Int]](repeating: [], count: levelCount)
         for unit in units.names.indices { levels[depths[unit]].append(unit) }
         let groups = units.componentsArePackages ? Self.groups(units) : []
-        let ranges = Self.mergedRanges(levels: levels, groups: groups, unitCount: units.names.count)
+        let folderRanges = Self.mergedRanges(levels: levels, groups: groups, unitCount: units.names.count)
+        let ranges = Self.mergingSingles(folderRanges, levels: levels, units: units, groups: groups)
         var layers: [InferredLayering.Layer] = []
         for (position, range) in ranges.enumerated() {
             let members = range.flatMap { levels[$0] }.sorted { units.names[$0] < units.names[$1] }
             layers.append(Self.layer(members, level: position + 1, units: units, groups: groups))
         }
-        Self.makeNamesUnique(&layers)
         var layerOfUnit = [Int](repeating: 0, count: units.names.count)
         for (position, range) in ranges.enumerated() { for level in range { for unit in levels[level] { layerOfUnit[unit] = position } } }
         for (position, range) in ranges.enumerated() {
             let members = Set(range.flatMap { levels[$0] })
-            layers[position].independent = members.count > 1 && !members.contains { units.successors[$0].contains(where: members.contains) }
+            // A layer made of merged depths is not independent, whatever its members do today.
+            layers[position].independent = folderRanges.contains(range) && members.count > 1
+                && !members.contains { units.successors[$0].contains(where: members.contains) }
         }
+        // One package on top of everything, in no folder of its kind: the app.
+        if layers.count > 1, let top = layers.indices.last, layers[top].components.count == 1,
+           !groups.contains(where: { $0.units.count > 1 && $0.glob == layers[top].paths.first }), !layers.contains(where: { $0.name == "app" }) {
+            layers[top].name = "app"
+            layers[top].namedFromFolders = true
+        }
+        Self.nameByWhatTheyAre(&layers)
+        Self.makeNamesUnique(&layers)
         let cycles = StronglyConnected.components(units.successors)
             .filter { $0.count > 1 || units.successors[$0[0]].contains($0[0]) }
             .map { $0.map { units.names[$0] }.sorted() }
@@ -192,6 +205,56 @@ public struct LayerInference: Sendable {
         return result
     }
 
+    /// Layers of one component merged with a neighbour while more than three layers remain: the layer below first, else
+    /// the one above. Never a folder's layer (exactly the packages one folder holds), the top layer when it is one
+    /// component (the app), or an independent layer of three or more.
+    static func mergingSingles(_ ranges: [ClosedRange<Int>], levels: [[Int]], units: Units, groups: [Group]) -> [ClosedRange<Int>] {
+        var ranges = ranges
+        func members(_ range: ClosedRange<Int>) -> [Int] { range.flatMap { levels[$0] } }
+        // Exactly the packages of one folder (or one folder and name ending): a layer the team's folders already make.
+        func isFolders(_ range: ClosedRange<Int>) -> Bool { groups.contains { $0.units == Set(members(range)) } }
+        func isProtected(_ index: Int) -> Bool {
+            let inLayer = members(ranges[index])
+            let independent = inLayer.count >= 3 && !inLayer.contains { unit in units.successors[unit].contains(where: inLayer.contains) }
+            return isFolders(ranges[index]) || independent || (index == ranges.count - 1 && inLayer.count == 1)
+        }
+        var merged = true
+        while merged, ranges.count > 3 {
+            merged = false
+            for index in ranges.indices where members(ranges[index]).count == 1 && !isProtected(index) {
+                guard let neighbour = [index - 1, index + 1].first(where: { ranges.indices.contains($0) && !isProtected($0) }) else { continue }
+                let low = min(index, neighbour)
+                ranges[low] = ranges[low].lowerBound...ranges[low + 1].upperBound
+                ranges.remove(at: low + 1)
+                merged = true
+                break
+            }
+        }
+        return ranges
+    }
+
+    /// Layers no folder names, named after what they are: `core` at the bottom, `features` for the widest independent
+    /// layer, `shared` (then `services`, `support`) for the others from the top down.
+    static func nameByWhatTheyAre(_ layers: inout [InferredLayering.Layer]) {
+        let unnamed = layers.indices.filter { !layers[$0].namedFromFolders }
+        guard !unnamed.isEmpty else { return }
+        var taken = Set(layers.filter(\.namedFromFolders).map(\.name))
+        func give(_ index: Int, _ name: String) {
+            guard !taken.contains(name) else { return }
+            layers[index].name = name
+            layers[index].namedFromFolders = true
+            taken.insert(name)
+        }
+        if let bottom = unnamed.first, bottom == 0 { give(bottom, "core") }
+        let independent = unnamed.filter { layers[$0].independent && !layers[$0].namedFromFolders }
+        if let widest = independent.max(by: { (layers[$0].components.count, $1) < (layers[$1].components.count, $0) }) { give(widest, "features") }
+        var middle = ["shared", "services", "support"][...]
+        for index in unnamed.reversed() where !layers[index].namedFromFolders {
+            guard let name = middle.popFirst() else { break }
+            give(index, name)
+        }
+    }
+
     static func layer(_ members: [Int], level: Int, units: Units, groups: [Group]) -> InferredLayering.Layer {
         let names = members.map { units.names[$0] }
         guard units.componentsArePackages else {
@@ -203,7 +266,9 @@ public struct LayerInference: Sendable {
             return .init(name: layerName(group.name), namedFromFolders: true, paths: [group.glob], members: [], components: names, independent: false)
         }
         let parents = Set(directories.map(parentFolder))
-        if parents.count == 1, let parent = parents.first, !parent.isEmpty {
+        // A folder that holds half the packages or more (every package in `Packages/`) says nothing of layers.
+        if parents.count == 1, let parent = parents.first, !parent.isEmpty,
+           units.directories.filter({ parentFolder(of: $0) == parent }).count * 2 < units.names.count {
             // One folder holds them, with other packages too: named from the folder, listed one by one.
             return .init(name: layerName(lastComponent(of: parent)), namedFromFolders: true, paths: directories, members: [], components: names,
                          independent: false)

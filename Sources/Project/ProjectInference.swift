@@ -90,7 +90,8 @@ extension InferredConfiguration {
         guard let baseline else { return lines + ["baselined: nothing, the repository follows these layers today"] }
         var counts: [RuleID: Int] = [:]
         for finding in findings { counts[finding.rule, default: 0] += 1 }
-        return lines + ["baselined: \(baseline.keys.count) finding\(baseline.keys.count == 1 ? "" : "s") ("
+        // Findings, as `check` counts those the baseline knows (two findings may share one baseline entry).
+        return lines + ["baselined: \(findings.count) finding\(findings.count == 1 ? "" : "s") ("
             + counts.keys.sorted().map { "\(counts[$0, default: 0]) \($0)" }.joined(separator: ", ") + ")"]
     }
 

@@ -79,7 +79,8 @@ public struct ScaffoldPlan: Sendable {
             }
         }
         for change in manifestChanges {
-            lines.append(UnifiedDiff.make(old: change.before, new: change.after, oldName: "a/\(change.path)", newName: "b/\(change.path)"))
+            let (old, new) = change.path.hasPrefix("/") ? (change.path, change.path) : ("a/\(change.path)", "b/\(change.path)")
+            lines.append(UnifiedDiff.make(old: change.before, new: change.after, oldName: old, newName: new))
         }
         for note in notes { lines.append("note: \(note)") }
         return lines.joined(separator: "\n")
@@ -220,14 +221,35 @@ public struct Scaffolder {
         return layer
     }
 
-    /// Where a new package of `layer` goes: unless the configuration writes `scaffold.layout`, the folder of packages the
-    /// layer's `paths` name (`Modules/Features/*` → `Modules/Features/<name>`), so that the package is in its layer;
-    /// else the layout.
-    func directory(for name: String, in layer: Layer) -> String {
-        if !model.scaffold.layoutIsWritten, let folder = layer.paths.lazy.compactMap(Self.folderOfPackages).first {
-            return folder + "/" + name
+    /// Where a new package of `layer` goes. The configuration's `scaffold.layout` when it writes one; else where the
+    /// repository keeps that layer: the folder of packages the layer's `paths` name (`Modules/Features/*` →
+    /// `Modules/Features/<name>`), else the folder that holds the layer's existing packages (`Business/<name>`); an
+    /// interface beside its component (`beside`: that component's folder). The default layout only for a layer with no
+    /// package yet.
+    func directory(for name: String, in layer: Layer, beside component: String? = nil) -> String {
+        if !model.scaffold.layoutIsWritten {
+            if let component { return PathArithmetic.join(Self.parentFolder(of: component), name) }
+            if let folder = layer.paths.lazy.compactMap(Self.folderOfPackages).first { return folder + "/" + name }
+            if let folder = folderOfMembers(of: layer) { return PathArithmetic.join(folder, name) }
         }
         return model.scaffold.layout.replacingOccurrences(of: "{layer}", with: layer.name).replacingOccurrences(of: "{name}", with: name)
+    }
+
+    /// The folder holding the existing packages of a layer (inside the root): theirs when they share one, else the
+    /// deepest folder above all of them; nil when the layer has none, or they share no folder but the root while not
+    /// lying at the root.
+    func folderOfMembers(of layer: Layer) -> String? {
+        let parents = Set(existingPackages().filter { $0.layer == layer.name }.map { Self.parentFolder(of: $0.package.relativeDirectory) })
+        guard let first = parents.first else { return nil }
+        if parents.count == 1 { return first }
+        var common = first.split(separator: "/")
+        for parent in parents { common = Array(zip(common, parent.split(separator: "/")).prefix { $0 == $1 }.map(\.0)) }
+        return common.isEmpty ? nil : common.joined(separator: "/")
+    }
+
+    /// `Business` for `Business/ComponentVideo`; empty for a package at the root.
+    static func parentFolder(of directory: String) -> String {
+        directory.lastIndex(of: "/").map { String(directory[..<$0]) } ?? ""
     }
 
     /// `Modules/Features` for `Modules/Features/*` or `Modules/Features/**`: a folder, without wildcards, whose
@@ -327,9 +349,10 @@ struct PlanBuilder {
 
     /// `<Name>Interface` beside the component: protocols and value types only.
     mutating func planInterface(of component: String, in layer: Layer, taken: Set<String>) throws -> [Scaffolder.Dependency] {
+        let componentDirectory = located(component)?.directory ?? scaffolder.directory(for: component, in: layer)
         let interfaceName = layer.interfaceName(of: component) ?? component + "Interface"
         try ComponentName.validate(interfaceName, taken: taken)
-        let package = try add(kind: .interface, name: interfaceName, layer: layer, dependencies: [], hasResources: false) {
+        let package = try add(kind: .interface, name: interfaceName, layer: layer, dependencies: [], hasResources: false, beside: componentDirectory) {
             $0.component = component
         }
         return [Scaffolder.Dependency(product: interfaceName, package: interfaceName, directory: package.directory)]
@@ -423,9 +446,9 @@ struct PlanBuilder {
 
     /// Renders a package from its kind's templates and records it as planned.
     @discardableResult
-    mutating func add(kind: ComponentKind, name: String, layer: Layer, dependencies: [Scaffolder.Dependency], hasResources: Bool,
+    mutating func add(kind: ComponentKind, name: String, layer: Layer, dependencies: [Scaffolder.Dependency], hasResources: Bool, beside: String? = nil,
                       customize: (inout TemplateContext) -> Void = { _ in }) throws -> ScaffoldPlan.Package {
-        let directory = scaffolder.directory(for: name, in: layer)
+        let directory = scaffolder.directory(for: name, in: layer, beside: beside)
         let below = model.layers(below: layer.name).map(\.name)
         let allowed = (layer.independent ? ["the interface modules of other \(layer.name) components"] : []) + (below.isEmpty ? ["system frameworks only"] : below)
         var context = TemplateContext(

@@ -57,6 +57,26 @@ final class InitInferTests: XCTestCase {
         XCTAssertTrue(horizontal.stdout.contains("[horizontal] ComponentVideo (business) depends on ComponentImage"), horizontal.stdout)
     }
 
+    /// Thirteen packages in one folder, eight depths deep: three to five layers named after what they are, and what
+    /// `init` says it baselined is what `check` then finds in the baseline.
+    func testThirteenPackagesInOneFolderGetAFewNamedLayersAndTheSummaryMatchesCheck() throws {
+        try copy("FlatApp")
+        for file in ["Packages/Timeline/Sources/Timeline/Timeline.swift", "Packages/Search/Sources/Search/Search.swift"] {
+            let url = root.appendingPathComponent(file)
+            try ("import Models\n" + String(contentsOf: url, encoding: .utf8)).write(to: url, atomically: true, encoding: .utf8)
+        }
+        let result = try run(["init", "--infer"])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        let layerLines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") }
+        XCTAssertTrue((3...5).contains(layerLines.count), result.stdout)
+        XCTAssertFalse(result.stdout.contains("level-"), result.stdout)
+        XCTAssertTrue(result.stdout.hasPrefix("inferred 5 layers from 13 packages, top first:\n  app       1 package\n  search    1 package\n  features  4 packages, independent\n  shared    3 packages\n  core      4 packages\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("baselined: 2 findings (2 implicit-dependency)"), result.stdout)
+        let check = try run(["check"])
+        XCTAssertEqual(check.status, 0, check.stdout)
+        XCTAssertTrue(check.stdout.contains("2 findings already in the baseline"), check.stdout)
+    }
+
     func testARepositoryWithACycleGetsABaselineAndOnlyNewViolationsFail() throws {
         try copy("LegacyApp")
         let result = try run(["init", "--infer"])

@@ -60,6 +60,20 @@ final class ScaffoldingCommandTests: XCTestCase {
         XCTAssertEqual(try componentize("check", ".").status, 0)
     }
 
+    /// Without `scaffold.layout`, a new package goes where its layer's members live and an interface beside its component.
+    func testNewFollowsTheRepositoryLayout() throws {
+        try FileManager.default.removeItem(at: root)
+        try FileManager.default.copyItem(at: Componentize.repositoryRoot.appendingPathComponent("fixtures/ComponentBasedApp"), to: root)
+        let plan = try componentize("new", "ComponentImage2", "--interface", "--dry-run")
+        XCTAssertEqual(plan.status, 0, plan.stderr)
+        for folder in ["Business/ComponentImage2/  (business", "Business/ComponentImage2Interface/  (business", "Common/Mediator/  (common"] {
+            XCTAssertTrue(plan.stdout.contains(folder), "expected \(folder) in:\n\(plan.stdout)")
+        }
+        XCTAssertFalse(plan.stdout.contains("Packages/"), "no second folder tree:\n\(plan.stdout)")
+        let kit = try componentize("new", "NXLogKit", "--dry-run")
+        XCTAssertTrue(kit.stdout.contains("Kit/NXLogKit/  (kit"), kit.stdout)
+    }
+
     func testHorizontalDependencyIsRefusedWithTheInterfaceFix() throws {
         try setUpArticleApp()
         try assertRefused(["new", "ComponentOwner", "--depends-on", "ComponentImage"],

@@ -55,7 +55,7 @@ struct LayerInferenceTests {
 
     @Test func aFolderHoldingEveryPackageSaysNothingAboutLayers() throws {
         let layering = try Self.infer([("Packages/Kit", []), ("Packages/UI", ["Packages/Kit"]), ("Packages/Feature", ["Packages/UI"])])
-        #expect(layering.layers.map(\.name) == ["level-3", "level-2", "level-1"])
+        #expect(layering.layers.map(\.name) == ["app", "ui", "kit"], "one package a layer: named after its own folder, the top one the app")
         #expect(layering.layers.map(\.paths) == [["Packages/Feature"], ["Packages/UI"], ["Packages/Kit"]])
     }
 
@@ -90,7 +90,23 @@ struct LayerInferenceTests {
         let layering = LayerInference().infer(DependencyGraph(workspace: workspace, model: Configuration(layers: [])))
         #expect(!layering.componentsArePackages)
         #expect(layering.layers.map(\.members) == [["Feature"], ["UI"], ["Kit"]])
-        #expect(layering.layers.map(\.name) == ["level-3", "level-2", "level-1"])
+        #expect(layering.layers.map(\.name) == ["app", "shared", "core"], "named after what they are, never level-N")
+    }
+
+    /// Eight depths in one folder, most of one package: single-package layers merge with their neighbours down to three
+    /// to five layers; the widest independent one (the features) stays apart and independent; merged layers are not.
+    @Test func singlePackageDepthsMergeIntoAFewLayersAPersonWouldWrite() throws {
+        let layering = try Self.infer([
+            ("Packages/Models", []), ("Packages/APIClient", ["Packages/Models"]), ("Packages/Persistence", ["Packages/Models"]),
+            ("Packages/Environment", ["Packages/APIClient"]), ("Packages/DesignSystem", ["Packages/Environment"]),
+            ("Packages/SharedUI", ["Packages/DesignSystem"]), ("Packages/Account", ["Packages/Environment", "Packages/Persistence"]),
+            ("Packages/Timeline", ["Packages/SharedUI", "Packages/Account"]), ("Packages/Profile", ["Packages/SharedUI", "Packages/Account"]),
+            ("Packages/Settings", ["Packages/SharedUI", "Packages/Account"]), ("Packages/Search", ["Packages/Timeline"]),
+            ("Packages/AppFeature", ["Packages/Search", "Packages/Profile", "Packages/Settings"]),
+        ])
+        #expect(layering.layers.map(\.name) == ["app", "search", "features", "shared", "core"])
+        #expect(layering.layers.map(\.components.count) == [1, 1, 3, 3, 4])
+        #expect(layering.layers.map(\.independent) == [false, false, true, false, false])
     }
 
     @Test func theProposalIsTheSameEveryTime() throws {
