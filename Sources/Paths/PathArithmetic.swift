@@ -71,10 +71,14 @@ public enum PathArithmetic {
     /// they wrote it (`displayRoot`), like the compiler prints paths.
     /// A `displayRoot` above the current folder (`../..`) gives the shortest path from there (`NXKit/Package.swift`,
     /// not `../../Packages/kit/NXKit/Package.swift`); `currentFolder` is the absolute current folder.
+    /// A path outside `root` (a package reached by `../`) is named from the current folder too, never `Home/../Kit`;
+    /// from an absolute `displayRoot`, absolute.
     public static func display(_ path: String, root: String, displayRoot: String, currentFolder: String? = nil) -> String {
         let relative = relative(path, to: root)
         if displayRoot == "." { return relative }
-        if let currentFolder, displayRoot == ".." || displayRoot.hasPrefix("../") {
+        let outside = relative == ".." || relative.hasPrefix("../")
+        if outside && displayRoot.hasPrefix("/") { return path }
+        if let currentFolder, outside || displayRoot == ".." || displayRoot.hasPrefix("../") {
             return Self.relative(path, to: currentFolder)
         }
         return relative == "." ? displayRoot : join(displayRoot, relative)

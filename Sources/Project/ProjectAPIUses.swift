@@ -8,44 +8,76 @@ import SourceImports
 
 extension Project {
     /// The uses, without an import, of what the unimported dependencies declare (see ``APIUsePass``): one question a
-    /// dependency and module, about the Swift files of the target that declares it.
-    static func usesWithoutImport(_ unimported: [UnimportedDependency], workspace: Workspace, fileSystem: any FileSystem) -> [UseWithoutImport] {
+    /// dependency and module, about the Swift files of the target that declares it. Local targets' files are those the
+    /// import pass read.
+    static func usesWithoutImport(_ unimported: [UnimportedDependency], read: [TargetImports], workspace: Workspace,
+                                  fileSystem: any FileSystem) -> [UseWithoutImport] {
+        var groups = SourceGroups(read: read, workspace: workspace)
         var queries: [APIUseQuery] = []
         var asked: [(target: GraphTarget, module: String)] = []
         for dependency in unimported {
-            let files = swiftFiles(of: dependency.from, workspace: workspace, fileSystem: fileSystem)
-            guard !files.isEmpty else { continue }
-            for (module, moduleFiles) in modules(of: dependency, workspace: workspace, fileSystem: fileSystem) {
-                queries.append(APIUseQuery(files: files, module: module, moduleFiles: moduleFiles))
+            let target = groups.group(of: dependency.from)
+            guard !groups.groups[target].files.isEmpty else { continue }
+            for (module, group) in groups.modules(of: dependency, fileSystem: fileSystem) {
+                queries.append(APIUseQuery(target: target, module: group))
                 asked.append((dependency.from, module))
             }
         }
-        return zip(asked, APIUsePass.firstUses(queries, fileSystem: fileSystem)).compactMap { asked, use in
+        return zip(asked, APIUsePass.firstUses(queries, in: groups.groups, fileSystem: fileSystem)).compactMap { asked, use in
             use.map { UseWithoutImport(from: asked.target, module: asked.module, name: $0.name, location: $0.location) }
         }
     }
+}
 
-    /// A local target's Swift files: absolute, and as messages name them.
-    private static func swiftFiles(of target: GraphTarget, workspace: Workspace, fileSystem: any FileSystem) -> [(path: String, shown: String)] {
-        let package = workspace.packages[target.packageIndex]
-        guard let manifestTarget = package.manifest.target(named: target.id.name) else { return [] }
-        let shownDirectory = (package.manifestPath as NSString).deletingLastPathComponent
-        return TargetSources.select(manifestTarget, packageDirectory: package.directory, fileSystem: fileSystem).files
-            .filter { $0.hasSuffix(".swift") }
-            .map { (PathArithmetic.join(package.directory, $0), PathArithmetic.join(shownDirectory, $0)) }
+/// The Swift files of the targets a use pass asks about, a group each: local targets' as the import pass read them, and
+/// outside modules' from their checkouts.
+private struct SourceGroups {
+    private(set) var groups: [SourceGroup] = []
+    private var byTarget: [Int: Int] = [:]
+    private var byOutsideModule: [OutsideTarget: Int] = [:]
+    /// The import pass's results by package key and target name.
+    private var read: [String: [String: Int]] = [:]
+    private let imports: [TargetImports]
+    private let workspace: Workspace
+
+    private struct OutsideTarget: Hashable {
+        var directory: String
+        var target: String
     }
 
-    /// Each module of a dependency with its Swift files (absolute): the local targets it leads to, or the targets of an
-    /// outside product whose checkout was read.
-    private static func modules(of dependency: UnimportedDependency, workspace: Workspace, fileSystem: any FileSystem) -> [(String, [String])] {
-        if let outside = dependency.outside, let directory = outside.directory {
-            return outside.manifest.targets.filter { dependency.modules.contains(DependencyGraph.moduleName(of: $0.moduleName ?? $0.name)) }.map { target in
-                (DependencyGraph.moduleName(of: target.moduleName ?? target.name), TargetSources.select(target, packageDirectory: directory, fileSystem: fileSystem)
-                    .files.filter { $0.hasSuffix(".swift") }.map { PathArithmetic.join(directory, $0) })
-            }
+    init(read imports: [TargetImports], workspace: Workspace) {
+        self.imports = imports
+        self.workspace = workspace
+        for (index, target) in imports.enumerated() { read[target.package, default: [:]][target.target] = index }
+    }
+
+    mutating func group(of target: GraphTarget) -> Int {
+        if let known = byTarget[target.number] { return known }
+        let package = workspace.packages[target.packageIndex]
+        let swift = read[package.relativeDirectory]?[target.id.name].map { index in
+            zip(imports[index].files, imports[index].words).filter { $0.0.hasSuffix(".swift") }
+        } ?? []
+        groups.append(SourceGroup(directory: package.directory, shownDirectory: (package.manifestPath as NSString).deletingLastPathComponent,
+                                  files: swift.map(\.0), words: swift.map(\.1)))
+        byTarget[target.number] = groups.count - 1
+        return groups.count - 1
+    }
+
+    /// Each module of a dependency with its group: the local targets it leads to, or the targets of an outside product
+    /// whose checkout was read.
+    mutating func modules(of dependency: UnimportedDependency, fileSystem: any FileSystem) -> [(String, Int)] {
+        guard let outside = dependency.outside, let directory = outside.directory else {
+            return dependency.targets.map { ($0.module, group(of: $0)) }
         }
-        return dependency.targets.map { target in
-            (target.module, swiftFiles(of: target, workspace: workspace, fileSystem: fileSystem).map(\.path))
+        return outside.manifest.targets.compactMap { target in
+            let module = DependencyGraph.moduleName(of: target.moduleName ?? target.name)
+            guard dependency.modules.contains(module) else { return nil }
+            let key = OutsideTarget(directory: directory, target: target.name)
+            if let known = byOutsideModule[key] { return (module, known) }
+            let files = TargetSources.select(target, packageDirectory: directory, fileSystem: fileSystem).files.filter { $0.hasSuffix(".swift") }
+            groups.append(SourceGroup(directory: directory, shownDirectory: directory, files: files))
+            byOutsideModule[key] = groups.count - 1
+            return (module, groups.count - 1)
         }
     }
 }

@@ -25,14 +25,16 @@ extension Project {
         let packages = workspace.packages.map {
             SourcePackage(key: $0.relativeDirectory, directory: $0.directory, manifestPath: $0.manifestPath, targets: $0.manifest.targets)
         }
-        let (workspace, reader, fileSystem) = (self.workspace, self.reader, self.fileSystem)
+        let (workspace, reader, fileSystem, timings) = (self.workspace, self.reader, self.fileSystem, self.timings)
         let ((checkouts, checkoutNotes), (imports, notes)) = concurrently(
             { Checkouts.read(of: workspace, reader: reader, fileSystem: fileSystem) },
             { SourcePass.imports(of: packages, fileSystem: fileSystem) })
         let facts = ImportFacts(targets: imports, external: ExternalModules(checkouts.map(ExternalPackage.init)),
                                 systemModules: DependencyGraph.systemModules.union(configuration.imports.system), ignore: configuration.imports.ignore,
                                 reexports: Self.reexports(configuration)) { unimported in
-            Self.usesWithoutImport(unimported, workspace: workspace, fileSystem: fileSystem)
+            timings.measure("uses without import (part of graph)") {
+                Self.usesWithoutImport(unimported, read: imports, workspace: workspace, fileSystem: fileSystem)
+            }
         }
         return (facts, notes + checkoutNotes)
     }

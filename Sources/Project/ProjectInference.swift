@@ -87,7 +87,7 @@ extension InferredConfiguration {
             lines.append("not read: " + workspace.unreadable.map(\.relativeDirectory).joined(separator: ", ")
                 + " (no reader could evaluate the manifest; add those packages to a layer once they read)")
         }
-        guard let baseline else { return lines + ["baselined: nothing, the repository follows these layers today"] }
+        guard baseline != nil else { return lines + ["baselined: nothing, the repository follows these layers today"] }
         var counts: [RuleID: Int] = [:]
         for finding in findings { counts[finding.rule, default: 0] += 1 }
         // Findings, as `check` counts those the baseline knows (two findings may share one baseline entry).

@@ -2,21 +2,37 @@ import Diagnostics
 import Files
 import Foundation
 import Parallel
+import Paths
 import SwiftParser
 import SwiftSyntax
 
-/// One question for the use pass: do these files use what this module declares?
-public struct APIUseQuery: Sendable {
-    /// The importing target's files: absolute, and as messages name them, in order.
-    public var files: [(path: String, shown: String)]
-    public var module: String
-    /// The module's Swift files, absolute.
-    public var moduleFiles: [String]
+/// Swift files of one folder: a target's, or a module's of an outside package.
+public struct SourceGroup: Sendable {
+    /// Absolute.
+    public var directory: String
+    /// The folder as messages name it.
+    public var shownDirectory: String
+    /// Relative to ``directory``, in order.
+    public var files: [String]
+    /// Their words when the import pass read them (nil for a file that is not Swift text); nil: the pass reads them.
+    public var words: [SourceWords?]?
 
-    public init(files: [(path: String, shown: String)], module: String, moduleFiles: [String]) {
+    public init(directory: String, shownDirectory: String, files: [String], words: [SourceWords?]? = nil) {
+        self.directory = directory
+        self.shownDirectory = shownDirectory
         self.files = files
+        self.words = words
+    }
+}
+
+/// One question for the use pass: do the files of one group (a target) use what another group (a module) declares?
+public struct APIUseQuery: Sendable {
+    public var target: Int
+    public var module: Int
+
+    public init(target: Int, module: Int) {
+        self.target = target
         self.module = module
-        self.moduleFiles = moduleFiles
     }
 }
 
@@ -47,64 +63,106 @@ public enum APIUsePass {
         "configuration", "client", "model", "store", "reducer", "effect", "task", "cancel", "fetch", "request", "response",
     ]
 
-    /// The first use of each query's module in its files, in the queries' order; nil where there is none.
-    public static func firstUses(_ queries: [APIUseQuery], fileSystem: any FileSystem) -> [APIUse?] {
-        let modules = Array(Set(queries.map(\.module))).sorted()
-        let moduleFiles = Dictionary(queries.map { ($0.module, $0.moduleFiles) }, uniquingKeysWith: { first, _ in first })
-        let names = Dictionary(uniqueKeysWithValues: zip(modules, inSlices(of: modules.count, minimumSliceSize: 4, slicesPerCore: 8) { slice in
-            slice.map { declaredNames(in: moduleFiles[modules[$0]] ?? [], fileSystem: fileSystem) }
+    /// The first use of each query's module in its target's files, in the queries' order; nil where there is none.
+    ///
+    /// A module's file is parsed only when a word that may name one of its declarations is a word of the asking
+    /// target's files (``SourceWords``, from the import pass), and a target's file only when it holds one of the names
+    /// found; what those files declare and use is SwiftParser's answer.
+    public static func firstUses(_ queries: [APIUseQuery], in groups: [SourceGroup], fileSystem: any FileSystem) -> [APIUse?] {
+        let words = GroupWords(groups, used: Set(queries.flatMap { [$0.target, $0.module] }), fileSystem: fileSystem)
+        let needed = inSlices(of: queries.count, minimumSliceSize: 64, slicesPerCore: 4) { slice in
+            slice.map { words.moduleFiles(of: queries[$0].module, thatMayDeclareWordsOf: queries[$0].target) }
+        }
+        let parsed = Array(Set(needed.joined())).sorted()
+        let names = Dictionary(uniqueKeysWithValues: zip(parsed, inSlices(of: parsed.count, minimumSliceSize: 8, slicesPerCore: 8) { slice in
+            slice.map { text(of: parsed[$0], in: groups, fileSystem: fileSystem).map(declaredNames) ?? [] }
         }))
         return inSlices(of: queries.count, minimumSliceSize: 8, slicesPerCore: 8) { slice in
-            slice.map { firstUse(of: names[queries[$0].module] ?? [], in: queries[$0].files, fileSystem: fileSystem) }
+            slice.map { index in
+                let declared = needed[index].reduce(into: Set<String>()) { $0.formUnion(names[$1] ?? []) }.subtracting(commonNames)
+                return firstUse(of: declared, in: queries[index].target, groups: groups, words: words, fileSystem: fileSystem)
+            }
         }
     }
 
-    /// What a module's files declare that another module can use, less the common names.
-    static func declaredNames(in files: [String], fileSystem: any FileSystem) -> Set<String> {
-        var names: Set<String> = []
-        for file in files where file.hasSuffix(".swift") {
-            guard let bytes = fileSystem.contents(of: file, upTo: ImportScanner.maximumBytes), String(validating: bytes, as: UTF8.self) != nil else { continue }
-            let collector = DeclarationCollector(viewMode: .sourceAccurate)
-            collector.walk(bytes.withUnsafeBufferPointer { Parser.parse(source: $0) })
-            names.formUnion(collector.names)
+    /// A file's bytes when it is UTF-8 text.
+    static func text(of file: GroupFile, in groups: [SourceGroup], fileSystem: any FileSystem) -> [UInt8]? {
+        let path = PathArithmetic.join(groups[file.group].directory, groups[file.group].files[file.index])
+        guard let bytes = fileSystem.contents(of: path, upTo: ImportScanner.maximumBytes), SourceFileReader.textKind(of: bytes) == .text else {
+            return nil
         }
-        return names.subtracting(commonNames)
+        return bytes
     }
 
-    /// The first use of one of `names` in `files`, in file order then source order.
-    static func firstUse(of names: Set<String>, in files: [(path: String, shown: String)], fileSystem: any FileSystem) -> APIUse? {
+    /// What a module's file declares that another module can use.
+    static func declaredNames(in bytes: [UInt8]) -> Set<String> {
+        let collector = DeclarationCollector(viewMode: .sourceAccurate)
+        collector.walk(bytes.withUnsafeBufferPointer { Parser.parse(source: $0) })
+        return collector.names
+    }
+
+    /// The first use of one of `names` in a group's files, in file order then source order.
+    static func firstUse(of names: Set<String>, in group: Int, groups: [SourceGroup], words: GroupWords, fileSystem: any FileSystem) -> APIUse? {
         guard !names.isEmpty else { return nil }
-        let needles = names.map { Array($0.utf8) }
-        for file in files where file.path.hasSuffix(".swift") {
-            guard let bytes = fileSystem.contents(of: file.path, upTo: ImportScanner.maximumBytes), needles.contains(where: { contains(bytes, $0) }),
-                  String(validating: bytes, as: UTF8.self) != nil else { continue }
+        let hashes = names.map(SourceWords.hash)
+        for (index, fileWords) in words.files[group].enumerated() {
+            guard let fileWords, hashes.contains(where: fileWords.has),
+                  let bytes = text(of: GroupFile(group: group, index: index), in: groups, fileSystem: fileSystem) else { continue }
+            let shown = PathArithmetic.join(groups[group].shownDirectory, groups[group].files[index])
             let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
             let finder = UseFinder(names: names)
             finder.walk(tree)
             if let (name, position) = finder.first {
-                let location = SourceLocationConverter(fileName: file.shown, tree: tree).location(for: position)
-                return APIUse(name: name, location: FileLocation(path: file.shown, line: location.line, column: location.column))
+                let location = SourceLocationConverter(fileName: shown, tree: tree).location(for: position)
+                return APIUse(name: name, location: FileLocation(path: shown, line: location.line, column: location.column))
             }
         }
         return nil
     }
+}
 
-    static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first, bytes.count >= needle.count else { return false }
-        return bytes.withUnsafeBufferPointer { buffer in
-            var index = 0
-            let last = buffer.count - needle.count
-            while index <= last {
-                if buffer[index] == first {
-                    var matched = 1
-                    while matched < needle.count, buffer[index + matched] == needle[matched] { matched += 1 }
-                    if matched == needle.count { return true }
+/// A file of a group: which group, which file.
+struct GroupFile: Hashable, Comparable, Sendable {
+    var group: Int
+    var index: Int
+
+    static func < (lhs: GroupFile, rhs: GroupFile) -> Bool { (lhs.group, lhs.index) < (rhs.group, rhs.index) }
+}
+
+/// The words of the groups a use pass asks about: as the import pass found them, else read now.
+struct GroupWords: Sendable {
+    /// By group and file; empty for a group no query names, nil for a file that is not Swift text.
+    var files: [[SourceWords?]]
+
+    init(_ groups: [SourceGroup], used: Set<Int>, fileSystem: any FileSystem) {
+        files = inSlicesOnThreads(of: groups.count, minimumSliceSize: 4, slicesPerCore: 16, threadsPerCore: fileThreadsPerCore) { slice in
+            slice.map { index in
+                guard used.contains(index) else { return [] }
+                return groups[index].words ?? fileSystem.contents(of: groups[index].files, in: groups[index].directory, upTo: ImportScanner.maximumBytes).map {
+                    $0.flatMap { SourceFileReader.textKind(of: $0) == .text ? SourceWords($0) : nil }
                 }
-                index += 1
             }
-            return false
         }
     }
+
+    init(groups files: [[SourceWords?]]) {
+        self.files = files
+    }
+
+    /// The module's files one of whose declarable words (less the common names) is a word of the target's files.
+    func moduleFiles(of module: Int, thatMayDeclareWordsOf target: Int) -> [GroupFile] {
+        files[module].indices.compactMap { index in
+            guard let declarable = files[module][index]?.declarable,
+                  declarable.contains(where: { word in
+                      files[target].contains { $0?.has(word) == true } && !APIUsePass.commonNameHashes.contains(word)
+                  }) else { return nil }
+            return GroupFile(group: module, index: index)
+        }
+    }
+}
+
+extension APIUsePass {
+    static let commonNameHashes = Set(commonNames.map(SourceWords.hash))
 }
 
 /// The names a module's file declares for other modules: types (public, open, package) wherever they are; members of
@@ -117,8 +175,13 @@ final class DeclarationCollector: SyntaxVisitor {
         modifiers.contains { ["public", "open", "package"].contains($0.name.text) }
     }
 
+    /// A name as uses spell it: without backticks.
+    private func insert(_ name: TokenSyntax) {
+        names.insert(name.text.trimmingCharacters(in: CharacterSet(charactersIn: "`")))
+    }
+
     private func type(_ name: TokenSyntax, _ modifiers: DeclModifierListSyntax) -> SyntaxVisitorContinueKind {
-        if Self.isVisible(modifiers) { names.insert(name.text) }
+        if Self.isVisible(modifiers) { insert(name) }
         return .visitChildren
     }
 
@@ -149,13 +212,13 @@ final class DeclarationCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        if isShared(node, node.modifiers) { names.insert(node.name.text) }
+        if isShared(node, node.modifiers) { insert(node.name) }
         return .skipChildren
     }
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         if isShared(node, node.modifiers) {
-            for binding in node.bindings { if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { names.insert(name) } }
+            for binding in node.bindings { if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier { insert(name) } }
         }
         return .skipChildren
     }

@@ -3,7 +3,7 @@
 enum SourceFileReader {
     enum Outcome {
         case scanned(ScannedFile)
-        case swift(SwiftHeader, problem: String?)
+        case swift(SwiftHeader, words: SourceWords, problem: String?)
     }
 
     /// `bytes` is what was read of the file at `path` (nil: it could not be), up to `maximumBytes + 1`.
@@ -29,7 +29,7 @@ enum SourceFileReader {
             scanned.problem = scanned.problem ?? problem
             return .scanned(scanned)
         }
-        return .swift(SwiftHeader(of: bytes), problem: problem)
+        return .swift(SwiftHeader(of: bytes), words: SourceWords(bytes), problem: problem)
     }
 
     enum TextKind { case text, binary, notUTF8 }

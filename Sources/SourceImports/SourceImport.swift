@@ -50,6 +50,8 @@ public struct ScannedFile: Sendable, Equatable {
     public var imports: [SourceImport]
     /// A problem with the file itself (not UTF-8, binary, too large to read whole): at most a warning.
     public var problem: String?
+    /// A Swift file's words, for the use pass.
+    public var words: SourceWords?
 
     public init(imports: [SourceImport], problem: String? = nil) {
         self.imports = imports
@@ -81,10 +83,16 @@ public struct TargetImports: Sendable {
     public var target: String
     /// Sorted by file, line and column.
     public var uses: [SourceImportUse]
+    /// The files read, relative to the package's folder, in order.
+    public var files: [String]
+    /// The words of each Swift file among them, in the same order (nil for other files and for those not read).
+    public var words: [SourceWords?]
 
-    public init(package: String, target: String, uses: [SourceImportUse]) {
+    public init(package: String, target: String, uses: [SourceImportUse], files: [String] = [], words: [SourceWords?] = []) {
         self.package = package
         self.target = target
         self.uses = uses
+        self.files = files
+        self.words = words
     }
 }

@@ -57,7 +57,9 @@ public enum SourcePass {
             }
             var uses: [SourceImportUse] = []
             var notes: [Note] = []
+            var words: [SourceWords?] = []
             for (file, scanned) in zip(selection.files, scans.prefix(selection.files.count)) {
+                words.append(scanned.words)
                 let shown = PathArithmetic.join(shownDirectory, file)
                 if let problem = scanned.problem { notes.append(Note("this source file \(problem)", at: FileLocation(path: shown))) }
                 for item in scanned.imports {
@@ -67,7 +69,7 @@ public enum SourcePass {
             }
             scans = scans.dropFirst(selection.files.count)
             uses += prefixHeaderImports(of: target, in: package, hasFiles: !selection.files.isEmpty)
-            return (TargetImports(package: package.key, target: target.name, uses: uses), notes)
+            return (TargetImports(package: package.key, target: target.name, uses: uses, files: selection.files, words: words), notes)
         }
     }
 

@@ -37,4 +37,13 @@ struct PathArithmeticTests {
         #expect(PathArithmetic.display("/repo", root: "/repo", displayRoot: "fixtures/App") == "fixtures/App")
         #expect(PathArithmetic.display("/repo/Kit", root: "/repo", displayRoot: ".") == "Kit")
     }
+
+    /// A package reached by `../` from the folder the user pointed at is named from the current folder, never `Home/../NEHelper`.
+    @Test func packagesOutsideTheRootAreNamedWithoutGoingDownAndUp() {
+        #expect(PathArithmetic.display("/repo/NEHelper/Package.swift", root: "/repo/Home", displayRoot: "Home", currentFolder: "/repo")
+            == "NEHelper/Package.swift")
+        #expect(PathArithmetic.display("/repo/NEHelper/Package.swift", root: "/repo/Home", displayRoot: "/repo/Home", currentFolder: "/repo")
+            == "/repo/NEHelper/Package.swift")
+        #expect(PathArithmetic.display("/repo/Home/Package.swift", root: "/repo/Home", displayRoot: "Home", currentFolder: "/repo") == "Home/Package.swift")
+    }
 }

@@ -164,7 +164,7 @@ final class RepositoryCheckTests: XCTestCase {
         XCTAssertEqual(project.workspace.packages.map { ($0.manifestPath as NSString).lastPathComponent }.sorted(),
                        ["Package@swift-6.0.swift", "Package@swift-6.0.swift", "Package@swift-6.0.swift"])
         XCTAssertEqual(described(try check().findings).map { $0.replacingOccurrences(of: name, with: "NAME") }.sorted(), [
-            "ROOT/../NAME-outside/Shared/Package@swift-6.0.swift:11:57: horizontal: ComponentShared (business) depends on ComponentImage (business)",
+            "ROOT-outside/Shared/Package@swift-6.0.swift:11:57: horizontal: ComponentShared (business) depends on ComponentImage (business)",
             "ROOT/Video/Package@swift-6.0.swift:12:56: horizontal: ComponentVideo (business) depends on ComponentImage (business)",
         ])
     }
