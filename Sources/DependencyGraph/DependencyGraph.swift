@@ -56,6 +56,8 @@ public final class GraphTarget: Sendable {
         case packagePath = "its package's folder"
         case testedTarget = "the target it tests"
         case none = "nothing"
+        /// The configuration has no layers (no layering rule runs).
+        case noLayers = "no layers configured"
     }
 
     /// Where a target stands in the layer model.
@@ -68,6 +70,7 @@ public final class GraphTarget: Sendable {
         public var interfaceOf: String?
 
         public static let none = Placement(layer: nil, rank: nil, assignment: .none, component: nil, interfaceOf: nil)
+        public static let unlayered = Placement(layer: nil, rank: nil, assignment: .noLayers, component: nil, interfaceOf: nil)
     }
 
     public init(id: TargetID, number: Int, packageIndex: Int, type: ManifestReading.Target.Kind, packageName: String, manifestPath: String,
@@ -92,8 +95,8 @@ public final class GraphTarget: Sendable {
         FileLocation(path: manifestPath, line: position?.line, column: position?.column)
     }
 
-    /// `NXKit (kit)`.
-    public var label: String { "\(id.name) (\(layer ?? "no layer"))" }
+    /// `NXKit (kit)`; the name alone when the configuration has no layers.
+    public var label: String { assignment == .noLayers ? id.name : "\(id.name) (\(layer ?? "no layer"))" }
 }
 
 /// A dependency of a local target, as declared in its manifest. Immutable, shared by reference.

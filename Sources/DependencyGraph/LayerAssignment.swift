@@ -30,8 +30,8 @@ public struct LayerAssignment: Sendable {
     func targets(of package: LocalPackage, packageIndex: Int, numberedFrom first: Int) -> [GraphTarget] {
         let packagePlacement = PackagePlacement(package: package, model: model)
         let targets = package.manifest.targets
-        var placements = targets.map { $0.type == .test ? GraphTarget.Placement.none : packagePlacement.placement(of: $0.name) }
-        for index in targets.indices where targets[index].type == .test {
+        var placements = targets.map { $0.type == .test && !model.layers.isEmpty ? GraphTarget.Placement.none : packagePlacement.placement(of: $0.name) }
+        for index in targets.indices where targets[index].type == .test && !model.layers.isEmpty {
             let name = targets[index].name
             if let testedName = testedTarget(of: name, in: package.manifest),
                let tested = targets.firstIndex(where: { $0.name == testedName }).map({ placements[$0] }) {
@@ -69,6 +69,7 @@ public struct LayerAssignment: Sendable {
         }
 
         func placement(of name: String) -> GraphTarget.Placement {
+            guard !model.layers.isEmpty else { return .unlayered }
             let byName = model.layers.firstIndex { $0.members.contains { $0.matches(name) } }
             guard let (rank, assignment) = byName.map({ ($0, GraphTarget.Assignment.targetName) }) ?? fallback else { return .none }
             let layer = model.layers[rank]

@@ -25,6 +25,16 @@ public enum PathArithmetic {
         components(path).joined(separator: "/")
     }
 
+    /// A relative path with `.` components, `name/..` detours and a trailing `/` removed, as SwiftPM writes a package
+    /// path: `../Utils` for `../Utils/` or `./../Kit/../Utils`; `.` for an empty result.
+    public static func lexical(_ path: String) -> String {
+        var kept: [Substring] = []
+        for part in components(path) {
+            if part == "..", let last = kept.last, last != ".." { kept.removeLast() } else { kept.append(part) }
+        }
+        return kept.isEmpty ? "." : (path.hasPrefix("/") ? "/" : "") + kept.joined(separator: "/")
+    }
+
     /// `path` resolved from the absolute folder `directory`, with `.` and `..` removed lexically (links are not
     /// followed): `/repo/Packages/Kit/NXKit` for `../../Kit/NXKit` from `/repo/Packages/Business/ComponentVideo`.
     public static func resolve(_ path: String, from directory: String) -> String {

@@ -27,8 +27,11 @@ public final class Project {
 
     /// Every local target in its layer, and the edges their manifests declare (the sources not read).
     public private(set) lazy var graph: DependencyGraph = timings.measure("graph") {
-        DependencyGraph(workspace: workspace, model: configuration)
+        DependencyGraph(workspace: workspace, model: layering.configuration)
     }
+
+    /// The layers the rules run with (see ``Layering``).
+    lazy var layering = Layering(configuration: configuration, graph: DependencyGraph(workspace: workspace, model: configuration))
 
     /// The graph with what the sources import, and notes on files that could not be read (built on first use).
     lazy var graphWithImports: (graph: DependencyGraph, notes: [Note]) = readImports()

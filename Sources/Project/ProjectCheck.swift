@@ -54,10 +54,10 @@ extension Project {
     public func check(today: String, imports: Bool = true) throws -> ProjectCheck {
         if configuration.strict { try checkGlobsMatch() }
         let (graph, importNotes) = imports && configuration.imports.check ? graphWithImports : (self.graph, [])
-        var result = timings.measure("rules") { LayerChecker(configuration: configuration, today: today).check(graph) }
+        var result = timings.measure("rules") { LayerChecker(configuration: layering.configuration, today: today).check(graph) }
         var notes = workspace.declines.map { declined in
             Note("read with swift package dump-package: \(declined.reason)", at: declined.location)
-        } + workspace.notes + importNotes
+        } + workspace.notes + importNotes + (layering.note.map { [$0] } ?? [])
         if !scopeIsRoot {
             result.findings = result.findings.filter { inScope($0.location.path) }
             result.excused = result.excused.filter { inScope($0.location.path) }

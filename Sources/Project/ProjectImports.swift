@@ -10,7 +10,7 @@ extension Project {
     /// The graph with what every target's sources import, as the configuration's `imports:` section says, and notes on
     /// the files that could not be read. The checkouts of outside packages are read while the sources are.
     func readImports() -> (graph: DependencyGraph, notes: [Note]) {
-        graph(with: configuration)
+        graph(with: layering.configuration)
     }
 
     /// The graph of the repository in the layers of `configuration`, with the sources' imports.

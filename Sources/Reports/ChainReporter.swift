@@ -32,7 +32,8 @@ public struct ChainReporter: Sendable {
             var lines = chain.steps.isEmpty ? ["\(from) is \(to)"] : []
             lines.append(([from] + chain.steps.map(\.to.id.name)).joined(separator: " → "))
             for step in chain.steps {
-                lines.append("  \(step.from.id.name) → \(step.to.id.name)  \(step.kind.rawValue) \(step.written)  \(step.location)")
+                let entry = step.kind == .import ? step.written : "\(step.kind.rawValue) \(step.written)"
+                lines.append("  \(step.from.id.name) → \(step.to.id.name)  \(entry)  \(step.location)")
             }
             return lines.joined(separator: "\n")
         }

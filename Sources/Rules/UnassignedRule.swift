@@ -18,7 +18,7 @@ public struct UnassignedRule: Rule {
             RuleExample([("Kit/NXKit", RuleExample.package("NXKit"))]),
         ],
         triggeringExamples: [
-            RuleExample([("Tools/Scripts", """
+            RuleExample(configuration: "preset: four-layer\n", [("Tools/Scripts", """
                 // swift-tools-version:5.9
                 import PackageDescription
                 let package = Package(name: "Scripts", targets: [↓.target(name: "Scripts")])

@@ -79,6 +79,24 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(sarif.contains("\"undecidedImports\": 2"), sarif)
     }
 
+    /// Without componentize.yml, a preset that places only some packages invents no layers: no layering finding, the
+    /// rules that need no layers, and a note on how to get layering. Where the preset fits, it applies.
+    func testWithoutAConfigurationThePresetAppliesOnlyWhereItFits() throws {
+        let result = try check(["fixtures/NoConfiguration"])
+        GoldenFile.assertMatches(result.stdout, "check/NoConfiguration.text", "no configuration")
+        XCTAssertEqual(result.status, 1, result.stdout)
+        XCTAssertFalse(result.stdout.contains("[upward]") || result.stdout.contains("(kit)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("[implicit-dependency] Timeline imports AppAccount"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("place 2 of the 3 packages, so no layering rule ran"), result.stdout)
+        let fromAPackage = try Componentize.run(["check"], in: Componentize.repositoryRoot.appendingPathComponent("fixtures/NoConfiguration/Packages/Timeline"),
+                                                environment: Self.environment)
+        XCTAssertTrue(fromAPackage.stdout.hasPrefix("Sources/Timeline/Timeline.swift:1:1: error: [implicit-dependency]"), fromAPackage.stdout)
+        let pointedAt = try check(["fixtures/NoConfiguration/Packages/Timeline", "--format", "json"]).stdout
+        XCTAssertFalse(pointedAt.contains("/../"), "paths never go down and up again: \(pointedAt)")
+        let fitting = try check(["fixtures/ComponentBasedApp"]).stdout
+        XCTAssertFalse(fitting.contains("no layering rule ran"), fitting)
+    }
+
     func testEveryRuleFixtureMatchesItsGoldenReportsInEveryFormat() throws {
         for rule in Self.rules {
             for format in Self.formats {

@@ -55,7 +55,8 @@ final class ProjectOptionsTests: XCTestCase {
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
         XCTAssertTrue(check.stdout.contains("0 errors, 0 warnings in 2 packages"), check.stdout)
         let withoutConfig = try run("check", repository.path, in: root)
-        XCTAssertTrue(withoutConfig.stdout.contains("[unassigned]"), "the four-layer preset does not know CoreKit: \(withoutConfig.stdout)")
+        XCTAssertTrue(withoutConfig.stdout.contains("place 1 of the 2 packages, so no layering rule ran"),
+                      "without --config the four-layer preset places CoreKit, not FeatureFeed: \(withoutConfig.stdout)")
 
         let resources = try run("resources", repository.path, "--config", config, "--check", in: root)
         XCTAssertEqual(resources.status, 0, resources.stdout + resources.stderr)

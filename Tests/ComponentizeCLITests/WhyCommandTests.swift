@@ -37,6 +37,9 @@ final class WhyCommandTests: XCTestCase {
         XCTAssertEqual(steps.first?["kind"] as? String, "import")
         XCTAssertEqual(steps.first?["file"] as? String, "Business/ComponentVideo/Sources/ComponentVideo/ComponentVideo.swift")
         XCTAssertEqual(steps.first?["line"] as? Int, 1)
+        let text = try why(["ComponentVideo", "ComponentImage"], in: copy).stdout
+        XCTAssertTrue(text.contains("  ComponentVideo → ComponentImage  import ComponentImage  Business/ComponentVideo/Sources/ComponentVideo/ComponentVideo.swift:1:1"),
+                      "the import is named once: \(text)")
         XCTAssertEqual(try why(["ComponentVideo", "ComponentImage", "--no-imports"], in: copy).status, 1)
     }
 }

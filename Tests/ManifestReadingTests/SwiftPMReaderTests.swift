@@ -142,6 +142,7 @@ final class SwiftPMReaderTests: XCTestCase {
             let swiftpm = try SwiftPMManifestReader(environment: environment, cacheDirectory: nil).read(packageDirectory: directory, fileSystem: DiskFileSystem())
             let statically = try StaticManifestReader(environment: environment).read(packageDirectory: directory, fileSystem: DiskFileSystem())
             XCTAssertEqual(swiftpm.dependencies.map(\.identity), statically.dependencies.map(\.identity), directory)
+            XCTAssertEqual(swiftpm.dependencies.map(\.location), statically.dependencies.map(\.location), "paths as SwiftPM writes them (no trailing /): \(directory)")
             XCTAssertEqual(swiftpm.targets.map { "\($0.name) \($0.type)" }, statically.targets.map { "\($0.name) \($0.type)" }, directory)
             XCTAssertEqual(swiftpm.products, statically.products, directory)
         }

@@ -38,6 +38,14 @@ struct PathArithmeticTests {
         #expect(PathArithmetic.display("/repo/Kit", root: "/repo", displayRoot: ".") == "Kit")
     }
 
+    /// Package paths as SwiftPM writes them (the static reader's, so both readers agree).
+    @Test func lexicalPackagePaths() {
+        #expect(PathArithmetic.lexical("../Utils/") == "../Utils")
+        #expect(PathArithmetic.lexical("./../Kit/../Utils") == "../Utils")
+        #expect(PathArithmetic.lexical("../../a/./b//") == "../../a/b")
+        #expect(PathArithmetic.lexical("./") == ".")
+    }
+
     /// A package reached by `../` from the folder the user pointed at is named from the current folder, never `Home/../NEHelper`.
     @Test func packagesOutsideTheRootAreNamedWithoutGoingDownAndUp() {
         #expect(PathArithmetic.display("/repo/NEHelper/Package.swift", root: "/repo/Home", displayRoot: "Home", currentFolder: "/repo")

@@ -1,3 +1,4 @@
+import Paths
 /// Turns the evaluated `Package(...)` object into a ``Manifest``, reading exactly the fields the dependency graph
 /// needs. An unknown value in one of them makes the whole reading decline with that value's reason.
 struct ManifestDecoder {
@@ -99,8 +100,11 @@ struct ManifestDecoder {
             return PackageDependency(identity: PackageDependency.identity(forLocation: location), kind: .sourceControl, location: location, position: position)
         }
         if let path = entry.argument("path") {
-            let location = try string(path, "package path", in: entry)
-            return PackageDependency(identity: PackageDependency.identity(forPath: location, packageDirectory: packageDirectory), kind: .fileSystem,
+            let written = try string(path, "package path", in: entry)
+            // As SwiftPM gives it: relative to the package, without `.`, `..` detours or a trailing `/`.
+            let location = written.hasPrefix("/") && packageDirectory.hasPrefix("/")
+                ? PathArithmetic.relative(PathArithmetic.resolve(written, from: "/"), to: packageDirectory) : PathArithmetic.lexical(written)
+            return PackageDependency(identity: PackageDependency.identity(forPath: written, packageDirectory: packageDirectory), kind: .fileSystem,
                                      location: location, position: position)
         }
         if let id = entry.argument("id") {
