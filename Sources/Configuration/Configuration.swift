@@ -162,8 +162,14 @@ public struct ThirdPartyPolicy: Sendable, Equatable {
     }
 
     public func allows(layer: String, package identity: String) -> Bool {
-        if let specific = packages[identity] { return specific.contains(layer) }
-        return layers.contains(layer)
+        allowedLayers(package: identity, product: identity).contains(layer)
+    }
+
+    /// The layers that may use a product: the entry for its package's identity, else for the product (or the pod a
+    /// subspec belongs to: `thirdParty.packages` may name a pod, or a product such as `SwiftSoup`), else ``layers``.
+    public func allowedLayers(package identity: String?, product: String) -> [String] {
+        let keys = [identity, product, product.split(separator: "/").first.map(String.init)].compactMap { $0?.lowercased() }
+        return keys.lazy.compactMap { packages[$0] }.first ?? layers
     }
 }
 

@@ -88,6 +88,16 @@ public struct EdgeResolution: Sendable {
             return numbering.packageIndex[directory]
         }
 
+        /// The outside package a by-name dependency comes from: the one of its name (SwiftPM asks `.product(name:package:)`
+        /// for any other since tools 5.2), else the only outside package declared; nil when it cannot be told.
+        func externalPackage(ofByName name: String) -> String? {
+            let outside = package.manifest.dependencies.filter { dependency in
+                Self.localPackage(dependency, of: package, numbering: numbering) == nil && !unavailablePackages.contains(dependency.identity)
+            }
+            if let named = outside.first(where: { $0.identity == name.lowercased() || $0.name == name }) { return named.identity }
+            return outside.count == 1 ? outside[0].identity : nil
+        }
+
         /// The targets behind a product of a local package, or nil when it has no such product.
         func productTargets(_ product: String, of local: Int) -> [String]? {
             packages[local].manifest.products.first(where: { $0.name == product })?.targets
@@ -118,7 +128,7 @@ public struct EdgeResolution: Sendable {
                     }
                 }
                 if let unavailable = unavailablePackages.min() { return add(name, .unavailable(package: unavailable, product: name), nil) }
-                if hasExternalDependency { return add(name, .external(package: nil, product: name), nil) }
+                if hasExternalDependency { return add(name, .external(package: externalPackage(ofByName: name), product: name), nil) }
                 add(name, .unresolved("'\(name)' is neither a target of \(manifest.name) nor a product of its dependencies"), nil)
             case .product:
                 let packageName = dependency.package ?? name

@@ -6,8 +6,9 @@ extension ImportResolution {
     /// What the resolution needs of the whole graph, built once.
     struct Context: Sendable {
         var modules: [String: [GraphTarget]] = [:]
-        /// Outside products by name, from every manifest's entries: the package some manifest declares each from.
-        var externalProducts: [String: String] = [:]
+        /// Outside products by the module they build (`ESTabBarController_swift` for pod `ESTabBarController-swift`), from
+        /// every manifest's entries: the product and the package some manifest declares it from.
+        var externalProducts: [String: (package: String, product: String)] = [:]
         /// What each target declares of outside packages and of packages that cannot be read.
         var declaredOutside: [Int: [Edge.Destination]] = [:]
         /// Why each package a path leads to cannot be read, by identity.
@@ -20,7 +21,8 @@ extension ImportResolution {
             for edge in declared.edges {
                 switch edge.to {
                 case .external(let package, let product):
-                    if let package, externalProducts[product] == nil { externalProducts[product] = package }
+                    let module = DependencyGraph.moduleName(of: product.split(separator: "/").first.map(String.init) ?? product)
+                    if let package, externalProducts[module] == nil { externalProducts[module] = (package, product) }
                     declaredOutside[edge.fromNumber, default: []].append(edge.to)
                 case .unavailable:
                     declaredOutside[edge.fromNumber, default: []].append(edge.to)
@@ -66,7 +68,7 @@ extension ImportResolution {
             if let owner = owners.first(where: { $0.product == module }) ?? owners.first {
                 return .init(package: owner.package, product: owner.product, module: module)
             }
-            return externalProducts[module].map { .init(package: $0, product: module, module: module) }
+            return externalProducts[module].map { .init(package: $0.package, product: $0.product, module: module) }
         }
     }
 

@@ -52,7 +52,9 @@ struct PodFolders {
             }
             for pod in localPods {
                 let directory = fileSystem.realPath(PathArithmetic.resolve(pod.path, from: podfile.directory))
-                let expected = [pod.name + ".podspec", pod.name + ".podspec.json"]
+                // `pod 'X/Sub', :path => …` is a subspec of the pod X at that path.
+                let podName = pod.name.split(separator: "/").first.map(String.init) ?? pod.name
+                let expected = [podName + ".podspec", podName + ".podspec.json"]
                 if let files = podspecs[directory] {
                     if files.contains(where: expected.contains) { continue }
                 } else if let file = expected.first(where: { fileSystem.status(of: PathArithmetic.join(directory, $0)).exists }) {

@@ -27,9 +27,10 @@ struct MigrationPlanner {
         self.migration = migration
     }
 
-    /// A spec's target name: `NXUI/Core` → `NXUICore`.
+    /// A spec's target and product name: `NXUI/Core` → `NXUICore`, `NNModule-swift/Core` → `NNModule-swiftCore` (SwiftPM
+    /// takes `-` and `+` in names and builds the module `NNModule_swiftCore`, as CocoaPods builds `NNModule_swift`).
     static func targetName(_ specName: String) -> String {
-        specName.split(separator: "/").joined().filter { $0.isLetter || $0.isNumber || $0 == "_" }
+        specName.split(separator: "/").joined().filter { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "+" }
     }
 
     /// The node's targets: one, or two when it mixes Swift and Objective-C (the Swift one last, depending on the other);
@@ -44,6 +45,22 @@ struct MigrationPlanner {
         }
         migration.targets += made
         targetsOfNode[index] = made.map(\.name)
+        addSubspecImports(of: made)
+    }
+
+    /// Swift files that need a subspec's module imported under SwiftPM (``SubspecImports``), each with its note.
+    private mutating func addSubspecImports(of targets: [PodMigration.Target]) {
+        let subspecImports = SubspecImports(localPods: Array(Set(migrator.localPods.keys).union([migration.podName])), fileSystem: migrator.fileSystem)
+        let shownFolder = (migration.podspecPath as NSString).deletingLastPathComponent
+        for target in targets {
+            let edits = subspecImports.edits(for: target, podName: migration.podName, directory: migration.directory)
+            for edit in edits {
+                let modules = edit.needs.map { $0.line.replacingOccurrences(of: "import ", with: "") }.joined(separator: ", ")
+                migration.notes.append(Note("CocoaPods builds one module for a pod and its subspecs, SwiftPM one for each: this file also needs \(modules) under SwiftPM; --edit-sources adds the import inside #if SWIFT_PACKAGE",
+                                            at: FileLocation(path: PathArithmetic.join(shownFolder, edit.file), line: 1, column: 1)))
+            }
+            migration.sourceEdits += edits
+        }
     }
 
     private mutating func makeTargets(of node: PodSpecTree.Node) -> [PodMigration.Target] {
@@ -56,6 +73,8 @@ struct MigrationPlanner {
         let (resourceFiles, resourceFolders) = PodFileSelection.resources(spec, files: files, folders: folders, notes: &migration.notes)
         for file in compiled where claimed[file] == nil { claimed[file] = name }
         let mine = compiled.filter { claimed[$0] == name }
+        // A root spec that only groups its subspecs (CocoaPods allows it) has no target: SwiftPM refuses an empty one.
+        if mine.isEmpty, resourceFiles.isEmpty, resourceFolders.isEmpty, node.parent == nil, tree.nodes.count > 1 { return [] }
         let swiftFiles = mine.filter { PodMigrator.swiftExtensions.contains(ext($0)) }
         let cFiles = mine.filter { !PodMigrator.swiftExtensions.contains(ext($0)) }
         let maker = PodTargetMaker(migrator: migrator, spec: spec, specName: node.name, files: files, folders: folders)
@@ -116,7 +135,7 @@ struct MigrationPlanner {
             target.dependencies.insert(.target(parent), at: 0)
         }
         let wanted = node.spec.dependencies + node.inherited.filter { dependency in
-            dependency.name != node.name && (uses(dependency.podName) || uses(dependency.name.split(separator: "/").joined()))
+            dependency.name != node.name && (uses(PodMigrator.c99(dependency.podName)) || uses(PodMigrator.c99(Self.targetName(dependency.name))))
         }
         for dependency in wanted {
             guard let (entry, package) = dependencyEntry(dependency) else { continue }
@@ -127,14 +146,14 @@ struct MigrationPlanner {
 
     /// The target a subspec depends on: its spec's; a test spec's: the target it tests (the Swift one of a split spec).
     private func parentTarget(of node: PodSpecTree.Node) -> String? {
-        guard let parent = node.parent else { return nil }
+        guard let parent = node.parent, targetsOfNode[parent]?.isEmpty == false else { return nil }
         let name = Self.targetName(tree.nodes[parent].name)
         return node.isTest ? targetsOfNode[parent]?.last ?? name : name
     }
 
     /// The entry for one `s.dependency`, and the package it needs; nil (and recorded) for an unmapped outside pod.
     private mutating func dependencyEntry(_ dependency: PodDependency) -> (PodMigration.Dependency, PodMigration.PackageReference?)? {
-        let product = dependency.name.split(separator: "/").joined()
+        let product = Self.targetName(dependency.name)
         let platforms = dependency.platform.flatMap(PodMigration.Platform.Name.init(pod:)).map { [$0] } ?? []
         if dependency.podName == migration.podName { return (.target(product, platforms: platforms), nil) }
         if let folder = migrator.localPods[dependency.podName] {

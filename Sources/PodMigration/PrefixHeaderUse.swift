@@ -36,13 +36,14 @@ public struct PrefixHeaderUse: Sendable {
         public var edited: String
         public var original: String
 
-        /// A unified diff of the insertion, with `path` as the file's name.
+        /// A unified diff of the change (one run of lines inserted, or replaced), with `path` as the file's name.
         public func diff(path: String) -> String {
             let old = original.components(separatedBy: "\n"), new = edited.components(separatedBy: "\n")
             let start = zip(old, new).prefix { $0 == $1 }.count
-            let added = new.count - old.count
-            return (["--- a/\(path)", "+++ b/\(path)", "@@ -\(start),0 +\(start + 1),\(added) @@"] + new[start..<(start + added)].map { "+" + $0 })
-                .joined(separator: "\n") + "\n"
+            let end = zip(old[start...].reversed(), new[start...].reversed()).prefix { $0 == $1 }.count
+            let removed = old[start..<(old.count - end)], added = new[start..<(new.count - end)]
+            let range = removed.isEmpty ? "@@ -\(start),0 +\(start + 1),\(added.count) @@" : "@@ -\(start + 1),\(removed.count) +\(start + 1),\(added.count) @@"
+            return (["--- a/\(path)", "+++ b/\(path)", range] + removed.map { "-" + $0 } + added.map { "+" + $0 }).joined(separator: "\n") + "\n"
         }
     }
 

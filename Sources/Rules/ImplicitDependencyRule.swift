@@ -85,6 +85,13 @@ public struct ImplicitDependencyRule: Rule {
                                                          packages: [".package(url: \"https://github.com/apple/swift-log.git\", from: \"1.5.0\")"])),
                 ("Common/NXUI", RuleExample.package("NXUI")),
             ], sources: [("Common/NXUI/Sources/NXUI/Theme.swift", "import Foundation\n↓import Logging\n")]),
+            // A product another component names by its bare name: SwiftPM takes it from the package of that name.
+            RuleExample([
+                ("Common/NXService", RuleExample.package("NXService", targets: [("NXService", ["\"SwiftSoup\""])],
+                                                         packages: [".package(url: \"https://github.com/scinfu/SwiftSoup.git\", from: \"2.6.0\")",
+                                                                    ".package(url: \"https://github.com/apple/swift-log.git\", from: \"1.5.0\")"])),
+                ("Common/NXUI", RuleExample.package("NXUI")),
+            ], sources: [("Common/NXUI/Sources/NXUI/Theme.swift", "↓import SwiftSoup\n")]),
             // A module the checkout of an outside package says its product Analytics provides.
             RuleExample([
                 ("Common/NXService", RuleExample.package("NXService", targets: [("NXService", [".product(name: \"Analytics\", package: \"swift-analytics\")"])],
@@ -93,6 +100,11 @@ public struct ImplicitDependencyRule: Rule {
             ], sources: [("Common/NXUI/Sources/NXUI/Theme.swift", "↓import AnalyticsCore\n")], checkouts: [("swift-analytics", RuleExample.outsidePackage("swift-analytics", products: [("Analytics", ["Analytics"])], targets: [("AnalyticsCore", []), ("Analytics", ["AnalyticsCore"])]))]),
         ]
     )
+
+    /// A target of a development pod: its fix is a podspec line.
+    static func isPod(_ target: GraphTarget) -> Bool {
+        target.manifestPath.hasSuffix(".podspec") || target.manifestPath.hasSuffix(".podspec.json")
+    }
 
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
@@ -104,7 +116,8 @@ public struct ImplicitDependencyRule: Rule {
             if from.id.package == to.id.package {
                 fix = "add \"\(to.id.name)\" to the dependencies of target \(from.id.name)\(where_)"
             } else if let product = graph.products(holding: to).first {
-                fix = "add .product(name: \"\(product)\", package: \"\(to.packageName)\") to the dependencies of target \(from.id.name)\(where_)"
+                fix = Self.isPod(from) ? "add s.dependency '\(product)' to the spec of \(from.id.name)\(where_)"
+                    : "add .product(name: \"\(product)\", package: \"\(to.packageName)\") to the dependencies of target \(from.id.name)\(where_)"
                     + ", with the package in Package(dependencies:) if it is not there"
             } else {
                 fix = "package \(to.packageName) has no product holding \(to.id.name): add one, then depend on it from \(from.id.name)\(where_)"
@@ -115,8 +128,10 @@ public struct ImplicitDependencyRule: Rule {
         for item in graph.imports?.undeclaredExternal ?? [] {
             let where_ = item.from.position.map { " (\(item.from.manifestPath):\($0.line))" } ?? ""
             let product = item.product == item.module ? "" : " (product \(item.product))"
-            findings.append(finding("\(item.from.label) imports \(item.module) from package \(item.package)\(product), which its manifest does not declare\(graph.alsoIn(item.otherLocations))",
-                                    fix: "add .product(name: \"\(item.product)\", package: \"\(item.package)\") to the dependencies of target \(item.from.id.name)\(where_), with the package in Package(dependencies:) if it is not there",
+            let source = Self.isPod(item.from) ? "pod \(item.product)" : "package \(item.package)\(product)"
+            findings.append(finding("\(item.from.label) imports \(item.module) from \(source), which its manifest does not declare\(graph.alsoIn(item.otherLocations))",
+                                    fix: Self.isPod(item.from) ? "add s.dependency '\(item.product)' to the spec of \(item.from.id.name)\(where_)"
+                                        : "add .product(name: \"\(item.product)\", package: \"\(item.package)\") to the dependencies of target \(item.from.id.name)\(where_), with the package in Package(dependencies:) if it is not there",
                                     at: item.location, from: item.from.id.name, to: item.package))
         }
         return findings

@@ -43,12 +43,12 @@ public struct ThirdPartyRule: Rule {
             guard case let .external(package, product) = edge.to, case let from = graph.sortedTargets[edge.fromNumber], let layer = from.layer else { continue }
             if from.isTest && context.configuration.testSupport.contains(where: { $0.matches(product) }) { continue }
             let identity = package ?? product
-            guard !context.configuration.thirdParty.allows(layer: layer, package: identity) else { continue }
-            let allowedLayers = context.configuration.thirdParty.packages[identity] ?? context.configuration.thirdParty.layers
-            let wrappers = allowedLayers.isEmpty ? "no layer" : allowedLayers.joined(separator: ", ")
+            let allowedLayers = context.configuration.thirdParty.allowedLayers(package: package, product: product)
+            guard !allowedLayers.contains(layer) else { continue }
             let source = package.map { "package \($0)" } ?? "a third-party package"
+            let who = allowedLayers.isEmpty ? "which no layer may use" : "which only \(allowedLayers.joined(separator: ", ")) may use"
             findings.append(finding(
-                "\(from.label) uses \(product) from \(source), which only \(wrappers) may use",
+                "\(from.label) uses \(product) from \(source), \(who)",
                 fix: "wrap \(identity) in a \(allowedLayers.first ?? "common") component and depend on that, "
                     + "or allow it in componentize.yml: thirdParty.packages.\(identity): [\(layer)]",
                 at: edge.location, from: from.id.name, to: identity))

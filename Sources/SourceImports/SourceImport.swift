@@ -33,6 +33,14 @@ public struct SourceImport: Sendable, Hashable {
 
     /// `#if canImport(X)` around it: the code builds without the module.
     public var isOptional: Bool { conditions.contains { $0.hasPrefix("canImport(") } }
+
+    /// Whether a `SWIFT_PACKAGE` condition around it leaves it out of a build: CocoaPods builds a pod without
+    /// `SWIFT_PACKAGE`, SwiftPM with it (`#if SWIFT_PACKAGE` / `#else` imports of a pod mid-migration).
+    public func isLeftOut(bySwiftPM swiftPM: Bool) -> Bool {
+        conditions.contains { condition in
+            condition == "SWIFT_PACKAGE" ? !swiftPM : ["!SWIFT_PACKAGE", "!(SWIFT_PACKAGE)"].contains(condition) && swiftPM
+        }
+    }
 }
 
 /// The access level written before `import` (SE-0409).

@@ -46,6 +46,7 @@ public enum SourcePass {
     private static func imports(of package: SourcePackage, fileSystem: any FileSystem,
                                 parser: SwiftImportParser) -> [(imports: TargetImports?, notes: [Note])] {
         let shownDirectory = (package.manifestPath as NSString).deletingLastPathComponent
+        let isPod = package.manifestPath.hasSuffix(".podspec") || package.manifestPath.hasSuffix(".podspec.json")
         let targets = package.targets.filter { ![.binary, .system, .plugin].contains($0.type) }
         let selections = targets.map { TargetSources.select($0, packageDirectory: package.directory, fileSystem: fileSystem) }
         let files = selections.flatMap { $0.unknown == nil ? $0.files : [] }
@@ -62,7 +63,7 @@ public enum SourcePass {
                 words.append(scanned.words)
                 let shown = PathArithmetic.join(shownDirectory, file)
                 if let problem = scanned.problem { notes.append(Note("this source file \(problem)", at: FileLocation(path: shown))) }
-                for item in scanned.imports {
+                for item in scanned.imports where !item.isLeftOut(bySwiftPM: !isPod) {
                     uses.append(SourceImportUse(module: item.module, location: FileLocation(path: shown, line: item.line, column: item.column),
                                                 isOptional: item.isOptional, isExported: item.isExported))
                 }

@@ -48,6 +48,38 @@ final class MigratePodsCommandTests: XCTestCase {
         }
     }
 
+    /// Pods named with `-` whose subspecs a Podfile asks for by path: `check` reads them and sees an outside pod's
+    /// module (`ESTabBarController_swift`) by its import; `migrate-pods --edit-sources` writes names that match each other
+    /// and the subspec imports SwiftPM needs, and `check` is clean on the result.
+    func testPodsNamedWithADashMigrateToNamesThatMatchAndCheckClean() throws {
+        try copyFixture("DashPods")
+        XCTAssertEqual(try Componentize.run(["check", "."], in: root).status, 0, "the Podfile's subspec path pods are the pod at that path")
+        let feed = root.appendingPathComponent("Example/Feed/Feed.podspec")
+        let podspec = try String(contentsOf: feed, encoding: .utf8)
+        try podspec.replacingOccurrences(of: "  s.dependency 'ESTabBarController-swift', '~> 2.8'\n", with: "").write(to: feed, atomically: true, encoding: .utf8)
+        let undeclared = try Componentize.run(["check", "."], in: root)
+        XCTAssertEqual(undeclared.status, 1, undeclared.stdout)
+        XCTAssertTrue(undeclared.stdout.contains("[implicit-dependency] Feed (features) imports ESTabBarController_swift from pod ESTabBarController-swift"), undeclared.stdout)
+        XCTAssertTrue(undeclared.stdout.contains("fix: add s.dependency 'ESTabBarController-swift' to the spec of Feed"), undeclared.stdout)
+        try podspec.write(to: feed, atomically: true, encoding: .utf8)
+
+        let result = try run([".", "--edit-sources"])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        XCTAssertTrue(manifest.contains(".library(name: \"NNModule-swift\", targets: [\"NNModule-swiftCore\"]),"), "a root that only groups subspecs has no target:\n\(manifest)")
+        XCTAssertTrue(manifest.contains(".library(name: \"NNModule-swiftURLRouter\", targets: [\"NNModule-swiftURLRouter\"]),"), manifest)
+        XCTAssertTrue(manifest.contains("dependencies: [\"NNModule-swiftCore\"]"), manifest)
+        let home = try String(contentsOf: root.appendingPathComponent("Example/Home/Package.swift"), encoding: .utf8)
+        XCTAssertTrue(home.contains(".product(name: \"NNModule-swiftURLRouter\", package: "), home)
+        let source = try String(contentsOf: root.appendingPathComponent("Example/Home/Classes/Home.swift"), encoding: .utf8)
+        XCTAssertTrue(source.hasPrefix("#if SWIFT_PACKAGE\nimport NNModule_swiftURLRouter\n#else\nimport NNModule_swift\n#endif\n"), source)
+        let events = try String(contentsOf: root.appendingPathComponent("Sources/EventTransfer/Events.swift"), encoding: .utf8)
+        XCTAssertTrue(events.hasPrefix("#if SWIFT_PACKAGE\nimport NNModule_swiftCore\n#endif\n"), events)
+        let check = try Componentize.run(["check", "."], in: root)
+        XCTAssertEqual(check.status, 0, check.stdout)
+        XCTAssertTrue(check.stdout.contains("0 errors, 0 warnings"), check.stdout)
+    }
+
     func testMigratedPodsAreCheckedCleanTheirPodspecsUntouchedAndARerunNeedsForce() throws {
         try copyFixture("MigratePods")
         let podspecs = try snapshot().filter { $0.key.hasSuffix(".podspec") }

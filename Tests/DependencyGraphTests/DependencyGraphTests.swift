@@ -92,13 +92,26 @@ struct DependencyGraphTests {
         #expect(graph.edges.filter { $0.from.name == "NXUI" }.map(\.to) == [.target(TargetID(package: "Kit/kit-checkout", name: "NXKit"))])
     }
 
+    /// A bare name that is no local target or product: the outside package of that name, else the only outside package.
+    @Test func aBareNameComesFromThePackageOfItsNameOrTheOnlyOne() throws {
+        let graph = try graph([
+            ("Feed", WorkspaceExample.package("Feed", targets: [("Feed", ["\"SwiftSoup\""])],
+                                              packages: [".package(url: \"https://github.com/apple/swift-log.git\", from: \"1.5.0\")",
+                                                         ".package(url: \"https://github.com/scinfu/SwiftSoup.git\", from: \"2.6.0\")"])),
+            ("Timeline", WorkspaceExample.package("Timeline", targets: [("Timeline", ["\"Overture\""])],
+                                                  packages: [".package(url: \"https://github.com/pointfreeco/swift-overture\", from: \"0.5.0\")"])),
+        ])
+        #expect(graph.edges.map(\.to) == [.external(package: "swiftsoup", product: "SwiftSoup"), .external(package: "swift-overture", product: "Overture")])
+    }
+
     @Test func edgesResolveToLocalTargetsExternalProductsOrNothing() throws {
         let graph = try graph([
             ("Kit/NXKit", WorkspaceExample.package("NXKit", targets: [("NXKit", ["\"NXKitCore\""]), ("NXKitCore", [])])),
             ("Common/NXService", WorkspaceExample.package("NXService", targets: [("NXService", [
                 ".product(name: \"NXKit\", package: \"NXKit\")", "\"Logging\"", ".product(name: \"NIO\", package: \"swift-nio\")",
                 ".product(name: \"Nope\", package: \"NXKit\")", ".product(name: \"X\", package: \"undeclared\")",
-            ])], packages: [".package(path: \"../../Kit/NXKit\")", ".package(url: \"https://github.com/apple/swift-nio.git\", from: \"2.0.0\")"])),
+            ])], packages: [".package(path: \"../../Kit/NXKit\")", ".package(url: \"https://github.com/apple/swift-nio.git\", from: \"2.0.0\")",
+                            ".package(url: \"https://github.com/apple/swift-metrics.git\", from: \"2.0.0\")"])),
         ])
         let edges = graph.edges.filter { $0.from.name == "NXService" }.map(\.to)
         #expect(edges == [
