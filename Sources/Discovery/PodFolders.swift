@@ -16,17 +16,23 @@ struct PodFolders {
         pods += follow(podfiles, pods: pods, assembly: &assembly, notes: &notes)
         pods.sort { $0.directory < $1.directory }
         for (pod, outcome) in zip(pods, reads.readPods(pods.map { ($0.directory, $0.files[0]) })) {
+            guard !walked.contains(pod.directory) else {
+                assembly.podspecsBeside[pod.directory] = (pod.files[0], outcome)
+                assembly.otherPodsBeside[pod.directory] = pod.files.dropFirst().map(Self.podName)
+                continue
+            }
             for extra in pod.files.dropFirst() {
                 notes.append(Note("a second podspec in this folder is not read (componentize reads one pod a folder: \(pod.files[0]))",
                                   at: FileLocation(path: pod.display + "/" + extra)))
             }
-            guard !walked.contains(pod.directory) else {
-                assembly.podspecsBeside[pod.directory] = (pod.files[0], outcome)
-                continue
-            }
             assembly.known.insert(pod.directory)
             assembly.record(ManifestReads.Prepared(pod.directory, outcome, file: pod.files[0], paths: assembly.displayPaths))
         }
+    }
+
+    /// `CarbonObjC` for `CarbonObjC.podspec` or `CarbonObjC.podspec.json`.
+    static func podName(_ file: String) -> String {
+        file.hasSuffix(".podspec.json") ? String(file.dropLast(13)) : file.hasSuffix(".podspec") ? String(file.dropLast(8)) : file
     }
 
     /// The pod folders the Podfiles lead to that are not among `pods`. A path to a folder without the pod's podspec is a

@@ -21,6 +21,9 @@ struct WorkspaceAssembly {
     var referenced: Set<String> = []
     /// Podspecs in folders that hold a Package.swift, by folder: the file and how reading it went.
     var podspecsBeside: [String: (file: String, outcome: ManifestReads.Outcome)] = [:]
+    /// The pods of the other podspecs in such a folder (a library shipped both ways: `CarbonObjC.podspec` beside
+    /// `CarbonGraph.podspec` and a Package.swift with both products), by folder: `s.dependency` leads there too.
+    var otherPodsBeside: [String: [String]] = [:]
     /// Podfile path pods whose folder has no podspec of that name.
     var missingPods: [MissingPackage] = []
     let displayPaths: ManifestReads.DisplayPaths
@@ -102,7 +105,8 @@ struct WorkspaceAssembly {
         guard packages.values.contains(where: { $0.podspec != nil || $0.manifest.reader.isPodspec }) else { return }
         var byName: [String: String] = [:]
         for directory in packages.keys.sorted() {
-            for name in [packages[directory]?.manifest.name, packages[directory]?.podspec?.manifest.name].compactMap({ $0 }) where byName[name] == nil {
+            let names = [packages[directory]?.manifest.name, packages[directory]?.podspec?.manifest.name].compactMap { $0 } + (otherPodsBeside[directory] ?? [])
+            for name in names where byName[name] == nil {
                 byName[name] = directory
             }
         }

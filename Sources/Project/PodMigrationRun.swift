@@ -155,11 +155,13 @@ extension Project {
         return pods
     }
 
-    /// Local pods (and packages) by pod name: their folders.
+    /// Local pods (and packages) by pod name: their folders. A Package.swift beside podspecs (a library shipped both
+    /// ways) also stands for the pods its products are named after.
     private var localPods: [String: String] {
         var localPods: [String: String] = [:]
         for package in workspace.packages {
-            for name in [package.manifest.name, package.podspec?.manifest.name].compactMap({ $0 }) where localPods[name] == nil {
+            let products = package.podspec == nil ? [] : package.manifest.products.map(\.name)
+            for name in [package.manifest.name, package.podspec?.manifest.name].compactMap({ $0 }) + products where localPods[name] == nil {
                 localPods[name] = package.directory
             }
         }

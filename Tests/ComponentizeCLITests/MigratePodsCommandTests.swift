@@ -80,6 +80,23 @@ final class MigratePodsCommandTests: XCTestCase {
         XCTAssertTrue(check.stdout.contains("0 errors, 0 warnings"), check.stdout)
     }
 
+    /// A library shipped both ways (a Package.swift with products CarbonGraph and CarbonObjC, a podspec for each): a pod
+    /// that depends on CarbonObjC leads to the repository's own package, for check, init --infer and migrate-pods.
+    func testAPackageShippedAlsoAsSeveralPodsIsOneComponent() throws {
+        try copyFixture("DualShipped")
+        let check = try Componentize.run(["check", "."], in: root)
+        XCTAssertEqual(check.status, 0, check.stdout)
+        XCTAssertTrue(check.stdout.contains("0 errors, 0 warnings"), "no undeclared import of CarbonObjC, no mismatch: \(check.stdout)")
+        XCTAssertFalse(check.stdout.contains("second podspec"), check.stdout)
+        let infer = try Componentize.run(["init", "--infer", "--dry-run"], in: root)
+        XCTAssertTrue(infer.stdout.contains("thirdParty:\n  layers: []\n  packages: {}\n"), "CarbonObjC is not outside: \(infer.stdout)")
+        let result = try run(["."])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        let feature = try String(contentsOf: root.appendingPathComponent("Example/Feature/Package.swift"), encoding: .utf8)
+        XCTAssertTrue(feature.contains("dependencies: [.product(name: \"CarbonGraph\", package: \"\(root.lastPathComponent)\"), .product(name: \"CarbonObjC\", package: \"\(root.lastPathComponent)\")]"), feature)
+        XCTAssertEqual(try Componentize.run(["check", "."], in: root).status, 0)
+    }
+
     func testMigratedPodsAreCheckedCleanTheirPodspecsUntouchedAndARerunNeedsForce() throws {
         try copyFixture("MigratePods")
         let podspecs = try snapshot().filter { $0.key.hasSuffix(".podspec") }
