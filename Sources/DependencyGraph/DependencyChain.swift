@@ -22,6 +22,22 @@ public struct DependencyChain: Sendable {
     }
 
     public var steps: [Step]
+    /// The last step when the chain ends at a product of an outside package: the target's manifest entry for it.
+    public var outside: Outside?
+
+    /// A manifest entry on a product of a package outside the repository.
+    public struct Outside: Sendable {
+        public var from: GraphTarget
+        public var package: String?
+        public var product: String
+        public var written: String
+        public var location: FileLocation
+    }
+
+    public init(steps: [Step], outside: Outside? = nil) {
+        self.steps = steps
+        self.outside = outside
+    }
 }
 
 extension DependencyGraph {
@@ -29,6 +45,21 @@ extension DependencyGraph {
     public func targets(named name: String) -> [GraphTarget] {
         let byName = sortedTargets.filter { !$0.isTest && $0.id.name == name }
         return byName.isEmpty ? sortedTargets.filter { !$0.isTest && $0.component == name } : byName
+    }
+
+    /// The shortest chain from any target of `from` to a target that declares a product of the outside package (or the
+    /// outside product) `name`, ending with that entry; nil when no target declares it or none is reached.
+    public func chain(from: [GraphTarget], toOutside name: String) -> DependencyChain? {
+        let declaring = edges.compactMap { edge -> (Edge, String?, String)? in
+            guard case let .external(package, product) = edge.to, product == name || package == name.lowercased() else { return nil }
+            return (edge, package, product)
+        }
+        let targets = Array(Set(declaring.map(\.0.fromNumber))).sorted().map { sortedTargets[$0] }
+        guard !targets.isEmpty, var chain = chain(from: from, to: targets) else { return nil }
+        let last = chain.steps.last?.to ?? from.first { source in declaring.contains { $0.0.fromNumber == source.number } }
+        guard let last, let (edge, package, product) = declaring.first(where: { $0.0.fromNumber == last.number }) else { return nil }
+        chain.outside = DependencyChain.Outside(from: last, package: package, product: product, written: edge.written, location: edge.location)
+        return chain
     }
 
     /// The shortest chain (fewest steps, breadth first over declared edges and undeclared imports) from any target of

@@ -107,14 +107,17 @@ private struct PodfileWalker {
                 pods.append(PodfilePathPod(name: name, path: podPath, targets: targets, location: location(start)))
             }
         case "if", "unless", "case", "while", "until", "for":
-            throw decline("a condition ('\(word)') around the Podfile's pods", at: start)
+            // A condition around settings only (`if Gem::Version.new(Pod::VERSION) >= …`) hides no pod.
+            guard try blockNamesNoPod(at: start) else { throw decline("a condition ('\(word)') around the Podfile's pods", at: start) }
         case "def", "pre_install", "post_install", "post_integrate", "pre_integrate", "begin":
             try skipBlock(at: start)
         default:
             if next.kind == .punctuation("="), case .identifier(let name) = current.kind {
                 advance()
                 advance()
-                let assigned = try values(untilBlock: false)
+                // A value the reader cannot evaluate (`Gem::Version.new('1.10')`) leaves the name unknown: a pod that
+                // uses it as its path is declined there.
+                guard let assigned = try? values(untilBlock: false) else { return skipLine() }
                 if assigned.count == 1 { locals[name] = assigned[0] }
                 return
             }
@@ -136,6 +139,16 @@ private struct PodfileWalker {
         advance()
         while current.kind != .punctuation("|") && current.kind != .newline && current.kind != .end { advance() }
         advance()
+    }
+
+    /// Skips a block opened by a condition or loop to its `end`; false when a statement in it names a pod or target.
+    mutating func blockNamesNoPod(at start: RubyToken) throws -> Bool {
+        let first = position
+        try skipBlock(at: start)
+        return !tokens[first..<position].indices.contains { index in
+            guard case .identifier(let word) = tokens[index].kind, ["pod", "target", "abstract_target"].contains(word) else { return false }
+            return index == first || tokens[index - 1].kind == .newline || tokens[index - 1].kind == .punctuation(";")
+        }
     }
 
     /// Skips a block to its matching `end`, counting the keywords that open one (a modifier `if` after code opens none).

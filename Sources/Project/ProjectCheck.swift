@@ -136,9 +136,14 @@ extension Project {
     public func why(from: String, to: String, imports: Bool = true) throws -> DependencyChain? {
         let graph = imports && configuration.imports.check ? graphWithImports.graph : self.graph
         let sources = graph.targets(named: from), destinations = graph.targets(named: to)
-        for (name, found) in [(from, sources), (to, destinations)] where found.isEmpty {
-            throw InputError("no target or component named '\(name)' in this repository")
+        if sources.isEmpty { throw InputError("no target or component named '\(from)' in this repository") }
+        guard destinations.isEmpty else { return graph.chain(from: sources, to: destinations) }
+        guard graph.edges.contains(where: { edge in
+            if case let .external(package, product) = edge.to { return product == to || package == to.lowercased() }
+            return false
+        }) else {
+            throw InputError("no target, component or outside package named '\(to)' in this repository")
         }
-        return graph.chain(from: sources, to: destinations)
+        return graph.chain(from: sources, toOutside: to)
     }
 }

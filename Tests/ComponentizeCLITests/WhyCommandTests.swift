@@ -13,6 +13,26 @@ final class WhyCommandTests: XCTestCase {
         GoldenFile.assertMatches(result.stdout, "why/FeatureCheckout-FoundationKit.text")
     }
 
+    /// An outside package or product is a destination too: the chain ends at the manifest entry that declares it.
+    func testAChainEndsAtAnOutsidePackage() throws {
+        let result = try why(["AppFeature", "swift-kingdom", "fixtures/undecided"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, """
+            AppFeature → Settings → Kingdom (outside, package swift-kingdom)
+              AppFeature → Settings  product Settings from Settings  fixtures/undecided/Features/AppFeature/Package.swift:16:13
+              Settings → Kingdom  product Kingdom from swift-kingdom  fixtures/undecided/Features/Settings/Package.swift:14:13
+
+            """)
+        let json = try why(["AppFeature", "Kingdom", "fixtures/undecided", "--format", "json"])
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let outside = try XCTUnwrap(object["outside"] as? [String: Any])
+        XCTAssertEqual(outside["package"] as? String, "swift-kingdom")
+        XCTAssertEqual(outside["line"] as? Int, 14)
+        let unknown = try why(["AppFeature", "Nuke", "fixtures/undecided"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertEqual(unknown.stderr, "error: no target, component or outside package named 'Nuke' in this repository\n")
+    }
+
     func testNoChainIsExitOneAndAnUnknownNameExitTwo() throws {
         let none = try why(["NXKit", "App", "fixtures/ComponentBasedApp"])
         XCTAssertEqual(none.status, 1)

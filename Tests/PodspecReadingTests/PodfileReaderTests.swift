@@ -59,4 +59,23 @@ struct PodfileReaderTests {
             try pods("target 'App' do\n  pod 'NXKit', :path => '../NXKit'\n")
         }
     }
+
+    /// Settings the reader cannot evaluate, around no pod, hide nothing: the pods are still read.
+    @Test func conditionsAndValuesAroundNoPodAreReadPast() throws {
+        let found = try pods("""
+            platform :ios, '13.0'
+            minimum = Gem::Version.new('1.10.0')
+            if Gem::Version.new(Pod::VERSION) >= minimum
+              install! 'cocoapods', :generate_multiple_pod_projects => true
+            end
+
+            target 'App' do
+              pod 'NXKit', :path => '../NXKit'
+            end
+            """)
+        #expect(found.map(\.name) == ["NXKit"])
+        #expect(throws: PodspecReadDeclined.self) {
+            try pods("if ENV['LOCAL']\n  pod 'NXKit', :path => '../NXKit'\nend\n")
+        }
+    }
 }
