@@ -42,7 +42,8 @@ public struct InferredLayering: Sendable, Equatable {
 /// that depend on each other in a circle counts as one. Each component's depth is the longest chain of
 /// dependencies below it; components of one depth form a layer, lowest depth at the bottom. Consecutive depths are
 /// merged into one layer when one folder of the repository (`Modules/Features/*`), or one folder and name ending
-/// (`LocalPackages/*Kit`), holds exactly their components. Then a layer of one component merges with the layer below
+/// (`LocalPackages/*Kit`), holds exactly their components, and a folder of packages at several depths that another
+/// folder's packages use is one layer (``RoleFolders``). Then a layer of one component merges with the layer below
 /// (else above) while more than three layers remain, unless that layer is a folder's, the top one alone, or an
 /// independent one of three or more (the features, whose members must stay apart); a merged layer is not independent.
 /// Layers are named after the folders that group them when they agree, a layer of one package after its folder, and the
@@ -52,11 +53,13 @@ public struct LayerInference: Sendable {
 
     public func infer(_ graph: DependencyGraph) -> InferredLayering {
         let units = Units(graph)
-        let depths = Self.depths(units.successors)
+        let groups = units.componentsArePackages ? Self.groups(units) : []
+        let roles = RoleFolders(units: units, groups: groups)
+        let depths = Self.depths(roles.joined(units.successors))
         let levelCount = (depths.max() ?? -1) + 1
         var levels = [[Int]](repeating: [], count: levelCount)
         for unit in units.names.indices { levels[depths[unit]].append(unit) }
-        let groups = units.componentsArePackages ? Self.groups(units) : []
+        levels = roles.split(levels)
         let folderRanges = Self.mergedRanges(levels: levels, groups: groups, unitCount: units.names.count)
         let ranges = Self.mergingSingles(folderRanges, levels: levels, units: units, groups: groups)
         var layers: [InferredLayering.Layer] = []

@@ -109,6 +109,24 @@ struct LayerInferenceTests {
         #expect(layering.layers.map(\.independent) == [false, false, true, false, false])
     }
 
+    /// Seven packages in `libraries/Foundations` at three depths, features that use them in `Features`, some as shallow
+    /// as a foundation: the folder is one layer below the features, named after it, not split among them.
+    @Test func aFolderOfPackagesAtSeveralDepthsBelowAnotherFolderIsOneLayer() throws {
+        let foundations = "libraries/Foundations/"
+        let layering = try Self.infer([
+            (foundations + "Models", []), (foundations + "Utilities", []), (foundations + "Logging", []),
+            (foundations + "Networking", [foundations + "Models", foundations + "Logging"]),
+            (foundations + "Storage", [foundations + "Models"]),
+            (foundations + "Analytics", [foundations + "Networking"]), (foundations + "Sync", [foundations + "Storage", foundations + "Networking"]),
+            ("Features/Home", [foundations + "Sync", foundations + "Analytics"]), ("Features/Search", [foundations + "Networking"]),
+            ("Features/Settings", [foundations + "Utilities"]), ("Features/Profile", [foundations + "Storage"]),
+            ("App", ["Features/Home", "Features/Search", "Features/Settings", "Features/Profile"]),
+        ])
+        #expect(layering.layers.map(\.name) == ["app", "features", "foundations"])
+        #expect(layering.layers.map(\.components.count) == [1, 4, 7])
+        #expect(layering.layers.last?.paths == ["libraries/Foundations/*"])
+    }
+
     @Test func theProposalIsTheSameEveryTime() throws {
         #expect(try Self.infer(Self.sampleApp) == Self.infer(Self.sampleApp.reversed()))
     }
