@@ -73,7 +73,7 @@ let package = Package(
         .target(name: "DependencyGraph", dependencies: ["Configuration", "Diagnostics", "Discovery", "ManifestReading", "Parallel", "Paths", "SourceImports"]),
         .target(name: "Rules", dependencies: ["Configuration", "DependencyGraph", "Diagnostics", "Parallel"]),
         .target(name: "LayerInference", dependencies: ["DependencyGraph", "Discovery", "ManifestReading", "Paths"]),
-        .target(name: "Reports", dependencies: ["Configuration", "DependencyGraph", "Diagnostics", "Output", "Paths", "Rules"]),
+        .target(name: "Reports", dependencies: ["Configuration", "DependencyGraph", "Diagnostics", "Fixing", "Output", "Paths", "Rules"]),
         .target(name: "ResourceGeneration", dependencies: [
             "Diagnostics", "Files", "ManifestReading", "Output", "Paths", "SourceImports", "Templates", .product(name: "Stencil", package: "Stencil"),
         ]),
@@ -81,15 +81,18 @@ let package = Package(
             "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "Files", "LayerInference", "ManifestReading", "Output", "Paths",
             "ResourceGeneration", "Rules", "Templates",
             .product(name: "Stencil", package: "Stencil"), .product(name: "Yams", package: "Yams"),
-            .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
+            "Fixing",
         ]),
         .target(name: "PodMigration", dependencies: [
             "Configuration", "Diagnostics", "Files", "Output", "Paths", "PodspecReading", "Scaffolding", "SourceImports",
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
+        .target(name: "Fixing", dependencies: [
+            "Diagnostics", .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
+        ]),
         .target(name: "Project", dependencies: [
-            "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "Files", "LayerInference", "ManifestReading", "Output", "Parallel",
-            "Paths", "PodMigration", "PodspecReading", "Reports", "ResourceGeneration", "Rules", "Scaffolding", "SourceImports",
+            "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "Files", "Fixing", "LayerInference", "ManifestReading", "Output",
+            "Parallel", "Paths", "PodMigration", "PodspecReading", "Reports", "ResourceGeneration", "Rules", "Scaffolding", "SourceImports",
         ]),
         // Development tool: the longest functions of Sources (scripts/function-lengths; CI prints it).
         .executableTarget(name: "function-lengths", dependencies: [
@@ -109,6 +112,8 @@ let package = Package(
         .testTarget(name: "DependencyGraphTests", dependencies: ["DependencyGraph", "Configuration", "Diagnostics", "ManifestReading", "TestSupport"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "Diagnostics", "TestSupport"]),
         .testTarget(name: "LayerInferenceTests", dependencies: ["LayerInference", "Configuration", "DependencyGraph", "Rules", "TestSupport"]),
+        .testTarget(name: "OutputTests", dependencies: ["Output"]),
+        .testTarget(name: "FixingTests", dependencies: ["Fixing"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "DependencyGraph", "Diagnostics", "Rules", "TestSupport"]),
         .testTarget(name: "ResourceGenerationTests", dependencies: ["ResourceGeneration", "Diagnostics", "Files", "ManifestReading", "Project", "Templates"]),
         .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Diagnostics", "Files", "Project", "ManifestReading", "Paths"]),

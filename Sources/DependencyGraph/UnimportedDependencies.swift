@@ -14,6 +14,9 @@ public struct UnimportedDependency: Sendable {
     public var name: String
     /// The folders and files of an outside product's modules, when its checkout was read.
     public var outside: ExternalPackage?
+    /// The local targets whose declarations the target's files see besides its own and the dependency's: the local
+    /// modules it imports. A name one of them declares too does not tell whether the dependency is used.
+    public var visible: [GraphTarget] = []
 }
 
 /// A declared dependency whose API a target's files use without importing it: a type it declares, or a member of one
@@ -25,12 +28,16 @@ public struct UseWithoutImport: Sendable {
     public var name: String
     /// The first use.
     public var location: FileLocation
+    /// Another module the file imports declares the name too: the dependency may be used, or not (never a finding
+    /// either way).
+    public var alsoDeclaredBy: [String]
 
-    public init(from: GraphTarget, module: String, name: String, location: FileLocation) {
+    public init(from: GraphTarget, module: String, name: String, location: FileLocation, alsoDeclaredBy: [String] = []) {
         self.from = from
         self.module = module
         self.name = name
         self.location = location
+        self.alsoDeclaredBy = alsoDeclaredBy
     }
 }
 
@@ -38,8 +45,16 @@ enum UnimportedDependencies {
     /// Local entries first (in the order first declared), then outside products, in manifest order.
     static func find(_ declared: DeclaredGraph, entries: [ManifestEntry], imported: [Int: Set<String>], reexports: [String: Set<String>],
                      external: ExternalModules) -> [UnimportedDependency] {
-        local(declared, entries: entries, imported: imported, reexports: reexports)
+        let found = local(declared, entries: entries, imported: imported, reexports: reexports)
             + outside(declared, imported: imported, reexports: reexports, external: external)
+        guard !found.isEmpty else { return found }
+        let byModule = Dictionary(grouping: declared.sortedTargets.filter { !$0.isTest }, by: \.module)
+        return found.map { dependency in
+            var visible = dependency
+            let modules = (imported[dependency.from.number] ?? []).sorted()
+            visible.visible = modules.flatMap { byModule[$0] ?? [] }.filter { $0.module != dependency.from.module }
+            return visible
+        }
     }
 
     /// Kinds of target nothing imports: a dependency on one is never unimported.

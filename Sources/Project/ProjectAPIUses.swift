@@ -18,13 +18,16 @@ extension Project {
         for dependency in unimported {
             let target = groups.group(of: dependency.from)
             guard !groups.groups[target].files.isEmpty else { continue }
+            let seen = dependency.visible.map { groups.group(of: $0) }
             for (module, group) in groups.modules(of: dependency, fileSystem: fileSystem) {
-                queries.append(APIUseQuery(target: target, module: group))
+                queries.append(APIUseQuery(target: target, module: group, seen: seen))
                 asked.append((dependency.from, module))
             }
         }
+        let modules = Dictionary(unimported.flatMap { $0.visible.map { (groups.group(of: $0), $0.module) } }, uniquingKeysWith: { first, _ in first })
         return zip(asked, APIUsePass.firstUses(queries, in: groups.groups, fileSystem: fileSystem)).compactMap { asked, use in
-            use.map { UseWithoutImport(from: asked.target, module: asked.module, name: $0.name, location: $0.location) }
+            use.map { UseWithoutImport(from: asked.target, module: asked.module, name: $0.name, location: $0.location,
+                                       alsoDeclaredBy: $0.alsoDeclaredBy.compactMap { modules[$0] }.sorted()) }
         }
     }
 }

@@ -28,6 +28,8 @@ public struct CheckRequest: Sendable {
     public var changedSince: String?
     /// Named in the reports that carry it (SARIF, JSON).
     public var toolVersion: String
+    /// Count the findings `componentize fix` would fix (the text report's closing line).
+    public var countFixable = false
 
     public init(today: String, imports: Bool = true, baseline: String? = nil, writeBaseline: String? = nil, changedSince: String? = nil,
                 toolVersion: String) {
@@ -90,6 +92,7 @@ extension Project {
             report.baselined = known
             report.staleBaselineEntries = stale
         }
+        if request.countFixable { report.fixable = fixableCount(report.result.findings, graph: check) }
         return .report(report, check)
     }
 

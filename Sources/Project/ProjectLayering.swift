@@ -23,7 +23,7 @@ struct Layering {
         self.configuration.layers = []
         for rule in Self.layeringRules { self.configuration.severities[rule] = .off }
         note = Note("no componentize.yml: the \(preset.rawValue) preset's layers (chosen by names such as *Kit or *Account) place "
-            + "\(packages.count - unplaced.count) of the \(packages.count) packages, so no layering rule ran (\(Self.layeringRules.map(\.rawValue).joined(separator: ", "))); "
+            + "\(packages.count - unplaced.count) of the \(packages.count) package\(packages.count == 1 ? "" : "s"), so no layering rule ran (\(Self.layeringRules.map(\.rawValue).joined(separator: ", "))); "
             + "'componentize init --infer' proposes layers from today's dependencies, 'componentize init --preset \(preset.rawValue)' writes the preset to adapt")
     }
 }

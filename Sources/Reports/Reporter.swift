@@ -20,6 +20,8 @@ public struct Report: Sendable {
     /// The repository root and the current folder, both absolute: SARIF names files relative to the root
     /// (`%SRCROOT%`), whatever folder the check ran from. Nil: paths as the findings name them.
     public var folders: (root: String, current: String)?
+    /// How many of the findings `componentize fix` would fix (text output only).
+    public var fixable = 0
 
     /// A finding's path relative to the repository root, when ``folders`` are known.
     public func pathFromRoot(_ path: String) -> String {

@@ -190,3 +190,13 @@ extension DependencyGraph {
         layers.isEmpty ? "nothing in this repository (system frameworks only)" : layers.map(\.name).joined(separator: ", ")
     }
 }
+
+/// The layering rules' judgement of one edge, for tools that add edges (`fix`): which rule would report it.
+public enum LayeringVerdict {
+    /// `upward` or `horizontal` when `check` would report a dependency of `from` on `to`; nil when it is allowed.
+    public static func rejection(from: GraphTarget, to: GraphTarget, in configuration: Configuration) -> RuleID? {
+        if UpwardDependencyRule.applies(from: from, to: to) { return .upward }
+        if HorizontalDependencyRule.applies(from: from, to: to, in: configuration) { return .horizontal }
+        return nil
+    }
+}

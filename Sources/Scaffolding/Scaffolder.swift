@@ -5,6 +5,7 @@ import Discovery
 import Files
 import Foundation
 import ManifestReading
+import Output
 import Paths
 import ResourceGeneration
 import Rules

@@ -29,10 +29,14 @@ public struct SourceGroup: Sendable {
 public struct APIUseQuery: Sendable {
     public var target: Int
     public var module: Int
+    /// The groups whose declarations the target's files see besides the module's (the target's own, the modules it
+    /// imports): a name one of them may declare tells no module.
+    public var seen: [Int]
 
-    public init(target: Int, module: Int) {
+    public init(target: Int, module: Int, seen: [Int] = []) {
         self.target = target
         self.module = module
+        self.seen = seen
     }
 }
 
@@ -41,6 +45,8 @@ public struct APIUse: Sendable, Equatable {
     /// The name used: a type the module declares, or a member of one of its extensions.
     public var name: String
     public var location: FileLocation
+    /// The seen groups that declare the name too, when no name of the module only is used: the use may be theirs.
+    public var alsoDeclaredBy: [Int] = []
 }
 
 /// Finds code that uses a dependency without importing it: a type the dependency declares, or a member of one of its
@@ -53,7 +59,7 @@ public struct APIUse: Sendable, Equatable {
 /// strings and other kinds of reference are not).
 public enum APIUsePass {
     /// Names too common to tell which module a use comes from.
-    static let commonNames: Set<String> = [
+    static let commonNames: Set<String> = Set([
         "init", "id", "body", "value", "description", "debugDescription", "hash", "hashValue", "rawValue", "count", "isEmpty", "first",
         "last", "map", "flatMap", "compactMap", "filter", "reduce", "forEach", "contains", "sorted", "name", "title", "text", "type", "data",
         "error", "result", "state", "action", "view", "make", "update", "reset", "start", "stop", "run", "load", "save", "get", "set",
@@ -61,6 +67,16 @@ public enum APIUsePass {
         "failure", "empty", "all", "key", "path", "url", "date", "index", "items", "content", "color", "image", "font", "size", "style",
         "label", "send", "call", "callAsFunction", "encode", "decode", "from", "to", "with", "some", "main", "current", "config",
         "configuration", "client", "model", "store", "reducer", "effect", "task", "cancel", "fetch", "request", "response",
+    ]).union(standardLibraryMembers)
+
+    /// Members of the standard library's types that packages also declare in extensions (SwiftSyntax's
+    /// `TriviaPiece.isWhitespace`): `\.isWhitespace` on a `Character` names no module.
+    static let standardLibraryMembers: Set<String> = [
+        "isWhitespace", "isNewline", "isLetter", "isNumber", "isWholeNumber", "isPunctuation", "isSymbol", "isASCII", "isUppercase",
+        "isLowercase", "isCased", "isHexDigit", "isMathSymbol", "isCurrencySymbol", "lowercased", "uppercased", "capitalized",
+        "utf8", "utf16", "unicodeScalars", "properties", "asciiValue", "wholeNumberValue", "hexDigitValue", "trimmed", "reversed",
+        "joined", "split", "prefix", "suffix", "dropFirst", "dropLast", "isSubset", "isSuperset", "union", "intersection",
+        "subtracting", "removeAll", "append", "insert", "remove", "min", "max", "lines", "words", "offset", "distance",
     ]
 
     /// The first use of each query's module in its target's files, in the queries' order; nil where there is none.
@@ -69,7 +85,7 @@ public enum APIUsePass {
     /// target's files (``SourceWords``, from the import pass), and a target's file only when it holds one of the names
     /// found; what those files declare and use is SwiftParser's answer.
     public static func firstUses(_ queries: [APIUseQuery], in groups: [SourceGroup], fileSystem: any FileSystem) -> [APIUse?] {
-        let words = GroupWords(groups, used: Set(queries.flatMap { [$0.target, $0.module] }), fileSystem: fileSystem)
+        let words = GroupWords(groups, used: Set(queries.flatMap { [$0.target, $0.module] + $0.seen }), fileSystem: fileSystem)
         let needed = inSlices(of: queries.count, minimumSliceSize: 64, slicesPerCore: 4) { slice in
             slice.map { words.moduleFiles(of: queries[$0].module, thatMayDeclareWordsOf: queries[$0].target) }
         }
@@ -79,8 +95,17 @@ public enum APIUsePass {
         }))
         return inSlices(of: queries.count, minimumSliceSize: 8, slicesPerCore: 8) { slice in
             slice.map { index in
+                let query = queries[index]
                 let declared = needed[index].reduce(into: Set<String>()) { $0.formUnion(names[$1] ?? []) }.subtracting(commonNames)
-                return firstUse(of: declared, in: queries[index].target, groups: groups, words: words, fileSystem: fileSystem)
+                let shared = alsoDeclared(declared, seenBy: query, groups: groups, words: words, fileSystem: fileSystem)
+                if let use = firstUse(of: declared.subtracting(shared.keys), in: query.target, groups: groups, words: words, fileSystem: fileSystem) {
+                    return use
+                }
+                guard var ambiguous = firstUse(of: Set(shared.keys), in: query.target, groups: groups, words: words, fileSystem: fileSystem) else {
+                    return nil
+                }
+                ambiguous.alsoDeclaredBy = shared[ambiguous.name] ?? []
+                return ambiguous
             }
         }
     }
@@ -99,6 +124,24 @@ public enum APIUsePass {
         let collector = DeclarationCollector(viewMode: .sourceAccurate)
         collector.walk(bytes.withUnsafeBufferPointer { Parser.parse(source: $0) })
         return collector.names
+    }
+
+    /// The names of `names` that another module the target's files see declares too, with the groups that do: a use of
+    /// one does not tell which module it is. Files whose declarable words hold none of the names are not parsed.
+    static func alsoDeclared(_ names: Set<String>, seenBy query: APIUseQuery, groups: [SourceGroup], words: GroupWords,
+                             fileSystem: any FileSystem) -> [String: [Int]] {
+        var found: [String: [Int]] = [:]
+        let hashes = names.map(SourceWords.hash)
+        for group in query.seen where group != query.module && group != query.target {
+            for (index, file) in words.files[group].enumerated() {
+                guard let file, hashes.contains(where: file.declares),
+                      let bytes = text(of: GroupFile(group: group, index: index), in: groups, fileSystem: fileSystem) else { continue }
+                let collector = MemberNameCollector()
+                collector.walk(bytes.withUnsafeBufferPointer { Parser.parse(source: $0) })
+                for name in collector.names.intersection(names) where found[name]?.last != group { found[name, default: []].append(group) }
+            }
+        }
+        return found
     }
 
     /// The first use of one of `names` in a group's files, in file order then source order.
@@ -220,6 +263,58 @@ final class DeclarationCollector: SyntaxVisitor {
         if isShared(node, node.modifiers) {
             for binding in node.bindings { if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier { insert(name) } }
         }
+        return .skipChildren
+    }
+}
+
+/// Every name a file declares for other modules, as a type, member, function, variable or case (public, open, package,
+/// or in such an extension). Function bodies are not looked into.
+final class MemberNameCollector: SyntaxVisitor {
+    private(set) var names: Set<String> = []
+    private var extensionAccess: [Bool] = []
+
+    init() {
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    private func record(_ name: TokenSyntax, _ modifiers: DeclModifierListSyntax) {
+        let open = modifiers.contains { ["public", "open", "package"].contains($0.name.text) }
+        let closed = modifiers.contains { ["private", "fileprivate", "internal"].contains($0.name.text) }
+        if open || (extensionAccess.last == true && !closed) {
+            names.insert(name.text.trimmingCharacters(in: CharacterSet(charactersIn: "`")))
+        }
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { record(node.name, node.modifiers); return .visitChildren }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { record(node.name, node.modifiers); return .visitChildren }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { record(node.name, node.modifiers); return .visitChildren }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { record(node.name, node.modifiers); return .visitChildren }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { record(node.name, node.modifiers); return .visitChildren }
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind { record(node.name, node.modifiers); return .skipChildren }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        extensionAccess.append(node.modifiers.contains { ["public", "open", "package"].contains($0.name.text) })
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: ExtensionDeclSyntax) {
+        extensionAccess.removeLast()
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        record(node.name, node.modifiers)
+        return .skipChildren
+    }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        for binding in node.bindings {
+            if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier { record(name, node.modifiers) }
+        }
+        return .skipChildren
+    }
+
+    override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind {
+        for element in node.elements { record(element.name, node.modifiers) }
         return .skipChildren
     }
 }

@@ -64,6 +64,16 @@ public struct SourceWords: Sendable, Equatable {
         (Int(truncatingIfNeeded: hash) & (count - 1), Int(truncatingIfNeeded: hash >> 32) & (count - 1))
     }
 
+    /// Whether `hash` is one of the declarable words.
+    func declares(_ hash: UInt64) -> Bool {
+        var low = 0, high = declarable.count
+        while low < high {
+            let middle = (low + high) / 2
+            if declarable[middle] < hash { low = middle + 1 } else { high = middle }
+        }
+        return low < declarable.count && declarable[low] == hash
+    }
+
     private mutating func record(_ hash: UInt64, declarable: Bool) {
         all.append(hash)
         if declarable { self.declarable.append(hash) }

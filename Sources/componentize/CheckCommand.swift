@@ -46,8 +46,9 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let timings = showTimings ? StageTimings() : nil
         let project = try project.open(timings: timings)
-        let request = CheckRequest(today: try Project.today(), imports: !noImports, baseline: baseline, writeBaseline: writeBaseline,
+        var request = CheckRequest(today: try Project.today(), imports: !noImports, baseline: baseline, writeBaseline: writeBaseline,
                                    changedSince: changedSince, toolVersion: Componentize.version)
+        request.countFixable = format == .text
         let outcome = try project.check(request)
         if let timings { Terminal.printError(timings.report) }
         switch outcome {

@@ -20,7 +20,7 @@ struct Componentize: ParsableCommand {
             """,
         version: "\(version) (\(BuildRevision.current))",
         groupedSubcommands: [
-            CommandGroup(name: "Check", subcommands: [CheckCommand.self, GraphCommand.self, WhyCommand.self]),
+            CommandGroup(name: "Check", subcommands: [CheckCommand.self, FixCommand.self, GraphCommand.self, WhyCommand.self]),
             CommandGroup(name: "Create", subcommands: [InitCommand.self, NewCommand.self, MigratePodsCommand.self]),
             CommandGroup(name: "Generate", subcommands: [ResourcesCommand.self]),
             CommandGroup(name: "Inspect", subcommands: [ManifestCommand.self, RulesCommand.self]),

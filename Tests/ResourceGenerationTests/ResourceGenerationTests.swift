@@ -37,13 +37,6 @@ final class IdentifierNamingTests: XCTestCase {
         XCTAssertNil(FormatSpecifiers.arguments(in: "%1$@ %1$d"), "one position, two types")
         XCTAssertNil(FormatSpecifiers.arguments(in: "%2$@"), "a gap before position 2")
     }
-
-    func testUnifiedDiff() {
-        XCTAssertEqual(UnifiedDiff.make(old: "a\nb\nc\n", new: "a\nB\nc\n", oldName: "old", newName: "new"),
-                       "--- old\n+++ new\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n")
-        XCTAssertEqual(UnifiedDiff.make(old: "same\n", new: "same\n", oldName: "a", newName: "b"), "")
-        XCTAssertEqual(UnifiedDiff.make(old: "", new: "x\n", oldName: "/dev/null", newName: "b"), "--- /dev/null\n+++ b\n@@ -0,0 +1,1 @@\n+x\n")
-    }
 }
 
 /// Scanning a target's resources, and the bad input a resource folder can hold.
