@@ -101,6 +101,23 @@ struct PackageManifestEditorTests {
         #expect(try removing(at: 1, column: 83, from: inline) == inline.replacingOccurrences(of: ", \"C\"", with: ""))
     }
 
+    /// `Target.Dependency` constants: an entry naming one is an element like any other; the constant's definition is not.
+    @Test func targetDependencyConstantsAreEntriesTheirDefinitionsAreNot() throws {
+        let source = """
+            extension Target.Dependency {
+                static let kit: Self = .product(name: "Kit", package: "Kit")
+            }
+            let package = Package(name: "A", targets: [
+                .target(name: "A", dependencies: [
+                    .kit,
+                ]),
+            ])
+            """
+        #expect(try adding(["\"B\""], to: source, line: 5, column: 5) == source.replacingOccurrences(of: "        .kit,\n", with: "        .kit,\n        \"B\",\n"))
+        #expect(try removing(at: 6, column: 9, from: source) == source.replacingOccurrences(of: "        .kit,\n", with: ""))
+        #expect(throws: NotFixable.self) { try removing(at: 2, column: 28, from: source) }
+    }
+
     @Test func aPackageNothingNamesAnyMoreIsRemovedAndOneStillNamedStays() {
         let source = """
             let package = Package(
