@@ -100,7 +100,8 @@ struct FixPlanner {
         }
         guard let product = graph.products(holding: to).first else { throw NotFixable("package \(to.packageName) has no product holding \(to.id.name)") }
         let declared = fromPackage.manifest.dependencies.first { fromPackage.localDependencies[$0.location] == toPackage.directory }
-        let name = declared.map { $0.name ?? ($0.location as NSString).lastPathComponent } ?? (toPackage.directory as NSString).lastPathComponent
+        // `.package(path: "../")` is named by the folder it leads to, as SwiftPM names it.
+        let name = declared?.name ?? (toPackage.directory as NSString).lastPathComponent
         let element = ".product(name: \"\(product)\", package: \"\(name)\")"
         let packageEntry = declared == nil ? ".package(path: \"\(PathArithmetic.relative(toPackage.directory, to: fromPackage.directory))\")" : nil
         addToTarget(from, element: element, need: Need(finding: finding, description: "add \(element) to \(from.id.name)"), package: packageEntry)

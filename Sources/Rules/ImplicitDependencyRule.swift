@@ -11,7 +11,7 @@ public struct ImplicitDependencyRule: Rule {
         name: "Implicit dependency",
         summary: "A target imports a local module, or a product of an outside package, that its manifest does not declare.",
         rationale: "A module reachable only because something else builds it first breaks the day that changes, and hides a coupling from every manifest-based check: declare what the code imports.",
-        details: "a target whose sources import a local module, or a module of an outside package (known from its checkout, else a product another manifest of the repository declares), that its own manifest does not declare (it compiles only because something else builds that module first); at the first import, the other files listed",
+        details: "a target whose sources import a local module, or a module of an outside package (known from its checkout, else a product another manifest of the repository declares), that its own manifest does not declare (it compiles only because something else builds that module first); at the first import, the other files listed. Imports under `#if canImport(…)` or under a compilation flag of the team's own (`#if SINGLE_MODULE` and its `#else`; not `DEBUG`, `SWIFT_PACKAGE` or platform tests) are undecided, never findings",
         remedy: "the exact entry to add (`\"Name\"` for a target of the same package, else `.product(name:package:)`, for an outside module the product its checkout says provides it) and the manifest line of the target",
         cost: .everyImport,
         nonTriggeringExamples: [
@@ -23,6 +23,11 @@ public struct ImplicitDependencyRule: Rule {
             RuleExample([
                 ("Common/NXUI", RuleExample.package("NXUI")),
             ], sources: [("Common/NXUI/Sources/NXUI/Theme.swift", "#if canImport(NXKit)\nimport NXKit\n#endif\n")]),
+            // Under a flag of the team's own, the branch is built only when the build passes the flag: undecided.
+            RuleExample([
+                ("Kit/NXKit", RuleExample.package("NXKit")),
+                ("Common/NXUI", RuleExample.package("NXUI")),
+            ], sources: [("Common/NXUI/Sources/NXUI/Theme.swift", "#if NX_SINGLE_MODULE\nimport NXKit\n#else\nimport Foundation\n#endif\n")]),
             // Another product of the same outside package may hold the module: not decidable without its manifest.
             RuleExample([
                 ("Common/NXService", RuleExample.package("NXService", targets: [("NXService", [".product(name: \"Logging\", package: \"swift-log\")"])],

@@ -31,8 +31,31 @@ public struct SourceImport: Sendable, Hashable {
 
     public var isExported: Bool { attributes.contains("_exported") }
 
-    /// `#if canImport(X)` around it: the code builds without the module.
-    public var isOptional: Bool { conditions.contains { $0.hasPrefix("canImport(") } }
+    /// `#if canImport(X)` around it (the code builds without the module), or a compilation flag of the team's own
+    /// (`#if COLLECTIONS_SINGLE_MODULE`, or its `#else`): whether that branch is built depends on flags the build may or
+    /// may not pass, so the import decides nothing (never a finding, and the module counts as imported).
+    public var isOptional: Bool { conditions.contains { $0.hasPrefix("canImport(") || Self.namesOwnFlag($0) } }
+
+    /// Flags every build of some configuration defines, and literals: a branch under them is built.
+    static let knownFlags: Set<String> = ["DEBUG", "SWIFT_PACKAGE", "true", "false"]
+
+    /// Whether a condition names a flag other than ``knownFlags``, outside the platform tests (`os(iOS)`,
+    /// `swift(>=5.9)`, `canImport(X)`: a name followed by `(` and its argument) and compiler features (`$Macros`).
+    static func namesOwnFlag(_ condition: String) -> Bool {
+        var rest = Substring(condition)
+        while let start = rest.firstIndex(where: { $0.isLetter || $0 == "_" || $0 == "$" }) {
+            let end = rest[rest.index(after: start)...].firstIndex { !($0.isLetter || $0.isNumber || $0 == "_") } ?? rest.endIndex
+            let name = rest[start..<end]
+            rest = rest[end...]
+            if rest.first == "(" {
+                rest = rest[(rest.firstIndex(of: ")") ?? rest.endIndex)...]
+                continue
+            }
+            // `$AsyncAwait`: a compiler feature, known to every compiler that has it.
+            if name.first != "$", !knownFlags.contains(String(name)) { return true }
+        }
+        return false
+    }
 
     /// Whether a `SWIFT_PACKAGE` condition around it leaves it out of a build: CocoaPods builds a pod without
     /// `SWIFT_PACKAGE`, SwiftPM with it (`#if SWIFT_PACKAGE` / `#else` imports of a pod mid-migration).

@@ -167,3 +167,52 @@ final class FixMigratingComponentTests: XCTestCase {
         XCTAssertFalse(try text("Common/NXUI/Package.swift").contains("NXKit"))
     }
 }
+
+/// A package declared as `.package(path: "../")` is named, in the `.product(package:)` fix adds, by the folder it leads
+/// to, as SwiftPM names it.
+final class FixParentPackageTests: XCTestCase {
+    func testTheProductNamesTheFolderThePathLeadsTo() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("componentize-fix-parent-\(UUID().uuidString)/swift-widgets")
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+        let files = [
+            "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "Widgets",
+                    products: [.library(name: "Widgets", targets: ["Widgets"])],
+                    targets: [.target(name: "Widgets")]
+                )
+
+                """,
+            "Sources/Widgets/Widget.swift": "public struct Widget {}\n",
+            "Benchmarks/Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "benchmarks",
+                    dependencies: [
+                        .package(path: "../"),
+                    ],
+                    targets: [
+                        .executableTarget(name: "WidgetBenchmark", dependencies: []),
+                    ]
+                )
+
+                """,
+            "Benchmarks/Sources/WidgetBenchmark/main.swift": "import Widgets\n\nprint(Widget())\n",
+        ]
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let fix = try Componentize.run(["fix"], in: root, environment: InitInferTests.environment)
+        XCTAssertEqual(fix.status, 0, fix.stdout + fix.stderr)
+        let manifest = try String(contentsOf: root.appendingPathComponent("Benchmarks/Package.swift"), encoding: .utf8)
+        XCTAssertTrue(manifest.contains(".executableTarget(name: \"WidgetBenchmark\", dependencies: [.product(name: \"Widgets\", package: \"swift-widgets\")]),"), manifest)
+        XCTAssertEqual(try Componentize.run(["check"], in: root, environment: InitInferTests.environment).status, 0)
+    }
+}

@@ -56,6 +56,14 @@ struct ImportScannerTests {
         #expect(SwiftImportParser.imports(in: "#if canImport(UIKit)\nimport UIKit\n#endif\n").imports.first?.isOptional == true)
     }
 
+    /// A branch under a flag of the team's own is built only when the build passes it: its imports decide nothing.
+    @Test func importsUnderTheTeamsOwnFlagsAreOptional() {
+        let source = "#if SINGLE_MODULE\nimport All\n#else\nimport Part\n#endif\n#if DEBUG && os(iOS)\nimport Debug\n#endif\n"
+            + "#if compiler(>=5.9) && $Macros\nimport Macros\n#endif\n#if !SWIFT_PACKAGE\nimport Pod\n#endif\n"
+        let optional = SwiftImportParser.imports(in: source).imports.map { "\($0.module) \($0.isOptional)" }
+        #expect(optional == ["All true", "Part true", "Debug false", "Macros false", "Pod false"])
+    }
+
     @Test func commentsStringsAndCodeAreNotImports() {
         #expect(imports("""
             // import InALineComment
