@@ -58,12 +58,12 @@ extension Project {
         return outcome
     }
 
-    /// Every file written, each atomically, after checking that none changed since it was read.
+    /// Every file written atomically, all of them or none, after checking that none changed since it was read.
     private func write(_ files: [(path: String, before: String, after: String)]) throws {
         for file in files where fileSystem.contents(of: file.path, upTo: Int.max).map({ String(decoding: $0, as: UTF8.self) }) != file.before {
             throw InputError("\(file.path) changed since fix read it; nothing was written (run fix again)")
         }
-        for file in files { try AtomicFile.write(Data(file.after.utf8), to: file.path) }
+        try AtomicFile.writeAll(files.map { (Data($0.after.utf8), $0.path) })
     }
 
     /// How many of `findings` `fix` would fix (for `check`'s closing line); 0 when none is of a rule it edits for.
