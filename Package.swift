@@ -64,7 +64,10 @@ let package = Package(
                 .product(name: "SwiftIfConfig", package: "swift-syntax"),
             ]
         ),
-        .target(name: "Discovery", dependencies: ["Diagnostics", "Files", "ManifestReading", "Parallel", "Paths", "PodspecReading", "SourceImports"]),
+        .target(name: "Discovery", dependencies: [
+            "Diagnostics", "Files", "ManifestReading", "Parallel", "Paths", "PodspecReading", "SourceImports", "XcodeProjectReading",
+        ]),
+        .target(name: "XcodeProjectReading", dependencies: ["Diagnostics", "Files", "ManifestReading", "Output", "Paths"]),
         .target(name: "PodspecReading", dependencies: ["Diagnostics", "Files", "ManifestReading", "Output", "Paths"]),
         .target(name: "SourceImports", dependencies: [
             "Diagnostics", "Files", "ManifestReading", "Parallel", "Paths",
@@ -93,6 +96,7 @@ let package = Package(
         .target(name: "Project", dependencies: [
             "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "Files", "Fixing", "LayerInference", "ManifestReading", "Output",
             "Parallel", "Paths", "PodMigration", "PodspecReading", "Reports", "ResourceGeneration", "Rules", "Scaffolding", "SourceImports",
+            "XcodeProjectReading",
         ]),
         // Development tool: the longest functions of Sources (scripts/function-lengths; CI prints it).
         .executableTarget(name: "function-lengths", dependencies: [
@@ -106,6 +110,7 @@ let package = Package(
         .testTarget(name: "ParallelTests", dependencies: ["Parallel"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "Diagnostics", "Paths", "Project"]),
         .testTarget(name: "ManifestReadingTests", dependencies: ["ManifestReading", "Diagnostics", "Files"]),
+        .testTarget(name: "XcodeProjectReadingTests", dependencies: ["XcodeProjectReading", "Diagnostics", "Files", "ManifestReading"]),
         .testTarget(name: "PodspecReadingTests", dependencies: ["PodspecReading", "Diagnostics", "Files", "ManifestReading", "Output"]),
         .testTarget(name: "SourceImportsTests", dependencies: ["SourceImports", "Files", "ManifestReading"]),
         .testTarget(name: "DiscoveryTests", dependencies: ["Discovery", "Diagnostics", "Files", "ManifestReading", "Paths"]),

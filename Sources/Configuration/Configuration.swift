@@ -29,6 +29,8 @@ public struct Configuration: Sendable, Equatable {
     public var baselineLocation: FileLocation?
     /// Where outside pods live as SwiftPM packages, by pod name (`pods:`), for `migrate-pods`.
     public var pods: [String: PodPackageMapping] = [:]
+    /// Which Xcode projects are read, and which of their targets are left out.
+    public var xcode = XcodeSettings()
 
     public init(layers: [Layer], thirdParty: ThirdPartyPolicy = ThirdPartyPolicy(), testSupport: [Glob] = [],
                 exceptions: [LayerException] = [], severities: [RuleID: Severity] = [:], strict: Bool = false,
@@ -87,6 +89,17 @@ public struct Layer: Sendable, Equatable {
     public var members: [Glob]
     /// Globs matched against package directories, relative to the repository root.
     public var paths: [Glob]
+    /// Kinds of Xcode targets (`application`, `app-extension`…) placed in the layer whatever their names.
+    public var kinds: [String] = []
+
+    /// The kinds of Xcode targets a layer's `kinds` may name.
+    public static let xcodeKinds = [
+        "application", "app-extension", "extensionkit-extension", "system-extension", "framework", "static-library", "dynamic-library",
+        "bundle", "unit-test", "ui-test", "watch-app", "tool", "aggregate", "legacy", "other",
+    ]
+
+    /// The kinds of targets that make an app: apps and their extensions.
+    public static let applicationKinds = ["application", "app-extension", "extensionkit-extension", "system-extension", "watch-app"]
     /// Members may not depend on each other (the business layer).
     public var independent: Bool
     /// How a member's interface module is named, e.g. `{name}Interface`: others may depend on it.
@@ -99,11 +112,12 @@ public struct Layer: Sendable, Equatable {
     public var defaultDependencies: [String]
     public var location: FileLocation?
 
-    public init(name: String, members: [Glob] = [], paths: [Glob] = [], independent: Bool = false,
+    public init(name: String, members: [Glob] = [], paths: [Glob] = [], kinds: [String] = [], independent: Bool = false,
                 interfacePattern: String? = nil, defaultDependencies: [String] = [], location: FileLocation? = nil) {
         self.name = name
         self.members = members
         self.paths = paths
+        self.kinds = kinds
         self.independent = independent
         self.interfacePattern = interfacePattern
         interfaceAffixes = Self.affixes(of: interfacePattern)
@@ -129,9 +143,21 @@ public struct Layer: Sendable, Equatable {
     }
 
     public static func == (lhs: Layer, rhs: Layer) -> Bool {
-        lhs.name == rhs.name && lhs.members == rhs.members && lhs.paths == rhs.paths && lhs.independent == rhs.independent
+        lhs.name == rhs.name && lhs.members == rhs.members && lhs.paths == rhs.paths && lhs.kinds == rhs.kinds && lhs.independent == rhs.independent
             && lhs.interfacePattern == rhs.interfacePattern && lhs.defaultDependencies == rhs.defaultDependencies && lhs.location == rhs.location
     }
+}
+
+/// The `xcode:` section: which Xcode projects `check` reads as packages.
+public struct XcodeSettings: Sendable, Equatable {
+    /// Read `.xcodeproj` folders at all (default on; `--no-xcode` turns it off).
+    public var check = true
+    /// Globs on project paths relative to the root; empty: every project.
+    public var projects: [Glob] = []
+    /// Globs on target names left out of the graph.
+    public var ignoreTargets: [Glob] = []
+
+    public init() {}
 }
 
 /// The `imports:` section: the source pass of `check`.

@@ -137,7 +137,7 @@ private struct ConfigurationReader {
     func model(from root: Node) throws(InputError) -> Configuration {
         let entries = try mapping(root, "the configuration")
         try checkKeys(entries, allowed: ["preset", "strict", "layers", "thirdParty", "testSupport", "exceptions", "rules", "exclude", "scaffold", "resources",
-                                           "baseline", "imports", "pods"],
+                                           "baseline", "imports", "pods", "xcode"],
                       in: "the configuration")
         var model = Preset.fourLayer.model
         if let presetNode = entries.first(where: { $0.key == "preset" })?.value {
@@ -180,6 +180,7 @@ private struct ConfigurationReader {
                     }
                 }
             case "pods": model.pods = try pods(entry.value)
+            case "xcode": model.xcode = try xcode(entry.value)
             case "baseline":
                 let file = try string(entry.value, "baseline")
                 guard !file.isEmpty else { throw error("baseline must name a file, e.g. componentize-baseline.json", at: entry.value) }
@@ -194,6 +195,21 @@ private struct ConfigurationReader {
             }
         }
         return model
+    }
+
+    /// `xcode: {check: true, projects: [App/*.xcodeproj], ignoreTargets: ["*UITests"]}`.
+    func xcode(_ node: Node) throws(InputError) -> XcodeSettings {
+        let settings = try mapping(node, "xcode")
+        try checkKeys(settings, allowed: ["check", "projects", "ignoreTargets"], in: "xcode")
+        var result = XcodeSettings()
+        for setting in settings {
+            switch setting.key {
+            case "check": result.check = try bool(setting.value, "xcode.check")
+            case "projects": result.projects = try globs(setting.value, "xcode.projects")
+            default: result.ignoreTargets = try globs(setting.value, "xcode.ignoreTargets")
+            }
+        }
+        return result
     }
 
     /// `pods: {AFNetworking: {url: …, from: …, product: …}}`; `product` defaults to the pod's name.
@@ -223,7 +239,7 @@ private struct ConfigurationReader {
         var pendingDefaults: [(String, Node)] = []
         for item in sequence {
             let entries = try mapping(item, "a layer")
-            try checkKeys(entries, allowed: ["name", "members", "paths", "independent", "interfaces", "defaults"], in: "a layer")
+            try checkKeys(entries, allowed: ["name", "members", "paths", "kinds", "independent", "interfaces", "defaults"], in: "a layer")
             guard let nameNode = entries.first(where: { $0.key == "name" })?.value else {
                 throw error("a layer needs a name", at: item)
             }
@@ -237,6 +253,11 @@ private struct ConfigurationReader {
                 switch entry.key {
                 case "members": layer.members = try globs(entry.value, "members")
                 case "paths": layer.paths = try globs(entry.value, "paths")
+                case "kinds":
+                    for (kind, item) in try strings(entry.value, "kinds") where !Layer.xcodeKinds.contains(kind) {
+                        throw error("unknown Xcode target kind '\(kind)'; kinds are: \(Layer.xcodeKinds.joined(separator: ", "))", at: item)
+                    }
+                    layer.kinds = try strings(entry.value, "kinds").map(\.0)
                 case "independent": layer.independent = try bool(entry.value, "independent")
                 case "interfaces":
                     let pattern = try string(entry.value, "interfaces")
@@ -251,8 +272,8 @@ private struct ConfigurationReader {
                 default: break
                 }
             }
-            if layer.members.isEmpty && layer.paths.isEmpty {
-                throw error("layer '\(name)' needs members or paths to say which modules belong to it", at: nameNode)
+            if layer.members.isEmpty && layer.paths.isEmpty && layer.kinds.isEmpty {
+                throw error("layer '\(name)' needs members, paths or kinds to say which modules belong to it", at: nameNode)
             }
             result.append(layer)
         }

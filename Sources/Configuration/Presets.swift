@@ -13,7 +13,7 @@ public enum Preset: String, Sendable, CaseIterable {
         case .fourLayer:
             return Configuration(
                 layers: [
-                    Layer(name: "app", members: globs(["App", "*App"]), defaultDependencies: ["business", "account", "common", "kit"]),
+                    Layer(name: "app", members: globs(["App", "*App"]), kinds: Layer.applicationKinds, defaultDependencies: ["business", "account", "common", "kit"]),
                     Layer(name: "business", members: globs(["Component*"]), independent: true, interfacePattern: "{name}Interface",
                           defaultDependencies: ["account", "common", "kit"]),
                     Layer(name: "account", members: globs(["*Account"]), defaultDependencies: ["common", "kit"]),
@@ -27,7 +27,7 @@ public enum Preset: String, Sendable, CaseIterable {
         case .threeLayer:
             return Configuration(
                 layers: [
-                    Layer(name: "app", members: globs(["App", "*App"]), defaultDependencies: ["business", "common-business", "base"]),
+                    Layer(name: "app", members: globs(["App", "*App"]), kinds: Layer.applicationKinds, defaultDependencies: ["business", "common-business", "base"]),
                     Layer(name: "business", members: globs(["Feature*", "Component*"]), independent: true,
                           interfacePattern: "{name}Interface", defaultDependencies: ["common-business", "base"]),
                     Layer(name: "common-business", members: globs(["*Account", "*Analytics", "*Payment", "*Cart", "*Mediator"]),

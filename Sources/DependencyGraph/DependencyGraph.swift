@@ -52,6 +52,7 @@ public final class GraphTarget: Sendable {
 
     public enum Assignment: String, Sendable {
         case targetName = "its name"
+        case targetKind = "its kind of Xcode target"
         case packageName = "its package's name"
         case packagePath = "its package's folder"
         case testedTarget = "the target it tests"

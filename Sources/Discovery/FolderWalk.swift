@@ -19,6 +19,10 @@ struct FolderWalk {
     var pods: [PodFolder] = []
     /// Folders holding a Podfile.
     var podfiles: [(directory: String, display: String)] = []
+    /// `.xcworkspace` folders (not those inside a project), in walk order.
+    var workspaces: [String] = []
+    /// Whether `.xcodeproj` folders are read as packages (then they are in ``found``).
+    var readsProjects = true
     var notes: [Note] = []
 
     /// A folder to list, with the real paths of the folders above it (to see a link loop).
@@ -35,6 +39,9 @@ struct FolderWalk {
         /// `*.podspec` and `*.podspec.json` files in the folder, sorted.
         var podspecs: [String] = []
         var hasPodfile = false
+        /// `.xcodeproj` and `.xcworkspace` folders in the folder (not walked into).
+        var projects: [String] = []
+        var workspaces: [String] = []
         var children: [Job] = []
         /// Notes with the display path they are about, to be put in walk order.
         var notes: [Note] = []
@@ -50,16 +57,18 @@ struct FolderWalk {
         var ordered: [(path: [Substring], note: Note)] = []
         while !level.isEmpty {
             let jobs = level
-            let exclude = self.exclude, fileSystem = self.fileSystem
+            let exclude = self.exclude, fileSystem = self.fileSystem, readsProjects = self.readsProjects
             // More threads than cores: a folder whose blocks the kernel must read from the disk does not idle a core.
             let visits = inSlicesOnThreads(of: jobs.count, minimumSliceSize: 4, slicesPerCore: 32, threadsPerCore: fileThreadsPerCore) { slice in
-                slice.map { Self.visit(jobs[$0], exclude: exclude, fileSystem: fileSystem) }
+                slice.map { Self.visit(jobs[$0], exclude: exclude, readsProjects: readsProjects, fileSystem: fileSystem) }
             }
             level = []
             for (job, visit) in zip(jobs, visits) {
                 if visit.hasManifest { found.append(job.directory) }
                 if !visit.podspecs.isEmpty { pods.append(PodFolder(directory: job.directory, files: visit.podspecs, display: job.display)) }
                 if visit.hasPodfile { podfiles.append((job.directory, job.display)) }
+                found += visit.projects
+                workspaces += visit.workspaces
                 ordered += visit.notes.map { ((($0.location?.path ?? job.display)).split(separator: "/"), $0) }
                 level += visit.children
             }
@@ -68,7 +77,7 @@ struct FolderWalk {
         notes = ordered.sorted { $0.path.lexicographicallyPrecedes($1.path) }.map(\.note)
     }
 
-    static func visit(_ job: Job, exclude: [Glob], fileSystem: any FileSystem) -> Visit {
+    static func visit(_ job: Job, exclude: [Glob], readsProjects: Bool = false, fileSystem: any FileSystem) -> Visit {
         var visit = Visit()
         guard let listing = fileSystem.listing(of: job.directory) else {
             visit.notes.append(Note("cannot list the folder (check its permissions); skipped", at: FileLocation(path: job.display)))
@@ -84,6 +93,10 @@ struct FolderWalk {
             note(entry, in: &visit)
             guard !entry.isHidden, let child = child(entry, of: job, ancestors: ancestors, fileSystem: fileSystem, visit: &visit) else { continue }
             if skippedFolders.contains(entry.name) || exclude.contains(where: { $0.matchesPath(child.relative) }) { continue }
+            if entry.name.hasSuffix(".xcodeproj") || entry.name.hasSuffix(".xcworkspace") {
+                if readsProjects { entry.name.hasSuffix(".xcodeproj") ? visit.projects.append(child.directory) : visit.workspaces.append(child.directory) }
+                continue
+            }
             visit.children.append(child)
         }
         return visit

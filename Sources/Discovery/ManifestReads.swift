@@ -5,17 +5,21 @@ import ManifestReading
 import Parallel
 import Paths
 import PodspecReading
+import XcodeProjectReading
 
 /// Reads package folders' manifests and pods' podspecs on every core (on more threads than cores: a manifest the
 /// kernel must read from the disk does not idle a core), and prepares each outcome for recording.
 struct ManifestReads: Sendable {
     var reader: ManifestReader
     var fileSystem: any FileSystem
+    var xcode = XcodeSelection()
 
     /// What a package folder gave: a reading, nothing to read, or a failure.
     enum Outcome {
         /// A manifest, or a pod's spec and the package made of it.
         case read(ManifestReadResult, spec: PodSpec? = nil)
+        /// An Xcode project, and the package the graph reads of it.
+        case project(XcodeProject, Manifest)
         case noManifest(exists: Bool)
         case failed(Error)
     }
@@ -35,12 +39,18 @@ struct ManifestReads: Sendable {
             self.directory = directory
             self.outcome = outcome
             relative = PathArithmetic.relative(directory, to: paths.root)
-            manifestPath = paths.display(PathArithmetic.join(directory, file))
-            if case .read(let reading, _) = outcome {
-                manifestPath = paths.display(PathArithmetic.join(directory, reading.manifest.manifestFile))
-                resolved = reading.manifest.dependencies.filter { $0.kind == .fileSystem }
-                    .map { ($0.location, PathArithmetic.resolve($0.location, from: directory)) }
+            let isProject = directory.hasSuffix(".xcodeproj")
+            manifestPath = paths.display(PathArithmetic.join(directory, isProject ? XcodeManifest.file : file))
+            let manifest: Manifest
+            switch outcome {
+            case .read(let reading, _): manifest = reading.manifest
+            case .project(_, let read): manifest = read
+            case .noManifest, .failed: return
             }
+            manifestPath = paths.display(PathArithmetic.join(directory, manifest.manifestFile))
+            // A project's paths start at the folder that holds it.
+            let base = isProject ? PathArithmetic.resolve("..", from: directory) : directory
+            resolved = manifest.dependencies.filter { $0.kind == .fileSystem }.map { ($0.location, PathArithmetic.resolve($0.location, from: base)) }
         }
     }
 
@@ -62,13 +72,25 @@ struct ManifestReads: Sendable {
         }
     }
 
-    /// One folder's manifest.
+    /// One folder's manifest, or the project an `.xcodeproj` folder holds.
     func read(_ directory: String) -> Outcome {
         let exists = fileSystem.isFolder(directory)
+        if directory.hasSuffix(".xcodeproj") { return readProject(directory, exists: exists) }
         // A broken link named Package.swift is nothing to read; a folder is, and reading it says what is wrong.
         guard exists, fileSystem.status(of: directory + "/Package.swift").exists else { return .noManifest(exists: exists) }
         do {
             return .read(try reader.read(packageDirectory: directory, fileSystem: fileSystem))
+        } catch {
+            return .failed(error)
+        }
+    }
+
+    func readProject(_ directory: String, exists: Bool) -> Outcome {
+        guard exists, fileSystem.status(of: directory + "/" + XcodeManifest.file).exists else { return .noManifest(exists: exists) }
+        do {
+            var project = try XcodeProjectReader().read(projectPath: directory, fileSystem: fileSystem)
+            project.ignore(targets: xcode.ignoreTargets)
+            return .project(project, XcodeManifest.manifest(of: project))
         } catch {
             return .failed(error)
         }

@@ -18,20 +18,27 @@ public struct PackageDiscovery: Sendable {
     public var reader: ManifestReader
     /// Folders to skip, as globs on paths relative to the root (`fixtures`, `Examples/**`).
     public var exclude: [Glob]
+    /// Which Xcode projects are read as packages.
+    public var xcode: XcodeSelection
 
-    public init(reader: ManifestReader, exclude: [Glob] = []) {
+    public init(reader: ManifestReader, exclude: [Glob] = [], xcode: XcodeSelection = XcodeSelection()) {
         self.reader = reader
         self.exclude = exclude
+        self.xcode = xcode
     }
 
     public func discover(root: String, fileSystem: any FileSystem) throws -> Workspace {
         let realRoot = try Self.realRoot(root, fileSystem: fileSystem)
         var walk = FolderWalk(exclude: exclude, fileSystem: fileSystem)
+        walk.readsProjects = xcode.check
         walk.walk(root: realRoot, display: root)
+        walk.found.removeAll { $0.hasSuffix(".xcodeproj") && !xcode.selects(PathArithmetic.relative($0, to: realRoot)) }
         var assembly = WorkspaceAssembly(root: realRoot, displayRoot: root, known: Set(walk.found), fileSystem: fileSystem)
-        let reads = ManifestReads(reader: reader, fileSystem: fileSystem)
+        var reads = ManifestReads(reader: reader, fileSystem: fileSystem)
+        reads.xcode = xcode
         PodFolders(reads: reads).read(walk.pods, podfiles: walk.podfiles, walked: Set(walk.found), into: &assembly, notes: &walk.notes)
-        var queue = walk.found.sorted()
+        let workspaces = XcodeWorkspaces.read(walk.workspaces, fileSystem: fileSystem, display: assembly.displayPaths, notes: &walk.notes)
+        var queue = (walk.found + workspaces.folders.filter { assembly.known.insert($0).inserted }).sorted()
         while !queue.isEmpty {
             let batch = queue.filter { !assembly.isDone($0) }
             queue = []
@@ -41,6 +48,7 @@ public struct PackageDiscovery: Sendable {
         }
         assembly.attachPodspecsBeside(notes: &walk.notes)
         assembly.resolvePodDependencies()
+        assembly.linkXcodeProjects(workspaces)
         let dropped = assembly.dropPackagesInsideTargets(walked: Set(walk.found))
         return assembly.workspace(notes: walk.notes + dropped)
     }

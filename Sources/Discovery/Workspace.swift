@@ -2,6 +2,7 @@ import Diagnostics
 import ManifestReading
 import Paths
 import PodspecReading
+import XcodeProjectReading
 
 /// Every local package of a repository, read, and what could not be.
 public struct Workspace: Sendable {
@@ -86,6 +87,12 @@ public struct LocalPackage: Sendable {
     public var podspec: PodspecBeside?
     /// For a pod: its spec as read, of which ``manifest`` is the package the graph reads.
     public var podSpec: PodSpec?
+    /// For an Xcode project (``directory`` is the `.xcodeproj`): the project as read, of which ``manifest`` is the
+    /// package the graph reads.
+    public var xcodeProject: XcodeProject?
+
+    /// Whether the package is an Xcode project.
+    public var isXcodeProject: Bool { xcodeProject != nil }
 
     public init(directory: String, relativeDirectory: String, manifestPath: String, manifest: Manifest,
                 localDependencies: [String: String] = [:]) {

@@ -4,6 +4,7 @@ import Foundation
 import ManifestReading
 import Paths
 import PodspecReading
+import XcodeProjectReading
 
 /// The packages read so far, and what could not be read; at the end, the ``Workspace``.
 struct WorkspaceAssembly {
@@ -26,6 +27,8 @@ struct WorkspaceAssembly {
     var otherPodsBeside: [String: [String]] = [:]
     /// Podfile path pods whose folder has no podspec of that name.
     var missingPods: [MissingPackage] = []
+    /// What reading the Xcode projects noted (ids nothing defines), paths as the user sees them.
+    var projectNotes: [Note] = []
     let displayPaths: ManifestReads.DisplayPaths
 
     init(root: String, displayRoot: String, known: Set<String>, fileSystem: any FileSystem) {
@@ -58,25 +61,43 @@ struct WorkspaceAssembly {
             unreadable[directory] = UnreadablePackage(directory: directory, relativeDirectory: prepared.relative,
                                                      manifestPath: prepared.manifestPath, problem: describe(error))
             return []
+        case .read, .project:
+            return recordPackage(prepared)
+        }
+    }
+
+    private mutating func recordPackage(_ prepared: ManifestReads.Prepared) -> [String] {
+        let directory = prepared.directory
+        var package: LocalPackage
+        switch prepared.outcome {
         case .read(let reading, let spec):
-            var package = LocalPackage(directory: directory, relativeDirectory: prepared.relative, manifestPath: prepared.manifestPath,
-                                       manifest: reading.manifest)
+            package = LocalPackage(directory: directory, relativeDirectory: prepared.relative, manifestPath: prepared.manifestPath, manifest: reading.manifest)
             package.podSpec = spec
             if var decline = reading.staticDecline {
                 decline.path = display(decline.path)
                 declines.append(decline)
             }
-            var new: [String] = []
-            for (location, written) in prepared.resolved {
-                // Folders found by the walk are already real paths; resolve links only for the others.
-                let target = known.contains(written) ? written : fileSystem.realPath(written)
-                package.localDependencies[location] = target
-                referenced.insert(target)
-                if known.insert(target).inserted { new.append(target) }
+        case .project(let project, let manifest):
+            package = LocalPackage(directory: directory, relativeDirectory: prepared.relative, manifestPath: prepared.manifestPath, manifest: manifest)
+            package.xcodeProject = project
+            projectNotes += project.notes.map { note in
+                var note = note
+                if let path = note.location?.path { note.location?.path = display(path) }
+                return note
             }
-            packages[directory] = package
-            return new
+        case .noManifest, .failed:
+            return []
         }
+        var new: [String] = []
+        for (location, written) in prepared.resolved {
+            // Folders found by the walk are already real paths; resolve links only for the others.
+            let target = known.contains(written) ? written : fileSystem.realPath(written)
+            package.localDependencies[location] = target
+            referenced.insert(target)
+            if known.insert(target).inserted { new.append(target) }
+        }
+        packages[directory] = package
+        return new
     }
 
     /// Gives each package the podspec read in its folder; one that cannot be read is a note.
@@ -87,7 +108,7 @@ struct WorkspaceAssembly {
             switch outcome {
             case .read(let reading, let spec?):
                 packages[directory]?.podspec = PodspecBeside(path: shown, manifest: reading.manifest, spec: spec)
-            case .read:
+            case .read, .project:
                 continue
             case .failed(let error):
                 let (message, location) = describe(error)
@@ -182,15 +203,17 @@ struct WorkspaceAssembly {
         for package in packages.values {
             for dependency in package.manifest.dependencies where dependency.kind == .fileSystem {
                 guard let target = package.localDependencies[dependency.location], let exists = withoutManifest[target] else { continue }
-                missing.append(MissingPackage(
+                var entry = MissingPackage(
                     directory: target, written: dependency.location, referencedBy: package.manifest.name, exists: exists,
-                    location: FileLocation(path: package.manifestPath, line: dependency.position?.line, column: dependency.position?.column)))
+                    location: FileLocation(path: package.manifestPath, line: dependency.position?.line, column: dependency.position?.column))
+                if target.hasSuffix(".xcodeproj") { entry.expectedFile = XcodeManifest.file }
+                missing.append(entry)
             }
         }
         return Workspace(root: displayRoot, packages: packages.values.sorted { $0.relativeDirectory < $1.relativeDirectory },
                          declines: declines.sorted { $0.path < $1.path },
                          missing: (missing + missingPods).sorted { $0.location < $1.location },
                          unreadable: unreadable.values.sorted { $0.relativeDirectory < $1.relativeDirectory },
-                         notes: notes)
+                         notes: notes + projectNotes.sorted { ($0.location?.path ?? "", $0.location?.line ?? 0) < ($1.location?.path ?? "", $1.location?.line ?? 0) })
     }
 }

@@ -55,7 +55,9 @@ public struct LayerInference: Sendable {
         let units = Units(graph)
         let groups = units.componentsArePackages ? Self.groups(units) : []
         let roles = RoleFolders(units: units, groups: groups)
-        let depths = Self.depths(roles.joined(units.successors))
+        var depths = Self.depths(roles.joined(units.successors))
+        // Application targets are the top of the app, above what their extensions and frameworks sit at.
+        if let top = depths.max() { for unit in depths.indices where units.isApplication[unit] { depths[unit] = top } }
         let levelCount = (depths.max() ?? -1) + 1
         var levels = [[Int]](repeating: [], count: levelCount)
         for unit in units.names.indices { levels[depths[unit]].append(unit) }
@@ -113,21 +115,45 @@ public struct LayerInference: Sendable {
         /// of the target it tests).
         var unitOfTarget: [Int?]
         var componentsArePackages: Bool
+        /// Units that are targets of an Xcode project (an app, an extension, a framework): a layer names them by
+        /// `members`, since they share their project's folder.
+        var isProjectTarget: [Bool] = []
+        /// Units that are Xcode application targets: the top of the app whatever depends on them.
+        var isApplication: [Bool] = []
 
         init(_ graph: DependencyGraph) {
             let packages = graph.packages
             let targets = graph.sortedTargets
-            componentsArePackages = packages.count != 1 || targets.filter { !$0.isTest }.count < 2
+            componentsArePackages = packages.count != 1 || targets.filter { !$0.isTest }.count < 2 || packages[0].isXcodeProject
+            names = []
+            directories = []
+            successors = []
+            unitOfTarget = []
             if componentsArePackages {
-                names = packages.map(\.manifest.name)
-                directories = packages.map(\.relativeDirectory)
-                var packageIndex: [String: Int] = [:]
-                for (index, package) in packages.enumerated() { packageIndex[package.relativeDirectory] = index }
-                unitOfTarget = targets.map { packageIndex[$0.id.package] }
+                var unitOfNumber: [Int: Int] = [:]
+                var packageUnit: [String: Int] = [:]
+                for package in packages {
+                    guard package.isXcodeProject else {
+                        packageUnit[package.relativeDirectory] = names.count
+                        add(package.manifest.name, directory: package.relativeDirectory, projectTarget: false, application: false)
+                        continue
+                    }
+                    for target in targets where target.id.package == package.relativeDirectory && !target.isTest {
+                        unitOfNumber[target.number] = names.count
+                        let kind = package.manifest.target(named: target.id.name)?.xcodeKind
+                        add(target.id.name, directory: package.relativeDirectory, projectTarget: true, application: kind == "application")
+                    }
+                }
+                unitOfTarget = targets.map { target in
+                    packageUnit[target.id.package] ?? unitOfNumber[target.number]
+                        ?? (target.isTest ? graph.successors[target.number].lazy.compactMap { unitOfNumber[$0] }.first : nil)
+                }
             } else {
                 let libraries = targets.filter { !$0.isTest }
                 names = libraries.map(\.id.name)
                 directories = libraries.map { _ in packages[0].relativeDirectory }
+                isProjectTarget = names.map { _ in false }
+                isApplication = isProjectTarget
                 var unitOfNumber: [Int: Int] = [:]
                 for (unit, target) in libraries.enumerated() { unitOfNumber[target.number] = unit }
                 unitOfTarget = targets.map { target in
@@ -140,6 +166,13 @@ public struct LayerInference: Sendable {
                 if source != destination, !successors[source].contains(destination) { successors[source].append(destination) }
             }
             for index in successors.indices { successors[index].sort() }
+        }
+
+        private mutating func add(_ name: String, directory: String, projectTarget: Bool, application: Bool) {
+            names.append(name)
+            directories.append(directory)
+            isProjectTarget.append(projectTarget)
+            isApplication.append(application)
         }
     }
 
@@ -173,7 +206,7 @@ public struct LayerInference: Sendable {
 
     static func groups(_ units: Units) -> [Group] {
         var byFolder: [String: Set<Int>] = [:], bySuffix: [String: Set<Int>] = [:]
-        for (unit, directory) in units.directories.enumerated() {
+        for (unit, directory) in units.directories.enumerated() where !units.isProjectTarget[unit] {
             let parent = parentFolder(of: directory)
             guard !parent.isEmpty else { continue }
             byFolder[parent, default: []].insert(unit)
@@ -263,6 +296,21 @@ public struct LayerInference: Sendable {
         guard units.componentsArePackages else {
             return .init(name: "level-\(level)", namedFromFolders: false, paths: [], members: names, components: names, independent: false)
         }
+        let targets = members.filter { units.isProjectTarget[$0] }.map { units.names[$0] }.sorted()
+        let packageMembers = members.filter { !units.isProjectTarget[$0] }
+        guard !packageMembers.isEmpty else {
+            let name = targets.count == 1 ? layerName(targets[0]) : "level-\(level)"
+            return .init(name: name, namedFromFolders: targets.count == 1, paths: [], members: targets, components: names, independent: false)
+        }
+        var layer = packageLayer(packageMembers, level: level, units: units, groups: groups)
+        layer.members = targets
+        layer.components = names
+        return layer
+    }
+
+    /// A layer of packages: by the folder that holds them all, else each folder.
+    static func packageLayer(_ members: [Int], level: Int, units: Units, groups: [Group]) -> InferredLayering.Layer {
+        let names = members.map { units.names[$0] }
         let memberSet = Set(members)
         let directories = members.map { units.directories[$0] }.sorted()
         if let group = groups.first(where: { $0.units == memberSet }) {

@@ -44,6 +44,8 @@ public enum ReaderKind: String, Hashable, Sendable, CaseIterable {
     case podspecJSON = "podspec-json"
     /// A podspec evaluated by CocoaPods itself (`pod ipc spec`).
     case pod
+    /// An Xcode project (`project.pbxproj`) read by componentize's Xcode reader: its targets as targets.
+    case xcode
 
     /// Whether the manifest is a pod's (its dependencies name pods, resolved by name).
     public var isPodspec: Bool { self == .podspec || self == .podspecJSON || self == .pod }
@@ -165,6 +167,12 @@ public struct Target: Hashable, Sendable {
     public var moduleName: String?
     /// Text every source file gets before its own without writing it (a pod's `prefix_header_contents`).
     public var prefixHeader: PrefixHeader?
+    /// What an Xcode project's target builds (`application`, `app-extension`, `framework`, `unit-test`…); nil for
+    /// packages and pods.
+    public var xcodeKind: String?
+    /// The files an Xcode project lists for the target, relative to `path`; nil for packages and pods, whose files
+    /// are found in their folders.
+    public var listedFiles: [String]?
 
     public init(name: String, type: Kind, dependencies: [TargetDependency], position: SourcePosition? = nil,
                 path: String? = nil, resources: [TargetResource] = [], resourcesUnknown: String? = nil) {

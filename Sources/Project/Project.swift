@@ -54,24 +54,32 @@ public final class Project {
     /// nearest `componentize.yml` from `path` upwards (stopping at the folder holding `.git`), whose folder is the
     /// root; else the four-layer preset with `path` as the root. Reads every package under the root and every package
     /// they reach by path; what is reported is limited to `path`.
-    public static func open(at path: String, configuration: String? = nil, reader: ManifestReader, timings: StageTimings? = nil) throws -> Project {
-        try open(at: path, configuration: configuration, reader: reader, timings: timings, fileSystem: CachedFileSystem())
+    /// `readsXcodeProjects: false` leaves the Xcode projects out whatever the configuration says (`--no-xcode`).
+    public static func open(at path: String, configuration: String? = nil, reader: ManifestReader, timings: StageTimings? = nil,
+                            readsXcodeProjects: Bool = true) throws -> Project {
+        try open(at: path, configuration: configuration, reader: reader, timings: timings, fileSystem: CachedFileSystem(),
+                 readsXcodeProjects: readsXcodeProjects)
     }
 
     /// The same with a manifest reader of that strategy (see ``ReaderStrategy``).
-    public static func open(at path: String, configuration: String? = nil, strategy: ReaderStrategy, timings: StageTimings? = nil) throws -> Project {
-        try open(at: path, configuration: configuration, reader: ManifestReader(strategy: strategy), timings: timings)
+    public static func open(at path: String, configuration: String? = nil, strategy: ReaderStrategy, timings: StageTimings? = nil,
+                            readsXcodeProjects: Bool = true) throws -> Project {
+        try open(at: path, configuration: configuration, reader: ManifestReader(strategy: strategy), timings: timings,
+                 readsXcodeProjects: readsXcodeProjects)
     }
 
     /// The same through another file system (an in-memory tree, for tests); `searchingUpwards: false` takes `path` as
     /// the root whatever governs it (`init --infer` proposes a configuration for `path` itself).
     public static func open(at path: String, configuration file: String? = nil, reader: ManifestReader, timings: StageTimings? = nil,
-                            fileSystem: any FileSystem, searchingUpwards: Bool = true) throws -> Project {
-        let (root, configuration) = try timings.measure("configuration") {
+                            fileSystem: any FileSystem, searchingUpwards: Bool = true, readsXcodeProjects: Bool = true) throws -> Project {
+        let (root, found) = try timings.measure("configuration") {
             try findConfiguration(at: path, file: file, fileSystem: fileSystem, searchingUpwards: searchingUpwards)
         }
+        var configuration = found
+        if !readsXcodeProjects { configuration.xcode.check = false }
+        let xcode = XcodeSelection(check: configuration.xcode.check, projects: configuration.xcode.projects, ignoreTargets: configuration.xcode.ignoreTargets)
         let workspace = try timings.measure("discovery and manifests") {
-            try PackageDiscovery(reader: reader, exclude: configuration.exclude).discover(root: root, fileSystem: fileSystem)
+            try PackageDiscovery(reader: reader, exclude: configuration.exclude, xcode: xcode).discover(root: root, fileSystem: fileSystem)
         }
         return Project(root: root, scope: fileSystem.realPath(path), configuration: configuration, reader: reader, workspace: workspace,
                        timings: timings, fileSystem: fileSystem)

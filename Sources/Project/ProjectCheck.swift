@@ -72,12 +72,25 @@ extension Project {
         return ProjectCheck(graph: graph, result: result, notes: notes)
     }
 
+    /// A changed `project.pbxproj` re-checks its targets: their files count as changed too (a product unlinked in the
+    /// project is an `implicit-dependency` at an import nobody touched).
+    func withProjectFiles(_ changed: ChangedFiles) -> ChangedFiles {
+        var changed = changed
+        for package in workspace.packages where package.isXcodeProject && changed.paths.contains(PathArithmetic.join(package.directory, "project.pbxproj")) {
+            for target in package.manifest.targets {
+                let folder = PathArithmetic.resolve(target.path ?? ".", from: package.directory)
+                for file in target.listedFiles ?? [] { changed.paths.insert(fileSystem.realPath(PathArithmetic.resolve(file, from: folder))) }
+            }
+        }
+        return changed
+    }
+
     /// `componentize check`: the check, limited to files changed since a revision when asked, with the baseline
     /// applied; or every finding written to a new baseline.
     public func check(_ request: CheckRequest) throws -> CheckOutcome {
         var check = try check(today: request.today, imports: request.imports)
         if let revision = request.changedSince {
-            check = check.limited(to: try ChangedFiles.since(revision, in: absoluteRoot))
+            check = check.limited(to: withProjectFiles(try ChangedFiles.since(revision, in: absoluteRoot)))
         }
         if let path = request.writeBaseline {
             let baseline = Baseline(findings: check.result.findings)

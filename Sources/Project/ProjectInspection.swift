@@ -3,7 +3,9 @@ import Files
 import Foundation
 import ManifestReading
 import Output
+import Paths
 import PodspecReading
+import XcodeProjectReading
 
 /// What `componentize manifest` prints: each manifest or podspec as read, and notes on how it was read.
 public struct ManifestInspection {
@@ -27,6 +29,10 @@ extension Project {
         let fileSystem = DiskFileSystem()
         if !paths.isEmpty, paths.allSatisfy({ $0.hasSuffix(".podspec") || $0.hasSuffix(".podspec.json") }) {
             return try inspectPodspecs(at: paths, reader: strategy, format: format, fileSystem: fileSystem)
+        }
+        let projects = paths.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        if !projects.isEmpty, projects.allSatisfy({ $0.hasSuffix(".xcodeproj") }) {
+            return try inspectProjects(at: projects, format: format, fileSystem: fileSystem)
         }
         let reader = ManifestReader(strategy: strategy, toolchainVersion: toolchain ?? .current)
         var manifests: [Manifest] = []
@@ -52,6 +58,17 @@ extension Project {
         let output = format == .text ? manifests.map(ManifestFormatter.text).joined(separator: "\n\n")
             : paths.count == 1 ? ManifestFormatter.json(manifests[0]) : ManifestFormatter.json(manifests)
         return ManifestInspection(output: output, notes: notes)
+    }
+
+    private static func inspectProjects(at paths: [String], format: ManifestInspection.Format, fileSystem: any FileSystem) throws -> ManifestInspection {
+        let projects = try paths.map { path in
+            try XcodeProjectReader().read(projectPath: path, shownPath: PathArithmetic.join(path, XcodeManifest.file), fileSystem: fileSystem)
+        }
+        switch format {
+        case .json: return ManifestInspection(output: XcodeProjectFormatter.json(projects), notes: [])
+        case .text: return ManifestInspection(output: zip(projects, paths).map { XcodeProjectFormatter.text($0, path: $1) }.joined(separator: "\n\n"), notes: [])
+        case .record: throw InputError("--format record is for podspecs; an Xcode project is printed as text or json")
+        }
     }
 
     private static func inspectPodspecs(at paths: [String], reader strategy: ReaderStrategy, format: ManifestInspection.Format,

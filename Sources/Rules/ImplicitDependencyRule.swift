@@ -111,6 +111,20 @@ public struct ImplicitDependencyRule: Rule {
         target.manifestPath.hasSuffix(".podspec") || target.manifestPath.hasSuffix(".podspec.json")
     }
 
+    /// A target of an Xcode project: its fix is made in Xcode (the target's package products or linked frameworks).
+    static func isXcode(_ target: GraphTarget) -> Bool {
+        target.manifestPath.hasSuffix("project.pbxproj")
+    }
+
+    /// The fix that declares a product: a podspec line, a product linked in Xcode, or a manifest entry.
+    static func declaring(product: String, package: String, from target: GraphTarget, at where_: String) -> String {
+        if isPod(target) { return "add s.dependency '\(product)' to the spec of \(target.id.name)\(where_)" }
+        if isXcode(target) {
+            return "link \(product) to target \(target.id.name) in Xcode (General › Frameworks, Libraries, and Embedded Content; packageProductDependencies\(where_)), adding package \(package) to the project if it is not there"
+        }
+        return "add .product(name: \"\(product)\", package: \"\(package)\") to the dependencies of target \(target.id.name)\(where_), with the package in Package(dependencies:) if it is not there"
+    }
+
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for (edge, from, to) in context.checkedLocalEdges(of: graph) where edge.viaImport && !edge.isUndecided
@@ -121,9 +135,7 @@ public struct ImplicitDependencyRule: Rule {
             if from.id.package == to.id.package {
                 fix = "add \"\(to.id.name)\" to the dependencies of target \(from.id.name)\(where_)"
             } else if let product = graph.products(holding: to).first {
-                fix = Self.isPod(from) ? "add s.dependency '\(product)' to the spec of \(from.id.name)\(where_)"
-                    : "add .product(name: \"\(product)\", package: \"\(to.packageName)\") to the dependencies of target \(from.id.name)\(where_)"
-                    + ", with the package in Package(dependencies:) if it is not there"
+                fix = Self.declaring(product: product, package: to.packageName, from: from, at: where_)
             } else {
                 fix = "package \(to.packageName) has no product holding \(to.id.name): add one, then depend on it from \(from.id.name)\(where_)"
             }
@@ -135,8 +147,7 @@ public struct ImplicitDependencyRule: Rule {
             let product = item.product == item.module ? "" : " (product \(item.product))"
             let source = Self.isPod(item.from) ? "pod \(item.product)" : "package \(item.package)\(product)"
             findings.append(finding("\(item.from.label) imports \(item.module) from \(source), which its manifest does not declare\(graph.alsoIn(item.otherLocations))",
-                                    fix: Self.isPod(item.from) ? "add s.dependency '\(item.product)' to the spec of \(item.from.id.name)\(where_)"
-                                        : "add .product(name: \"\(item.product)\", package: \"\(item.package)\") to the dependencies of target \(item.from.id.name)\(where_), with the package in Package(dependencies:) if it is not there",
+                                    fix: Self.declaring(product: item.product, package: item.package, from: item.from, at: where_),
                                     at: item.location, from: item.from.id.name, to: item.package))
         }
         return findings

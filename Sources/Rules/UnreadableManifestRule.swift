@@ -33,10 +33,13 @@ public struct UnreadableManifestRule: Rule {
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         graph.unreadableManifests.map { unreadable in
             let pod = unreadable.manifestPath.hasSuffix(".podspec") || unreadable.manifestPath.hasSuffix(".podspec.json")
+            let project = unreadable.manifestPath.hasSuffix("project.pbxproj")
             let fix = pod
                 ? "write the podspec in the subset the static podspec reader evaluates (literals, interpolation, no File, ENV or conditions: docs/podspecs.md), or fix what it names; until then the pod is not checked"
+                : project ? "repair the project file at the place named (Xcode opens a project only when it reads); until then its targets are not checked"
                 : "make the manifest build with 'swift package dump-package' in \(unreadable.package); until then its targets are not checked"
-            return finding("cannot read the \(pod ? "podspec of the pod" : "manifest of the package") in \(unreadable.package): \(unreadable.message)",
+            let what = pod ? "podspec of the pod" : project ? "Xcode project" : "manifest of the package"
+            return finding("cannot read the \(what) in \(unreadable.package): \(unreadable.message)",
                            fix: fix, at: unreadable.location, from: unreadable.package)
         }
     }

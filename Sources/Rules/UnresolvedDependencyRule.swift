@@ -27,8 +27,8 @@ public struct UnresolvedDependencyRule: Rule {
 
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         let packages = graph.missingPackages.map { missing in
-            let pod = missing.expectedFile != "Package.swift"
-            let what = pod ? "the pod" : "the package"
+            let pod = missing.expectedFile.hasSuffix(".podspec") || missing.expectedFile.hasSuffix(".podspec.json")
+            let what = pod ? "the pod" : missing.expectedFile == "project.pbxproj" ? "the Xcode project" : "the package"
             return finding("\(missing.referencedBy) depends on \(what) at '\(missing.written)', which \(missing.folderExists ? "has no \(missing.expectedFile)" : "does not exist")",
                            fix: missing.folderExists ? (pod ? "fix the path, or the pod's name (CocoaPods reads \(missing.expectedFile) in that folder)" : "fix the path, or add the package's manifest there")
                                : "fix the path, or check out the \(pod ? "pod" : "package") there (a submodule or sibling repository?)",
@@ -37,8 +37,10 @@ public struct UnresolvedDependencyRule: Rule {
         return packages + graph.edges.compactMap { edge in
             guard case .unresolved(let reason) = edge.to else { return nil }
             let from = graph.sortedTargets[edge.fromNumber]
-            return finding("\(from.label) depends on \(edge.written): \(reason)",
-                           fix: "fix the name, or declare the package with .package(path:) in \(from.packageName)'s Package.swift",
+            let fix = edge.location.path.hasSuffix("project.pbxproj")
+                ? "remove the entry in Xcode, or restore what it names (an object id nothing defines is what a bad merge leaves)"
+                : "fix the name, or declare the package with .package(path:) in \(from.packageName)'s Package.swift"
+            return finding("\(from.label) depends on \(edge.written): \(reason)", fix: fix,
                            at: edge.location, from: from.id.name, to: edge.written)
         }
     }

@@ -36,7 +36,11 @@ public struct InferredConfigurationWriter {
                 }
                 let cycles = Set(layer.components.compactMap { cycleOf[$0] }).sorted { $0.lexicographicallyPrecedes($1) }
                 for cycle in cycles { comment += "; \(cycle.joined(separator: ", ")) depend on each other in a cycle" }
-                return ["name": layer.name, "key": packages ? "paths" : "members", "entries": entries.joined(separator: ", "),
+                // An Xcode project's targets share its folder: a layer names them by `members`.
+                let targets = packages && !layer.members.isEmpty ? layer.members.map(Self.quoted).joined(separator: ", ") : ""
+                let onlyTargets = packages && layer.paths.isEmpty
+                return ["name": layer.name, "key": packages && !onlyTargets ? "paths" : "members",
+                        "entries": onlyTargets ? targets : entries.joined(separator: ", "), "targets": onlyTargets ? "" : targets,
                         "independent": layer.independent, "comment": comment]
             },
             "thirdParty": layering.thirdParty.map { entry -> [String: String] in

@@ -151,7 +151,9 @@ public enum APIUsePass {
         for (index, fileWords) in words.files[group].enumerated() {
             guard let fileWords, hashes.contains(where: fileWords.has),
                   let bytes = text(of: GroupFile(group: group, index: index), in: groups, fileSystem: fileSystem) else { continue }
-            let shown = PathArithmetic.join(groups[group].shownDirectory, groups[group].files[index])
+            let file = groups[group].files[index]
+            let joined = PathArithmetic.join(groups[group].shownDirectory, file)
+            let shown = file.hasPrefix("../") ? PathArithmetic.lexical(joined) : joined
             let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
             let finder = UseFinder(names: names)
             finder.walk(tree)

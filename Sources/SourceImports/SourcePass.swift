@@ -49,8 +49,7 @@ public enum SourcePass {
         let isPod = package.manifestPath.hasSuffix(".podspec") || package.manifestPath.hasSuffix(".podspec.json")
         let targets = package.targets.filter { ![.binary, .system, .plugin].contains($0.type) }
         let selections = targets.map { TargetSources.select($0, packageDirectory: package.directory, fileSystem: fileSystem) }
-        let files = selections.flatMap { $0.unknown == nil ? $0.files : [] }
-        var scans = ImportScanner.scan(files: files, in: package.directory, fileSystem: fileSystem, parser: parser)[...]
+        var scans = scanOnce(selections.flatMap { $0.unknown == nil ? $0.files : [] }, in: package.directory, fileSystem: fileSystem, parser: parser)[...]
         return zip(targets, selections).map { target, selection in
             if let unknown = selection.unknown {
                 let location = FileLocation(path: package.manifestPath, line: target.position?.line, column: target.position?.column)
@@ -61,7 +60,8 @@ public enum SourcePass {
             var words: [SourceWords?] = []
             for (file, scanned) in zip(selection.files, scans.prefix(selection.files.count)) {
                 words.append(scanned.words)
-                let shown = PathArithmetic.join(shownDirectory, file)
+                // An Xcode project's files are beside its `.xcodeproj`: `App/App.xcodeproj/../Sources/A.swift` is `App/Sources/A.swift`.
+                let shown = file.hasPrefix("../") ? PathArithmetic.lexical(PathArithmetic.join(shownDirectory, file)) : PathArithmetic.join(shownDirectory, file)
                 if let problem = scanned.problem { notes.append(Note("this source file \(problem)", at: FileLocation(path: shown))) }
                 for item in scanned.imports where !item.isLeftOut(bySwiftPM: !isPod) {
                     uses.append(SourceImportUse(module: item.module, location: FileLocation(path: shown, line: item.line, column: item.column),
@@ -72,6 +72,15 @@ public enum SourcePass {
             uses += prefixHeaderImports(of: target, in: package, hasFiles: !selection.files.isEmpty)
             return (TargetImports(package: package.key, target: target.name, uses: uses, files: selection.files, words: words), notes)
         }
+    }
+
+    /// Each file scanned once even when several targets compile it (an Xcode project's shared files), in the order given.
+    private static func scanOnce(_ files: [String], in directory: String, fileSystem: any FileSystem, parser: SwiftImportParser) -> [ScannedFile] {
+        let unique = Set(files).sorted()
+        guard unique.count < files.count else { return ImportScanner.scan(files: files, in: directory, fileSystem: fileSystem, parser: parser) }
+        let scanned = ImportScanner.scan(files: unique, in: directory, fileSystem: fileSystem, parser: parser)
+        let byFile = Dictionary(uniqueKeysWithValues: zip(unique, scanned.indices))
+        return files.compactMap { byFile[$0].map { scanned[$0] } }
     }
 
     /// A pod's prefix header is part of every file it compiles: its imports are the target's, at the podspec.

@@ -21,7 +21,13 @@ public enum TargetSources {
 
     public static func select(_ target: Target, packageDirectory: String, fileSystem: any FileSystem) -> Selection {
         if let reason = target.sourcesUnknown {
-            return Selection(directory: nil, files: [], unknown: "its sources: or exclude: could not be read (\(reason))")
+            let what = target.listedFiles == nil ? "its sources: or exclude: could not be read" : "its files cannot all be known"
+            return Selection(directory: nil, files: [], unknown: "\(what) (\(reason))")
+        }
+        if let listed = target.listedFiles {
+            let directory = target.path ?? "."
+            let files = listed.filter { swiftExtensions.contains(fileExtension(of: $0)) || cFamilyExtensions.contains(fileExtension(of: $0)) }
+            return Selection(directory: directory, files: files.map { PathArithmetic.lexical(PathArithmetic.join(directory, $0)) }.sorted(), unknown: nil)
         }
         guard let directory = target.folder(inPackage: packageDirectory, fileSystem: fileSystem) else {
             return Selection(directory: nil, files: [], unknown: "no folder for it (\(target.defaultFolders.joined(separator: ", ")))")

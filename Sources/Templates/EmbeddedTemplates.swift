@@ -234,6 +234,9 @@ layers:
   # {{ layer.comment }}
   - name: {{ layer.name }}
     {{ layer.key }}: [{{ layer.entries }}]
+{% if layer.targets %}
+    members: [{{ layer.targets }}]
+{% endif %}
 {% if layer.independent %}
     # No member depends on another today: keep it that way (rule `horizontal`).
     independent: true

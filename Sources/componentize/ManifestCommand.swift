@@ -19,10 +19,13 @@ struct ManifestCommand: ParsableCommand {
             'pod ipc spec' evaluates it instead), printed as text, as json (the package \
             check makes of it: a target per spec and subspec) or as record (the attributes, dependencies and \
             subspecs Ruby's own evaluation records; docs/podspecs.md).
+
+            A PATH ending in .xcodeproj is an Xcode project, read with Foundation (no Xcode needed): its targets, \
+            their kinds, file counts and dependencies, each with its line in project.pbxproj (docs/xcode.md).
             """
     )
 
-    @Argument(help: "Package directories (folders holding Package.swift); default: the current directory. With several, JSON output is an array.", completion: .directory)
+    @Argument(help: "Package directories (folders holding Package.swift), podspecs or .xcodeproj folders; default: the current directory. With several, JSON output is an array.", completion: .directory)
     var paths: [String] = ["."]
 
     @Option(help: "How to read the manifest: static (SwiftSyntax only), swiftpm (dump-package), or auto: static, then swiftpm when static declines.")

@@ -12,8 +12,11 @@ struct ProjectOptions: ParsableArguments {
     @Option(help: "How to read manifests: auto (static, then 'swift package dump-package' when static declines), static or swiftpm.")
     var reader: Project.ReaderStrategy = .auto
 
+    @Flag(name: .customLong("no-xcode"), help: "Leave Xcode projects (.xcodeproj) out of the graph, whatever the configuration says.")
+    var noXcode = false
+
     func open(at root: String? = nil, timings: StageTimings? = nil) throws -> Project {
-        try Project.open(at: root ?? path, configuration: configurationPath, strategy: reader, timings: timings)
+        try Project.open(at: root ?? path, configuration: configurationPath, strategy: reader, timings: timings, readsXcodeProjects: !noXcode)
     }
 }
 

@@ -1,0 +1,112 @@
+import Diagnostics
+import Paths
+
+extension ProjectReading {
+    /// One target with its dependencies and files; nil (and a note) when its id defines nothing.
+    mutating func target(_ id: String) -> XcodeTarget? {
+        guard let isa = objects.isa(id), let name = targetNames[id] else {
+            notes.append(Note("the project lists target \(id), which no object defines; skipped", at: FileLocation(path: shownPath, line: index.line(of: id, inside: rootID))))
+            return nil
+        }
+        let productType = objects.string(id, "productType")
+        let kind: XcodeTargetKind = isa == "PBXAggregateTarget" ? .aggregate : isa == "PBXLegacyTarget" ? .legacy
+            : productType.map(XcodeTargetKind.init(productType:)) ?? .other
+        var target = XcodeTarget(name: name, kind: kind, productType: productType, line: index.line(of: id))
+        target.productFile = objects.string(id, "productReference").flatMap { objects.string($0, "path") }
+        target.productsLine = index.line(of: "packageProductDependencies", inside: id)
+        target.moduleName = moduleName(of: id, name: name)
+        var dependencies = DependencyList()
+        for dependency in objects.list(id, "dependencies") {
+            dependencies.add(targetDependency(dependency), line: index.line(of: dependency, inside: id))
+        }
+        for product in objects.list(id, "packageProductDependencies") {
+            dependencies.add(packageProduct(product), line: index.line(of: product, inside: id))
+        }
+        var files = Set<String>()
+        var unknown: [String] = []
+        for phase in objects.list(id, "buildPhases") {
+            read(phase: phase, of: id, into: &dependencies, files: &files)
+        }
+        synchronizedFiles(of: id, into: &files, unknown: &unknown)
+        bridgingHeader(of: id, into: &files, unknown: &unknown)
+        target.dependencies = dependencies.items
+        target.files = files.sorted()
+        target.filesUnknown = unknown.isEmpty ? nil : unknown.joined(separator: "; ")
+        return target
+    }
+
+    /// Each destination once, at its first line.
+    struct DependencyList {
+        var items: [XcodeDependency] = []
+        var seen: Set<XcodeDependency.Destination> = []
+
+        mutating func add(_ destination: XcodeDependency.Destination?, line: Int?) {
+            guard let destination, seen.insert(destination).inserted else { return }
+            items.append(XcodeDependency(destination, line: line))
+        }
+    }
+
+    /// A `PBXTargetDependency`: a target of this project, of another project (through its proxy), or a package plugin.
+    private mutating func targetDependency(_ id: String) -> XcodeDependency.Destination {
+        guard objects.exists(id) else { return .missing("object \(id)") }
+        if let target = objects.string(id, "target"), let name = targetNames[target] { return .target(name) }
+        if let product = objects.string(id, "productRef") { return packageProduct(product) ?? .missing("object \(product)") }
+        if let proxy = objects.string(id, "targetProxy") { return proxied(proxy) }
+        return .missing(objects.string(id, "name") ?? "object \(objects.string(id, "target") ?? id)")
+    }
+
+    /// The target a `PBXContainerItemProxy` stands for: in this project, or in the project its portal names.
+    private mutating func proxied(_ proxy: String) -> XcodeDependency.Destination {
+        let remote = objects.string(proxy, "remoteGlobalIDString"), info = objects.string(proxy, "remoteInfo")
+        guard let portal = objects.string(proxy, "containerPortal") else { return .missing(info ?? "object \(proxy)") }
+        if portal == rootID {
+            return remote.flatMap { targetNames[$0] }.map { .target($0) } ?? .missing(info ?? "object \(remote ?? proxy)")
+        }
+        guard let path = path(of: portal), let info else { return .missing(info ?? "object \(portal)") }
+        if !otherProjects.contains(path) { otherProjects.append(path) }
+        return .otherProject(path: path, target: info)
+    }
+
+    /// An `XCSwiftPackageProductDependency`: a product of a package the project references, or of a package folder by name.
+    private func packageProduct(_ id: String) -> XcodeDependency.Destination? {
+        guard var product = objects.string(id, "productName") else { return objects.exists(id) ? nil : .missing("object \(id)") }
+        if product.hasPrefix("plugin:") { product.removeFirst("plugin:".count) }
+        let reference = objects.string(id, "package").flatMap { packages[$0] }.map(resolved)
+        return .package(reference, product: product)
+    }
+
+    /// Sources and headers phases give files; frameworks and copy-files phases give the products of other targets.
+    private mutating func read(phase: String, of target: String, into dependencies: inout DependencyList, files: inout Set<String>) {
+        switch objects.isa(phase) {
+        case "PBXSourcesBuildPhase", "PBXHeadersBuildPhase":
+            for buildFile in objects.list(phase, "files") {
+                for reference in fileReferences(of: buildFile) { if let path = path(of: reference) { files.insert(path) } }
+            }
+        case "PBXFrameworksBuildPhase", "PBXCopyFilesBuildPhase":
+            for buildFile in objects.list(phase, "files") {
+                dependencies.add(linkedProduct(buildFile), line: index.line(of: buildFile, inside: phase))
+            }
+        case nil:
+            notes.append(Note("target \(targetNames[target] ?? target) lists build phase \(phase), which no object defines",
+                              at: FileLocation(path: shownPath, line: index.line(of: phase, inside: target))))
+        default:
+            break
+        }
+    }
+
+    /// A build file's file, or the files of its variant group.
+    private func fileReferences(of buildFile: String) -> [String] {
+        guard let reference = objects.string(buildFile, "fileRef") else { return [] }
+        return objects.isa(reference) == "PBXVariantGroup" ? objects.list(reference, "children") : [reference]
+    }
+
+    /// What a linked or embedded file is: another target's product, a package's product, or a built product of the workspace.
+    private mutating func linkedProduct(_ buildFile: String) -> XcodeDependency.Destination? {
+        if let product = objects.string(buildFile, "productRef") { return packageProduct(product) }
+        guard let reference = objects.string(buildFile, "fileRef") else { return nil }
+        if let owner = productOwners[reference] { return .target(owner) }
+        if objects.isa(reference) == "PBXReferenceProxy", let proxy = objects.string(reference, "remoteRef") { return proxied(proxy) }
+        guard objects.string(reference, "sourceTree") == "BUILT_PRODUCTS_DIR", let file = objects.string(reference, "path") else { return nil }
+        return .builtProduct(file)
+    }
+}

@@ -1,0 +1,81 @@
+import ManifestReading
+import Paths
+
+/// An Xcode project as a package of the graph: each target a target (its kind kept), each non-test target a product
+/// (another project's target dependency names it), each package reference and each other project a package
+/// dependency. Paths are written as the project writes them, relative to the project's folder; the package's folder
+/// is the `.xcodeproj` itself, so a target's files are under `..`.
+public enum XcodeManifest {
+    /// The reader kind every project's manifest carries.
+    public static let file = "project.pbxproj"
+
+    public static func manifest(of project: XcodeProject) -> Manifest {
+        var dependencies: [PackageDependency] = []
+        var seen: Set<String> = []
+        func declare(_ dependency: PackageDependency) {
+            if seen.insert(dependency.identity).inserted { dependencies.append(dependency) }
+        }
+        for reference in project.packages { declare(packageDependency(reference)) }
+        for path in project.otherProjects { declare(PackageDependency(identity: projectIdentity(path), kind: .fileSystem, location: path)) }
+        let targets = project.targets.map { target(of: $0) }
+        let products = project.targets.filter { !$0.kind.isTest }.map { Product(name: $0.name, type: .library, targets: [$0.name]) }
+            .sorted { $0.name < $1.name }
+        return Manifest(manifestFile: file, reader: .xcode, name: project.name, toolsVersion: ToolsVersion(5, 9),
+                        dependencies: dependencies, products: products, targets: targets)
+    }
+
+    /// How the graph names another project as a package: its folder's name, lowercased (`core.xcodeproj`).
+    public static func projectIdentity(_ path: String) -> String {
+        PackageDependency.identity(forLocation: path)
+    }
+
+    static func packageDependency(_ reference: XcodePackageReference) -> PackageDependency {
+        let position = reference.line.map { SourcePosition(line: $0, column: 1) }
+        switch reference.location {
+        case .local(let path):
+            return PackageDependency(identity: PackageDependency.identity(forLocation: path), kind: .fileSystem, location: path, position: position)
+        case .remote(let url):
+            return PackageDependency(identity: PackageDependency.identity(forLocation: url), kind: .sourceControl, location: url, position: position)
+        }
+    }
+
+    /// The package as people name it: its folder's or repository's last component (`swift-log`, `NXKit`).
+    static func packageName(_ reference: XcodePackageReference) -> String {
+        let location: String
+        switch reference.location {
+        case .local(let path): location = path
+        case .remote(let url): location = url
+        }
+        let last = location.split(separator: "/").last.map(String.init) ?? location
+        return last.hasSuffix(".git") ? String(last.dropLast(4)) : last
+    }
+
+    static func target(of target: XcodeTarget) -> Target {
+        let type: Target.Kind = target.kind.isTest ? .test : target.kind.isApplication || target.kind == .tool ? .executable : .regular
+        // A built product no target of the project builds is linked by discovery, which sees the other projects.
+        let dependencies = target.dependencies.compactMap(dependency)
+        var result = Target(name: target.name, type: type, dependencies: dependencies,
+                            position: (target.productsLine ?? target.line).map { SourcePosition(line: $0, column: 1) }, path: "..")
+        result.xcodeKind = target.kind.rawValue
+        result.listedFiles = target.files
+        result.sourcesUnknown = target.filesUnknown
+        result.moduleName = target.moduleName
+        return result
+    }
+
+    static func dependency(_ dependency: XcodeDependency) -> TargetDependency? {
+        let position = dependency.line.map { SourcePosition(line: $0, column: 1) }
+        switch dependency.destination {
+        case .target(let name), .missing(let name):
+            return TargetDependency(kind: .target, name: name, position: position)
+        case .otherProject(let path, let target):
+            return TargetDependency(kind: .product, name: target, package: projectIdentity(path), position: position)
+        case .package(let reference?, let product):
+            return TargetDependency(kind: .product, name: product, package: packageName(reference), position: position)
+        case .package(nil, let product):
+            return TargetDependency(kind: .byName, name: product, position: position)
+        case .builtProduct:
+            return nil
+        }
+    }
+}

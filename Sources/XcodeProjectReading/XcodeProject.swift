@@ -1,0 +1,163 @@
+import Diagnostics
+import Paths
+
+/// What an Xcode project (`App.xcodeproj/project.pbxproj`) declares, as far as the dependency graph is concerned: its
+/// targets, what each links or depends on, and the files each compiles. Lines are those of `project.pbxproj`.
+public struct XcodeProject: Hashable, Sendable {
+    /// The project's name: `App` for `App.xcodeproj`.
+    public var name: String
+    /// In the project's order.
+    public var targets: [XcodeTarget]
+    /// The Swift packages the project references, in the project's order.
+    public var packages: [XcodePackageReference]
+    /// Other projects a target depends on (`PBXContainerItemProxy`), by path relative to the project's folder.
+    public var otherProjects: [String]
+    /// What was read but is not what it should be (an object id nothing defines, a file outside the repository).
+    public var notes: [Note]
+
+    public init(name: String, targets: [XcodeTarget], packages: [XcodePackageReference], otherProjects: [String] = [], notes: [Note] = []) {
+        self.name = name
+        self.targets = targets
+        self.packages = packages
+        self.otherProjects = otherProjects
+        self.notes = notes
+    }
+}
+
+/// A target of an Xcode project: a native target (an app, an extension, a framework, a test bundle…), or an aggregate
+/// or legacy one, read for its dependencies only.
+public struct XcodeTarget: Hashable, Sendable {
+    public var name: String
+    public var kind: XcodeTargetKind
+    /// `com.apple.product-type.application`; nil for aggregate and legacy targets.
+    public var productType: String?
+    /// The line that defines the target.
+    public var line: Int?
+    /// The line of its `packageProductDependencies` list, where a product is linked (else the target's line).
+    public var productsLine: Int?
+    /// The module it builds when that is not its name (`PRODUCT_MODULE_NAME`, else a literal `PRODUCT_NAME`).
+    public var moduleName: String?
+    /// The file it builds (`Core.framework`, `App.app`).
+    public var productFile: String?
+    /// In the project's order, each destination once: target dependencies, package products, then linked or embedded
+    /// products.
+    public var dependencies: [XcodeDependency]
+    /// The files of its sources and headers phases and of its synchronized folders, and its bridging header, relative
+    /// to the project's folder, sorted.
+    public var files: [String]
+    /// Why some of its files cannot be known (a synchronized folder that is missing, a setting that is not a plain path).
+    public var filesUnknown: String?
+
+    public init(name: String, kind: XcodeTargetKind, productType: String? = nil, line: Int? = nil, dependencies: [XcodeDependency] = [],
+                files: [String] = []) {
+        self.name = name
+        self.kind = kind
+        self.productType = productType
+        self.line = line
+        self.dependencies = dependencies
+        self.files = files
+    }
+}
+
+/// What a target builds, from its `productType`.
+public enum XcodeTargetKind: String, Hashable, Sendable, CaseIterable {
+    case application
+    case appExtension = "app-extension"
+    case extensionKitExtension = "extensionkit-extension"
+    case systemExtension = "system-extension"
+    case framework
+    case staticLibrary = "static-library"
+    case dynamicLibrary = "dynamic-library"
+    case bundle
+    case unitTest = "unit-test"
+    case uiTest = "ui-test"
+    case watchApp = "watch-app"
+    case tool
+    case aggregate
+    case legacy
+    case other
+
+    /// The kind of a `productType` (`com.apple.product-type.app-extension`).
+    public init(productType: String) {
+        let known: [String: XcodeTargetKind] = [
+            "application": .application, "application.on-demand-install-capable": .application, "application.messages": .application,
+            "app-extension": .appExtension, "app-extension.messages": .appExtension, "app-extension.messages-sticker-pack": .appExtension,
+            "watchkit2-extension": .appExtension, "tv-app-extension": .appExtension, "extensionkit-extension": .extensionKitExtension,
+            "system-extension": .systemExtension, "driver-extension": .systemExtension,
+            "framework": .framework, "framework.static": .framework, "library.static": .staticLibrary, "library.dynamic": .dynamicLibrary,
+            "bundle": .bundle, "bundle.unit-test": .unitTest, "bundle.ui-testing": .uiTest,
+            "application.watchapp": .watchApp, "application.watchapp2": .watchApp, "application.watchapp2-container": .watchApp,
+            "tool": .tool,
+        ]
+        let prefix = "com.apple.product-type."
+        self = productType.hasPrefix(prefix) ? known[String(productType.dropFirst(prefix.count))] ?? .other : .other
+    }
+
+    /// Apps and extensions: what the top layer of an app is made of.
+    public var isApplication: Bool {
+        [.application, .appExtension, .extensionKitExtension, .systemExtension, .watchApp].contains(self)
+    }
+
+    public var isTest: Bool { self == .unitTest || self == .uiTest }
+}
+
+/// One dependency of a target, at the line of `project.pbxproj` where the target (or its build phase) names it.
+public struct XcodeDependency: Hashable, Sendable {
+    public enum Destination: Hashable, Sendable {
+        /// A target of the same project.
+        case target(String)
+        /// A target of another project, by that project's path relative to this project's folder.
+        case otherProject(path: String, target: String)
+        /// A product of a Swift package the project references; nil when the product names no package (a local
+        /// package added to the project as a folder).
+        case package(XcodePackageReference?, product: String)
+        /// A product file from the build folder (`Core.framework`) that no target of this project builds: another
+        /// project of the workspace may.
+        case builtProduct(String)
+        /// An object id nothing in the project defines, or a target that is not there.
+        case missing(String)
+    }
+
+    public var destination: Destination
+    public var line: Int?
+
+    public init(_ destination: Destination, line: Int?) {
+        self.destination = destination
+        self.line = line
+    }
+}
+
+/// A Swift package an Xcode project references.
+public struct XcodePackageReference: Hashable, Sendable {
+    public enum Location: Hashable, Sendable {
+        /// `XCLocalSwiftPackageReference.relativePath`, or a package folder added to the project: relative to the
+        /// project's folder.
+        case local(String)
+        /// `XCRemoteSwiftPackageReference.repositoryURL`.
+        case remote(String)
+    }
+
+    public var location: Location
+    /// Where the project lists it.
+    public var line: Int?
+
+    public init(_ location: Location, line: Int?) {
+        self.location = location
+        self.line = line
+    }
+}
+
+extension XcodeProject {
+    /// Leaves out the targets whose names match `globs`, and every dependency on them.
+    public mutating func ignore(targets globs: [Glob]) {
+        guard !globs.isEmpty else { return }
+        let ignored = Set(targets.map(\.name).filter { name in globs.contains { $0.matches(name) } })
+        targets.removeAll { ignored.contains($0.name) }
+        for index in targets.indices {
+            targets[index].dependencies.removeAll {
+                if case .target(let name) = $0.destination { return ignored.contains(name) }
+                return false
+            }
+        }
+    }
+}
