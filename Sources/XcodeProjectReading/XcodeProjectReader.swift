@@ -66,7 +66,10 @@ public struct XcodeProjectReader: Sendable {
             value = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
         } catch {
             let described = Self.describe(error)
-            throw InputError("Foundation cannot read this project file: \(described.message)", at: FileLocation(path: shown, line: described.line))
+            // Foundation names the line after the last for a file that ends too soon.
+            let lines = bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            throw InputError("Foundation cannot read this project file: \(described.message)",
+                             at: FileLocation(path: shown, line: described.line.map { min($0, max(lines, 1)) }))
         }
         guard let dictionary = value as? [String: Any] else {
             throw InputError("not an Xcode project: the file is not a dictionary", at: FileLocation(path: shown))
@@ -77,7 +80,13 @@ public struct XcodeProjectReader: Sendable {
     /// The old-style (OpenStep) reader's own message when there is one (the first reader tried is XML's), and its line.
     static func describe(_ error: Error) -> (message: String, line: Int?) {
         let info = (error as NSError).userInfo
-        let inner = (info["kCFPropertyListOldStyleParsingError"] as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
+        // On Linux the inner error is a CFError that does not bridge to NSError: its description holds the message.
+        let inner = info["kCFPropertyListOldStyleParsingError"].flatMap { value -> String? in
+            let text = String(describing: value)
+            guard let start = text.range(of: "NSDebugDescription=", options: .backwards), let end = text.lastIndex(of: "}"),
+                  start.upperBound <= end else { return nil }
+            return String(text[start.upperBound..<end])
+        }
         let message = inner ?? info[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
         guard let range = message.range(of: " at line ") else { return (message, nil) }
         let line = Int(message[range.upperBound...].prefix { $0.isNumber })

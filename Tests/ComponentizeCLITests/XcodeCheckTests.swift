@@ -1,0 +1,103 @@
+import Foundation
+import XCTest
+
+/// Xcode projects checked like packages, end to end on fixtures/XcodeApp (an app, a framework its widget shares, the
+/// widget, the app's tests, a second project and four packages) and fixtures/XcodeBroken.
+final class XcodeCheckTests: XCTestCase {
+    private func check(_ arguments: [String], in folder: URL = Componentize.repositoryRoot) throws -> CommandResult {
+        try Componentize.run(["check"] + arguments, in: folder, environment: CheckCommandTests.environment)
+    }
+
+    private func copyOfTheApp() throws -> URL {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("componentize-xcode-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: Componentize.repositoryRoot.appendingPathComponent("fixtures/XcodeApp"), to: copy)
+        addTeardownBlock { try? FileManager.default.removeItem(at: copy) }
+        return copy
+    }
+
+    private func addImport(_ module: String, in copy: URL) throws {
+        let source = copy.appendingPathComponent("App/Sources/AppDelegate.swift")
+        let text = try String(contentsOf: source, encoding: .utf8)
+        try text.replacingOccurrences(of: "import NXUI\n", with: "import NXUI\nimport \(module)\n").write(to: source, atomically: true, encoding: .utf8)
+    }
+
+    /// The widget links a business package the configuration puts above extensions: `upward` at the pbxproj line.
+    func testTheWidgetLinkingABusinessPackageIsUpwardAtThePBXProjLineInEveryFormat() throws {
+        for format in CheckCommandTests.formats {
+            let result = try check(["fixtures/XcodeApp", "--format", format])
+            XCTAssertEqual(result.status, 1, "\(format): \(result.stdout)\(result.stderr)")
+            GoldenFile.assertMatches(result.stdout, "check/XcodeApp.\(format)", format)
+        }
+        let text = try check(["fixtures/XcodeApp"]).stdout
+        XCTAssertTrue(text.hasPrefix("fixtures/XcodeApp/App/App.xcodeproj/project.pbxproj:211:1: error: [upward] AppWidget (extensions) depends on ComponentVideo (business)"), text)
+        XCTAssertTrue(text.contains("1 error, 0 warnings in 6 packages (9 targets)"), text)
+    }
+
+    /// An app-target file imports a package module its target does not link: `implicit-dependency` at the import, the
+    /// fix naming the product and the target's packageProductDependencies line.
+    func testAnImportTheAppTargetDoesNotLinkIsImplicitAtTheImport() throws {
+        let copy = try copyOfTheApp()
+        try addImport("ComponentImage", in: copy)
+        let result = try check(["."], in: copy)
+        XCTAssertEqual(result.status, 1, result.stdout)
+        XCTAssertTrue(result.stdout.contains("""
+            App/Sources/AppDelegate.swift:5:1: error: [implicit-dependency] App (app) imports ComponentImage (business), which its manifest does not declare
+            """), result.stdout)
+        XCTAssertTrue(result.stdout.contains("fix: link ComponentImage to target App in Xcode (General › Frameworks, Libraries, and Embedded Content; packageProductDependencies (App/App.xcodeproj/project.pbxproj:251))"), result.stdout)
+    }
+
+    func testNoXcodeLeavesTheProjectsOut() throws {
+        let result = try check(["fixtures/XcodeApp", "--no-xcode"])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        XCTAssertTrue(result.stdout.contains("in 4 packages (4 targets)"), result.stdout)
+    }
+
+    /// A truncated project, one with conflict markers, one with an id nothing defines and a package folder that is not
+    /// there: each a finding at its line, and the rest still checked.
+    func testBrokenProjectsAreFindingsAtTheirLinesAndTheRestIsChecked() throws {
+        let result = try check(["fixtures/XcodeBroken"])
+        XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
+        GoldenFile.assertMatches(result.stdout, "check/XcodeBroken.text")
+        for expected in ["Conflict/Conflict.xcodeproj/project.pbxproj:142:1: error: [unreadable-manifest]",
+                         "Truncated/Truncated.xcodeproj/project.pbxproj:127: error: [unreadable-manifest]",
+                         "Dangling/Dangling.xcodeproj/project.pbxproj:87:1: error: [unresolved] DanglingTests (app) depends on object DEAD00000000000000000000",
+                         "Dangling/Dangling.xcodeproj/project.pbxproj:125:1: error: [unresolved] Dangling depends on the package at '../Kit/NXNetwork', which does not exist"] {
+            XCTAssertTrue(result.stdout.contains(expected), "missing \(expected) in\n\(result.stdout)")
+        }
+    }
+
+    /// A changed project.pbxproj re-checks its targets: a finding at a source file nobody touched is reported.
+    func testAChangedProjectFileReChecksItsTargetsFiles() throws {
+        let copy = try copyOfTheApp()
+        try addImport("ComponentImage", in: copy)
+        for arguments in [["init", "-q"], ["add", "-A"], ["-c", "user.email=ci@example.com", "-c", "user.name=CI", "commit", "-qm", "base"]] {
+            XCTAssertEqual(try Componentize.runTool("/usr/bin/env", ["git"] + arguments, in: copy).status, 0)
+        }
+        let unchanged = try check([".", "--changed-since", "HEAD"], in: copy)
+        XCTAssertFalse(unchanged.stdout.contains("[implicit-dependency]"), unchanged.stdout)
+        let project = copy.appendingPathComponent("App/App.xcodeproj/project.pbxproj")
+        try (try String(contentsOf: project, encoding: .utf8)).replacingOccurrences(of: "objectVersion = 77;", with: "objectVersion = 70;")
+            .write(to: project, atomically: true, encoding: .utf8)
+        let changed = try check([".", "--changed-since", "HEAD"], in: copy)
+        XCTAssertTrue(changed.stdout.contains("App/Sources/AppDelegate.swift:5:1: error: [implicit-dependency]"), changed.stdout)
+    }
+
+    func testManifestPrintsTargetsKindsAndDependenciesWithTheirLines() throws {
+        for (format, golden) in [("text", "manifest-App.xcodeproj.txt"), ("json", "manifest-App.xcodeproj.json")] {
+            let result = try Componentize.run(["manifest", "fixtures/XcodeApp/App/App.xcodeproj", "--format", format], in: Componentize.repositoryRoot)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            GoldenFile.assertMatches(result.stdout, golden, format)
+        }
+    }
+
+    /// `init --infer`: the app target on top, the widget by what it depends on, the shared frameworks with the
+    /// common packages, each project target named by `members`.
+    func testInferPlacesTheAppOnTopAndExtensionsAndFrameworksByDepth() throws {
+        let copy = try copyOfTheApp()
+        try FileManager.default.removeItem(at: copy.appendingPathComponent("componentize.yml"))
+        let result = try Componentize.run(["init", "--infer", "."], in: copy)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        GoldenFile.assertMatches(try String(contentsOf: copy.appendingPathComponent("componentize.yml"), encoding: .utf8), "init/XcodeApp.componentize.yml")
+        XCTAssertEqual(try check(["."], in: copy).status, 0, "the inferred layers hold today")
+    }
+}
