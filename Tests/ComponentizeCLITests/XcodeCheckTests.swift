@@ -100,4 +100,13 @@ final class XcodeCheckTests: XCTestCase {
         GoldenFile.assertMatches(try String(contentsOf: copy.appendingPathComponent("componentize.yml"), encoding: .utf8), "init/XcodeApp.componentize.yml")
         XCTAssertEqual(try check(["."], in: copy).status, 0, "the inferred layers hold today")
     }
+
+    /// Every fixture is in git: a clean clone (CI) reads the same projects as this checkout. Skipped outside a work tree.
+    func testNoFixtureIsIgnoredByGit() throws {
+        let listing = try Componentize.runTool("/usr/bin/env", ["git", "ls-files", "--others", "--ignored", "--exclude-standard", "--directory", "fixtures"],
+                                               in: Componentize.repositoryRoot)
+        try XCTSkipIf(listing.status != 0, "not a git work tree")
+        let ignored = listing.stdout.split(separator: "\n").filter { !$0.split(separator: "/").contains { $0.hasPrefix(".build") } }
+        XCTAssertEqual(ignored, [], "fixtures that .gitignore keeps out of a clean clone")
+    }
 }
