@@ -31,6 +31,8 @@ public struct Configuration: Sendable, Equatable {
     public var pods: [String: PodPackageMapping] = [:]
     /// Which Xcode projects are read, and which of their targets are left out.
     public var xcode = XcodeSettings()
+    /// Which run-time wiring `check` reads (CTMediator, BeeHive, the registry, URL routes) and how it judges it.
+    public var mediators = MediatorSettings()
 
     public init(layers: [Layer], thirdParty: ThirdPartyPolicy = ThirdPartyPolicy(), testSupport: [Glob] = [],
                 exceptions: [LayerException] = [], severities: [RuleID: Severity] = [:], strict: Bool = false,
@@ -156,6 +158,28 @@ public struct XcodeSettings: Sendable, Equatable {
     public var projects: [Glob] = []
     /// Globs on target names left out of the graph.
     public var ignoreTargets: [Glob] = []
+
+    public init() {}
+}
+
+/// The `mediators:` section: the run-time wiring `check` reads from the sources, and whether callers must go through
+/// a provider's category.
+public struct MediatorSettings: Sendable, Equatable {
+    /// Whether business components must call a target through a CTMediator category (`mediator-bypass`).
+    public enum Categories: String, Sendable, Equatable, CaseIterable { case required, optional }
+
+    /// CTMediator's `performTarget:action:params:` and `Target_`/`Action_` providers.
+    public var ctmediator = true
+    /// BeeHive's `registerService:service:` / `createService:` (and `@BeeHiveService`).
+    public var beehive = true
+    /// The generated Swift registry's `register(P.self, factory:)` / `resolve(P.self)`.
+    public var registry = true
+    /// URL routes: `registerURLPattern:toHandler:` and `openURL:`/`objectForURL:`.
+    public var routes = true
+    /// A route used is one sent to one of these receivers, or a literal URL with one of ``schemes``.
+    public var routers: [String] = ["MGJRouter"]
+    public var schemes: [String] = []
+    public var categories = Categories.optional
 
     public init() {}
 }

@@ -137,7 +137,7 @@ private struct ConfigurationReader {
     func model(from root: Node) throws(InputError) -> Configuration {
         let entries = try mapping(root, "the configuration")
         try checkKeys(entries, allowed: ["preset", "strict", "layers", "thirdParty", "testSupport", "exceptions", "rules", "exclude", "scaffold", "resources",
-                                           "baseline", "imports", "pods", "xcode"],
+                                           "baseline", "imports", "pods", "xcode", "mediators"],
                       in: "the configuration")
         var model = Preset.fourLayer.model
         if let presetNode = entries.first(where: { $0.key == "preset" })?.value {
@@ -181,6 +181,7 @@ private struct ConfigurationReader {
                 }
             case "pods": model.pods = try pods(entry.value)
             case "xcode": model.xcode = try xcode(entry.value)
+            case "mediators": model.mediators = try mediators(entry.value)
             case "baseline":
                 let file = try string(entry.value, "baseline")
                 guard !file.isEmpty else { throw error("baseline must name a file, e.g. componentize-baseline.json", at: entry.value) }
@@ -210,6 +211,43 @@ private struct ConfigurationReader {
             }
         }
         return result
+    }
+
+    /// `mediators: {ctmediator: true, beehive: true, registry: true, routes: {schemes: [app], routers: [MGJRouter]},
+    /// categories: required}`; `routes: false` reads no routes.
+    func mediators(_ node: Node) throws(InputError) -> MediatorSettings {
+        let settings = try mapping(node, "mediators")
+        try checkKeys(settings, allowed: ["ctmediator", "beehive", "registry", "routes", "categories"], in: "mediators")
+        var result = MediatorSettings()
+        for setting in settings {
+            switch setting.key {
+            case "ctmediator": result.ctmediator = try bool(setting.value, "mediators.ctmediator")
+            case "beehive": result.beehive = try bool(setting.value, "mediators.beehive")
+            case "registry": result.registry = try bool(setting.value, "mediators.registry")
+            case "categories":
+                let value = try string(setting.value, "mediators.categories")
+                guard let categories = MediatorSettings.Categories(rawValue: value) else {
+                    throw error("mediators.categories is 'required' or 'optional', not '\(value)'", at: setting.value)
+                }
+                result.categories = categories
+            default: try routes(setting.value, into: &result)
+            }
+        }
+        return result
+    }
+
+    /// `routes: false`, or `routes: {schemes: [app], routers: [MGJRouter, JLRoutes]}`.
+    private func routes(_ node: Node, into result: inout MediatorSettings) throws(InputError) {
+        if node.scalar != nil {
+            result.routes = try bool(node, "mediators.routes")
+            return
+        }
+        let settings = try mapping(node, "mediators.routes")
+        try checkKeys(settings, allowed: ["schemes", "routers"], in: "mediators.routes")
+        for setting in settings {
+            let values = try strings(setting.value, "mediators.routes.\(setting.key)").map(\.0)
+            if setting.key == "schemes" { result.schemes = values } else { result.routers = values }
+        }
     }
 
     /// `pods: {AFNetworking: {url: …, from: …, product: …}}`; `product` defaults to the pod's name.

@@ -11,6 +11,8 @@ public struct DependencyChain: Sendable {
             case product
             /// An `import` the manifest does not declare.
             case `import`
+            /// A call through a mediator (`written` names what it calls).
+            case mediator
         }
 
         public var from: GraphTarget
@@ -62,12 +64,12 @@ extension DependencyGraph {
         return chain
     }
 
-    /// The shortest chain (fewest steps, breadth first over declared edges and undeclared imports) from any target of
+    /// The shortest chain (fewest steps, breadth first over declared edges, undeclared imports and calls through mediators) from any target of
     /// `from` to any target of `to`; nil when there is none. Deterministic: edges are taken in manifest order.
     public func chain(from: [GraphTarget], to: [GraphTarget]) -> DependencyChain? {
         let goals = Set(to.map(\.number))
         var outgoing = [[(edge: Edge, to: Int)]](repeating: [], count: sortedTargets.count)
-        for (edge, source, destination) in localEdges + importEdges { outgoing[source.number].append((edge, destination.number)) }
+        for (edge, source, destination) in localEdges + importEdges + mediatorEdges { outgoing[source.number].append((edge, destination.number)) }
         var previous: [Int: (edge: Edge, from: Int)] = [:]
         var queue = from.map(\.number).sorted(), head = 0
         var seen = Set(queue)
@@ -80,7 +82,7 @@ extension DependencyGraph {
                     var steps: [DependencyChain.Step] = []
                     var current = next
                     while let (edge, before) = previous[current] {
-                        let kind: DependencyChain.Step.Kind = edge.viaImport ? .import : edge.written.contains(" from ") ? .product : .target
+                        let kind: DependencyChain.Step.Kind = edge.viaMediator ? .mediator : edge.viaImport ? .import : edge.written.contains(" from ") ? .product : .target
                         steps.insert(DependencyChain.Step(from: sortedTargets[before], to: sortedTargets[current], kind: kind,
                                                           written: edge.written, location: edge.location), at: 0)
                         current = before

@@ -127,10 +127,14 @@ public final class Edge: Sendable {
     /// For an import: whether the target may declare it after all, through a package that cannot be read (see
     /// ``UndecidedImport``). Layering rules still see the edge; `implicit-dependency` does not report it.
     public let isUndecided: Bool
+    /// A call through a mediator (CTMediator, BeeHive, a route, the registry): a run-time edge, no build dependency;
+    /// `written` is what the call names.
+    public let viaMediator: Bool
 
     public init(from: TargetID, to: Destination, written: String, location: FileLocation, fromNumber: Int, toNumber: Int? = nil,
-                viaImport: Bool = false, otherLocations: [FileLocation] = [], isUndecided: Bool = false) {
+                viaImport: Bool = false, otherLocations: [FileLocation] = [], isUndecided: Bool = false, viaMediator: Bool = false) {
         self.isUndecided = isUndecided
+        self.viaMediator = viaMediator
         self.from = from
         self.to = to
         self.written = written
@@ -141,8 +145,8 @@ public final class Edge: Sendable {
         self.otherLocations = otherLocations
     }
 
-    /// "depends on", or "imports" for an import the manifest does not declare.
-    public var verb: String { viaImport ? "imports" : "depends on" }
+    /// "depends on", "imports" for an import the manifest does not declare, "calls" through a mediator.
+    public var verb: String { viaMediator ? "calls" : viaImport ? "imports" : "depends on" }
 }
 
 /// Every local package's targets and the edges between them, with layers assigned, and what their sources import.
@@ -173,6 +177,8 @@ public struct DependencyGraph: Sendable {
     public let unreadableManifests: [UnreadableManifest]
     /// What the sources import; nil when they were not read.
     public let imports: ImportIndex?
+    /// What the sources wire at run time through mediators; nil when they were not read.
+    public let mediators: MediatorIndex?
     let declared: DeclaredGraph
 
     /// The graph of `workspace` in the layers of `model`, with `imports` when the sources were read.
@@ -195,6 +201,7 @@ public struct DependencyGraph: Sendable {
             UnreadableManifest(package: $0.relativeDirectory, manifestPath: $0.manifestPath, message: $0.message, location: $0.location)
         }
         imports = facts.map { ImportResolution(declared: declared).index(of: $0, entries: manifestEntries) }
+        mediators = facts.map { MediatorResolution(declared: declared, settings: model.mediators).index(of: $0.targets) }
     }
 
     /// Whether the sources were read for imports.
@@ -202,6 +209,9 @@ public struct DependencyGraph: Sendable {
 
     /// Imports of local modules that the importing target's manifest does not declare; empty when sources were not read.
     public var importEdges: [(edge: Edge, from: GraphTarget, to: GraphTarget)] { imports?.edges ?? [] }
+
+    /// Calls through a mediator from one component to a target of another, one per pair of targets.
+    public var mediatorEdges: [(edge: Edge, from: GraphTarget, to: GraphTarget)] { mediators?.edges ?? [] }
 
     /// The names of every local target (worked out on first use).
     public var targetNames: Set<String> { declared.targetNames }

@@ -61,6 +61,7 @@ extension ProjectCheck {
         limited.result.findings = result.findings.filter { files.contains($0.location.path) }
         limited.result.excused = result.excused.filter { files.contains($0.location.path) }
         limited.result.undecided = result.undecided.filter { files.contains($0.location.path) }
+        limited.result.undecidedWiring = result.undecidedWiring.filter { files.contains($0.location.path) }
         limited.notes = notes.filter { $0.location.map { files.contains($0.path) } ?? false }
         return limited
     }

@@ -64,6 +64,7 @@ extension Project {
             result.findings = result.findings.filter { inScope($0.location.path) }
             result.excused = result.excused.filter { inScope($0.location.path) }
             result.undecided = result.undecided.filter { inScope($0.location.path) }
+            result.undecidedWiring = result.undecidedWiring.filter { inScope($0.location.path) }
             notes = notes.filter { $0.location.map { inScope($0.path) } ?? true }
             let packages = workspace.packages.filter(inScope)
             result.packageCount = packages.count

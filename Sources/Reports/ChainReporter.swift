@@ -41,7 +41,7 @@ public struct ChainReporter: Sendable {
             let outside = chain.outside.map { ["\($0.product) (outside\($0.package.map { ", package " + $0 } ?? ""))"] } ?? []
             lines.append(([from] + chain.steps.map(\.to.id.name) + outside).joined(separator: " → "))
             for step in chain.steps {
-                let entry = step.kind == .import ? step.written : "\(step.kind.rawValue) \(step.written)"
+                let entry = step.kind == .import ? step.written : step.kind == .mediator ? "calls \(step.written) through a mediator" : "\(step.kind.rawValue) \(step.written)"
                 lines.append("  \(step.from.id.name) → \(step.to.id.name)  \(entry)  \(step.location)")
             }
             if let step = chain.outside {

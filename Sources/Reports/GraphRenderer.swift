@@ -36,7 +36,38 @@ public struct GraphRenderer: Sendable {
         var violation: String?
         /// Only an `import` connects them; no manifest declares it.
         var viaImport = false
+        /// Only a call through a mediator connects them (drawn dotted).
+        var viaMediator = false
         static func < (lhs: Link, rhs: Link) -> Bool { (lhs.from, lhs.to) < (rhs.from, rhs.to) }
+    }
+
+    /// Links no manifest declares (imports, calls through a mediator) between components not linked already.
+    private func addUndeclared(_ edges: [(edge: Edge, from: GraphTarget, to: GraphTarget)], to links: inout [String: Link],
+                               violations: [String: String], mark: (inout Link) -> Void) {
+        for (edge, from, to) in edges where !from.isTest && from.component != to.component {
+            let key = "\(from.component)->\(to.component)"
+            guard links[key] == nil else { continue }
+            var link = Link(from: from.component, to: to.component, violation: violations["\(edge.from.name)->\(to.id.name)"])
+            mark(&link)
+            links[key] = link
+        }
+    }
+
+    /// A cycle's finding names its members, not one edge: every link among them is part of the violation.
+    private func markCycles(_ findings: [Finding], graph: DependencyGraph, links: inout [String: Link]) {
+        let cycleMembers = findings.filter { $0.rule == CycleRule.description.identifier }.map { finding in
+            Set(finding.key.from.split(separator: ",").map(String.init))
+        }
+        if !cycleMembers.isEmpty {
+            var components: [String: Set<String>] = [:]
+            for target in graph.sortedTargets where !target.isTest { components[target.id.name, default: []].insert(target.component) }
+            for members in cycleMembers {
+                let inCycle = Set(members.flatMap { components[$0] ?? [] })
+                for (key, link) in links where link.violation == nil && inCycle.contains(link.from) && inCycle.contains(link.to) {
+                    links[key]?.violation = CycleRule.description.identifier.rawValue
+                }
+            }
+        }
     }
 
     /// Components and their links, without test targets.
@@ -70,25 +101,9 @@ public struct GraphRenderer: Sendable {
                 links[key] = Link(from: from.component, to: toName, violation: violation)
             }
         }
-        for (edge, from, to) in graph.importEdges where !from.isTest && from.component != to.component {
-            let key = "\(from.component)->\(to.component)"
-            guard links[key] == nil else { continue }
-            links[key] = Link(from: from.component, to: to.component, violation: violations["\(edge.from.name)->\(to.id.name)"], viaImport: true)
-        }
-        // A cycle's finding names its members, not one edge: every link among them is part of the violation.
-        let cycleMembers = findings.filter { $0.rule == CycleRule.description.identifier }.map { finding in
-            Set(finding.key.from.split(separator: ",").map(String.init))
-        }
-        if !cycleMembers.isEmpty {
-            var components: [String: Set<String>] = [:]
-            for target in graph.sortedTargets where !target.isTest { components[target.id.name, default: []].insert(target.component) }
-            for members in cycleMembers {
-                let inCycle = Set(members.flatMap { components[$0] ?? [] })
-                for (key, link) in links where link.violation == nil && inCycle.contains(link.from) && inCycle.contains(link.to) {
-                    links[key]?.violation = CycleRule.description.identifier.rawValue
-                }
-            }
-        }
+        addUndeclared(graph.importEdges, to: &links, violations: violations) { $0.viaImport = true }
+        addUndeclared(graph.mediatorEdges, to: &links, violations: violations) { $0.viaMediator = true }
+        markCycles(findings, graph: graph, links: &links)
         var keptNodes = nodes, keptLinks = Set(links.values)
         if let scope {
             keptLinks = keptLinks.filter { scope.contains($0.from) }
@@ -141,6 +156,7 @@ public struct GraphRenderer: Sendable {
         for link in links {
             var attributes = link.violation.map { ["color=red", "penwidth=2", "label=\(quoted($0))", "fontcolor=red"] } ?? []
             if link.viaImport { attributes.append("style=dashed") }
+            if link.viaMediator { attributes.append("style=dotted") }
             let style = attributes.isEmpty ? "" : " [" + attributes.joined(separator: ", ") + "]"
             lines.append("  \(identifier(link.from)) -> \(identifier(link.to))\(style);")
         }
@@ -157,10 +173,10 @@ public struct GraphRenderer: Sendable {
         }
         var red: [Int] = []
         for (index, link) in links.enumerated() {
-            let arrow = link.viaImport ? "-.->" : "-->"
-            if let violation = link.violation {
-                lines.append("  \(identifier(link.from)) \(arrow)|\(violation)| \(identifier(link.to))")
-                red.append(index)
+            let arrow = link.viaImport || link.viaMediator ? "-.->" : "-->"
+            if let label = link.violation ?? (link.viaMediator ? "mediator" : nil) {
+                lines.append("  \(identifier(link.from)) \(arrow)|\(label)| \(identifier(link.to))")
+                if link.violation != nil { red.append(index) }
             } else {
                 lines.append("  \(identifier(link.from)) \(arrow) \(identifier(link.to))")
             }
@@ -177,7 +193,7 @@ public struct GraphRenderer: Sendable {
             })),
             ("edges", .array(links.map { link in
                 .object([("from", .string(link.from)), ("to", .string(link.to)), ("violation", link.violation.map(JSONValue.string) ?? .null),
-                         ("import", .bool(link.viaImport))])
+                         ("import", .bool(link.viaImport)), ("mediator", .bool(link.viaMediator))])
             })),
         ]).rendered()
     }

@@ -33,6 +33,7 @@ public struct JSONReporter: Sendable {
                 ("excused", .int(result.excused.count)),
                 ("baselined", .int(report.baselined.count)),
                 ("undecidedImports", .int(undecided.count)),
+                ("undecidedMediatorCalls", .int(result.undecidedWiring.count)),
             ])),
             ("findings", .array(result.findings.map(Self.value))),
             ("excused", .array(result.excused.map(Self.value))),
@@ -42,6 +43,11 @@ public struct JSONReporter: Sendable {
             })),
             ("undecided", .array(undecided.packages.map { entry in
                 .object([("package", .string(entry.package.package)), ("why", .string(entry.package.description)), ("imports", .int(entry.imports))])
+            })),
+            ("undecidedMediatorCalls", .array(UndecidedWiring(result.undecidedWiring).calls.map { call in
+                .object([("file", .string(call.location.path)), ("line", call.location.line.map(JSONValue.int) ?? .null),
+                         ("column", call.location.column.map(JSONValue.int) ?? .null), ("from", .string(call.from.id.name)), ("api", .string(call.api)),
+                         ("written", .string(call.written)), ("decidedBy", .string(call.decider))])
             })),
         ]).rendered()
     }

@@ -26,6 +26,7 @@ public struct TextReporter: Sendable {
         }
         lines.append(paint("componentize: " + Self.summary(report), report.result.errorCount > 0 ? "1" : "0"))
         if let undecided = UndecidedImports(report.result.undecided).sentence { lines.append(undecided) }
+        lines += UndecidedWiring(report.result.undecidedWiring).lines
         if report.fixable > 0 {
             lines.append("componentize: \(Self.count(report.fixable, "finding")) can be fixed with `componentize fix` (`--dry-run` shows the edits)")
         }

@@ -24,3 +24,24 @@ struct UndecidedImports {
         return text
     }
 }
+
+/// What reports say of the mediator calls no rule decides: each, with what would decide it.
+struct UndecidedWiring {
+    /// The text report lists this many; JSON lists all.
+    static let listed = 5
+    var calls: [UndecidedWiringCall]
+
+    init(_ calls: [UndecidedWiringCall]) {
+        self.calls = calls.sorted { $0.location < $1.location }
+    }
+
+    /// The closing lines of the text report; empty when every call was decided.
+    var lines: [String] {
+        guard !calls.isEmpty else { return [] }
+        let count = calls.count
+        var lines = ["componentize: \(count) mediator call\(count == 1 ? "" : "s") undecided (never a finding; what would decide \(count == 1 ? "it" : "each") follows):"]
+        lines += calls.prefix(Self.listed).map { "    \($0.location): \($0.from.id.name) \($0.api) with `\($0.written)`: would be decided by \($0.decider)" }
+        if count > Self.listed { lines.append("    and \(count - Self.listed) more (--format json lists them all)") }
+        return lines
+    }
+}

@@ -14,6 +14,8 @@ public struct HorizontalDependencyRule: Rule {
         details: "two different components of an independent layer depending on each other (not through an interface); an interface module depending on anything in its own layer",
         remedy: "depend on `<Name>Interface` (and create it with `componentize new <Name> --interface` when missing), or move the shared code down",
         nonTriggeringExamples: [
+            // Business to business through a mediator is the allowed way.
+            RuleExample([MediatorUnresolvedRule.video, MediatorUnresolvedRule.image], sources: [MediatorUnresolvedRule.target, MediatorUnresolvedRule.caller(MediatorBypassRule.call)]),
             RuleExample([
                 ("App", RuleExample.package("App", targets: [
                     ("ComponentOwner", ["\"ComponentImageInterface\""]), ("ComponentImageInterface", []),
@@ -54,7 +56,8 @@ public struct HorizontalDependencyRule: Rule {
 
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
-        for (edge, from, to) in context.checkedLocalEdges(of: graph) {
+        // Business to business through a mediator is the way the layers allow.
+        for (edge, from, to) in context.checkedLocalEdges(of: graph) where !edge.viaMediator {
             guard Self.applies(from: from, to: to, in: context.configuration), let rank = from.rank else { continue }
             let layer = context.configuration.layers[rank]
             let layerName = layer.name

@@ -8,7 +8,8 @@ public enum RuleRegistry {
     public static let graphRules: [any Rule.Type] = [
         UpwardDependencyRule.self, HorizontalDependencyRule.self, CycleRule.self, ThirdPartyRule.self,
         UnassignedRule.self, UnresolvedDependencyRule.self, UnreadableManifestRule.self, ImplicitDependencyRule.self,
-        UnusedDependencyRule.self, MissingImportRule.self, PodPackageMismatchRule.self,
+        UnusedDependencyRule.self, MissingImportRule.self, PodPackageMismatchRule.self, MediatorUnresolvedRule.self, MediatorDuplicateRule.self,
+        MediatorUnusedRule.self, MediatorBypassRule.self,
     ]
 
     public static var descriptions: [RuleDescription] {
@@ -28,8 +29,12 @@ public struct CheckResult: Sendable {
     public var targetCount: Int
     /// Imports no rule decides, because a package that would decide them cannot be read.
     public var undecided: [UndecidedImport]
+    /// Calls through a mediator whose name is computed at run time, or that a package that cannot be read may answer.
+    public var undecidedWiring: [UndecidedWiringCall]
 
-    public init(findings: [Finding], excused: [Finding] = [], packageCount: Int, targetCount: Int, undecided: [UndecidedImport] = []) {
+    public init(findings: [Finding], excused: [Finding] = [], packageCount: Int, targetCount: Int, undecided: [UndecidedImport] = [],
+                undecidedWiring: [UndecidedWiringCall] = []) {
+        self.undecidedWiring = undecidedWiring
         self.findings = findings
         self.excused = excused
         self.packageCount = packageCount
@@ -76,7 +81,8 @@ public struct LayerChecker: Sendable {
         }
         return CheckResult(
             findings: findings.sorted(by: Finding.reportOrder), excused: Self.deduplicated(excused).sorted(by: Finding.reportOrder),
-            packageCount: graph.packageCount, targetCount: graph.sortedTargets.count, undecided: graph.imports?.undecided ?? [])
+            packageCount: graph.packageCount, targetCount: graph.sortedTargets.count, undecided: graph.imports?.undecided ?? [],
+            undecidedWiring: graph.mediators?.undecided ?? [])
     }
 
     /// The findings no exception excuses, with a finding for each expired or stale exception; and those excused.

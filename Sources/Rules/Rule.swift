@@ -165,11 +165,11 @@ public struct RuleContext: Sendable {
         self.today = today
     }
 
-    /// Edges between two local targets with both targets: declared edges, then undeclared imports of local modules; a
-    /// test target's edges to test support are left out.
+    /// Edges between two local targets with both targets: declared edges, then undeclared imports of local modules,
+    /// then calls through a mediator; a test target's edges to test support are left out.
     func checkedLocalEdges(of graph: DependencyGraph) -> LazyFilterSequence<[(edge: Edge, from: GraphTarget, to: GraphTarget)]> {
         let testSupport = configuration.testSupport
-        return (graph.localEdges + graph.importEdges).lazy.filter { _, from, to in !(from.isTest && testSupport.contains { $0.matches(to.id.name) }) }
+        return (graph.localEdges + graph.importEdges + graph.mediatorEdges).lazy.filter { _, from, to in !(from.isTest && testSupport.contains { $0.matches(to.id.name) }) }
     }
 }
 

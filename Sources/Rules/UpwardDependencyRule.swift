@@ -36,6 +36,11 @@ public struct UpwardDependencyRule: Rule {
             RuleExample([
                 ("App", RuleExample.package("App", targets: [("NXKit", ["↓\"ComponentVideo\""]), ("ComponentVideo", [])])),
             ]),
+            // Through a mediator: a run-time dependency is a dependency too.
+            RuleExample([("Kit/NXKit", RuleExample.package("NXKit")), MediatorUnresolvedRule.video], sources: [
+                MediatorUnresolvedRule.target,
+                ("Kit/NXKit/Sources/NXKit/Open.swift", "func open() {\n    ↓CTMediator.sharedInstance().performTarget(\"ComponentVideo\", action: \"showDetail\", params: nil, shouldCacheTarget: false)\n}\n"),
+            ]),
         ]
     )
 
@@ -52,7 +57,9 @@ public struct UpwardDependencyRule: Rule {
             let allowed = graph.describeLayers(context.configuration.layers(below: fromLayer))
             let fix = "move what \(from.id.name) needs from \(to.id.name) down to \(fromLayer) or below, or invert the dependency "
                 + "(a protocol in \(fromLayer) that \(to.id.name) implements); \(fromLayer) may depend on: \(allowed)"
-            findings.append(finding("\(from.label) \(edge.verb) \(to.label)\(graph.alsoIn(edge))", fix: fix, at: edge.location, from: from.id.name, to: to.id.name))
+            let message = edge.viaMediator ? "\(from.label) calls \(to.label) through a mediator (\(edge.written))"
+                : "\(from.label) \(edge.verb) \(to.label)\(graph.alsoIn(edge))"
+            findings.append(finding(message, fix: fix, at: edge.location, from: from.id.name, to: to.id.name))
         }
         return findings
     }

@@ -34,16 +34,17 @@ public enum ImportScanner {
     /// The scans of files read, the Swift headers among them parsed together.
     private static func finish(_ read: [SourceFileReader.Outcome], parser: SwiftImportParser) -> [ScannedFile] {
         var headers: [SwiftHeader] = []
-        for item in read { if case .swift(let header, _, _) = item { headers.append(header) } }
+        for item in read { if case .swift(let header, _, _, _) = item { headers.append(header) } }
         var parsed = parser.imports(of: headers).makeIterator()
         return read.map { item in
             switch item {
             case .scanned(let scanned):
                 return scanned
-            case .swift(_, let words, let problem):
+            case .swift(_, let words, let problem, let wiring):
                 var scanned = parsed.next() ?? ScannedFile(imports: [], problem: nil)
                 scanned.problem = scanned.problem ?? problem
                 scanned.words = words
+                scanned.wiring = wiring
                 return scanned
             }
         }

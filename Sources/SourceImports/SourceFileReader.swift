@@ -3,7 +3,7 @@
 enum SourceFileReader {
     enum Outcome {
         case scanned(ScannedFile)
-        case swift(SwiftHeader, words: SourceWords, problem: String?)
+        case swift(SwiftHeader, words: SourceWords, problem: String?, wiring: FileWiring?)
     }
 
     /// `bytes` is what was read of the file at `path` (nil: it could not be), up to `maximumBytes + 1`.
@@ -25,11 +25,19 @@ enum SourceFileReader {
         case .text: break
         }
         guard TargetSources.fileExtension(of: path) == "swift" else {
-            var scanned = CFamilyImportScanner.imports(in: String(decoding: bytes, as: UTF8.self))
+            let text = String(decoding: bytes, as: UTF8.self)
+            var scanned = CFamilyImportScanner.imports(in: text)
             scanned.problem = scanned.problem ?? problem
+            if WiringMarkers.present(in: bytes) { scanned.wiring = ObjCWiringScanner.wiring(in: text) }
             return .scanned(scanned)
         }
-        return .swift(SwiftHeader(of: bytes), words: SourceWords(bytes), problem: problem)
+        return .swift(SwiftHeader(of: bytes), words: SourceWords(bytes), problem: problem, wiring: swiftWiring(bytes))
+    }
+
+    /// A Swift file's wiring, when it holds a word wiring needs and its brackets would not keep SwiftParser busy.
+    private static func swiftWiring(_ bytes: [UInt8]) -> FileWiring? {
+        guard WiringMarkers.present(in: bytes), SwiftHeader.unparsable(bytes) == nil else { return nil }
+        return SwiftWiringScanner.wiring(in: bytes)
     }
 
     enum TextKind { case text, binary, notUTF8 }

@@ -83,6 +83,8 @@ public struct ScannedFile: Sendable, Equatable {
     public var problem: String?
     /// A Swift file's words, for the use pass.
     public var words: SourceWords?
+    /// What it provides and uses through a mediator; nil when it holds none of the words such code needs.
+    public var wiring: FileWiring?
 
     public init(imports: [SourceImport], problem: String? = nil) {
         self.imports = imports
@@ -118,8 +120,15 @@ public struct TargetImports: Sendable {
     public var files: [String]
     /// The words of each Swift file among them, in the same order (nil for other files and for those not read).
     public var words: [SourceWords?]
+    /// What its files provide and use through a mediator, by file, line and column.
+    public var wiring: [LocatedWiringFact]
+    /// The string constants its files define (the first definition of a name wins, in file order).
+    public var constants: [String: String]
 
-    public init(package: String, target: String, uses: [SourceImportUse], files: [String] = [], words: [SourceWords?] = []) {
+    public init(package: String, target: String, uses: [SourceImportUse], files: [String] = [], words: [SourceWords?] = [],
+                wiring: [LocatedWiringFact] = [], constants: [String: String] = [:]) {
+        self.wiring = wiring
+        self.constants = constants
         self.package = package
         self.target = target
         self.uses = uses

@@ -58,11 +58,17 @@ public enum SourcePass {
             var uses: [SourceImportUse] = []
             var notes: [Note] = []
             var words: [SourceWords?] = []
+            var wiring: [LocatedWiringFact] = []
+            var constants: [String: String] = [:]
             for (file, scanned) in zip(selection.files, scans.prefix(selection.files.count)) {
                 words.append(scanned.words)
                 // An Xcode project's files are beside its `.xcodeproj`: `App/App.xcodeproj/../Sources/A.swift` is `App/Sources/A.swift`.
                 let shown = file.hasPrefix("../") ? PathArithmetic.lexical(PathArithmetic.join(shownDirectory, file)) : PathArithmetic.join(shownDirectory, file)
                 if let problem = scanned.problem { notes.append(Note("this source file \(problem)", at: FileLocation(path: shown))) }
+                if let found = scanned.wiring {
+                    wiring += found.facts.map { LocatedWiringFact($0, in: shown) }
+                    constants.merge(found.constants) { first, _ in first }
+                }
                 for item in scanned.imports where !item.isLeftOut(bySwiftPM: !isPod) {
                     uses.append(SourceImportUse(module: item.module, location: FileLocation(path: shown, line: item.line, column: item.column),
                                                 isOptional: item.isOptional, isExported: item.isExported))
@@ -70,7 +76,8 @@ public enum SourcePass {
             }
             scans = scans.dropFirst(selection.files.count)
             uses += prefixHeaderImports(of: target, in: package, hasFiles: !selection.files.isEmpty)
-            return (TargetImports(package: package.key, target: target.name, uses: uses, files: selection.files, words: words), notes)
+            return (TargetImports(package: package.key, target: target.name, uses: uses, files: selection.files, words: words, wiring: wiring,
+                                  constants: constants), notes)
         }
     }
 

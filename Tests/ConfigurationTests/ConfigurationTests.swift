@@ -76,9 +76,31 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(error("layers: [\n  - name: app\n"), "componentize.yml:2:3: error: invalid YAML: did not find expected node content")
     }
 
+    func testMediatorsSection() throws {
+        let model = try loader.parse("""
+            mediators:
+              ctmediator: false
+              registry: false
+              routes: {schemes: [app, nx], routers: [MGJRouter, JLRoutes]}
+              categories: required
+            """, path: "componentize.yml")
+        XCTAssertFalse(model.mediators.ctmediator)
+        XCTAssertTrue(model.mediators.beehive)
+        XCTAssertFalse(model.mediators.registry)
+        XCTAssertEqual(model.mediators.schemes, ["app", "nx"])
+        XCTAssertEqual(model.mediators.routers, ["MGJRouter", "JLRoutes"])
+        XCTAssertEqual(model.mediators.categories, .required)
+        XCTAssertFalse(try loader.parse("mediators: {routes: false}\n", path: "componentize.yml").mediators.routes)
+        XCTAssertEqual(try loader.parse("strict: false\n", path: "componentize.yml").mediators, MediatorSettings())
+        XCTAssertEqual(error("mediators:\n  urls: true\n"),
+                       "componentize.yml:2:3: error: unknown key 'urls' in mediators; expected one of: ctmediator, beehive, registry, routes, categories")
+        XCTAssertEqual(error("mediators:\n  routes: {hosts: [a]}\n"),
+                       "componentize.yml:2:12: error: unknown key 'hosts' in mediators.routes; expected one of: schemes, routers")
+    }
+
     func testUnknownKey() {
         XCTAssertEqual(error("layer:\n  - name: app\n"),
-                       "componentize.yml:1:1: error: unknown key 'layer' in the configuration; expected one of: preset, strict, layers, thirdParty, testSupport, exceptions, rules, exclude, scaffold, resources, baseline, imports, pods, xcode")
+                       "componentize.yml:1:1: error: unknown key 'layer' in the configuration; expected one of: preset, strict, layers, thirdParty, testSupport, exceptions, rules, exclude, scaffold, resources, baseline, imports, pods, xcode, mediators")
     }
 
     func testPodsMappings() throws {
@@ -118,7 +140,7 @@ final class ConfigurationTests: XCTestCase {
 
     func testBadExceptions() {
         XCTAssertEqual(error("exceptions:\n  - {from: A, to: B, rule: sideways, reason: x}\n"),
-                       "componentize.yml:2:28: error: unknown rule 'sideways'; rules are: cycle, exception-expired, exception-stale, horizontal, implicit-dependency, missing-import, pod-package-mismatch, third-party, unassigned, unreadable-manifest, unresolved, unused-dependency, upward")
+                       "componentize.yml:2:28: error: unknown rule 'sideways'; rules are: cycle, exception-expired, exception-stale, horizontal, implicit-dependency, mediator-bypass, mediator-duplicate, mediator-unresolved, mediator-unused, missing-import, pod-package-mismatch, third-party, unassigned, unreadable-manifest, unresolved, unused-dependency, upward")
         XCTAssertEqual(error("exceptions:\n  - {from: A, to: B, rule: upward}\n"), "componentize.yml:2:5: error: an exception needs 'reason'")
         XCTAssertEqual(error("exceptions:\n  - {from: A, to: B, rule: upward, reason: x, expires: next week}\n"),
                        "componentize.yml:2:56: error: expires must be a date written YYYY-MM-DD")

@@ -1,0 +1,113 @@
+import Configuration
+import Diagnostics
+import SourceImports
+
+/// What a call through a mediator names: a target's action, a service protocol, or a route.
+public struct WiringKey: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var mechanism: WiringMechanism
+    /// The target (without `Target_`), the protocol, or the URL (pattern).
+    public var name: String
+    /// A target-action call's action; nil for a target itself, a service or a route.
+    public var action: String?
+
+    public init(_ mechanism: WiringMechanism, _ name: String, action: String? = nil) {
+        self.mechanism = mechanism
+        self.name = name
+        self.action = action
+    }
+
+    /// `Target_A's Action_b:`, `Target_A`, `service VideoService`, `route app://video/:id`.
+    public var description: String {
+        switch mechanism {
+        case .targetAction: return action.map { "Target_\(name)'s Action_\($0):" } ?? "Target_\(name)"
+        case .service: return "service \(name)"
+        case .route: return "route \(name)"
+        }
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        (lhs.mechanism, lhs.name, lhs.action ?? "") < (rhs.mechanism, rhs.name, rhs.action ?? "")
+    }
+}
+
+/// A name a target provides at run time: a `Target_` class or its `Action_` method, a registered service, a route.
+public struct WiringProvision: Sendable {
+    public var key: WiringKey
+    public var target: GraphTarget
+    public var location: FileLocation
+    public var api: String
+}
+
+/// A call through a mediator whose name is known, with the targets that provide it (none: nothing does).
+public struct WiringCall: Sendable {
+    public var key: WiringKey
+    public var from: GraphTarget
+    public var location: FileLocation
+    public var api: String
+    public var inMediatorCategory: Bool
+    /// Made by the provider's own published interface: a CTMediator category named for the target (`@implementation
+    /// CTMediator (ComponentVideo)`), or in a pod or target named `…+ComponentVideo` (`CTMediator+ComponentVideo`).
+    public var isProvidersInterface: Bool
+    public var conditions: [String]
+    public var providers: [WiringProvision]
+}
+
+/// A call whose target, action, protocol or URL is computed at run time: never a finding, counted with what would
+/// decide it.
+public struct UndecidedWiringCall: Sendable {
+    public var from: GraphTarget
+    public var location: FileLocation
+    public var api: String
+    /// What the code passes, as written: `name`, `[self actionName]`.
+    public var written: String
+    /// What would decide it: "a string literal", "kTarget as a string constant of ComponentVideo".
+    public var decider: String
+}
+
+/// Everything the sources wire at run time, matched: calls to what provides them, and the edges that makes.
+public struct MediatorIndex: Sendable {
+    public let provisions: [WiringProvision]
+    public let calls: [WiringCall]
+    public let undecided: [UndecidedWiringCall]
+    /// Caller → provider, one per pair of targets (at the first call), kind mediator; calls from tests make none.
+    public let edges: [(edge: Edge, from: GraphTarget, to: GraphTarget)]
+
+    /// The provisions of the names a call's name may be a typo of, nearest first (target-action: the target's actions
+    /// when the target exists, else the targets).
+    public func nearest(to key: WiringKey) -> WiringProvision? {
+        let candidates: [WiringProvision]
+        if key.mechanism == .targetAction, let action = key.action {
+            let actions = provisions.filter { $0.key.mechanism == .targetAction && $0.key.name == key.name && $0.key.action != nil }
+            candidates = actions.isEmpty ? provisions.filter { $0.key.mechanism == .targetAction && $0.key.action == nil } : actions
+            return Self.closest(actions.isEmpty ? key.name : action, in: candidates) { actions.isEmpty ? $0.key.name : $0.key.action ?? "" }
+        }
+        candidates = provisions.filter { $0.key.mechanism == key.mechanism }
+        return Self.closest(key.name, in: candidates) { $0.key.name }
+    }
+
+    /// The candidate whose name is within a sixth of the name's length in edits (at least 2), nearest first.
+    static func closest(_ name: String, in candidates: [WiringProvision], by text: (WiringProvision) -> String) -> WiringProvision? {
+        let limit = max(2, name.count / 6)
+        return candidates.map { ($0, EditDistance.between(name, text($0))) }.filter { $0.1 <= limit && $0.1 > 0 }
+            .min { ($0.1, $0.0.key) < ($1.1, $1.0.key) }?.0
+    }
+}
+
+/// Levenshtein distance on characters, for "did you mean".
+enum EditDistance {
+    static func between(_ first: String, _ second: String) -> Int {
+        let a = Array(first), b = Array(second)
+        guard !a.isEmpty else { return b.count }
+        var row = Array(0...b.count)
+        for i in 1...a.count {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return row[b.count]
+    }
+}

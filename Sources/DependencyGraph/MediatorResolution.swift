@@ -1,0 +1,166 @@
+import Configuration
+import Diagnostics
+import SourceImports
+
+/// Matches what the sources call through a mediator with what they provide (``MediatorIndex``).
+///
+/// Names written as constants are looked up among the string constants of the calling target's files. A name computed
+/// at run time is undecided. So is a call nothing provides while a package of the repository cannot be read (it may
+/// provide it). Routes match their patterns segment by segment (`:id` matches any segment; a query is ignored). Only
+/// the mechanisms the configuration's `mediators:` section reads are matched.
+struct MediatorResolution {
+    let declared: DeclaredGraph
+    let settings: MediatorSettings
+
+    func index(of targets: [TargetImports]) -> MediatorIndex {
+        var provisions: [WiringProvision] = []
+        var pending: [(fact: LocatedWiringFact, from: GraphTarget, constants: [String: String])] = []
+        var undecided: [UndecidedWiringCall] = []
+        for imports in targets where !imports.wiring.isEmpty {
+            guard let target = declared.target(TargetID(package: imports.package, name: imports.target)) else { continue }
+            for located in imports.wiring where reads(located.fact) {
+                guard located.fact.role == .provides else {
+                    pending.append((located, target, imports.constants))
+                    continue
+                }
+                switch key(of: located.fact, constants: imports.constants, in: target) {
+                case .decided(let key): provisions.append(WiringProvision(key: key, target: target, location: located.location, api: located.fact.api))
+                case .undecided(let written, let decider):
+                    undecided.append(UndecidedWiringCall(from: target, location: located.location, api: located.fact.api, written: written, decider: decider))
+                case .notWiring: break
+                }
+            }
+        }
+        let unread = unreadPackages()
+        let lookup = ProvisionLookup(provisions)
+        var calls: [WiringCall] = []
+        for (located, from, constants) in pending {
+            switch key(of: located.fact, constants: constants, in: from) {
+            case .decided(let key):
+                let providers = lookup.providers(of: key)
+                if providers.isEmpty, !unread.isEmpty {
+                    undecided.append(UndecidedWiringCall(from: from, location: located.location, api: located.fact.api, written: key.description,
+                                                         decider: "reading \(unread.joined(separator: ", ")) (it cannot be read, and may provide it)"))
+                    continue
+                }
+                calls.append(WiringCall(key: key, from: from, location: located.location, api: located.fact.api,
+                                        inMediatorCategory: located.fact.inMediatorCategory,
+                                        isProvidersInterface: located.fact.mediatorCategory == key.name || from.id.name.hasSuffix("+\(key.name)"),
+                                        conditions: located.fact.conditions, providers: providers))
+            case .undecided(let written, let decider):
+                undecided.append(UndecidedWiringCall(from: from, location: located.location, api: located.fact.api, written: written, decider: decider))
+            case .notWiring: break
+            }
+        }
+        return MediatorIndex(provisions: provisions, calls: calls, undecided: undecided, edges: edges(of: calls))
+    }
+
+    /// Whether the configuration reads this kind of fact at all.
+    private func reads(_ fact: WiringFact) -> Bool {
+        switch fact.mechanism {
+        case .targetAction: return settings.ctmediator
+        case .service: return ["register(_:factory:)", "resolve(_:)"].contains(fact.api) ? settings.registry : settings.beehive
+        case .route: return settings.routes
+        }
+    }
+
+    private enum Resolved {
+        case decided(WiringKey)
+        case undecided(written: String, decider: String)
+        /// A route sent to a receiver that is not a router (`UIApplication`'s `openURL:`).
+        case notWiring
+    }
+
+    private func key(of fact: WiringFact, constants: [String: String], in target: GraphTarget) -> Resolved {
+        let name = text(of: fact.name, constants: constants, in: target)
+        if fact.mechanism == .route, fact.role == .uses, !isRouterCall(fact, url: name) { return .notWiring }
+        guard case .success(let decidedName) = name else {
+            if case .failure(let reason) = name { return .undecided(written: reason.written, decider: reason.decider) }
+            return .notWiring
+        }
+        guard let action = fact.action else { return .decided(WiringKey(fact.mechanism, decidedName)) }
+        switch text(of: action, constants: constants, in: target) {
+        case .success(let decidedAction): return .decided(WiringKey(fact.mechanism, decidedName, action: decidedAction))
+        case .failure(let reason): return .undecided(written: "Target_\(decidedName)'s action \(reason.written)", decider: reason.decider)
+        }
+    }
+
+    private struct Undecided: Error {
+        var written: String
+        var decider: String
+    }
+
+    private func text(of value: WiringValue, constants: [String: String], in target: GraphTarget) -> Result<String, Undecided> {
+        switch value {
+        case .literal(let text): return .success(text)
+        case .constant(let name):
+            if let text = constants[name] { return .success(text) }
+            return .failure(Undecided(written: name, decider: "`\(name)` as a string constant of \(target.id.name), or a string literal"))
+        case .expression(let written): return .failure(Undecided(written: written, decider: "a string literal, or a string constant of \(target.id.name)"))
+        }
+    }
+
+    /// A route used is one sent to a router, or a literal URL with a configured scheme.
+    private func isRouterCall(_ fact: WiringFact, url: Result<String, Undecided>) -> Bool {
+        if let receiver = fact.receiver, settings.routers.contains(receiver) { return true }
+        guard case .success(let url) = url, let colon = url.firstIndex(of: ":") else { return false }
+        return settings.schemes.contains(String(url[..<colon]))
+    }
+
+    /// `app://video/:id` matches `app://video/42` and `app://video/42?from=home`.
+    static func routeMatches(pattern: String, url: String) -> Bool {
+        let path = url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? url
+        let patternParts = pattern.split(separator: "/", omittingEmptySubsequences: false)
+        let urlParts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard patternParts.count == urlParts.count else { return false }
+        return zip(patternParts, urlParts).allSatisfy { part, segment in part == segment || (part.hasPrefix(":") && !segment.isEmpty) }
+    }
+
+    /// Packages the graph cannot read (unreadable manifests, missing package folders), by folder, sorted.
+    private func unreadPackages() -> [String] {
+        Array(Set(declared.workspace.unreadable.map(\.relativeDirectory) + declared.workspace.missing.map(\.written))).sorted()
+    }
+
+    /// One edge per caller and provider of another component, at the first call; tests and the provider's own
+    /// category (its published interface, which callers depend on instead) make none.
+    private func edges(of calls: [WiringCall]) -> [(edge: Edge, from: GraphTarget, to: GraphTarget)] {
+        var seen: Set<[Int]> = []
+        var edges: [(edge: Edge, from: GraphTarget, to: GraphTarget)] = []
+        for call in calls where !call.from.isTest && !call.isProvidersInterface {
+            for provider in call.providers where provider.target.component != call.from.component && seen.insert([call.from.number, provider.target.number]).inserted {
+                let edge = Edge(from: call.from.id, to: .target(provider.target.id), written: call.key.description, location: call.location,
+                                fromNumber: call.from.number, toNumber: provider.target.number, viaMediator: true)
+                edges.append((edge, call.from, provider.target))
+            }
+        }
+        return edges
+    }
+}
+
+/// The provisions by key, and the route patterns by their number of segments: a call's providers without a pass over
+/// every provision.
+private struct ProvisionLookup {
+    var byKey: [WiringKey: [WiringProvision]] = [:]
+    var routesBySegments: [Int: [WiringProvision]] = [:]
+
+    init(_ provisions: [WiringProvision]) {
+        for provision in provisions {
+            if provision.key.mechanism == .route {
+                routesBySegments[Self.segments(of: provision.key.name), default: []].append(provision)
+            } else {
+                byKey[provision.key, default: []].append(provision)
+            }
+        }
+    }
+
+    /// The same target and action, or protocol; for a route, every pattern that matches the URL.
+    func providers(of key: WiringKey) -> [WiringProvision] {
+        guard key.mechanism == .route else { return byKey[key] ?? [] }
+        let path = key.name.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? key.name
+        return (routesBySegments[Self.segments(of: path)] ?? []).filter { MediatorResolution.routeMatches(pattern: $0.key.name, url: key.name) }
+    }
+
+    static func segments(of path: String) -> Int {
+        path.split(separator: "/", omittingEmptySubsequences: false).count
+    }
+}

@@ -1,0 +1,55 @@
+import Configuration
+import DependencyGraph
+import Diagnostics
+
+/// Two components that provide the same mediator target, service protocol or route.
+public struct MediatorDuplicateRule: Rule {
+    public init() {}
+
+    static let owner = ("Business/ComponentOwner", RuleExample.package("ComponentOwner"))
+
+    public static let description = RuleDescription(
+        identifier: .mediatorDuplicate,
+        name: "Mediator name provided twice",
+        summary: "Two components provide the same Target_ class, service protocol or route pattern.",
+        rationale: "The mediator finds one provider by name at run time: with two, which one answers depends on link or registration order, and one component's screens open for another's calls.",
+        details: "a `Target_<name>` class, a registered service protocol (`registerService:service:`, `@BeeHiveService`, `register(_:factory:)`) or a route pattern (`registerURLPattern:toHandler:`) provided by targets of two components; reported at each provider after the first (by file and line)",
+        remedy: "keep one provider; names the other",
+        cost: .everyImport,
+        nonTriggeringExamples: [
+            RuleExample([MediatorUnresolvedRule.video, MediatorUnresolvedRule.image], sources: [MediatorUnresolvedRule.target]),
+        ],
+        triggeringExamples: [
+            RuleExample([MediatorUnresolvedRule.video, owner], sources: [
+                // Reported at the provider whose file comes second.
+                ("Business/ComponentVideo/Sources/ComponentVideo/Target.swift", "import Foundation\n\n@objc final class ↓Target_ComponentVideo: NSObject {}\n"),
+                ("Business/ComponentOwner/Sources/ComponentOwner/Target.swift", "import Foundation\n\n@objc final class Target_ComponentVideo: NSObject {}\n"),
+            ]),
+            RuleExample([MediatorUnresolvedRule.video, owner], sources: [
+                ("Business/ComponentVideo/Sources/ComponentVideo/Routes.swift", "func routes() {\n    ↓MGJRouter.registerURLPattern(\"app://video/:id\") { _ in }\n}\n"),
+                ("Business/ComponentOwner/Sources/ComponentOwner/Routes.swift", "func routes() {\n    MGJRouter.registerURLPattern(\"app://video/:id\") { _ in }\n}\n"),
+            ]),
+        ]
+    )
+
+    public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
+        guard let mediators = graph.mediators else { return [] }
+        var byKey: [WiringKey: [WiringProvision]] = [:]
+        for provision in mediators.provisions where provision.key.action == nil { byKey[provision.key, default: []].append(provision) }
+        var findings: [Finding] = []
+        for (key, provisions) in byKey.sorted(by: { $0.key < $1.key }) {
+            let sorted = provisions.sorted { $0.location < $1.location }
+            guard let first = sorted.first else { continue }
+            for other in sorted.dropFirst() where other.target.component != first.target.component {
+                findings.append(finding("\(other.target.label) provides \(key), which \(first.target.label) provides too (\(first.location))",
+                                        fix: "keep one provider of \(key): remove it from \(other.target.component) or from \(first.target.component), or rename one",
+                                        at: other.location, from: other.target.id.name, to: key.description))
+            }
+        }
+        return findings
+    }
+}
+
+extension RuleID {
+    public static let mediatorDuplicate: RuleID = "mediator-duplicate"
+}

@@ -1,0 +1,94 @@
+import Configuration
+import DependencyGraph
+import Diagnostics
+import SourceImports
+
+/// A call through a mediator to a target's action, a service or a route that no component provides.
+public struct MediatorUnresolvedRule: Rule {
+    public init() {}
+
+    static let video = ("Business/ComponentVideo", RuleExample.package("ComponentVideo"))
+    static let image = ("Business/ComponentImage", RuleExample.package("ComponentImage"))
+    static let target = ("Business/ComponentVideo/Sources/ComponentVideo/Target_ComponentVideo.swift", """
+        import Foundation
+
+        @objc final class Target_ComponentVideo: NSObject {
+            @objc func Action_showDetail(_ params: [AnyHashable: Any]) -> Any? { nil }
+        }
+
+        """)
+
+    /// A file of ComponentImage that calls `code` (one line).
+    static func caller(_ code: String) -> (String, String) {
+        ("Business/ComponentImage/Sources/ComponentImage/Open.swift", "import CTMediator\n\nfunc open() {\n    \(code)\n}\n")
+    }
+
+    public static let description = RuleDescription(
+        identifier: .mediatorUnresolved,
+        name: "Mediator call nothing provides",
+        summary: "A call through a mediator names a target or action, a service protocol or a route that no component provides.",
+        rationale: "A mediator call is a string the compiler does not check: a typo, a renamed action or a removed target builds and then does nothing at run time.",
+        details: "a CTMediator `performTarget:action:params:` whose `Target_<name>` class or `Action_<action>:` method no component has; a BeeHive `createService:` or registry `resolve(_:)` of a protocol no component registers; an `openURL:` of a route no registered pattern matches. Names given as literals or string constants of the calling target; a computed name is undecided (counted in the summary), and so is a call nothing provides while a package of the repository cannot be read",
+        remedy: "names the nearest provided name when the call looks like a typo of it; else says what to add where",
+        cost: .everyImport,
+        nonTriggeringExamples: [
+            RuleExample([video, image], sources: [target, caller("CTMediator.sharedInstance().performTarget(\"ComponentVideo\", action: \"showDetail\", params: nil, shouldCacheTarget: false)")]),
+            // A name computed at run time is undecided, never a finding.
+            RuleExample([video, image], sources: [target, caller("CTMediator.sharedInstance().performTarget(name(), action: \"showDetail\", params: nil, shouldCacheTarget: false)")]),
+        ],
+        triggeringExamples: [
+            RuleExample([video, image], sources: [target, caller("↓CTMediator.sharedInstance().performTarget(\"ComponentVideo\", action: \"showDetial\", params: nil, shouldCacheTarget: false)")]),
+            RuleExample([video, image], sources: [caller("↓CTMediator.sharedInstance().performTarget(\"ComponentVideo\", action: \"showDetail\", params: nil, shouldCacheTarget: false)")]),
+            RuleExample([video, image], sources: [caller("_ = ↓BeeHive.shareInstance().createService(VideoServiceProtocol.self)")]),
+        ]
+    )
+
+    public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
+        guard let mediators = graph.mediators else { return [] }
+        return mediators.calls.filter(\.providers.isEmpty).map { call in
+            finding("\(call.from.label) \(Self.verb(call.key.mechanism)) \(call.key) (\(call.api))\(Self.under(call.conditions)), \(Self.missing(call, in: mediators))",
+                    fix: fix(call, in: mediators), at: call.location, from: call.from.id.name, to: call.key.description)
+        }
+    }
+
+    static func verb(_ mechanism: WiringMechanism) -> String {
+        switch mechanism {
+        case .targetAction: return "calls"
+        case .service: return "resolves"
+        case .route: return "opens"
+        }
+    }
+
+    /// " under #if DEBUG" for a call some builds leave out.
+    static func under(_ conditions: [String]) -> String {
+        conditions.isEmpty ? "" : " under #if \(conditions.joined(separator: " && "))"
+    }
+
+    private static func missing(_ call: WiringCall, in mediators: MediatorIndex) -> String {
+        switch call.key.mechanism {
+        case .targetAction:
+            if let owner = mediators.provisions.first(where: { $0.key == WiringKey(.targetAction, call.key.name) }) {
+                return "which Target_\(call.key.name) (\(owner.target.id.name)) does not have"
+            }
+            return "and no component has a class Target_\(call.key.name)"
+        case .service: return "which no component registers"
+        case .route: return "which no registered pattern matches"
+        }
+    }
+
+    private func fix(_ call: WiringCall, in mediators: MediatorIndex) -> String {
+        let consequence: String
+        switch call.key.mechanism {
+        case .targetAction: consequence = "add it (an @objc method Action_\(call.key.action ?? "name"): in Target_\(call.key.name)) to the component that owns it, or remove the call: CTMediator returns nil for it at run time"
+        case .service: consequence = "register an implementation (registerService:service:, @BeeHiveService or register(_:factory:)) in the component that owns \(call.key.name): until then the lookup returns nil"
+        case .route: consequence = "register the pattern (registerURLPattern:toHandler:) in the component that owns it, or fix the URL: an unregistered route does nothing"
+        }
+        guard let nearest = mediators.nearest(to: call.key) else { return consequence }
+        let name = call.key.mechanism == .targetAction && call.key.action != nil && nearest.key.action != nil ? "Action_\(nearest.key.action ?? ""):" : nearest.key.description
+        return "did you mean \(name) (\(nearest.target.id.name), \(nearest.location))? Else \(consequence)"
+    }
+}
+
+extension RuleID {
+    public static let mediatorUnresolved: RuleID = "mediator-unresolved"
+}

@@ -1,0 +1,185 @@
+/// The tokens of an Objective-C file that wiring is read from: identifiers, string literals, `@` keywords and single
+/// punctuation characters, located; comments, character literals and numbers left out; preprocessor lines read for
+/// their `#if` conditions and `#define NAME @"text"` constants.
+struct ObjCTokens {
+    enum Kind: Equatable { case identifier, string, keyword, punctuation }
+
+    struct Token {
+        var kind: Kind
+        /// A string literal's text without quotes (escapes kept as written, but `\"`).
+        var text: String
+        var line: Int
+        var column: Int
+        var firstOnLine: Bool
+        /// Index in ``conditionSets``.
+        var conditions: Int
+    }
+
+    private(set) var tokens: [Token] = []
+    /// The `#if` conditions around a token, outermost first, by ``Token/conditions``.
+    private(set) var conditionSets: [[String]] = [[]]
+    private(set) var defines: [String: String] = [:]
+
+    init(_ text: String) {
+        var lexer = Lexer(bytes: Array(text.utf8))
+        while let token = lexer.next(into: &self) { tokens.append(token) }
+    }
+
+    fileprivate mutating func directive(_ line: String) {
+        let words = line.dropFirst().split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
+        guard let keyword = words.first else { return }
+        let rest = words.count > 1 ? words[1].trimmingSpaces() : ""
+        var stack = conditionSets[conditionSets.count - 1]
+        switch keyword {
+        case "if": stack.append(rest)
+        case "ifdef": stack.append("defined(\(rest))")
+        case "ifndef": stack.append("!defined(\(rest))")
+        case "elif", "else":
+            guard let last = stack.popLast() else { return }
+            stack.append(keyword == "else" ? "!(\(last))" : rest)
+        case "endif": _ = stack.popLast()
+        case "define": define(rest)
+        default: return
+        }
+        conditionSets.append(stack)
+    }
+
+    private mutating func define(_ rest: String) {
+        let parts = rest.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
+        guard parts.count == 2 else { return }
+        var value = parts[1].trimmingSpaces()
+        if value.hasPrefix("@") { value.removeFirst() }
+        guard value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\""), !value.dropFirst().dropLast().contains("\"") else { return }
+        defines[String(parts[0])] = String(value.dropFirst().dropLast())
+    }
+}
+
+private struct Lexer {
+    let bytes: [UInt8]
+    var index = 0
+    var line = 1
+    var lineStart = 0
+    var sawTokenOnLine = false
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    mutating func next(into tokens: inout ObjCTokens) -> ObjCTokens.Token? {
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x0A: newline()
+            case 0x20, 0x09, 0x0D, 0x0C, 0x0B: index += 1
+            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"): skipLine()
+            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"): skipBlockComment()
+            case UInt8(ascii: "#") where !sawTokenOnLine: tokens.directive(readDirective())
+            case UInt8(ascii: "'"): skipQuoted(UInt8(ascii: "'"))
+            default: return token(conditions: tokens.conditionSets.count - 1)
+            }
+        }
+        return nil
+    }
+
+    private func peek(_ offset: Int) -> UInt8? {
+        index + offset < bytes.count ? bytes[index + offset] : nil
+    }
+
+    private mutating func newline() {
+        index += 1
+        line += 1
+        lineStart = index
+        sawTokenOnLine = false
+    }
+
+    private mutating func skipLine() {
+        while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+    }
+
+    private mutating func skipBlockComment() {
+        index += 2
+        while index < bytes.count, !(bytes[index] == UInt8(ascii: "*") && peek(1) == UInt8(ascii: "/")) {
+            if bytes[index] == 0x0A { newline() } else { index += 1 }
+        }
+        index = min(index + 2, bytes.count)
+    }
+
+    /// A character literal or string literal body from its opening quote; `\` escapes the next byte.
+    private mutating func skipQuoted(_ quote: UInt8) {
+        index += 1
+        while index < bytes.count, bytes[index] != quote, bytes[index] != 0x0A {
+            index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        index = min(index + 1, bytes.count)
+    }
+
+    /// A preprocessor line, continuation lines joined, comments at its end left in.
+    private mutating func readDirective() -> String {
+        var text: [UInt8] = []
+        while index < bytes.count, bytes[index] != 0x0A {
+            if bytes[index] == UInt8(ascii: "\\"), peek(1) == 0x0A {
+                index += 1
+                newline()
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/") { break }
+            text.append(bytes[index])
+            index += 1
+        }
+        skipLine()
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    private mutating func token(conditions: Int) -> ObjCTokens.Token? {
+        let start = index, line = line, column = index - lineStart + 1, first = !sawTokenOnLine
+        sawTokenOnLine = true
+        let make = { (kind: ObjCTokens.Kind, text: String) in
+            ObjCTokens.Token(kind: kind, text: text, line: line, column: column, firstOnLine: first, conditions: conditions)
+        }
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "\"") || (byte == UInt8(ascii: "@") && peek(1) == UInt8(ascii: "\"")) {
+            if byte == UInt8(ascii: "@") { index += 1 }
+            let open = index
+            skipQuoted(UInt8(ascii: "\""))
+            let body = bytes[(open + 1)..<max(open + 1, index - 1)]
+            return make(.string, String(decoding: body, as: UTF8.self).replacingOccurrences(of: "\\\"", with: "\""))
+        }
+        if byte == UInt8(ascii: "@"), let next = peek(1), Self.startsIdentifier(next) {
+            index += 1
+            readIdentifier()
+            return make(.keyword, String(decoding: bytes[start..<index], as: UTF8.self))
+        }
+        if Self.startsIdentifier(byte) {
+            readIdentifier()
+            return make(.identifier, String(decoding: bytes[start..<index], as: UTF8.self))
+        }
+        if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+            while index < bytes.count, Self.continuesIdentifier(bytes[index]) || bytes[index] == UInt8(ascii: ".") { index += 1 }
+            return make(.punctuation, "0")
+        }
+        index += 1
+        return make(.punctuation, String(UnicodeScalar(byte)))
+    }
+
+    private mutating func readIdentifier() {
+        while index < bytes.count, Self.continuesIdentifier(bytes[index]) { index += 1 }
+    }
+
+    static func startsIdentifier(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
+    }
+
+    static func continuesIdentifier(_ byte: UInt8) -> Bool {
+        startsIdentifier(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+}
+
+extension StringProtocol {
+    func trimmingSpaces() -> String {
+        var trimmed = Substring(self)
+        while let first = trimmed.first, first == " " || first == "\t" { trimmed.removeFirst() }
+        while let last = trimmed.last, last == " " || last == "\t" || last == "\r" { trimmed.removeLast() }
+        return String(trimmed)
+    }
+}

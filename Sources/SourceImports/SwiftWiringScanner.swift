@@ -1,0 +1,159 @@
+import SwiftParser
+import SwiftSyntax
+
+/// The run-time wiring a Swift file holds, as SwiftParser reads it (comments and strings are not calls): CTMediator's
+/// `performTarget(_:action:params:…)` and `@objc` `Target_`/`Action_` providers, BeeHive's `registerService` /
+/// `createService`, the generated registry's `register(P.self, factory:)` / `resolve(P.self)`, URL routes, and string
+/// constants (`let kTarget = "A"`).
+enum SwiftWiringScanner {
+    static func wiring(in bytes: [UInt8]) -> FileWiring {
+        let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        let visitor = WiringVisitor(converter: SourceLocationConverter(fileName: "", tree: tree))
+        visitor.walk(tree)
+        return FileWiring(facts: visitor.facts, constants: visitor.constants)
+    }
+}
+
+private final class WiringVisitor: SyntaxVisitor {
+    let converter: SourceLocationConverter
+    var facts: [WiringFact] = []
+    var constants: [String: String] = [:]
+
+    init(converter: SourceLocationConverter) {
+        self.converter = converter
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.name.text
+        guard name.hasPrefix("Target_"), name.count > 7 else { return .visitChildren }
+        let target = String(name.dropFirst(7))
+        add(.provides, .targetAction, "Target_ class", .literal(target), at: Syntax(node.name))
+        let allObjC = Self.has("objcMembers", node.attributes)
+        for member in node.memberBlock.members {
+            guard let function = member.decl.as(FunctionDeclSyntax.self), function.name.text.hasPrefix("Action_"), function.name.text.count > 7,
+                  allObjC || Self.has("objc", function.attributes) else { continue }
+            add(.provides, .targetAction, "Action_ method", .literal(target), action: .literal(String(function.name.text.dropFirst(7))),
+                at: Syntax(function.name))
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard node.bindingSpecifier.tokenKind == .keyword(.let) else { return .visitChildren }
+        for binding in node.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                  let literal = binding.initializer?.value.as(StringLiteralExprSyntax.self), let value = Self.text(of: literal) else { continue }
+            constants[name] = value
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let (receiver, name) = Self.callee(node.calledExpression)
+        let arguments = Array(node.arguments)
+        let labels = arguments.map { $0.label?.text }
+        switch name {
+        case "performTarget" where labels.count >= 2 && labels[0] == nil && labels[1] == "action":
+            add(.uses, .targetAction, "performTarget(_:action:params:)", Self.value(arguments[0].expression),
+                action: Self.value(arguments[1].expression), at: Syntax(node))
+        case "registerService" where labels.first == .some(nil):
+            add(.provides, .service, "registerService(_:service:)", Self.metatype(arguments[0].expression), at: Syntax(node))
+        case "createService" where labels == [nil]:
+            add(.uses, .service, "createService(_:)", Self.metatype(arguments[0].expression), at: Syntax(node))
+        case "register" where labels.first == .some(nil) && (labels.contains("factory") || node.trailingClosure != nil):
+            guard Self.isMetatype(arguments[0].expression) else { break }
+            add(.provides, .service, "register(_:factory:)", Self.metatype(arguments[0].expression), at: Syntax(node))
+        case "resolve" where labels == [nil] && Self.isMetatype(arguments[0].expression):
+            add(.uses, .service, "resolve(_:)", Self.metatype(arguments[0].expression), at: Syntax(node))
+        case "registerURLPattern" where labels.first == .some(nil):
+            add(.provides, .route, "registerURLPattern(_:toHandler:)", Self.value(arguments[0].expression), at: Syntax(node))
+        case "openURL" where !arguments.isEmpty:
+            add(.uses, .route, "openURL(_:)", Self.value(arguments[0].expression), receiver: receiver, at: Syntax(node))
+        case "objectForURL" where !arguments.isEmpty, "object" where labels.first == "forURL":
+            add(.uses, .route, "objectForURL(_:)", Self.value(arguments[0].expression), receiver: receiver, at: Syntax(node))
+        default:
+            break
+        }
+        return .visitChildren
+    }
+
+    private func add(_ role: WiringFact.Role, _ mechanism: WiringMechanism, _ api: String, _ name: WiringValue, action: WiringValue? = nil,
+                     receiver: String? = nil, at node: Syntax) {
+        let location = node.startLocation(converter: converter)
+        facts.append(WiringFact(role: role, mechanism: mechanism, api: api, name: name, action: action, receiver: receiver,
+                                mediatorCategory: Self.inMediatorExtension(node) ? "" : nil, conditions: Self.conditions(around: node),
+                                line: location.line, column: location.column))
+    }
+
+    /// `CTMediator.sharedInstance().performTarget` → (nil, performTarget); `MGJRouter.openURL` → (MGJRouter, openURL).
+    static func callee(_ expression: ExprSyntax) -> (receiver: String?, name: String) {
+        if let member = expression.as(MemberAccessExprSyntax.self) {
+            return (member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, member.declName.baseName.text)
+        }
+        return (nil, expression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? "")
+    }
+
+    static func value(_ expression: ExprSyntax) -> WiringValue {
+        if let literal = expression.as(StringLiteralExprSyntax.self), let text = text(of: literal) { return .literal(text) }
+        if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil { return .constant(reference.baseName.text) }
+        if let member = expression.as(MemberAccessExprSyntax.self), member.base?.is(DeclReferenceExprSyntax.self) == true {
+            return .constant(member.declName.baseName.text)
+        }
+        let written = expression.trimmedDescription
+        return .expression(written.count > 40 ? String(written.prefix(39)) + "…" : written)
+    }
+
+    /// `P.self`, `(any P).self`.
+    static func isMetatype(_ expression: ExprSyntax) -> Bool {
+        expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "self"
+    }
+
+    /// The protocol of `P.self` or `(any P).self`; anything else is an expression.
+    static func metatype(_ expression: ExprSyntax) -> WiringValue {
+        guard isMetatype(expression), let base = expression.as(MemberAccessExprSyntax.self)?.base else { return value(expression) }
+        var written = base.trimmedDescription
+        if written.hasPrefix("("), written.hasSuffix(")") { written = String(written.dropFirst().dropLast()) }
+        if written.hasPrefix("any ") { written = String(written.dropFirst(4)) }
+        return written.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." } ? .literal(written) : value(expression)
+    }
+
+    static func text(of literal: StringLiteralExprSyntax) -> String? {
+        guard literal.segments.count == 1, let segment = literal.segments.first?.as(StringSegmentSyntax.self) else { return nil }
+        return segment.content.text
+    }
+
+    static func has(_ attribute: String, _ attributes: AttributeListSyntax) -> Bool {
+        attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == attribute }
+    }
+
+    static func inMediatorExtension(_ node: Syntax) -> Bool {
+        var parent = node.parent
+        while let current = parent {
+            if let extensionDecl = current.as(ExtensionDeclSyntax.self) { return extensionDecl.extendedType.trimmedDescription == "CTMediator" }
+            parent = current.parent
+        }
+        return false
+    }
+
+    /// The `#if` conditions around a node, outermost first; an `#else` clause as the negation of those before it.
+    static func conditions(around node: Syntax) -> [String] {
+        var conditions: [String] = []
+        var parent = node.parent
+        while let current = parent {
+            if let clause = current.as(IfConfigClauseSyntax.self), let list = clause.parent?.as(IfConfigClauseListSyntax.self) {
+                var clauseConditions: [String] = []
+                for other in list {
+                    if other.id == clause.id {
+                        if let condition = other.condition { clauseConditions.append(condition.trimmedDescription) }
+                        break
+                    }
+                    if let condition = other.condition { clauseConditions.append("!(\(condition.trimmedDescription))") }
+                }
+                conditions.insert(contentsOf: clauseConditions, at: 0)
+            }
+            parent = current.parent
+        }
+        return conditions
+    }
+}

@@ -1,0 +1,113 @@
+import Diagnostics
+
+/// How components reach each other at run time without importing each other.
+public enum WiringMechanism: String, Sendable, Hashable, Comparable, CaseIterable {
+    /// CTMediator: `performTarget:action:params:` finds the class `Target_<name>` and its method `Action_<action>:`.
+    case targetAction = "target-action"
+    /// BeeHive (`registerService:service:` / `createService:`) and the generated Swift registry (`register` / `resolve`).
+    case service
+    /// URL routers (MGJRouter and the like): `registerURLPattern:toHandler:` / `openURL:`.
+    case route
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A name as the code writes it where a mediator is called: decided when it is a literal or a constant of its target.
+public enum WiringValue: Sendable, Hashable {
+    case literal(String)
+    /// An identifier the file's target may define as a constant (`static NSString *const kTarget = @"A";`, `let`).
+    case constant(String)
+    /// Anything else, as written (shortened): whatever it is at run time cannot be known statically.
+    case expression(String)
+}
+
+/// One place in a source file that provides or uses a name at run time through a mediator.
+public struct WiringFact: Sendable, Hashable {
+    public enum Role: String, Sendable, Hashable { case provides, uses }
+
+    public var role: Role
+    public var mechanism: WiringMechanism
+    /// The API as the reports name it: `performTarget:action:params:`, `Target_ class`, `registerService:service:`.
+    public var api: String
+    /// The target (without `Target_`), the service protocol, or the URL.
+    public var name: WiringValue
+    /// For target-action: the action (without `Action_` and the colon); nil for a provided target itself.
+    public var action: WiringValue?
+    /// For a route used: the receiver written (`MGJRouter`), which tells a router's `openURL:` from `UIApplication`'s.
+    public var receiver: String?
+    /// Inside a category or extension of CTMediator, the way the articles call a target: the category's name
+    /// (`ComponentVideo` for `@implementation CTMediator (ComponentVideo)`; empty for a Swift extension); nil outside one.
+    public var mediatorCategory: String?
+    /// The `#if` conditions around it, outermost first.
+    public var conditions: [String]
+    public var line: Int
+    public var column: Int
+
+    public init(role: Role, mechanism: WiringMechanism, api: String, name: WiringValue, action: WiringValue? = nil, receiver: String? = nil,
+                mediatorCategory: String? = nil, conditions: [String] = [], line: Int, column: Int) {
+        self.role = role
+        self.mechanism = mechanism
+        self.api = api
+        self.name = name
+        self.action = action
+        self.receiver = receiver
+        self.mediatorCategory = mediatorCategory
+        self.conditions = conditions
+        self.line = line
+        self.column = column
+    }
+}
+
+extension WiringFact {
+    public var inMediatorCategory: Bool { mediatorCategory != nil }
+}
+
+/// What one file says about run-time wiring: its facts, and the string constants it defines (for names written as
+/// constants).
+public struct FileWiring: Sendable, Equatable {
+    public var facts: [WiringFact]
+    /// Constant name → value: `static NSString *const kTarget = @"A";`, `#define kTarget @"A"`, `let kTarget = "A"`.
+    public var constants: [String: String]
+
+    public init(facts: [WiringFact] = [], constants: [String: String] = [:]) {
+        self.facts = facts
+        self.constants = constants
+    }
+
+    public var isEmpty: Bool { facts.isEmpty }
+}
+
+/// A wiring fact and the file it is in, as messages name the file.
+public struct LocatedWiringFact: Sendable, Hashable {
+    public var fact: WiringFact
+    public var location: FileLocation
+
+    public init(_ fact: WiringFact, in path: String) {
+        self.fact = fact
+        location = FileLocation(path: path, line: fact.line, column: fact.column)
+    }
+}
+
+/// Which files can hold wiring at all: a file without one of these words is not read for it.
+enum WiringMarkers {
+    static let words: [[UInt8]] = [
+        "performTarget", "Target_", "registerService", "createService", "BeeHiveService", "registerURLPattern", "openURL",
+        "objectForURL", "forURL", "register(", "resolve(",
+    ].map { Array($0.utf8) }
+
+    /// Whether `bytes` hold one of ``words``.
+    static func present(in bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard buffer.count > 6 else { return false }
+            for index in 0..<(buffer.count - 6) {
+                let byte = buffer[index]
+                // Every marker starts with one of these letters: a cheap test before comparing.
+                guard byte == 0x70 || byte == 0x54 || byte == 0x72 || byte == 0x63 || byte == 0x42 || byte == 0x6F || byte == 0x66 else { continue }
+                for word in words where word[0] == byte && index + word.count <= buffer.count {
+                    if word.indices.allSatisfy({ buffer[index + $0] == word[$0] }) { return true }
+                }
+            }
+            return false
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import XCTest
+
+/// End to end on fixtures/MediatorApp: pods wired the articles' ways (a CTMediator category pod, Objective-C and Swift
+/// `Target_` classes, a BeeHive service, URL routes), with a typo'd action, a removed target, an unregistered protocol
+/// and route, a duplicate route, a call around the category, a kit component calling up through the mediator and a
+/// computed name.
+final class MediatorCheckTests: XCTestCase {
+    private func run(_ arguments: [String], in folder: URL = Componentize.repositoryRoot) throws -> CommandResult {
+        try Componentize.run(arguments, in: folder, environment: CheckCommandTests.environment)
+    }
+
+    func testEveryMediatorFindingInEveryFormat() throws {
+        for format in CheckCommandTests.formats {
+            let result = try run(["check", "fixtures/MediatorApp", "--format", format])
+            XCTAssertEqual(result.status, 1, "\(format): \(result.stdout)\(result.stderr)")
+            GoldenFile.assertMatches(result.stdout, "check/MediatorApp.\(format)", format)
+            XCTAssertEqual(try run(["check", "fixtures/MediatorApp", "--format", format]).stdout, result.stdout, "\(format) is byte-identical across runs")
+        }
+        let text = try run(["check", "fixtures/MediatorApp"]).stdout
+        for expected in [
+            "CTMediator+ComponentVideo.m:18:18: error: [mediator-unresolved] CTMediator+ComponentVideo (mediator) calls Target_ComponentVideo's Action_shrae:",
+            "fix: did you mean Action_share:",
+            "OwnerProfile.m:14:41: error: [mediator-unresolved] ComponentOwner (business) calls Target_ComponentPay's Action_pay:",
+            "ImageViewer.swift:32:9: error: [mediator-unresolved] ComponentImage (business) resolves service OwnerServiceProtocol",
+            "ImageViewer.swift:37:9: error: [mediator-unresolved] ComponentImage (business) opens route app://owner/profile",
+            "VideoDetailViewController.m:15:16: error: [mediator-duplicate] ComponentVideo (business) provides route app://video/:id",
+            "ImageViewer.swift:23:9: warning: [mediator-bypass] ComponentImage (business) calls Target_ComponentVideo's Action_share:",
+            "NXDeepLink.m:8:41: error: [upward] NXKit (kit) calls ComponentVideo (business) through a mediator",
+            "componentize: 1 mediator call undecided",
+            "ImageViewer.swift:28:9: ComponentImage performTarget(_:action:params:) with `target`",
+        ] {
+            XCTAssertTrue(text.contains(expected), "missing \(expected) in\n\(text)")
+        }
+        // The category pod calling its own target, and business calling business through the mediator, are the allowed way.
+        XCTAssertFalse(text.contains("[upward] CTMediator+ComponentVideo"), text)
+        XCTAssertFalse(text.contains("[horizontal]"), text)
+    }
+
+    func testTheConfigurationTurnsMechanismsOff() throws {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("componentize-mediators-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: Componentize.repositoryRoot.appendingPathComponent("fixtures/MediatorApp"), to: copy)
+        addTeardownBlock { try? FileManager.default.removeItem(at: copy) }
+        let configuration = copy.appendingPathComponent("componentize.yml")
+        let text = try String(contentsOf: configuration, encoding: .utf8)
+        try text.replacingOccurrences(of: "mediators:\n", with: "mediators:\n  ctmediator: false\n  beehive: false\n").write(to: configuration, atomically: true, encoding: .utf8)
+        let result = try run(["check", "."], in: copy).stdout
+        XCTAssertFalse(result.contains("Target_"), result)
+        XCTAssertFalse(result.contains("OwnerServiceProtocol"), result)
+        XCTAssertTrue(result.contains("opens route app://owner/profile"), result)
+        try text.replacingOccurrences(of: "categories: required", with: "categories: always").write(to: configuration, atomically: true, encoding: .utf8)
+        let bad = try run(["check", "."], in: copy)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("componentize.yml:18:15: error: mediators.categories is 'required' or 'optional', not 'always'"), bad.stderr)
+    }
+
+    func testWhyAndGraphFollowCallsThroughTheMediator() throws {
+        let why = try run(["why", "NXKit", "ComponentVideo", "fixtures/MediatorApp"])
+        XCTAssertEqual(why.status, 0, why.stderr)
+        XCTAssertEqual(why.stdout, """
+            NXKit → ComponentVideo
+              NXKit → ComponentVideo  calls Target_ComponentVideo's Action_showDetail: through a mediator  fixtures/MediatorApp/Kit/NXKit/NXKit/Classes/NXDeepLink.m:8:41
+
+            """)
+        let dot = try run(["graph", "fixtures/MediatorApp", "--format", "dot"]).stdout
+        XCTAssertTrue(dot.contains("n_ComponentImage -> n_ComponentVideo [style=dotted];"), dot)
+        XCTAssertTrue(dot.contains("n_NXKit -> n_ComponentVideo [color=red, penwidth=2, label=\"upward\", fontcolor=red, style=dotted];"), dot)
+    }
+}

@@ -1,0 +1,147 @@
+import Testing
+@testable import SourceImports
+
+/// What the wiring scanners read from Objective-C and Swift, and what they must not take for wiring.
+struct WiringScannerTests {
+    /// One line per fact: `line:column role mechanism name[/action] [via receiver] [category] [if conditions]`.
+    private func lines(_ wiring: FileWiring) -> [String] {
+        wiring.facts.map { fact in
+            var parts = ["\(fact.line):\(fact.column)", fact.role.rawValue, fact.mechanism.rawValue, Self.describe(fact.name)]
+            if let action = fact.action { parts[3] += "/" + Self.describe(action) }
+            if let receiver = fact.receiver { parts.append("via \(receiver)") }
+            if fact.inMediatorCategory { parts.append("category") }
+            if !fact.conditions.isEmpty { parts.append("if " + fact.conditions.joined(separator: " && ")) }
+            return parts.joined(separator: " ")
+        }
+    }
+
+    private static func describe(_ value: WiringValue) -> String {
+        switch value {
+        case .literal(let text): return "\"\(text)\""
+        case .constant(let name): return "$" + name
+        case .expression(let text): return "?(\(text))"
+        }
+    }
+
+    @Test func objectiveCTargetActionCallsAndProviders() {
+        let wiring = ObjCWiringScanner.wiring(in: """
+            #import "CTMediator+ComponentVideo.h"
+            static NSString * const kTargetVideo = @"ComponentVideo";
+            #define kActionDetail @"showDetail"
+
+            @implementation CTMediator (ComponentVideo)
+            - (UIViewController *)video_detailWithID:(NSString *)identifier {
+                // [self performTarget:@"Commented" action:@"out" params:nil];
+                return [self performTarget:kTargetVideo action:kActionDetail params:@{@"id": identifier} shouldCacheTarget:NO];
+            }
+            @end
+
+            @implementation Target_ComponentVideo
+            - (UIViewController *)Action_showDetail:(NSDictionary *)params { return nil; }
+            - (void)helper:(NSDictionary *)params { NSLog(@"[x performTarget:@\\"A\\" action:@\\"b\\" params:nil]"); }
+            @end
+
+            void call(NSString *name) {
+                #if DEBUG
+                [[CTMediator sharedInstance] performTarget:name action:@"show" params:nil shouldCacheTarget:NO];
+                #else
+                [[CTMediator sharedInstance] performTarget:@"Owner" action:[self actionName] params:nil shouldCacheTarget:NO];
+                #endif
+            }
+            """)
+        #expect(lines(wiring) == [
+            "8:18 uses target-action $kTargetVideo/$kActionDetail category",
+            "12:17 provides target-action \"ComponentVideo\"",
+            "13:23 provides target-action \"ComponentVideo\"/\"showDetail\"",
+            "19:34 uses target-action $name/\"show\" if DEBUG",
+            "21:34 uses target-action \"Owner\"/?([ self actionName ]) if !(DEBUG)",
+        ])
+        #expect(wiring.constants == ["kTargetVideo": "ComponentVideo", "kActionDetail": "showDetail"])
+    }
+
+    @Test func objectiveCServicesAndRoutes() {
+        let wiring = ObjCWiringScanner.wiring(in: """
+            @BeeHiveService(VideoServiceProtocol, VideoServiceImpl)
+            @implementation Registration
+            - (void)setUp {
+                [[BeeHive shareInstance] registerService:@protocol(OwnerServiceProtocol) service:[OwnerService class]];
+                id<VideoServiceProtocol> video = [[BeeHive shareInstance] createService:@protocol(VideoServiceProtocol)];
+                [MGJRouter registerURLPattern:@"app://video/:id" toHandler:^(NSDictionary *info) {}];
+                [MGJRouter openURL:@"app://video/42"];
+                [[UIApplication sharedApplication] openURL:url];
+                [[BeeHive shareInstance] createService:NSProtocolFromString(@"ImageServiceProtocol")];
+            }
+            @end
+            """)
+        #expect(lines(wiring) == [
+            "1:1 provides service \"VideoServiceProtocol\"",
+            "4:30 provides service \"OwnerServiceProtocol\"",
+            "5:63 uses service \"VideoServiceProtocol\"",
+            "6:16 provides route \"app://video/:id\"",
+            "7:16 uses route \"app://video/42\" via MGJRouter",
+            "8:40 uses route $url",
+            "9:30 uses service \"ImageServiceProtocol\"",
+        ])
+    }
+
+    /// A method declaration is not a call: CTMediator's own header and implementation name `performTarget:` too.
+    @Test func declarationsAreNotCalls() {
+        let wiring = ObjCWiringScanner.wiring(in: """
+            @implementation CTMediator
+            - (id)performTarget:(NSString *)targetName action:(NSString *)actionName params:(NSDictionary *)params {
+                return nil;
+            }
+            @end
+            """)
+        #expect(wiring.facts.isEmpty)
+    }
+
+    @Test func swiftCallsProvidersAndConstants() {
+        let source = """
+            import CTMediator
+
+            let kTargetImage = "ComponentImage"
+
+            extension CTMediator {
+                func image_viewer() -> UIViewController? {
+                    performTarget(kTargetImage, action: "viewer", params: [kCTMediatorParamsKeySwiftTargetModuleName: "ComponentImage"], shouldCacheTarget: false) as? UIViewController
+                }
+            }
+
+            @objc final class Target_ComponentImage: NSObject {
+                @objc func Action_viewer(_ params: [AnyHashable: Any]) -> UIViewController { UIViewController() }
+                func Action_hidden(_ params: [AnyHashable: Any]) {}
+            }
+
+            func wire(registry: ComponentRegistry) {
+                // registry.resolve((any Commented).self)
+                registry.register((any ImageService).self) { ImageServiceImpl() }
+                _ = registry.resolve((any VideoService).self)
+                _ = BeeHive.shareInstance().createService(OwnerServiceProtocol.self)
+                #if os(iOS)
+                MGJRouter.openURL("app://owner/profile")
+                #endif
+                _ = MGJRouter.object(forURL: route)
+                _ = "performTarget(\\"A\\", action: \\"b\\")"
+            }
+            """
+        let wiring = SwiftWiringScanner.wiring(in: Array(source.utf8))
+        #expect(lines(wiring) == [
+            "7:9 uses target-action $kTargetImage/\"viewer\" category",
+            "11:19 provides target-action \"ComponentImage\"",
+            "12:16 provides target-action \"ComponentImage\"/\"viewer\"",
+            "18:5 provides service \"ImageService\"",
+            "19:9 uses service \"VideoService\"",
+            "20:9 uses service \"OwnerServiceProtocol\"",
+            "22:5 uses route \"app://owner/profile\" via MGJRouter if os(iOS)",
+            "24:9 uses route $route via MGJRouter",
+        ])
+        #expect(wiring.constants == ["kTargetImage": "ComponentImage"])
+    }
+
+    @Test func onlyFilesWithAWiringWordAreRead() {
+        #expect(WiringMarkers.present(in: Array("x.performTarget(".utf8)))
+        #expect(WiringMarkers.present(in: Array("class Target_A {}".utf8)))
+        #expect(!WiringMarkers.present(in: Array("import Foundation\nlet target = 1\n".utf8)))
+    }
+}
