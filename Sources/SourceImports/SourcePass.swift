@@ -75,6 +75,11 @@ public enum SourcePass {
                 }
             }
             scans = scans.dropFirst(selection.files.count)
+            for plist in selection.servicePlists {
+                let shown = PathArithmetic.join(shownDirectory, plist)
+                let bytes = fileSystem.contents(of: PathArithmetic.join(package.directory, plist), upTo: ImportScanner.maximumBytes)
+                wiring += ServicePlist.facts(in: bytes).map { LocatedWiringFact($0, in: shown) }
+            }
             uses += prefixHeaderImports(of: target, in: package, hasFiles: !selection.files.isEmpty)
             return (TargetImports(package: package.key, target: target.name, uses: uses, files: selection.files, words: words, wiring: wiring,
                                   constants: constants), notes)

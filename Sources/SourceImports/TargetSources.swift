@@ -17,7 +17,12 @@ public enum TargetSources {
         public var files: [String]
         /// Why the files cannot be known (a computed `sources:`, no folder at all); nil when they are.
         public var unknown: String?
+        /// BeeHive's service lists in its folder (`BHService.plist`), whatever `sources:` says: resources, not sources.
+        public var servicePlists: [String] = []
     }
+
+    /// The names of the property lists BeeHive reads its service registrations from.
+    public static let servicePlistNames: Set<String> = ["BHService.plist", "BeeHive.plist"]
 
     public static func select(_ target: Target, packageDirectory: String, fileSystem: any FileSystem) -> Selection {
         if let reason = target.sourcesUnknown {
@@ -35,15 +40,16 @@ public enum TargetSources {
         let absolute = PathArithmetic.join(packageDirectory, directory)
         let excluded = target.exclude.map { PathArithmetic.normalized($0) }
         let included = target.sources.map { $0.map { PathArithmetic.normalized($0) } }
-        var files: [String] = []
+        var files: [String] = [], plists: [String] = []
         for relative in fileSystem.regularFiles(under: absolute) {
+            if servicePlistNames.contains(String(relative.split(separator: "/").last ?? "")) { plists.append(PathArithmetic.join(directory, relative)) }
             let ext = fileExtension(of: relative)
             guard swiftExtensions.contains(ext) || cFamilyExtensions.contains(ext) else { continue }
             if excluded.contains(where: { relative == $0 || relative.hasPrefix($0 + "/") }) { continue }
             if let included, !included.contains(where: { $0.isEmpty || relative == $0 || relative.hasPrefix($0 + "/") }) { continue }
             files.append(PathArithmetic.join(directory, relative))
         }
-        return Selection(directory: directory, files: files.sorted(), unknown: nil)
+        return Selection(directory: directory, files: files.sorted(), unknown: nil, servicePlists: plists.sorted())
     }
 
     /// The extension of a file name, lowercased (`swift`, `m`); empty when there is none.

@@ -23,7 +23,7 @@ final class MediatorCheckTests: XCTestCase {
             "fix: did you mean Action_share:",
             "OwnerProfile.m:14:41: error: [mediator-unresolved] ComponentOwner (business) calls Target_ComponentPay's Action_pay:",
             "ImageViewer.swift:32:9: error: [mediator-unresolved] ComponentImage (business) resolves service OwnerServiceProtocol",
-            "ImageViewer.swift:37:9: error: [mediator-unresolved] ComponentImage (business) opens route app://owner/profile",
+            "ImageViewer.swift:42:9: error: [mediator-unresolved] ComponentImage (business) opens route app://owner/profile",
             "VideoDetailViewController.m:15:16: error: [mediator-duplicate] ComponentVideo (business) provides route app://video/:id",
             "ImageViewer.swift:23:9: warning: [mediator-bypass] ComponentImage (business) calls Target_ComponentVideo's Action_share:",
             "NXDeepLink.m:8:41: error: [upward] NXKit (kit) calls ComponentVideo (business) through a mediator",
@@ -52,6 +52,17 @@ final class MediatorCheckTests: XCTestCase {
         let bad = try run(["check", "."], in: copy)
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.contains("componentize.yml:18:15: error: mediators.categories is 'required' or 'optional', not 'always'"), bad.stderr)
+    }
+
+    /// ComponentVideo registers VideoPlayerServiceProtocol in its BHService.plist only: without the list, the call is unresolved.
+    func testAServiceListRegistersItsProtocols() throws {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("componentize-mediators-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: Componentize.repositoryRoot.appendingPathComponent("fixtures/MediatorApp"), to: copy)
+        addTeardownBlock { try? FileManager.default.removeItem(at: copy) }
+        XCTAssertFalse(try run(["check", "."], in: copy).stdout.contains("VideoPlayerServiceProtocol"))
+        try FileManager.default.removeItem(at: copy.appendingPathComponent("Business/ComponentVideo/ComponentVideo/Assets/BHService.plist"))
+        let text = try run(["check", "."], in: copy).stdout
+        XCTAssertTrue(text.contains("ImageViewer.swift:37:9: error: [mediator-unresolved] ComponentImage (business) resolves service VideoPlayerServiceProtocol"), text)
     }
 
     func testWhyAndGraphFollowCallsThroughTheMediator() throws {

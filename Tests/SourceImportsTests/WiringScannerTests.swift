@@ -139,6 +139,25 @@ struct WiringScannerTests {
         #expect(wiring.constants == ["kTargetImage": "ComponentImage"])
     }
 
+    @Test func beeHiveServiceListsProvideTheirProtocols() {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <array>
+            	<dict>
+            		<key>service</key>
+            		<string>VideoServiceProtocol</string>
+            		<key>impl</key>
+            		<string>VideoService</string>
+            	</dict>
+            </array>
+            </plist>
+            """
+        #expect(lines(FileWiring(facts: ServicePlist.facts(in: Array(plist.utf8)))) == ["6:3 provides service \"VideoServiceProtocol\""])
+        #expect(ServicePlist.facts(in: Array("<plist><array><dict>".utf8)).isEmpty)
+        #expect(ServicePlist.facts(in: nil).isEmpty)
+    }
+
     @Test func onlyFilesWithAWiringWordAreRead() {
         #expect(WiringMarkers.present(in: Array("x.performTarget(".utf8)))
         #expect(WiringMarkers.present(in: Array("class Target_A {}".utf8)))
