@@ -48,6 +48,8 @@ extension Project {
     public typealias LayerPreset = Preset
     /// What `new` is asked for.
     public typealias NewComponentRequest = Scaffolding.ScaffoldRequest
+    /// How `new --mediator` wires a component.
+    public typealias MediatorTemplate = Scaffolding.MediatorTemplate
     /// What `resources` is asked for.
     public typealias ResourceOptions = ResourceGeneration.ResourceGenerationRun.Options
     /// A manifest's `swift-tools-version`, or the toolchain's.

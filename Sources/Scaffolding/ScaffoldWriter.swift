@@ -46,7 +46,10 @@ public struct ScaffoldWriter {
             let changes = plan.manifestChanges.map { change in
                 (change, (root as NSString).appendingPathComponent(change.path.hasPrefix(root) ? String(change.path.dropFirst(root.count + 1)) : change.path))
             }
-            for (change, path) in changes where ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "") != change.before {
+            for (change, path) in changes where change.isNewFile && fileManager.fileExists(atPath: path) {
+                throw InputError("\(change.path) already exists; componentize new never overwrites", at: FileLocation(path: change.path))
+            }
+            for (change, path) in changes where !change.isNewFile && ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "") != change.before {
                 throw InputError("this manifest changed while componentize was planning; run it again", at: FileLocation(path: change.path))
             }
             for (change, path) in changes {
@@ -54,7 +57,9 @@ public struct ScaffoldWriter {
                 edited.append((change, path))
             }
         } catch {
-            for (change, path) in edited.reversed() { try? AtomicFile.write(Data(change.before.utf8), to: path) }
+            for (change, path) in edited.reversed() {
+                if change.isNewFile { try? fileManager.removeItem(atPath: path) } else { try? AtomicFile.write(Data(change.before.utf8), to: path) }
+            }
             for destination in moved.reversed() { try? fileManager.removeItem(atPath: destination) }
             throw error
         }

@@ -18,9 +18,12 @@ public struct ScaffoldRequest: Sendable {
     public var interface: Bool
     public var resources: Bool
     public var templateDirectory: String?
+    /// `--mediator ctmediator`: wire an existing pod the articles' way (its CTMediator category pod and `Target_` class).
+    public var mediator: MediatorTemplate?
 
     public init(name: String, layer: String? = nil, dependsOn: [String] = [], interface: Bool = false, resources: Bool = true,
-                templateDirectory: String? = nil) {
+                templateDirectory: String? = nil, mediator: MediatorTemplate? = nil) {
+        self.mediator = mediator
         self.name = name
         self.layer = layer
         self.dependsOn = dependsOn
@@ -49,6 +52,8 @@ public struct ScaffoldPlan: Sendable {
         public var after: String
         /// Whether it is the host app's manifest (else an existing component's).
         public var isApp = true
+        /// A file that does not exist yet, added to an existing component (`before` is empty).
+        public var isNewFile = false
     }
 
     /// The repository root the packages' directories are relative to, as messages name it.
@@ -73,13 +78,18 @@ public struct ScaffoldPlan: Sendable {
             lines.append("")
             lines.append("\(path(of: package))/  (\(package.layer), \(package.kind))")
             for file in package.files { lines.append("  \(file.path)") }
-            if let manifest = package.files.first(where: { $0.path == "Package.swift" }) {
+            if let manifest = package.files.first(where: { $0.path == "Package.swift" || $0.path.hasSuffix(".podspec") }) {
                 lines.append("")
-                lines.append("\(path(of: package))/Package.swift:")
+                lines.append("\(path(of: package))/\(manifest.path):")
                 lines.append(manifest.content)
             }
         }
-        for change in manifestChanges {
+        for change in manifestChanges where change.isNewFile {
+            lines.append("")
+            lines.append("\(change.path):")
+            lines.append(change.after)
+        }
+        for change in manifestChanges where !change.isNewFile {
             let (old, new) = change.path.hasPrefix("/") ? (change.path, change.path) : ("a/\(change.path)", "b/\(change.path)")
             lines.append(UnifiedDiff.make(old: change.before, new: change.after, oldName: old, newName: new))
         }
@@ -132,6 +142,7 @@ public struct Scaffolder {
     public func plan(_ request: ScaffoldRequest) throws -> ScaffoldPlan {
         var taken = Set(workspace.packages.map(\.manifest.name))
         taken.formUnion(graph.targetNames)
+        if request.mediator == .ctmediator { return try planCTMediator(for: request, taken: taken) }
         if request.interface, let existing = existingPackages().first(where: { $0.name == request.name }) {
             return try planInterface(forExisting: existing, request: request, taken: taken)
         }

@@ -5,6 +5,8 @@ import ResourceGeneration
 /// The kinds of component the templates know; each is a folder of `templates/` with its `manifest.yml`.
 public enum ComponentKind: String, Sendable, CaseIterable {
     case kit, common, account, business, interface, mediator, app
+    /// A pod's CTMediator category (`CTMediator+ComponentVideo`): what callers depend on instead of the pod.
+    case ctmediator
 
     /// The kind of an ordinary member of `layer`: the independent layer is `business`, `kit`/`common`/`account`
     /// by name, the lowest layer `kit`, the rest `common`.
@@ -25,6 +27,7 @@ public enum ComponentKind: String, Sendable, CaseIterable {
         case .interface: return "The interface of a \(layer) component: protocols and value types other components may depend on."
         case .mediator: return "The component registry (\(layer) layer): business components register their services by protocol, callers resolve them."
         case .app: return "The host app: it integrates every component and wires them together."
+        case .ctmediator: return "A CTMediator category (\(layer) layer): the calls other components make to a pod's Target_ class."
         }
     }
 }

@@ -31,11 +31,16 @@ public enum ImportScanner {
         return scanned
     }
 
-    /// The scans of files read, the Swift headers among them parsed together.
+    /// The scans of files read, the Swift headers among them parsed together, and the files read for wiring too.
     private static func finish(_ read: [SourceFileReader.Outcome], parser: SwiftImportParser) -> [ScannedFile] {
-        var headers: [SwiftHeader] = []
-        for item in read { if case .swift(let header, _, _, _) = item { headers.append(header) } }
+        var headers: [SwiftHeader] = [], wiringTexts: [[UInt8]] = []
+        for item in read {
+            guard case .swift(let header, _, _, let wiring) = item else { continue }
+            headers.append(header)
+            if let wiring { wiringTexts.append(wiring) }
+        }
         var parsed = parser.imports(of: headers).makeIterator()
+        var wirings = SwiftWiringScanner.wirings(of: wiringTexts).makeIterator()
         return read.map { item in
             switch item {
             case .scanned(let scanned):
@@ -44,7 +49,7 @@ public enum ImportScanner {
                 var scanned = parsed.next() ?? ScannedFile(imports: [], problem: nil)
                 scanned.problem = scanned.problem ?? problem
                 scanned.words = words
-                scanned.wiring = wiring
+                scanned.wiring = wiring == nil ? nil : wirings.next()
                 return scanned
             }
         }

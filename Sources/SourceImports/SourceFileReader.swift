@@ -3,7 +3,8 @@
 enum SourceFileReader {
     enum Outcome {
         case scanned(ScannedFile)
-        case swift(SwiftHeader, words: SourceWords, problem: String?, wiring: FileWiring?)
+        /// `wiring`: the whole file, when it is to be read for its run-time wiring too.
+        case swift(SwiftHeader, words: SourceWords, problem: String?, wiring: [UInt8]?)
     }
 
     /// `bytes` is what was read of the file at `path` (nil: it could not be), up to `maximumBytes + 1`.
@@ -31,13 +32,8 @@ enum SourceFileReader {
             if WiringMarkers.present(in: bytes) { scanned.wiring = ObjCWiringScanner.wiring(in: text) }
             return .scanned(scanned)
         }
-        return .swift(SwiftHeader(of: bytes), words: SourceWords(bytes), problem: problem, wiring: swiftWiring(bytes))
-    }
-
-    /// A Swift file's wiring, when it holds a word wiring needs and its brackets would not keep SwiftParser busy.
-    private static func swiftWiring(_ bytes: [UInt8]) -> FileWiring? {
-        guard WiringMarkers.present(in: bytes), SwiftHeader.unparsable(bytes) == nil else { return nil }
-        return SwiftWiringScanner.wiring(in: bytes)
+        let readsWiring = WiringMarkers.present(in: bytes) && SwiftHeader.unparsable(bytes) == nil
+        return .swift(SwiftHeader(of: bytes), words: SourceWords(bytes), problem: problem, wiring: readsWiring ? bytes : nil)
     }
 
     enum TextKind { case text, binary, notUTF8 }

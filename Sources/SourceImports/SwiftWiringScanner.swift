@@ -5,19 +5,63 @@ import SwiftSyntax
 /// `performTarget(_:action:params:…)` and `@objc` `Target_`/`Action_` providers, BeeHive's `registerService` /
 /// `createService`, the generated registry's `register(P.self, factory:)` / `resolve(P.self)`, URL routes, and string
 /// constants (`let kTarget = "A"`).
+///
+/// The files of a batch that nothing can carry from one into the next (``WiringText/isSelfContained(_:)``) are parsed
+/// as one text, up to 256 KiB a text: one parse instead of one a file, each fact then given back to its file.
 enum SwiftWiringScanner {
+    static let joinedBytes = 1 << 18
+
     static func wiring(in bytes: [UInt8]) -> FileWiring {
-        let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
-        let visitor = WiringVisitor(converter: SourceLocationConverter(fileName: "", tree: tree))
+        wirings(of: [bytes])[0]
+    }
+
+    static func wirings(of files: [[UInt8]]) -> [FileWiring] {
+        var results = [FileWiring](repeating: FileWiring(), count: files.count)
+        var joined: [UInt8] = [], members: [(index: Int, start: Int)] = []
+        for (index, bytes) in files.enumerated() {
+            guard WiringText.isSelfContained(bytes) else {
+                parse(bytes, members: [(index, 0)], into: &results)
+                continue
+            }
+            members.append((index, joined.count))
+            joined += bytes
+            if bytes.last != UInt8(ascii: "\n") { joined.append(UInt8(ascii: "\n")) }
+            if joined.count >= joinedBytes {
+                parse(joined, members: members, into: &results)
+                joined.removeAll(keepingCapacity: true)
+                members.removeAll()
+            }
+        }
+        if !members.isEmpty { parse(joined, members: members, into: &results) }
+        return results
+    }
+
+    /// Parses a text made of `members` (file index, first byte) and adds each fact and constant to its file, with the
+    /// line counted in that file.
+    private static func parse(_ text: [UInt8], members: [(index: Int, start: Int)], into results: inout [FileWiring]) {
+        let tree = text.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        let converter = SourceLocationConverter(fileName: "", tree: tree)
+        let visitor = WiringVisitor(converter: converter)
         visitor.walk(tree)
-        return FileWiring(facts: visitor.facts, constants: visitor.constants)
+        let firstLines = members.map { converter.location(for: AbsolutePosition(utf8Offset: $0.start)).line }
+        let member = { (offset: Int) in (members.lastIndex { $0.start <= offset } ?? 0) }
+        for (offset, fact) in visitor.facts {
+            let index = member(offset)
+            var fact = fact
+            fact.line -= firstLines[index] - 1
+            results[members[index].index].facts.append(fact)
+        }
+        for (offset, name, value) in visitor.constants where results[members[member(offset)].index].constants[name] == nil {
+            results[members[member(offset)].index].constants[name] = value
+        }
     }
 }
 
 private final class WiringVisitor: SyntaxVisitor {
     let converter: SourceLocationConverter
-    var facts: [WiringFact] = []
-    var constants: [String: String] = [:]
+    /// By the offset of the node they were read from.
+    var facts: [(offset: Int, fact: WiringFact)] = []
+    var constants: [(offset: Int, name: String, value: String)] = []
 
     init(converter: SourceLocationConverter) {
         self.converter = converter
@@ -44,7 +88,7 @@ private final class WiringVisitor: SyntaxVisitor {
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                   let literal = binding.initializer?.value.as(StringLiteralExprSyntax.self), let value = Self.text(of: literal) else { continue }
-            constants[name] = value
+            constants.append((binding.positionAfterSkippingLeadingTrivia.utf8Offset, name, value))
         }
         return .visitChildren
     }
@@ -81,9 +125,9 @@ private final class WiringVisitor: SyntaxVisitor {
     private func add(_ role: WiringFact.Role, _ mechanism: WiringMechanism, _ api: String, _ name: WiringValue, action: WiringValue? = nil,
                      receiver: String? = nil, at node: Syntax) {
         let location = node.startLocation(converter: converter)
-        facts.append(WiringFact(role: role, mechanism: mechanism, api: api, name: name, action: action, receiver: receiver,
+        facts.append((node.positionAfterSkippingLeadingTrivia.utf8Offset, WiringFact(role: role, mechanism: mechanism, api: api, name: name, action: action, receiver: receiver,
                                 mediatorCategory: Self.inMediatorExtension(node) ? "" : nil, conditions: Self.conditions(around: node),
-                                line: location.line, column: location.column))
+                                line: location.line, column: location.column)))
     }
 
     /// `CTMediator.sharedInstance().performTarget` → (nil, performTarget); `MGJRouter.openURL` → (MGJRouter, openURL).

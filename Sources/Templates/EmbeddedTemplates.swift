@@ -115,6 +115,100 @@ files:
     path: "Tests/{{ name }}Tests/{{ name }}Tests.swift"
 
 """#,
+        #"ctmediator/Category.h.stencil"#: #"""
+#import <CTMediator/CTMediator.h>
+#import <UIKit/UIKit.h>
+
+NS_ASSUME_NONNULL_BEGIN
+
+/// What other components may call of {{ name }}. Each method names one action of Target_{{ name }}; add one per
+/// action, and keep the names in {{ category }}.m.
+@interface CTMediator ({{ name }})
+
+- (nullable UIViewController *){{ prefix }}_viewControllerWithParams:(NSDictionary *)params;
+
+@end
+
+NS_ASSUME_NONNULL_END
+
+"""#,
+        #"ctmediator/Category.m.stencil"#: #"""
+#import "{{ category }}.h"
+
+// The names CTMediator looks up at run time, in one place: Target_{{ name }} and its Action_viewController:.
+static NSString * const kCTMediatorTarget{{ name }} = @"{{ name }}";
+static NSString * const kCTMediatorAction{{ name }}ViewController = @"viewController";
+
+@implementation CTMediator ({{ name }})
+
+- (UIViewController *){{ prefix }}_viewControllerWithParams:(NSDictionary *)params {
+    UIViewController *viewController = [self performTarget:kCTMediatorTarget{{ name }}
+                                                    action:kCTMediatorAction{{ name }}ViewController
+                                                    params:params
+                                         shouldCacheTarget:NO];
+    return [viewController isKindOfClass:[UIViewController class]] ? viewController : nil;
+}
+
+@end
+
+"""#,
+        #"ctmediator/Category.podspec.stencil"#: #"""
+Pod::Spec.new do |s|
+  s.name             = '{{ category }}'
+  s.version          = '0.1.0'
+  s.summary          = 'What other components may call of {{ name }}: a CTMediator category.'
+  s.description      = 'Callers depend on this pod, never on {{ name }}: its methods call Target_{{ name }} through CTMediator by name.'
+  s.homepage         = 'https://example.com/{{ category }}'
+  s.license          = { :type => 'MIT' }
+  s.author           = { '{{ name }}' => 'owners@example.com' }
+  s.source           = { :git => 'https://example.com/{{ category }}.git', :tag => s.version.to_s }
+  s.ios.deployment_target = '12.0'
+  s.source_files = '{{ category }}/Classes/**/*.{h,m}'
+  s.dependency 'CTMediator'
+end
+
+"""#,
+        #"ctmediator/Target.h.stencil"#: #"""
+#import <UIKit/UIKit.h>
+
+NS_ASSUME_NONNULL_BEGIN
+
+/// What CTMediator calls in {{ name }}: found at run time by its name, `Target_{{ name }}`; each `Action_<name>:`
+/// answers the call of the same name in {{ category }}.
+@interface Target_{{ name }} : NSObject
+
+- (UIViewController *)Action_viewController:(NSDictionary *)params;
+
+@end
+
+NS_ASSUME_NONNULL_END
+
+"""#,
+        #"ctmediator/Target.m.stencil"#: #"""
+#import "Target_{{ name }}.h"
+
+@implementation Target_{{ name }}
+
+- (UIViewController *)Action_viewController:(NSDictionary *)params {
+    // Return {{ name }}'s first screen, configured from params.
+    return [[UIViewController alloc] init];
+}
+
+@end
+
+"""#,
+        #"ctmediator/manifest.yml"#: #"""
+# `componentize new <Pod> --mediator ctmediator`: the CTMediator category pod callers depend on instead of <Pod>.
+# Target.h/.m.stencil are rendered into <Pod>'s own Classes folder (its Target_ class and first action).
+files:
+  - template: ctmediator/Category.podspec.stencil
+    path: "{{ category }}.podspec"
+  - template: ctmediator/Category.h.stencil
+    path: "{{ category }}/Classes/{{ category }}.h"
+  - template: ctmediator/Category.m.stencil
+    path: "{{ category }}/Classes/{{ category }}.m"
+
+"""#,
         #"imports/known-reexports.yml"#: #"""
 # Modules of well-known outside packages that re-export others (`@_exported import`), as their sources declare them:
 # a target that declares the module's product may import those too without declaring more. `check` reads this table

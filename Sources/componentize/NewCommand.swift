@@ -28,6 +28,9 @@ struct NewCommand: ParsableCommand {
     @Flag(help: "Also create <Name>Interface (protocols and value types) and register the implementation with the component registry. For a component that exists: create only its interface, and add it to the component's manifest.")
     var interface = false
 
+    @Option(help: "For an existing pod of the business layer: wire it the CTMediator way (ctmediator: its category pod CTMediator+<Name> for callers, and Target_<Name> with a first action in the pod).")
+    var mediator: Project.MediatorTemplate?
+
     @Flag(name: .customLong("no-resources"), help: "No resource bundle and no generated accessors.")
     var noResources = false
 
@@ -53,7 +56,7 @@ struct NewCommand: ParsableCommand {
         let request = Project.NewComponentRequest(
             name: name, layer: layer,
             dependsOn: dependsOn.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty },
-            interface: interface, resources: !noResources, templateDirectory: templateDirectory)
+            interface: interface, resources: !noResources, templateDirectory: templateDirectory, mediator: mediator)
         let project = try project.open(at: root)
         let plan = try project.plan(newComponent: request, today: Project.today())
         if dryRun {
@@ -65,8 +68,10 @@ struct NewCommand: ParsableCommand {
             print("created \(plan.path(of: package)) (\(package.layer)): \(package.files.count) files")
         }
         for change in plan.manifestChanges {
-            print(change.isApp ? "added \(name) to \(change.path)" : "added its interface and the registry to \(change.path)")
+            print(change.isNewFile ? "created \(change.path)" : change.isApp ? "added \(name) to \(change.path)" : "added its interface and the registry to \(change.path)")
         }
         for note in plan.notes { print("note: \(note)") }
     }
 }
+
+extension Project.MediatorTemplate: ExpressibleByArgument {}

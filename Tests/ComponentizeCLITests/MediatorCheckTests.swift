@@ -77,4 +77,79 @@ final class MediatorCheckTests: XCTestCase {
         XCTAssertTrue(dot.contains("n_ComponentImage -> n_ComponentVideo [style=dotted];"), dot)
         XCTAssertTrue(dot.contains("n_NXKit -> n_ComponentVideo [color=red, penwidth=2, label=\"upward\", fontcolor=red, style=dotted];"), dot)
     }
+
+    private func copyOfTheApp() throws -> URL {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("componentize-mediators-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: Componentize.repositoryRoot.appendingPathComponent("fixtures/MediatorApp"), to: copy)
+        addTeardownBlock { try? FileManager.default.removeItem(at: copy) }
+        return copy
+    }
+
+    /// `new ComponentOwner --mediator ctmediator`: the category pod and Target_ComponentOwner, whose names `check` then
+    /// matches (no new finding; with mediator-unused on, the new action is reached by its category).
+    func testNewWiresAnExistingPodTheCTMediatorWayAndCheckMatchesIt() throws {
+        let copy = try copyOfTheApp()
+        let before = try run(["check", ".", "--format", "json"], in: copy).stdout
+        let dryRun = try run(["new", "ComponentOwner", "--mediator", "ctmediator", "--dry-run", "."], in: copy)
+        XCTAssertEqual(dryRun.status, 0, dryRun.stderr)
+        GoldenFile.assertMatches(dryRun.stdout, "new/ctmediator-dry-run.txt")
+        XCTAssertEqual(try FileSnapshot.of(copy), try FileSnapshot.of(Componentize.repositoryRoot.appendingPathComponent("fixtures/MediatorApp")), "a dry run writes nothing")
+        let created = try run(["new", "ComponentOwner", "--mediator", "ctmediator", "."], in: copy)
+        XCTAssertEqual(created.status, 0, created.stderr)
+        XCTAssertTrue(created.stdout.contains("created Business/ComponentOwner/ComponentOwner/Classes/Target_ComponentOwner.m"), created.stdout)
+        for file in ["Mediator/CTMediator+ComponentOwner/CTMediator+ComponentOwner.podspec",
+                     "Mediator/CTMediator+ComponentOwner/CTMediator+ComponentOwner/Classes/CTMediator+ComponentOwner.m",
+                     "Business/ComponentOwner/ComponentOwner/Classes/Target_ComponentOwner.h"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: copy.appendingPathComponent(file).path), file)
+        }
+        try typeCheck(["Mediator/CTMediator+ComponentOwner/CTMediator+ComponentOwner/Classes/CTMediator+ComponentOwner.m",
+                       "Business/ComponentOwner/ComponentOwner/Classes/Target_ComponentOwner.m"], in: copy)
+        let after = try run(["check", ".", "--format", "json"], in: copy).stdout
+        XCTAssertEqual(try findings(after), try findings(before), "the new wiring adds no finding")
+        let configuration = copy.appendingPathComponent("componentize.yml")
+        try (try String(contentsOf: configuration, encoding: .utf8) + "rules:\n  mediator-unused: warning\n").write(to: configuration, atomically: true, encoding: .utf8)
+        let unused = try run(["check", "."], in: copy).stdout
+        XCTAssertTrue(unused.contains("provides Target_ComponentVideo's Action_share:") || unused.contains("[mediator-unused]"), unused)
+        XCTAssertFalse(unused.contains("Target_ComponentOwner"), unused)
+        let again = try run(["new", "ComponentOwner", "--mediator", "ctmediator", "."], in: copy)
+        XCTAssertEqual(again.status, 2)
+        XCTAssertTrue(again.stderr.contains("CTMediator+ComponentOwner exists already"), again.stderr)
+    }
+
+    func testNewMediatorRefusesWhatItCannotWire() throws {
+        let copy = try copyOfTheApp()
+        let snapshot = try FileSnapshot.of(copy)
+        for (arguments, message) in [
+            (["new", "ComponentPay", "--mediator", "ctmediator", "."], "there is no pod named ComponentPay here"),
+            (["new", "NXKit", "--mediator", "ctmediator", "."], "NXKit is in kit; --mediator ctmediator is for components of an independent layer (business)"),
+            (["new", "ComponentOwner", "--mediator", "beehive", "."], "The value 'beehive' is invalid for '--mediator <mediator>'"),
+        ] {
+            let result = try run(arguments, in: copy)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stdout)")
+            XCTAssertTrue(result.stderr.contains(message), "expected '\(message)' in \(result.stderr)")
+        }
+        let package = try run(["new", "ComponentVideo", "--mediator", "ctmediator", "fixtures/rules/mediator-unresolved"])
+        XCTAssertEqual(package.status, 2)
+        XCTAssertTrue(package.stderr.contains("ComponentVideo is a Swift package"), package.stderr)
+        XCTAssertEqual(try FileSnapshot.of(copy), snapshot, "nothing written")
+    }
+
+    /// The generated Objective-C against `Tests/ObjCStandIn` (Foundation, UIKit and CTMediator with their signatures):
+    /// Linux has no Objective-C Foundation to build it with.
+    private func typeCheck(_ files: [String], in folder: URL) throws {
+        guard let clang = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map({ "\($0)/clang" })
+            .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return }
+        let standIn = Componentize.repositoryRoot.appendingPathComponent("Tests/ObjCStandIn").path
+        for file in files {
+            let path = folder.appendingPathComponent(file).path
+            let result = try Componentize.runTool(clang, ["-fsyntax-only", "-x", "objective-c", "-Werror", "-I", standIn,
+                                                          "-I", (path as NSString).deletingLastPathComponent, path])
+            XCTAssertEqual(result.status, 0, "\(file): \(result.stderr)")
+        }
+    }
+
+    private func findings(_ json: String) throws -> [String] {
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        return (report["findings"] as? [[String: Any]] ?? []).map { "\($0["rule"] ?? "") \($0["message"] ?? "")" }
+    }
 }

@@ -139,6 +139,30 @@ struct WiringScannerTests {
         #expect(wiring.constants == ["kTargetImage": "ComponentImage"])
     }
 
+    /// Files parsed as one text give each file the facts, lines and constants it has alone.
+    @Test func joinedFilesReadAsTheyDoAlone() {
+        let files = [
+            "let kTarget = \"ComponentVideo\"\nfunc a() {\n    CTMediator.sharedInstance().performTarget(kTarget, action: \"show\", params: nil, shouldCacheTarget: false)\n}\n",
+            "/* a block comment: parsed alone */\nfunc b() { MGJRouter.openURL(\"app://video/1\") }\n",
+            "#if DEBUG\nfunc c() { _ = registry.resolve((any VideoService).self) }\n#endif",
+            "let kTarget = \"ComponentImage\"\nextension CTMediator {\n    func d() -> Any? { performTarget(kTarget, action: \"open\", params: nil, shouldCacheTarget: false) }\n}\n",
+        ].map { Array($0.utf8) }
+        #expect(WiringText.isSelfContained(files[0]) && !WiringText.isSelfContained(files[1]) && WiringText.isSelfContained(files[2]))
+        #expect(SwiftWiringScanner.wirings(of: files) == files.map { SwiftWiringScanner.wirings(of: [$0])[0] })
+        #expect(SwiftWiringScanner.wirings(of: files).map(lines) == [
+            ["3:5 uses target-action $kTarget/\"show\""], ["2:12 uses route \"app://video/1\" via MGJRouter"],
+            ["2:16 uses service \"VideoService\" if DEBUG"], ["3:24 uses target-action $kTarget/\"open\" category"],
+        ])
+        #expect(SwiftWiringScanner.wirings(of: files)[3].constants == ["kTarget": "ComponentImage"])
+    }
+
+    @Test func whatCannotBeJoined() {
+        for text in ["let a = \"\"\"\n\"\"\"", "let a = #\"x\"#", "func f() {", "let a = \"open", "#if A\nlet a = 1", "let r = #/a/#"] {
+            #expect(!WiringText.isSelfContained(Array(text.utf8)), "\(text)")
+        }
+        #expect(WiringText.isSelfContained(Array("let a = \"\\(f(\")\")) x\" // {\n".utf8)))
+    }
+
     @Test func beeHiveServiceListsProvideTheirProtocols() {
         let plist = """
             <?xml version="1.0" encoding="UTF-8"?>

@@ -1,5 +1,6 @@
 // A stand-in for the parts of Foundation that Objective-C resource accessors use (SwiftPM's SWIFTPM_MODULE_BUNDLE
-// and the ones `componentize migrate-pods` generates), declared with Apple's signatures (iOS 17 SDK headers).
+// and the ones `componentize migrate-pods` generates) and the CTMediator category and target `componentize new
+// --mediator ctmediator` writes, declared with Apple's signatures (iOS 17 SDK headers).
 // Linux has no Objective-C Foundation: tests compile against this to type-check that code, never to run it.
 #ifndef COMPONENTIZE_FOUNDATION_STAND_IN
 #define COMPONENTIZE_FOUNDATION_STAND_IN
@@ -12,6 +13,9 @@
 #endif
 
 typedef signed char BOOL;
+typedef unsigned long NSUInteger;
+#define YES ((BOOL)1)
+#define NO ((BOOL)0)
 
 NS_ASSUME_NONNULL_BEGIN
 
@@ -19,6 +23,8 @@ __attribute__((objc_root_class))
 @interface NSObject
 + (instancetype)alloc;
 - (instancetype)init;
++ (Class)class;
+- (BOOL)isKindOfClass:(Class)aClass;
 @end
 
 @interface NSString : NSObject
@@ -34,6 +40,11 @@ __attribute__((objc_root_class))
 @interface NSData : NSObject
 + (nullable instancetype)dataWithContentsOfURL:(NSURL *)url;
 + (nullable instancetype)dataWithContentsOfFile:(NSString *)path;
+@end
+
+@interface NSDictionary<__covariant KeyType, __covariant ObjectType> : NSObject
++ (instancetype)dictionaryWithObjects:(const ObjectType _Nonnull [_Nullable])objects forKeys:(const KeyType _Nonnull [_Nullable])keys count:(NSUInteger)cnt;
+- (nullable ObjectType)objectForKeyedSubscript:(KeyType)key;
 @end
 
 @interface NSBundle : NSObject

@@ -16,6 +16,13 @@ NS_ASSUME_NONNULL_BEGIN
 + (nullable UIImage *)imageNamed:(NSString *)name inBundle:(nullable NSBundle *)bundle compatibleWithTraitCollection:(nullable UITraitCollection *)traitCollection;
 @end
 
+@interface UIResponder : NSObject
+@end
+
+@interface UIViewController : UIResponder
+- (instancetype)initWithNibName:(nullable NSString *)nibNameOrNil bundle:(nullable NSBundle *)nibBundleOrNil;
+@end
+
 @interface UINib : NSObject
 + (UINib *)nibWithNibName:(NSString *)name bundle:(nullable NSBundle *)bundleOrNil;
 @end
