@@ -15,7 +15,27 @@ enum SwiftWiringScanner {
         wirings(of: [bytes])[0]
     }
 
+    /// Each file's wiring, SwiftParser reading only the places ``SwiftCodeMap`` finds (all of them joined in one
+    /// text); a file the map cannot follow is read whole.
     static func wirings(of files: [[UInt8]]) -> [FileWiring] {
+        var results = [FileWiring](repeating: FileWiring(), count: files.count)
+        var whole: [Int] = []
+        var pieces = WindowText()
+        for (index, bytes) in files.enumerated() {
+            let map = bytes.withUnsafeBufferPointer { SwiftCodeMap($0) }
+            guard map.isUsable else {
+                whole.append(index)
+                continue
+            }
+            for window in map.windows { pieces.add(window, of: index, from: bytes) }
+        }
+        if !pieces.text.isEmpty { pieces.parse(files: files, into: &results) }
+        for (index, wiring) in zip(whole, wholeFiles(of: whole.map { files[$0] })) { results[index] = wiring }
+        return results
+    }
+
+    /// Files read whole; those nothing can carry from one into the next parsed as one text.
+    static func wholeFiles(of files: [[UInt8]]) -> [FileWiring] {
         var results = [FileWiring](repeating: FileWiring(), count: files.count)
         var joined: [UInt8] = [], members: [(index: Int, start: Int)] = []
         for (index, bytes) in files.enumerated() {
@@ -54,6 +74,74 @@ enum SwiftWiringScanner {
         for (offset, name, value) in visitor.constants where results[members[member(offset)].index].constants[name] == nil {
             results[members[member(offset)].index].constants[name] = value
         }
+    }
+}
+
+/// The windows of several files joined in one text (each on lines of its own), and where each came from.
+private struct WindowText {
+    var text: [UInt8] = []
+    var pieces: [(textStart: Int, file: Int, window: SwiftCodeMap.Window)] = []
+
+    mutating func add(_ window: SwiftCodeMap.Window, of file: Int, from bytes: [UInt8]) {
+        pieces.append((text.count, file, window))
+        text += bytes[window.range]
+        text.append(UInt8(ascii: "\n"))
+    }
+
+    /// Parses the text once and gives each fact and constant to its file, at its place in the file, under the
+    /// conditions and in the extension its window is in.
+    func parse(files: [[UInt8]], into results: inout [FileWiring]) {
+        let tree = text.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        let visitor = WiringVisitor(converter: SourceLocationConverter(fileName: "", tree: tree))
+        visitor.walk(tree)
+        var lineTables: [Int: LineTable] = [:]
+        for (offset, fact) in visitor.facts {
+            let piece = self.piece(at: offset)
+            let fileOffset = piece.window.range.lowerBound + offset - piece.textStart
+            let table = lineTables[piece.file] ?? LineTable(files[piece.file])
+            lineTables[piece.file] = table
+            var fact = fact
+            (fact.line, fact.column) = table.location(of: fileOffset)
+            fact.conditions = piece.window.conditions + fact.conditions
+            if piece.window.inMediatorExtension, fact.mediatorCategory == nil { fact.mediatorCategory = "" }
+            results[piece.file].facts.append(fact)
+        }
+        for (offset, name, value) in visitor.constants where results[piece(at: offset).file].constants[name] == nil {
+            results[piece(at: offset).file].constants[name] = value
+        }
+    }
+
+    private func piece(at offset: Int) -> (textStart: Int, file: Int, window: SwiftCodeMap.Window) {
+        var low = 0, high = pieces.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if pieces[middle].textStart <= offset { low = middle } else { high = middle - 1 }
+        }
+        return pieces[low]
+    }
+}
+
+/// Line and column (UTF-8 bytes, from 1) of an offset in a file, as SwiftParser counts them.
+private struct LineTable {
+    var starts: [Int] = [0]
+
+    init(_ bytes: [UInt8]) {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            if byte == UInt8(ascii: "\r"), index < bytes.count, bytes[index] == UInt8(ascii: "\n") { index += 1 }
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { starts.append(index) }
+        }
+    }
+
+    func location(of offset: Int) -> (line: Int, column: Int) {
+        var low = 0, high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return (low + 1, offset - starts[low] + 1)
     }
 }
 
@@ -162,8 +250,9 @@ private final class WiringVisitor: SyntaxVisitor {
         return written.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." } ? .literal(written) : value(expression)
     }
 
+    /// The text of a plain one-line literal (`"A"`; not `#"A"#` or `"""`), without interpolation.
     static func text(of literal: StringLiteralExprSyntax) -> String? {
-        guard literal.segments.count == 1, let segment = literal.segments.first?.as(StringSegmentSyntax.self) else { return nil }
+        guard literal.openingPounds == nil, literal.openingQuote.tokenKind == .stringQuote, literal.segments.count == 1, let segment = literal.segments.first?.as(StringSegmentSyntax.self) else { return nil }
         return segment.content.text
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SourceImports
 
@@ -154,6 +155,33 @@ struct WiringScannerTests {
             ["2:16 uses service \"VideoService\" if DEBUG"], ["3:24 uses target-action $kTarget/\"open\" category"],
         ])
         #expect(SwiftWiringScanner.wirings(of: files)[3].constants == ["kTarget": "ComponentImage"])
+    }
+
+    /// The places ``SwiftCodeMap`` finds, parsed alone, say what a parse of the whole file says: on tricky texts, and on
+    /// every Swift file of this repository and of the packages it checked out that holds a wiring word.
+    @Test func readingThePlacesAgreesWithReadingTheWholeFile() throws {
+        var texts = [
+            "/* performTarget(\"A\", action: \"b\") /* nested */ */\nlet s = \"\\(x.resolve(A.self)) performTarget(\"\nlet m = \"\"\"\n  openURL(\"app://x\")\n  \"\"\"\n_ = MGJRouter.openURL(\"app://y\")\n",
+            "let raw = #\"register(\"#\n_ = c.resolve((any P).self)\n#if os(iOS)\n  #if DEBUG\n  x.register(P.self) { Impl() }\n  #elseif TEST\n  _ = y.resolve(Q.self)\n  #else\n  _ = z.resolve(R.self)\n  #endif\n#endif\n",
+            "@objc(Target_A)\n@objcMembers\nfinal class Target_A: NSObject {\n    func Action_b(_ p: [AnyHashable: Any]) -> Any? { CTMediator.sharedInstance().performTarget(\"C\", action: \"d\", params: nil, shouldCacheTarget: false) }\n}\n",
+            "extension CTMediator {\n    func a() -> Any? {\n        let name = \"A\"\n        return self.performTarget(name, action: \"b\", params: [\"k\": \"\\(f(\")\"))\"], shouldCacheTarget: false)\n    }\n}\nfunc performTarget(_ a: String, action: String) {}\n",
+        ].map { Array($0.utf8) }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        for folder in ["Sources", "Tests", "fixtures", ".build/checkouts"] {
+            let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+            while let url = enumerator?.nextObject() as? URL {
+                guard url.pathExtension == "swift", let data = FileManager.default.contents(atPath: url.path), WiringMarkers.present(in: Array(data)),
+                      SwiftHeader.unparsable(Array(data)) == nil else { continue }
+                texts.append(Array(data))
+            }
+        }
+        #expect(texts.count > 20)
+        for text in texts {
+            let (places, whole) = (SwiftWiringScanner.wirings(of: [text])[0], SwiftWiringScanner.wholeFiles(of: [text])[0])
+            #expect(lines(places) == lines(whole), "\(String(decoding: text.prefix(120), as: UTF8.self))")
+            #expect(places.constants == whole.constants, "\(String(decoding: text.prefix(120), as: UTF8.self))")
+        }
+        #expect(SwiftWiringScanner.wirings(of: texts) == SwiftWiringScanner.wholeFiles(of: texts))
     }
 
     @Test func whatCannotBeJoined() {

@@ -1,0 +1,334 @@
+/// Where a Swift file's wiring can be, found in one pass over its bytes, so that SwiftParser reads only those places
+/// (``SwiftWiringScanner``): the calls and `Target_` classes outside comments and strings, each as the smallest
+/// balanced span that holds it, with the `#if` conditions and `extension CTMediator` bodies around it.
+///
+/// The pass knows comments (nested), string literals (single-line, multi-line, raw, with interpolations) and brackets;
+/// anything it cannot follow (a regex literal, unbalanced brackets, an unclosed literal) makes the map unusable
+/// (``isUsable`` false), and the whole file is parsed instead.
+struct SwiftCodeMap {
+    /// A span to parse: a call with its receiver chain and trailing closure, a `Target_` class with its attributes, or a
+    /// `let name = "…"` constant.
+    struct Window: Equatable {
+        var range: Range<Int>
+        var conditions: [String]
+        var inMediatorExtension: Bool
+    }
+
+    static let calls: Set<String> = [
+        "performTarget", "registerService", "createService", "register", "resolve", "registerURLPattern", "openURL", "objectForURL", "object",
+    ]
+
+    private(set) var windows: [Window] = []
+    private(set) var isUsable = true
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var index = 0
+    private var depth = 0
+    /// Each open `#if`: the conditions of its earlier clauses, and the current clause's (nil for `#else`).
+    private var conditions: [(earlier: [String], current: String?)] = []
+    /// The bracket depth inside each open `extension CTMediator` body.
+    private var extensionDepths: [Int] = []
+    private var pendingExtension = false
+    private var lineStart = 0
+    private var previousWord: (text: String, start: Int)?
+
+    /// Maps `bytes`; the buffer must outlive the map's construction only.
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        while isUsable && index < bytes.count { step() }
+        if depth != 0 || !conditions.isEmpty { isUsable = false }
+        windows = Self.outermost(windows)
+    }
+
+    private func byte(_ offset: Int) -> UInt8 {
+        offset >= 0 && offset < bytes.count ? bytes[offset] : 0
+    }
+
+    private mutating func step() {
+        let current = bytes[index]
+        switch current {
+        case UInt8(ascii: "/") where byte(index + 1) == UInt8(ascii: "/"): skipLineComment()
+        case UInt8(ascii: "/") where byte(index + 1) == UInt8(ascii: "*"): skipBlockComment()
+        case UInt8(ascii: "#"): hash()
+        case UInt8(ascii: "\""): if let end = Self.stringEnd(bytes, from: index, hashes: 0) { index = end } else { isUsable = false }
+        case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "["): open(current)
+        case UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: "]"): close()
+        case UInt8(ascii: "\n"):
+            index += 1
+            lineStart = index
+        default:
+            if Self.startsIdentifier(current) { word() } else { index += 1 }
+        }
+    }
+
+    private mutating func skipLineComment() {
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+    }
+
+    private mutating func skipBlockComment() {
+        guard let end = Self.blockCommentEnd(bytes, from: index) else { return isUsable = false }
+        index = end
+    }
+
+    /// `#if`/`#elseif`/`#else`/`#endif` at the start of a line, a raw string (`#"…"#`), or a regex literal (unusable).
+    private mutating func hash() {
+        var hashes = 0
+        while byte(index + hashes) == UInt8(ascii: "#") { hashes += 1 }
+        if byte(index + hashes) == UInt8(ascii: "\"") {
+            guard let end = Self.stringEnd(bytes, from: index + hashes, hashes: hashes) else { return isUsable = false }
+            index = end
+            return
+        }
+        if byte(index + hashes) == UInt8(ascii: "/") { return isUsable = false }
+        let onlySpacesBefore = (lineStart..<index).allSatisfy { bytes[$0] == UInt8(ascii: " ") || bytes[$0] == UInt8(ascii: "\t") }
+        guard onlySpacesBefore else { return index += 1 }
+        var end = index
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        directive(String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end]), as: UTF8.self))
+        index = end
+    }
+
+    /// The condition stack as `#if` clauses change it (the same spelling ``SwiftWiringScanner`` gives a full parse).
+    private mutating func directive(_ line: String) {
+        let withoutComment = line.range(of: "//").map { String(line[..<$0.lowerBound]) } ?? line
+        let parts = withoutComment.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
+        let condition = parts.count > 1 ? parts[1].trimmingSpaces() : ""
+        switch parts.first {
+        case "if": conditions.append(([], condition))
+        case "elseif", "else":
+            guard let last = conditions.popLast() else { return isUsable = false }
+            conditions.append((last.earlier + (last.current.map { [$0] } ?? []), parts.first == "else" ? nil : condition))
+        case "endif": if conditions.popLast() == nil { isUsable = false }
+        default: break
+        }
+    }
+
+    private mutating func open(_ bracket: UInt8) {
+        if bracket == UInt8(ascii: "{"), pendingExtension {
+            extensionDepths.append(depth + 1)
+            pendingExtension = false
+        }
+        depth += 1
+        index += 1
+    }
+
+    private mutating func close() {
+        if extensionDepths.last == depth { extensionDepths.removeLast() }
+        depth -= 1
+        if depth < 0 { isUsable = false }
+        index += 1
+    }
+
+    private mutating func word() {
+        let start = index
+        while index < bytes.count, Self.continuesIdentifier(bytes[index]) { index += 1 }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        defer { previousWord = (text, start) }
+        if previousWord?.text == "extension", text == "CTMediator" { pendingExtension = true }
+        if previousWord?.text == "class", text.hasPrefix("Target_"), let classStart = previousWord?.start {
+            if let end = Self.bodyEnd(bytes, from: index) { add(attributesStart(before: classStart)..<end) } else { isUsable = false }
+            return
+        }
+        if text == "let", let end = constantEnd(after: index) { return add(start..<end) }
+        guard Self.calls.contains(text), previousWord?.text != "func", byte(nextNonSpace(from: index)) == UInt8(ascii: "(") else { return }
+        guard let end = callEnd(from: nextNonSpace(from: index)) else { return isUsable = false }
+        add(receiverStart(before: start)..<end)
+    }
+
+    private mutating func add(_ range: Range<Int>) {
+        let category = !extensionDepths.isEmpty
+        // A clause's conditions, as a full parse spells them: the negations of the clauses before it, then its own.
+        let around = conditions.flatMap { clause in clause.earlier.map { "!(\($0))" } + (clause.current.map { [$0] } ?? []) }
+        windows.append(Window(range: range, conditions: around, inMediatorExtension: category))
+    }
+
+    private func nextNonSpace(from start: Int) -> Int {
+        var position = start
+        while position < bytes.count, bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t") { position += 1 }
+        return position
+    }
+
+    /// `let name = "text"` or `let name: Type = "text"`, the literal on one line and the whole initializer: its end.
+    private func constantEnd(after start: Int) -> Int? {
+        var position = nextNonSpace(from: start)
+        guard Self.startsIdentifier(byte(position)) else { return nil }
+        while Self.continuesIdentifier(byte(position)) { position += 1 }
+        position = nextNonSpace(from: position)
+        if byte(position) == UInt8(ascii: ":") {
+            while position < bytes.count, byte(position) != UInt8(ascii: "=") {
+                if [UInt8(ascii: "\n"), UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "\"")].contains(byte(position)) { return nil }
+                position += 1
+            }
+        }
+        guard byte(position) == UInt8(ascii: "="), byte(position + 1) != UInt8(ascii: "=") else { return nil }
+        position = position + 1
+        while [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(byte(position)) { position += 1 }
+        guard byte(position) == UInt8(ascii: "\""), byte(position + 1) != UInt8(ascii: "\"") || byte(position + 2) != UInt8(ascii: "\""),
+              let end = Self.stringEnd(bytes, from: position, hashes: 0) else { return nil }
+        let after = byte(nextNonSpace(from: end))
+        return [0, UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: ";"), UInt8(ascii: "}"), UInt8(ascii: "/"), UInt8(ascii: ",")].contains(after) ? end : nil
+    }
+
+    /// The call's closing parenthesis, then a trailing closure when one follows on the same line.
+    private func callEnd(from open: Int) -> Int? {
+        guard let close = Self.matching(bytes, from: open) else { return nil }
+        let next = nextNonSpace(from: close)
+        guard byte(next) == UInt8(ascii: "{") else { return close }
+        return Self.matching(bytes, from: next)
+    }
+
+    /// Back over the receiver chain written on the same line: `CTMediator.sharedInstance().`, `MGJRouter.`, `self.`.
+    private func receiverStart(before start: Int) -> Int {
+        var position = start
+        while byte(position - 1) == UInt8(ascii: ".") {
+            var before = position - 2
+            if byte(before) == UInt8(ascii: ")") {
+                guard let open = Self.matchingBackward(bytes, from: before, lowerBound: lineStart) else { break }
+                before = open - 1
+            }
+            var wordStart = before + 1
+            while wordStart - 1 >= lineStart, Self.continuesIdentifier(byte(wordStart - 1)) { wordStart -= 1 }
+            guard wordStart <= before else { break }
+            position = wordStart
+        }
+        return position
+    }
+
+    /// The start of the attribute lines right above a class (`@objc(Target_A)`, `@objcMembers`), else its line.
+    private func attributesStart(before classStart: Int) -> Int {
+        var start = lineStart
+        while start > 0 {
+            var previous = start - 1
+            while previous > 0, bytes[previous - 1] != UInt8(ascii: "\n") { previous -= 1 }
+            guard byte(nextNonSpace(from: previous)) == UInt8(ascii: "@") else { break }
+            start = previous
+        }
+        return start
+    }
+
+    /// Windows inside another one are read with it.
+    static func outermost(_ windows: [Window]) -> [Window] {
+        var kept: [Window] = []
+        for window in windows.sorted(by: { ($0.range.lowerBound, -$0.range.upperBound) < ($1.range.lowerBound, -$1.range.upperBound) }) {
+            if let last = kept.last, last.range.upperBound >= window.range.upperBound { continue }
+            if let last = kept.last, last.range.upperBound > window.range.lowerBound {
+                kept[kept.count - 1].range = last.range.lowerBound..<window.range.upperBound
+                continue
+            }
+            kept.append(window)
+        }
+        return kept
+    }
+}
+
+extension SwiftCodeMap {
+    static func startsIdentifier(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte == UInt8(ascii: "_")
+            || byte >= 0x80
+    }
+
+    static func continuesIdentifier(_ byte: UInt8) -> Bool {
+        startsIdentifier(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+
+    /// After a (nested) block comment opened at `start`.
+    static func blockCommentEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var index = start + 2, nesting = 1
+        while index + 1 < bytes.count {
+            if bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "*") {
+                nesting += 1
+                index += 2
+            } else if bytes[index] == UInt8(ascii: "*"), bytes[index + 1] == UInt8(ascii: "/") {
+                nesting -= 1
+                index += 2
+                if nesting == 0 { return index }
+            } else {
+                index += 1
+            }
+        }
+        return nil
+    }
+
+    /// After the string literal whose first quote is at `quote`, opened with `hashes` `#` before it: single-line or
+    /// `"""` multi-line, escapes (`\` then as many `#`) and interpolations (code, with strings of its own) skipped.
+    static func stringEnd(_ bytes: UnsafeBufferPointer<UInt8>, from quote: Int, hashes: Int) -> Int? {
+        let quote3 = quote + 2 < bytes.count && bytes[quote + 1] == UInt8(ascii: "\"") && bytes[quote + 2] == UInt8(ascii: "\"")
+        var index = quote + (quote3 ? 3 : 1)
+        while index < bytes.count {
+            let current = bytes[index]
+            if current == UInt8(ascii: "\n"), !quote3 { return nil }
+            if current == UInt8(ascii: "\\"), (0..<hashes).allSatisfy({ index + 1 + $0 < bytes.count && bytes[index + 1 + $0] == UInt8(ascii: "#") }) {
+                let after = index + 1 + hashes
+                if after < bytes.count, bytes[after] == UInt8(ascii: "(") {
+                    guard let close = matching(bytes, from: after) else { return nil }
+                    index = close
+                } else {
+                    index = after + 1
+                }
+                continue
+            }
+            if current == UInt8(ascii: "\"") {
+                let closes = !quote3 || (index + 2 < bytes.count && bytes[index + 1] == UInt8(ascii: "\"") && bytes[index + 2] == UInt8(ascii: "\""))
+                let end = index + (quote3 ? 3 : 1)
+                if closes, (0..<hashes).allSatisfy({ end + $0 < bytes.count && bytes[end + $0] == UInt8(ascii: "#") }) { return end + hashes }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// After the bracket matching the one at `open` (strings and comments inside skipped).
+    static func matching(_ bytes: UnsafeBufferPointer<UInt8>, from open: Int) -> Int? {
+        var index = open, depth = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                depth -= 1
+                if depth == 0 { return index + 1 }
+            case UInt8(ascii: "\""):
+                guard let end = stringEnd(bytes, from: index, hashes: 0) else { return nil }
+                index = end
+                continue
+            case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/"):
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                continue
+            case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "*"):
+                guard let end = blockCommentEnd(bytes, from: index) else { return nil }
+                index = end
+                continue
+            case UInt8(ascii: "#") where index + 1 < bytes.count && (bytes[index + 1] == UInt8(ascii: "\"") || bytes[index + 1] == UInt8(ascii: "#")):
+                return nil
+            default: break
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The `(` matching the `)` at `close`, on the same line (no strings in between); nil otherwise.
+    static func matchingBackward(_ bytes: UnsafeBufferPointer<UInt8>, from close: Int, lowerBound: Int) -> Int? {
+        var index = close, depth = 0
+        while index >= lowerBound {
+            switch bytes[index] {
+            case UInt8(ascii: ")"): depth += 1
+            case UInt8(ascii: "("):
+                depth -= 1
+                if depth == 0 { return index }
+            case UInt8(ascii: "\""), UInt8(ascii: "\n"): return nil
+            default: break
+            }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// After the `{…}` body that follows `start` (a class's name, generic clause, inheritance), or nil.
+    static func bodyEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var index = start
+        while index < bytes.count, bytes[index] != UInt8(ascii: "{") {
+            if bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "}") { return nil }
+            index += 1
+        }
+        return index < bytes.count ? matching(bytes, from: index) : nil
+    }
+}
