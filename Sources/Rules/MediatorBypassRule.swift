@@ -29,7 +29,7 @@ public struct MediatorBypassRule: Rule {
         ],
         triggeringExamples: [
             RuleExample(configuration: required, [MediatorUnresolvedRule.video, MediatorUnresolvedRule.image],
-                        sources: [MediatorUnresolvedRule.target, MediatorUnresolvedRule.caller("↓" + call)]),
+                        sources: [MediatorUnresolvedRule.target, MediatorUnresolvedRule.caller(call.replacingOccurrences(of: ".performTarget", with: ".↓performTarget"))]),
         ]
     )
 

@@ -26,7 +26,7 @@ public struct MediatorDuplicateRule: Rule {
                 ("Business/ComponentOwner/Sources/ComponentOwner/Target.swift", "import Foundation\n\n@objc final class Target_ComponentVideo: NSObject {}\n"),
             ]),
             RuleExample([MediatorUnresolvedRule.video, owner], sources: [
-                ("Business/ComponentVideo/Sources/ComponentVideo/Routes.swift", "func routes() {\n    ↓MGJRouter.registerURLPattern(\"app://video/:id\") { _ in }\n}\n"),
+                ("Business/ComponentVideo/Sources/ComponentVideo/Routes.swift", "func routes() {\n    MGJRouter.↓registerURLPattern(\"app://video/:id\") { _ in }\n}\n"),
                 ("Business/ComponentOwner/Sources/ComponentOwner/Routes.swift", "func routes() {\n    MGJRouter.registerURLPattern(\"app://video/:id\") { _ in }\n}\n"),
             ]),
         ]

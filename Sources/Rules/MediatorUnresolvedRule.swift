@@ -37,9 +37,9 @@ public struct MediatorUnresolvedRule: Rule {
             RuleExample([video, image], sources: [target, caller("CTMediator.sharedInstance().performTarget(name(), action: \"showDetail\", params: nil, shouldCacheTarget: false)")]),
         ],
         triggeringExamples: [
-            RuleExample([video, image], sources: [target, caller("↓CTMediator.sharedInstance().performTarget(\"ComponentVideo\", action: \"showDetial\", params: nil, shouldCacheTarget: false)")]),
-            RuleExample([video, image], sources: [caller("↓CTMediator.sharedInstance().performTarget(\"ComponentVideo\", action: \"showDetail\", params: nil, shouldCacheTarget: false)")]),
-            RuleExample([video, image], sources: [caller("_ = ↓BeeHive.shareInstance().createService(VideoServiceProtocol.self)")]),
+            RuleExample([video, image], sources: [target, caller("CTMediator.sharedInstance().↓performTarget(\"ComponentVideo\", action: \"showDetial\", params: nil, shouldCacheTarget: false)")]),
+            RuleExample([video, image], sources: [caller("CTMediator.sharedInstance().↓performTarget(\"ComponentVideo\", action: \"showDetail\", params: nil, shouldCacheTarget: false)")]),
+            RuleExample([video, image], sources: [caller("_ = BeeHive.shareInstance().↓createService(VideoServiceProtocol.self)")]),
         ]
     )
 

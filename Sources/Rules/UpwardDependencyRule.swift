@@ -39,7 +39,7 @@ public struct UpwardDependencyRule: Rule {
             // Through a mediator: a run-time dependency is a dependency too.
             RuleExample([("Kit/NXKit", RuleExample.package("NXKit")), MediatorUnresolvedRule.video], sources: [
                 MediatorUnresolvedRule.target,
-                ("Kit/NXKit/Sources/NXKit/Open.swift", "func open() {\n    ↓CTMediator.sharedInstance().performTarget(\"ComponentVideo\", action: \"showDetail\", params: nil, shouldCacheTarget: false)\n}\n"),
+                ("Kit/NXKit/Sources/NXKit/Open.swift", "func open() {\n    CTMediator.sharedInstance().↓performTarget(\"ComponentVideo\", action: \"showDetail\", params: nil, shouldCacheTarget: false)\n}\n"),
             ]),
         ]
     )

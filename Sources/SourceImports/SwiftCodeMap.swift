@@ -12,6 +12,13 @@ struct SwiftCodeMap {
         var range: Range<Int>
         var conditions: [String]
         var inMediatorExtension: Bool
+        /// A call's window starts at its name: the receiver written right before it (`MGJRouter` in `MGJRouter.openURL(…)`;
+        /// nil for a chain or none), as the full parse would see it. Nil for other windows.
+        var call: Call?
+
+        struct Call: Equatable {
+            var receiver: String?
+        }
     }
 
     static let calls: Set<String> = [
@@ -131,14 +138,14 @@ struct SwiftCodeMap {
         if text == "let", let end = constantEnd(after: index) { return add(start..<end) }
         guard Self.calls.contains(text), previousWord?.text != "func", byte(nextNonSpace(from: index)) == UInt8(ascii: "(") else { return }
         guard let end = callEnd(from: nextNonSpace(from: index)) else { return isUsable = false }
-        add(receiverStart(before: start)..<end)
+        add(start..<end, call: Window.Call(receiver: receiver(before: start)))
     }
 
-    private mutating func add(_ range: Range<Int>) {
+    private mutating func add(_ range: Range<Int>, call: Window.Call? = nil) {
         let category = !extensionDepths.isEmpty
         // A clause's conditions, as a full parse spells them: the negations of the clauses before it, then its own.
         let around = conditions.flatMap { clause in clause.earlier.map { "!(\($0))" } + (clause.current.map { [$0] } ?? []) }
-        windows.append(Window(range: range, conditions: around, inMediatorExtension: category))
+        windows.append(Window(range: range, conditions: around, inMediatorExtension: category, call: call))
     }
 
     private func nextNonSpace(from start: Int) -> Int {
@@ -176,21 +183,19 @@ struct SwiftCodeMap {
         return Self.matching(bytes, from: next)
     }
 
-    /// Back over the receiver chain written on the same line: `CTMediator.sharedInstance().`, `MGJRouter.`, `self.`.
-    private func receiverStart(before start: Int) -> Int {
-        var position = start
-        while byte(position - 1) == UInt8(ascii: ".") {
-            var before = position - 2
-            if byte(before) == UInt8(ascii: ")") {
-                guard let open = Self.matchingBackward(bytes, from: before, lowerBound: lineStart) else { break }
-                before = open - 1
-            }
-            var wordStart = before + 1
-            while wordStart - 1 >= lineStart, Self.continuesIdentifier(byte(wordStart - 1)) { wordStart -= 1 }
-            guard wordStart <= before else { break }
-            position = wordStart
-        }
-        return position
+    /// `MGJRouter` for `MGJRouter.openURL`, `self` for `self.openURL`: a plain name right before the call's dot; nil
+    /// for `a.b.openURL`, `f().openURL`, `x?.openURL` or no receiver.
+    private func receiver(before start: Int) -> String? {
+        var position = start - 1
+        while position >= 0, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[position]) { position -= 1 }
+        guard byte(position) == UInt8(ascii: ".") else { return nil }
+        position -= 1
+        while position >= 0, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[position]) { position -= 1 }
+        let end = position + 1
+        while position >= 0, Self.continuesIdentifier(bytes[position]) { position -= 1 }
+        guard position + 1 < end, Self.startsIdentifier(bytes[position + 1]), byte(position) != UInt8(ascii: "."),
+              byte(position) != UInt8(ascii: "`") else { return nil }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[(position + 1)..<end]), as: UTF8.self)
     }
 
     /// The start of the attribute lines right above a class (`@objc(Target_A)`, `@objcMembers`), else its line.
@@ -301,23 +306,6 @@ extension SwiftCodeMap {
             default: break
             }
             index += 1
-        }
-        return nil
-    }
-
-    /// The `(` matching the `)` at `close`, on the same line (no strings in between); nil otherwise.
-    static func matchingBackward(_ bytes: UnsafeBufferPointer<UInt8>, from close: Int, lowerBound: Int) -> Int? {
-        var index = close, depth = 0
-        while index >= lowerBound {
-            switch bytes[index] {
-            case UInt8(ascii: ")"): depth += 1
-            case UInt8(ascii: "("):
-                depth -= 1
-                if depth == 0 { return index }
-            case UInt8(ascii: "\""), UInt8(ascii: "\n"): return nil
-            default: break
-            }
-            index -= 1
         }
         return nil
     }

@@ -104,6 +104,7 @@ private struct WindowText {
             (fact.line, fact.column) = table.location(of: fileOffset)
             fact.conditions = piece.window.conditions + fact.conditions
             if piece.window.inMediatorExtension, fact.mediatorCategory == nil { fact.mediatorCategory = "" }
+            if let call = piece.window.call, offset == piece.textStart, fact.mechanism == .route, fact.role == .uses { fact.receiver = call.receiver }
             results[piece.file].facts.append(fact)
         }
         for (offset, name, value) in visitor.constants where results[piece(at: offset).file].constants[name] == nil {
@@ -184,26 +185,28 @@ private final class WiringVisitor: SyntaxVisitor {
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let (receiver, name) = Self.callee(node.calledExpression)
         let arguments = Array(node.arguments)
+        // A call is located at its name (`performTarget` in `CTMediator.sharedInstance().performTarget(…)`).
+        let place = Syntax((node.calledExpression.as(MemberAccessExprSyntax.self)?.declName).map(Syntax.init) ?? Syntax(node.calledExpression))
         let labels = arguments.map { $0.label?.text }
         switch name {
         case "performTarget" where labels.count >= 2 && labels[0] == nil && labels[1] == "action":
             add(.uses, .targetAction, "performTarget(_:action:params:)", Self.value(arguments[0].expression),
-                action: Self.value(arguments[1].expression), at: Syntax(node))
+                action: Self.value(arguments[1].expression), at: place)
         case "registerService" where labels.first == .some(nil):
-            add(.provides, .service, "registerService(_:service:)", Self.metatype(arguments[0].expression), at: Syntax(node))
+            add(.provides, .service, "registerService(_:service:)", Self.metatype(arguments[0].expression), at: place)
         case "createService" where labels == [nil]:
-            add(.uses, .service, "createService(_:)", Self.metatype(arguments[0].expression), at: Syntax(node))
+            add(.uses, .service, "createService(_:)", Self.metatype(arguments[0].expression), at: place)
         case "register" where labels.first == .some(nil) && (labels.contains("factory") || node.trailingClosure != nil):
             guard Self.isMetatype(arguments[0].expression) else { break }
-            add(.provides, .service, "register(_:factory:)", Self.metatype(arguments[0].expression), at: Syntax(node))
+            add(.provides, .service, "register(_:factory:)", Self.metatype(arguments[0].expression), at: place)
         case "resolve" where labels == [nil] && Self.isMetatype(arguments[0].expression):
-            add(.uses, .service, "resolve(_:)", Self.metatype(arguments[0].expression), at: Syntax(node))
+            add(.uses, .service, "resolve(_:)", Self.metatype(arguments[0].expression), at: place)
         case "registerURLPattern" where labels.first == .some(nil):
-            add(.provides, .route, "registerURLPattern(_:toHandler:)", Self.value(arguments[0].expression), at: Syntax(node))
+            add(.provides, .route, "registerURLPattern(_:toHandler:)", Self.value(arguments[0].expression), at: place)
         case "openURL" where !arguments.isEmpty:
-            add(.uses, .route, "openURL(_:)", Self.value(arguments[0].expression), receiver: receiver, at: Syntax(node))
+            add(.uses, .route, "openURL(_:)", Self.value(arguments[0].expression), receiver: receiver, at: place)
         case "objectForURL" where !arguments.isEmpty, "object" where labels.first == "forURL":
-            add(.uses, .route, "objectForURL(_:)", Self.value(arguments[0].expression), receiver: receiver, at: Syntax(node))
+            add(.uses, .route, "objectForURL(_:)", Self.value(arguments[0].expression), receiver: receiver, at: place)
         default:
             break
         }

@@ -22,13 +22,13 @@ final class MediatorCheckTests: XCTestCase {
             "CTMediator+ComponentVideo.m:18:18: error: [mediator-unresolved] CTMediator+ComponentVideo (mediator) calls Target_ComponentVideo's Action_shrae:",
             "fix: did you mean Action_share:",
             "OwnerProfile.m:14:41: error: [mediator-unresolved] ComponentOwner (business) calls Target_ComponentPay's Action_pay:",
-            "ImageViewer.swift:32:9: error: [mediator-unresolved] ComponentImage (business) resolves service OwnerServiceProtocol",
-            "ImageViewer.swift:42:9: error: [mediator-unresolved] ComponentImage (business) opens route app://owner/profile",
+            "ImageViewer.swift:32:33: error: [mediator-unresolved] ComponentImage (business) resolves service OwnerServiceProtocol",
+            "ImageViewer.swift:42:19: error: [mediator-unresolved] ComponentImage (business) opens route app://owner/profile",
             "VideoDetailViewController.m:15:16: error: [mediator-duplicate] ComponentVideo (business) provides route app://video/:id",
-            "ImageViewer.swift:23:9: warning: [mediator-bypass] ComponentImage (business) calls Target_ComponentVideo's Action_share:",
+            "ImageViewer.swift:23:37: warning: [mediator-bypass] ComponentImage (business) calls Target_ComponentVideo's Action_share:",
             "NXDeepLink.m:8:41: error: [upward] NXKit (kit) calls ComponentVideo (business) through a mediator",
             "componentize: 1 mediator call undecided",
-            "ImageViewer.swift:28:9: ComponentImage performTarget(_:action:params:) with `target`",
+            "ImageViewer.swift:28:37: ComponentImage performTarget(_:action:params:) with `target`",
         ] {
             XCTAssertTrue(text.contains(expected), "missing \(expected) in\n\(text)")
         }
@@ -62,7 +62,7 @@ final class MediatorCheckTests: XCTestCase {
         XCTAssertFalse(try run(["check", "."], in: copy).stdout.contains("VideoPlayerServiceProtocol"))
         try FileManager.default.removeItem(at: copy.appendingPathComponent("Business/ComponentVideo/ComponentVideo/Assets/BHService.plist"))
         let text = try run(["check", "."], in: copy).stdout
-        XCTAssertTrue(text.contains("ImageViewer.swift:37:9: error: [mediator-unresolved] ComponentImage (business) resolves service VideoPlayerServiceProtocol"), text)
+        XCTAssertTrue(text.contains("ImageViewer.swift:37:33: error: [mediator-unresolved] ComponentImage (business) resolves service VideoPlayerServiceProtocol"), text)
     }
 
     func testWhyAndGraphFollowCallsThroughTheMediator() throws {

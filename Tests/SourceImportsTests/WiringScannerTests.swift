@@ -131,11 +131,11 @@ struct WiringScannerTests {
             "7:9 uses target-action $kTargetImage/\"viewer\" category",
             "11:19 provides target-action \"ComponentImage\"",
             "12:16 provides target-action \"ComponentImage\"/\"viewer\"",
-            "18:5 provides service \"ImageService\"",
-            "19:9 uses service \"VideoService\"",
-            "20:9 uses service \"OwnerServiceProtocol\"",
-            "22:5 uses route \"app://owner/profile\" via MGJRouter if os(iOS)",
-            "24:9 uses route $route via MGJRouter",
+            "18:14 provides service \"ImageService\"",
+            "19:18 uses service \"VideoService\"",
+            "20:33 uses service \"OwnerServiceProtocol\"",
+            "22:15 uses route \"app://owner/profile\" via MGJRouter if os(iOS)",
+            "24:19 uses route $route via MGJRouter",
         ])
         #expect(wiring.constants == ["kTargetImage": "ComponentImage"])
     }
@@ -151,8 +151,8 @@ struct WiringScannerTests {
         #expect(WiringText.isSelfContained(files[0]) && !WiringText.isSelfContained(files[1]) && WiringText.isSelfContained(files[2]))
         #expect(SwiftWiringScanner.wirings(of: files) == files.map { SwiftWiringScanner.wirings(of: [$0])[0] })
         #expect(SwiftWiringScanner.wirings(of: files).map(lines) == [
-            ["3:5 uses target-action $kTarget/\"show\""], ["2:12 uses route \"app://video/1\" via MGJRouter"],
-            ["2:16 uses service \"VideoService\" if DEBUG"], ["3:24 uses target-action $kTarget/\"open\" category"],
+            ["3:33 uses target-action $kTarget/\"show\""], ["2:22 uses route \"app://video/1\" via MGJRouter"],
+            ["2:25 uses service \"VideoService\" if DEBUG"], ["3:24 uses target-action $kTarget/\"open\" category"],
         ])
         #expect(SwiftWiringScanner.wirings(of: files)[3].constants == ["kTarget": "ComponentImage"])
     }
@@ -164,6 +164,7 @@ struct WiringScannerTests {
             "/* performTarget(\"A\", action: \"b\") /* nested */ */\nlet s = \"\\(x.resolve(A.self)) performTarget(\"\nlet m = \"\"\"\n  openURL(\"app://x\")\n  \"\"\"\n_ = MGJRouter.openURL(\"app://y\")\n",
             "let raw = #\"register(\"#\n_ = c.resolve((any P).self)\n#if os(iOS)\n  #if DEBUG\n  x.register(P.self) { Impl() }\n  #elseif TEST\n  _ = y.resolve(Q.self)\n  #else\n  _ = z.resolve(R.self)\n  #endif\n#endif\n",
             "@objc(Target_A)\n@objcMembers\nfinal class Target_A: NSObject {\n    func Action_b(_ p: [AnyHashable: Any]) -> Any? { CTMediator.sharedInstance().performTarget(\"C\", action: \"d\", params: nil, shouldCacheTarget: false) }\n}\n",
+            "func r() {\n    self.openURL(\"app://a\")\n    MGJRouter\n        .openURL(\"app://b\")\n    a.b.openURL(\"app://c\")\n    f().openURL(\"app://d\")\n    MGJRouter.object(forURL: \"app://e\")\n}\n",
             "extension CTMediator {\n    func a() -> Any? {\n        let name = \"A\"\n        return self.performTarget(name, action: \"b\", params: [\"k\": \"\\(f(\")\"))\"], shouldCacheTarget: false)\n    }\n}\nfunc performTarget(_ a: String, action: String) {}\n",
         ].map { Array($0.utf8) }
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
