@@ -52,6 +52,9 @@ struct MediatorResolution {
             case .notWiring: break
             }
         }
+        // A file several targets compile is one place.
+        var seen: Set<FileLocation> = []
+        undecided = undecided.filter { seen.insert($0.location).inserted }
         return MediatorIndex(provisions: provisions, calls: calls, undecided: undecided, edges: edges(of: calls))
     }
 

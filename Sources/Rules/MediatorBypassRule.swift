@@ -36,7 +36,7 @@ public struct MediatorBypassRule: Rule {
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         guard context.configuration.mediators.categories == .required, let mediators = graph.mediators else { return [] }
         return mediators.calls.filter { call in
-            guard call.key.mechanism == .targetAction, !call.inMediatorCategory, let rank = call.from.rank,
+            guard call.key.mechanism == .targetAction, !call.inMediatorCategory, !call.from.isTest, let rank = call.from.rank,
                   context.configuration.layers[rank].independent else { return false }
             return !call.providers.isEmpty && !call.providers.contains { $0.target.component == call.from.component }
         }.map { call in

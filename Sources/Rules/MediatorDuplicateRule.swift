@@ -35,12 +35,15 @@ public struct MediatorDuplicateRule: Rule {
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         guard let mediators = graph.mediators else { return [] }
         var byKey: [WiringKey: [WiringProvision]] = [:]
-        for provision in mediators.provisions where provision.key.action == nil { byKey[provision.key, default: []].append(provision) }
+        for provision in mediators.provisions where provision.key.action == nil && !provision.target.isTest {
+            byKey[provision.key, default: []].append(provision)
+        }
         var findings: [Finding] = []
         for (key, provisions) in byKey.sorted(by: { $0.key < $1.key }) {
             let sorted = provisions.sorted { $0.location < $1.location }
             guard let first = sorted.first else { continue }
-            for other in sorted.dropFirst() where other.target.component != first.target.component {
+            // A file two targets compile provides once.
+            for other in sorted.dropFirst() where other.target.component != first.target.component && other.location != first.location {
                 findings.append(finding("\(other.target.label) provides \(key), which \(first.target.label) provides too (\(first.location))",
                                         fix: "keep one provider of \(key): remove it from \(other.target.component) or from \(first.target.component), or rename one",
                                         at: other.location, from: other.target.id.name, to: key.description))

@@ -45,7 +45,8 @@ public struct MediatorUnresolvedRule: Rule {
 
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         guard let mediators = graph.mediators else { return [] }
-        return mediators.calls.filter(\.providers.isEmpty).map { call in
+        // Tests look up what is not there on purpose (and register mocks): only the components' own code is judged.
+        return mediators.calls.filter { $0.providers.isEmpty && !$0.from.isTest }.map { call in
             finding("\(call.from.label) \(Self.verb(call.key.mechanism)) \(call.key) (\(call.api))\(Self.under(call.conditions)), \(Self.missing(call, in: mediators))",
                     fix: fix(call, in: mediators), at: call.location, from: call.from.id.name, to: call.key.description)
         }

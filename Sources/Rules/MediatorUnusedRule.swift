@@ -41,7 +41,7 @@ public struct MediatorUnusedRule: Rule {
         let called = Set(mediators.calls.map(\.key))
         var reached: Set<FileLocation> = []
         for call in mediators.calls { for provider in call.providers { reached.insert(provider.location) } }
-        return mediators.provisions.filter { provision in
+        return mediators.provisions.filter { !$0.target.isTest }.filter { provision in
             // A Target_ class is used through its actions.
             !(provision.key.mechanism == .targetAction && provision.key.action == nil) && !reached.contains(provision.location) && !called.contains(provision.key)
                 && !Self.mayBeCalled(provision.key.mechanism, undecidedAPIs: undecided)

@@ -197,9 +197,9 @@ private final class WiringVisitor: SyntaxVisitor {
         case "createService" where labels == [nil]:
             add(.uses, .service, "createService(_:)", Self.metatype(arguments[0].expression), at: place)
         case "register" where labels.first == .some(nil) && (labels.contains("factory") || node.trailingClosure != nil):
-            guard Self.isMetatype(arguments[0].expression) else { break }
+            guard Self.isExistentialMetatype(arguments[0].expression) else { break }
             add(.provides, .service, "register(_:factory:)", Self.metatype(arguments[0].expression), at: place)
-        case "resolve" where labels == [nil] && Self.isMetatype(arguments[0].expression):
+        case "resolve" where labels == [nil] && Self.isExistentialMetatype(arguments[0].expression):
             add(.uses, .service, "resolve(_:)", Self.metatype(arguments[0].expression), at: place)
         case "registerURLPattern" where labels.first == .some(nil):
             add(.provides, .route, "registerURLPattern(_:toHandler:)", Self.value(arguments[0].expression), at: place)
@@ -242,6 +242,13 @@ private final class WiringVisitor: SyntaxVisitor {
     /// `P.self`, `(any P).self`.
     static func isMetatype(_ expression: ExprSyntax) -> Bool {
         expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "self"
+    }
+
+    /// `(any P).self`, the form the generated registry is called with: a DI container's `register(P.self)` /
+    /// `resolve(P.self)` (Swinject's, with its forwarding and assemblies) is not read as the registry.
+    static func isExistentialMetatype(_ expression: ExprSyntax) -> Bool {
+        guard isMetatype(expression), let base = expression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription else { return false }
+        return base.hasPrefix("(any ") && base.hasSuffix(")")
     }
 
     /// The protocol of `P.self` or `(any P).self`; anything else is an expression.
