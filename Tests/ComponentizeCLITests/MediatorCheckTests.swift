@@ -54,6 +54,27 @@ final class MediatorCheckTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("componentize.yml:18:15: error: mediators.categories is 'required' or 'optional', not 'always'"), bad.stderr)
     }
 
+    /// A baseline of today's mediator findings passes; an exception names one by what the call names.
+    func testBaselinesAndExceptionsTakeMediatorFindings() throws {
+        let copy = try copyOfTheApp()
+        XCTAssertEqual(try run(["check", ".", "--write-baseline", "baseline.json"], in: copy).status, 0)
+        let baselined = try run(["check", ".", "--baseline", "baseline.json"], in: copy)
+        XCTAssertEqual(baselined.status, 0, baselined.stdout)
+        XCTAssertFalse(baselined.stdout.contains("error: [mediator-"), baselined.stdout)
+        let configuration = copy.appendingPathComponent("componentize.yml")
+        try (try String(contentsOf: configuration, encoding: .utf8) + """
+            exceptions:
+              - from: ComponentOwner
+                to: "Target_ComponentPay's Action_pay:"
+                rule: mediator-unresolved
+                reason: "ComponentPay comes back next release (PAY-7)"
+
+            """).write(to: configuration, atomically: true, encoding: .utf8)
+        let excused = try run(["check", "."], in: copy).stdout
+        XCTAssertFalse(excused.contains("Target_ComponentPay"), excused)
+        XCTAssertTrue(excused.contains("1 finding excused by exceptions"), excused)
+    }
+
     /// ComponentVideo registers VideoPlayerServiceProtocol in its BHService.plist only: without the list, the call is unresolved.
     func testAServiceListRegistersItsProtocols() throws {
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("componentize-mediators-\(UUID().uuidString)")
