@@ -67,8 +67,8 @@ public struct LayerChecker: Sendable {
     public func check(_ graph: DependencyGraph) -> CheckResult {
         let context = RuleContext(configuration: configuration, today: today)
         let rules = RuleRegistry.graphRules
-        let order = Self.startOrder
-        let raw = inSlices(of: rules.count, minimumSliceSize: 1, slicesPerCore: rules.count) { slice in
+        let order = Self.startOrder.filter { !isSilent(rules[$0].description) }
+        let raw = inSlices(of: order.count, minimumSliceSize: 1, slicesPerCore: max(1, order.count)) { slice in
             slice.map { (order[$0], rules[order[$0]].init().findings(in: graph, context: context)) }
         }.sorted { $0.0 < $1.0 }.flatMap(\.1)
         var (findings, excused) = applyExceptions(to: Self.onePerPlace(raw))
@@ -83,6 +83,11 @@ public struct LayerChecker: Sendable {
             findings: findings.sorted(by: Finding.reportOrder), excused: Self.deduplicated(excused).sorted(by: Finding.reportOrder),
             packageCount: graph.packageCount, targetCount: graph.sortedTargets.count, undecided: graph.imports?.undecided ?? [],
             undecidedWiring: graph.mediators?.undecided ?? [])
+    }
+
+    /// A rule that is off and that no exception names: what it would find is dropped, so it does not run.
+    private func isSilent(_ rule: RuleDescription) -> Bool {
+        (configuration.severities[rule.identifier] ?? rule.defaultSeverity) == .off && !configuration.exceptions.contains { $0.rule == rule.identifier }
     }
 
     /// The findings no exception excuses, with a finding for each expired or stale exception; and those excused.

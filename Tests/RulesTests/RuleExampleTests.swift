@@ -40,6 +40,21 @@ struct RuleExampleTests {
                     "all findings: \(findings.map { "\($0.location) \($0.rule) \($0.message)" })", sourceLocation: example.sourceLocation)
         }
     }
+
+    /// A rule that is off does not report, and does not run unless an exception names it: an exception for what it
+    /// would find is still used (not stale), and what it excuses is listed.
+    @Test func aRuleThatIsOffIsNotReportedAndItsExceptionsStayUsed() throws {
+        var example = try #require(MediatorUnusedRule.description.triggeringExamples.first)
+        let on = try ExampleWorkspace(example).check().findings.filter { $0.rule == .mediatorUnused }
+        let unused = try #require(on.first)
+        example.configuration = nil
+        let off = try ExampleWorkspace(example).check()
+        #expect(off.findings.filter { $0.rule == .mediatorUnused || $0.rule.rawValue == "exception-stale" }.isEmpty)
+        example.configuration = "exceptions:\n  - {rule: mediator-unused, from: \(unused.key.from), to: \"\(unused.key.to)\", reason: called by push}\n"
+        let excused = try ExampleWorkspace(example).check()
+        #expect(excused.findings.filter { $0.rule == .mediatorUnused || $0.rule.rawValue == "exception-stale" }.isEmpty)
+        #expect(excused.excused.map(\.key.to) == [unused.key.to])
+    }
 }
 
 extension RuleExample {
