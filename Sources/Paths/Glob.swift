@@ -15,6 +15,8 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
     /// For patterns whose only wildcard is `*` (`Component*`, `*Kit`, `*Part*`): the literal parts between the stars,
     /// matched on bytes without the C library.
     private let starParts: [[UInt8]]?
+    /// What `fnmatch` is given for a path, and how: `**` as `*` without `FNM_PATHNAME`, else the pattern with it.
+    private let pathPattern: (text: String, flags: Int32)
 
     /// Fails with the reason when `pattern` is not a valid glob.
     public init(_ pattern: String, location: FileLocation? = nil) throws(InputError) {
@@ -23,8 +25,29 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         }
         self.pattern = pattern
         self.location = location
-        isLiteral = !pattern.contains { "*?[\\".contains($0) }
-        starParts = pattern.contains { "?[\\".contains($0) } ? nil : pattern.split(separator: "*", omittingEmptySubsequences: false).map { Array($0.utf8) }
+        let shape = Self.shape(of: pattern.utf8)
+        isLiteral = !shape.hasSetOrEscape && shape.starParts.count == 1
+        starParts = shape.hasSetOrEscape ? nil : shape.starParts
+        pathPattern = shape.pathPattern
+    }
+
+    /// In one pass over the pattern: whether it has a set or an escape, its parts between `*`s, and what `fnmatch` is
+    /// given for a path (each `**` made `*` and matched without `FNM_PATHNAME`, so that it crosses folders; else the
+    /// pattern as written with it).
+    private static func shape(of pattern: String.UTF8View)
+        -> (hasSetOrEscape: Bool, starParts: [[UInt8]], pathPattern: (text: String, flags: Int32))
+    {
+        var text: [UInt8] = [], parts: [[UInt8]] = [[]], previousStar = false, crosses = false, hasSetOrEscape = false
+        text.reserveCapacity(pattern.count)
+        for byte in pattern {
+            let star = byte == UInt8(ascii: "*"), doubled = star && previousStar
+            previousStar = star && !doubled
+            crosses = crosses || doubled
+            hasSetOrEscape = hasSetOrEscape || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\\")
+            if star { parts.append([]) } else { parts[parts.count - 1].append(byte) }
+            if !doubled { text.append(byte) }
+        }
+        return (hasSetOrEscape, parts, (String(decoding: text, as: UTF8.self), crosses ? 0 : FNM_PATHNAME))
     }
 
     public var description: String { pattern }
@@ -69,10 +92,7 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
     /// Matches a relative path: `*` stays within one folder, `**` crosses folders.
     public func matchesPath(_ path: String) -> Bool {
         if isLiteral { return path == pattern }
-        if pattern.contains("**") {
-            return fnmatch(pattern.split(separator: "**", omittingEmptySubsequences: false).joined(separator: "*"), path, 0) == 0
-        }
-        return fnmatch(pattern, path, FNM_PATHNAME) == 0
+        return fnmatch(pathPattern.text, path, pathPattern.flags) == 0
     }
 
     private static func problem(in pattern: String) -> String? {
@@ -80,14 +100,14 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         var inSet = false
         var setLength = 0
         var escaped = false
-        for character in pattern {
+        for character in pattern.utf8 {
             if escaped { escaped = false; if inSet { setLength += 1 }; continue }
             switch character {
-            case "\\": escaped = true
-            case "[" where !inSet: inSet = true; setLength = 0
-            case "]" where inSet:
+            case UInt8(ascii: "\\"): escaped = true
+            case UInt8(ascii: "[") where !inSet: inSet = true; setLength = 0
+            case UInt8(ascii: "]") where inSet:
                 if setLength == 0 { setLength += 1 } else { inSet = false }
-            case "{", "}": return "braces are not supported; list the alternatives as separate globs"
+            case UInt8(ascii: "{"), UInt8(ascii: "}"): return "braces are not supported; list the alternatives as separate globs"
             default: if inSet { setLength += 1 }
             }
         }

@@ -22,7 +22,24 @@ public enum PathArithmetic {
 
     /// A relative path without empty and `.` components: `Sources/A` for `./Sources//A/`, empty for `.`.
     public static func normalized(_ path: String) -> String {
-        components(path).joined(separator: "/")
+        isNormalized(path) ? path : components(path).joined(separator: "/")
+    }
+
+    /// The text after the last `/` (the whole path when there is none).
+    public static func lastComponent(of path: String) -> String {
+        guard let slashIndex = path.utf8.lastIndex(of: slash) else { return path }
+        return String(Substring(path.utf8[path.utf8.index(after: slashIndex)...]))
+    }
+
+    /// No empty or `.` component: `normalized` would return the path as it is.
+    private static func isNormalized(_ path: String) -> Bool {
+        var componentStart = true, previousDot = false
+        for byte in path.utf8 {
+            if byte == slash, componentStart || previousDot { return false }
+            previousDot = byte == dot && componentStart
+            componentStart = byte == slash
+        }
+        return !componentStart && !previousDot
     }
 
     /// A relative path with `.` components, `name/..` detours and a trailing `/` removed, as SwiftPM writes a package

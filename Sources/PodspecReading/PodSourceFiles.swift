@@ -8,7 +8,8 @@ public enum PodSourceFiles {
     public static func select(_ patterns: [String], from files: [String], folders: Set<String>) -> [String] {
         let globs = patterns.flatMap { pattern -> [String] in
             let trimmed = pattern.hasPrefix("./") ? String(pattern.dropFirst(2)) : pattern
-            if !trimmed.contains(where: { "*?[{".contains($0) }), folders.contains(trimmed) { return [trimmed + "/**/*"] }
+            let wildcards: [UInt8] = [UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: "["), UInt8(ascii: "{")]
+            if !trimmed.utf8.contains(where: wildcards.contains), folders.contains(trimmed) { return [trimmed + "/**/*"] }
             return [trimmed]
         }.flatMap(expandBraces).flatMap(zeroFolderVariants).compactMap { try? Glob($0) }
         return files.filter { file in globs.contains { $0.matchesPath(file) } }
@@ -16,39 +17,36 @@ public enum PodSourceFiles {
 
     /// `a.{h,m}` → `a.h`, `a.m` (several and nested groups too).
     static func expandBraces(_ pattern: String) -> [String] {
-        guard let open = pattern.firstIndex(of: "{") else { return [pattern] }
+        guard pattern.utf8.contains(UInt8(ascii: "{")) else { return [pattern] }
+        return expandBraces(Array(pattern.utf8)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    private static func expandBraces(_ pattern: [UInt8]) -> [[UInt8]] {
+        guard let open = pattern.firstIndex(of: UInt8(ascii: "{")) else { return [pattern] }
         var depth = 0
-        var close: String.Index?
-        var commas: [String.Index] = []
-        var index = open
-        while index < pattern.endIndex {
+        var cuts: [Int] = [open]
+        for index in open..<pattern.count {
             switch pattern[index] {
-            case "{": depth += 1
-            case "}":
+            case UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: ","): if depth == 1 { cuts.append(index) }
+            case UInt8(ascii: "}"):
                 depth -= 1
-                if depth == 0 { close = index }
-            case "," where depth == 1: commas.append(index)
-            default: break
+                guard depth == 0 else { continue }
+                cuts.append(index)
+                let prefix = pattern[..<open], suffix = pattern[(index + 1)...]
+                return zip(cuts, cuts.dropFirst()).flatMap { start, end in expandBraces(Array(prefix + pattern[(start + 1)..<end] + suffix)) }
+            default: continue
             }
-            if close != nil { break }
-            index = pattern.index(after: index)
         }
-        guard let close else { return [pattern] }
-        var alternatives: [Substring] = []
-        var start = pattern.index(after: open)
-        for comma in commas {
-            alternatives.append(pattern[start..<comma])
-            start = pattern.index(after: comma)
-        }
-        alternatives.append(pattern[start..<close])
-        let prefix = pattern[..<open], suffix = pattern[pattern.index(after: close)...]
-        return alternatives.flatMap { expandBraces(String(prefix) + $0 + suffix) }
+        return [pattern]
     }
 
     /// `a/**/b` also matches `a/b`: each `**/` may stand for no folder.
     static func zeroFolderVariants(_ pattern: String) -> [String] {
-        guard let range = pattern.range(of: "**/") else { return [pattern] }
-        let rest = String(pattern[range.upperBound...])
-        return zeroFolderVariants(rest).flatMap { tail in [String(pattern[..<range.lowerBound]) + "**/" + tail, String(pattern[..<range.lowerBound]) + tail] }
+        let bytes = Array(pattern.utf8)
+        guard let start = (bytes.indices.dropLast(2)).first(where: { bytes[$0] == UInt8(ascii: "*") && bytes[$0 + 1] == UInt8(ascii: "*")
+            && bytes[$0 + 2] == UInt8(ascii: "/") }) else { return [pattern] }
+        let head = String(decoding: bytes[..<start], as: UTF8.self)
+        return zeroFolderVariants(String(decoding: bytes[(start + 3)...], as: UTF8.self)).flatMap { tail in [head + "**/" + tail, head + tail] }
     }
 }

@@ -42,7 +42,7 @@ public enum TargetSources {
         let included = target.sources.map { $0.map { PathArithmetic.normalized($0) } }
         var files: [String] = [], plists: [String] = []
         for relative in fileSystem.regularFiles(under: absolute) {
-            if servicePlistNames.contains(String(relative.split(separator: "/").last ?? "")) { plists.append(PathArithmetic.join(directory, relative)) }
+            if servicePlistNames.contains(PathArithmetic.lastComponent(of: relative)) { plists.append(PathArithmetic.join(directory, relative)) }
             let ext = fileExtension(of: relative)
             guard swiftExtensions.contains(ext) || cFamilyExtensions.contains(ext) else { continue }
             if excluded.contains(where: { relative == $0 || relative.hasPrefix($0 + "/") }) { continue }

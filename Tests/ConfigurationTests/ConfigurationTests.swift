@@ -179,6 +179,10 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertTrue(try Glob("[!C]*Kit").matches("NXKit"))
         XCTAssertTrue(try Glob("Packages/*/Kit").matchesPath("Packages/Base/Kit"))
         XCTAssertFalse(try Glob("Packages/*").matchesPath("Packages/Base/Kit"))
+        XCTAssertTrue(try Glob("Pod/Classes/**/*.m").matchesPath("Pod/Classes/A/B/C.m"))
+        XCTAssertFalse(try Glob("Pod/Classes/**/*.m").matchesPath("Pod/Classes/A/B/C.h"))
+        XCTAssertFalse(try Glob("Pod/Classes/**/*.m").matchesPath("Pod/Other/A/C.m"))
+        XCTAssertTrue(try Glob("Pod/C*/**").matchesPath("Pod/Classes/A/C.m"))
         XCTAssertThrowsError(try Glob(""))
     }
 

@@ -38,6 +38,22 @@ struct PathArithmeticTests {
         #expect(PathArithmetic.display("/repo/Kit", root: "/repo", displayRoot: ".") == "Kit")
     }
 
+    /// The fast path (a path already normalized, returned as it is) agrees with splitting and joining.
+    @Test(arguments: [
+        ("Sources/A", "Sources/A"), ("./Sources//A/", "Sources/A"), (".", ""), ("", ""), ("a/.", "a"), ("../a/..", "../a/.."),
+        (".hidden/.x", ".hidden/.x"), ("/abs/a", "abs/a"), ("a/./b", "a/b"), ("Café/Ü", "Café/Ü"), ("a//", "a"),
+    ])
+    func normalized(path: String, expected: String) {
+        #expect(PathArithmetic.normalized(path) == expected)
+    }
+
+    @Test func lastComponent() {
+        #expect(PathArithmetic.lastComponent(of: "Sources/A/BHService.plist") == "BHService.plist")
+        #expect(PathArithmetic.lastComponent(of: "BeeHive.plist") == "BeeHive.plist")
+        #expect(PathArithmetic.lastComponent(of: "Ünï/Café") == "Café")
+        #expect(PathArithmetic.lastComponent(of: "a/") == "")
+    }
+
     /// Package paths as SwiftPM writes them (the static reader's, so both readers agree).
     @Test func lexicalPackagePaths() {
         #expect(PathArithmetic.lexical("../Utils/") == "../Utils")
