@@ -20,8 +20,8 @@ struct ObjCTokens {
     private(set) var conditionSets: [[String]] = [[]]
     private(set) var defines: [String: String] = [:]
 
-    init(_ text: String) {
-        var lexer = Lexer(bytes: Array(text.utf8))
+    init(_ bytes: [UInt8]) {
+        var lexer = Lexer(bytes: bytes)
         while let token = lexer.next(into: &self) { tokens.append(token) }
     }
 
@@ -141,8 +141,7 @@ private struct Lexer {
             if byte == UInt8(ascii: "@") { index += 1 }
             let open = index
             skipQuoted(UInt8(ascii: "\""))
-            let body = bytes[(open + 1)..<max(open + 1, index - 1)]
-            return make(.string, String(decoding: body, as: UTF8.self).replacingOccurrences(of: "\\\"", with: "\""))
+            return make(.string, Self.unescapingQuotes(bytes[(open + 1)..<max(open + 1, index - 1)]))
         }
         if byte == UInt8(ascii: "@"), let next = peek(1), Self.startsIdentifier(next) {
             index += 1
@@ -159,6 +158,19 @@ private struct Lexer {
         }
         index += 1
         return make(.punctuation, String(UnicodeScalar(byte)))
+    }
+
+    /// A string literal's body with each `\"` made `"` (other escapes kept as written).
+    private static func unescapingQuotes(_ body: ArraySlice<UInt8>) -> String {
+        guard body.contains(UInt8(ascii: "\\")) else { return String(decoding: body, as: UTF8.self) }
+        var text: [UInt8] = []
+        text.reserveCapacity(body.count)
+        var previous: UInt8 = 0
+        for byte in body {
+            if byte == UInt8(ascii: "\""), previous == UInt8(ascii: "\\") { text[text.count - 1] = byte } else { text.append(byte) }
+            previous = previous == UInt8(ascii: "\\") && byte == UInt8(ascii: "\\") ? 0 : byte
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     private mutating func readIdentifier() {

@@ -2,7 +2,11 @@
 /// `Target_`/`Action_` providers, BeeHive services, URL routes, and the string constants names may be written as.
 enum ObjCWiringScanner {
     static func wiring(in text: String) -> FileWiring {
-        let tokens = ObjCTokens(text)
+        wiring(in: Array(text.utf8))
+    }
+
+    static func wiring(in bytes: [UInt8]) -> FileWiring {
+        let tokens = ObjCTokens(bytes)
         var walk = Walk(tokens: tokens.tokens, conditionSets: tokens.conditionSets)
         walk.run()
         return FileWiring(facts: walk.facts, constants: tokens.defines.merging(walk.constants) { first, _ in first })
@@ -119,7 +123,13 @@ private struct Walk {
             let token = tokens[position]
             if depth == 0, token.text == "]" || token.text == ";" { break }
             if depth == 0, position > start, token.kind == .identifier, text(at: position + 1) == ":" { break }
-            if ["(", "[", "{"].contains(token.text) { depth += 1 } else if [")", "]", "}"].contains(token.text) { depth -= 1 }
+            if token.kind == .punctuation {
+                switch token.text {
+                case "(", "[", "{": depth += 1
+                case ")", "]", "}": depth -= 1
+                default: break
+                }
+            }
             position += 1
         }
         return (Self.value(of: tokens[start..<position]), position)

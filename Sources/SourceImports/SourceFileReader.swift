@@ -26,10 +26,9 @@ enum SourceFileReader {
         case .text: break
         }
         guard TargetSources.fileExtension(of: path) == "swift" else {
-            let text = String(decoding: bytes, as: UTF8.self)
-            var scanned = CFamilyImportScanner.imports(in: text)
+            var scanned = bytes.withUnsafeBufferPointer { CFamilyImportScanner.imports(in: $0) }
             scanned.problem = scanned.problem ?? problem
-            if WiringMarkers.present(in: bytes) { scanned.wiring = ObjCWiringScanner.wiring(in: text) }
+            if WiringMarkers.present(in: bytes) { scanned.wiring = ObjCWiringScanner.wiring(in: bytes) }
             return .scanned(scanned)
         }
         let readsWiring = WiringMarkers.present(in: bytes) && SwiftHeader.unparsable(bytes) == nil
