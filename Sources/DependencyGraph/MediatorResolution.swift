@@ -127,10 +127,10 @@ struct MediatorResolution {
     /// One edge per caller and provider of another component, at the first call; tests and the provider's own
     /// category (its published interface, which callers depend on instead) make none.
     private func edges(of calls: [WiringCall]) -> [(edge: Edge, from: GraphTarget, to: GraphTarget)] {
-        var seen: Set<[Int]> = []
+        var seen: Set<SIMD2<Int>> = []
         var edges: [(edge: Edge, from: GraphTarget, to: GraphTarget)] = []
         for call in calls where !call.from.isTest && !call.isProvidersInterface {
-            for provider in call.providers where provider.target.component != call.from.component && seen.insert([call.from.number, provider.target.number]).inserted {
+            for provider in call.providers where provider.target.component != call.from.component && seen.insert(SIMD2(call.from.number, provider.target.number)).inserted {
                 let edge = Edge(from: call.from.id, to: .target(provider.target.id), written: call.key.description, location: call.location,
                                 fromNumber: call.from.number, toNumber: provider.target.number, viaMediator: true)
                 edges.append((edge, call.from, provider.target))

@@ -41,12 +41,22 @@ public enum PodSourceFiles {
         return [pattern]
     }
 
-    /// `a/**/b` also matches `a/b`: each `**/` may stand for no folder.
+    /// `a/**/b` also matches `a/b`: each `**/` may stand for no folder. The common `a/**/*.m` is one glob, `a/**.m`
+    /// (`**` crosses folders, none included), when nothing before it and nothing after its `*` has a wildcard or a `/`.
     static func zeroFolderVariants(_ pattern: String) -> [String] {
         let bytes = Array(pattern.utf8)
         guard let start = (bytes.indices.dropLast(2)).first(where: { bytes[$0] == UInt8(ascii: "*") && bytes[$0 + 1] == UInt8(ascii: "*")
             && bytes[$0 + 2] == UInt8(ascii: "/") }) else { return [pattern] }
         let head = String(decoding: bytes[..<start], as: UTF8.self)
-        return zeroFolderVariants(String(decoding: bytes[(start + 3)...], as: UTF8.self)).flatMap { tail in [head + "**/" + tail, head + tail] }
+        let rest = bytes[(start + 3)...]
+        if rest.first == UInt8(ascii: "*"), !bytes[..<start].contains(where: isWildcard),
+           !rest.dropFirst().contains(where: { isWildcard($0) || $0 == UInt8(ascii: "/") }) {
+            return [head + "**" + String(decoding: rest.dropFirst(), as: UTF8.self)]
+        }
+        return zeroFolderVariants(String(decoding: rest, as: UTF8.self)).flatMap { tail in [head + "**/" + tail, head + tail] }
+    }
+
+    private static func isWildcard(_ byte: UInt8) -> Bool {
+        [UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: "["), UInt8(ascii: "\\")].contains(byte)
     }
 }

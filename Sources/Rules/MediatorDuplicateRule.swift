@@ -39,7 +39,7 @@ public struct MediatorDuplicateRule: Rule {
             byKey[provision.key, default: []].append(provision)
         }
         var findings: [Finding] = []
-        for (key, provisions) in byKey.sorted(by: { $0.key < $1.key }) {
+        for (key, provisions) in byKey.filter({ $0.value.count > 1 }).sorted(by: { $0.key < $1.key }) {
             let sorted = provisions.sorted { $0.location < $1.location }
             guard let first = sorted.first else { continue }
             // A file two targets compile provides once.

@@ -25,7 +25,16 @@ struct ObjCTokens {
         while let token = lexer.next(into: &self) { tokens.append(token) }
     }
 
-    fileprivate mutating func directive(_ line: String) {
+    /// The preprocessor directives read: conditions and `#define`; `#import`, `#pragma` and the rest are not.
+    private static let directives: [String] = ["if", "ifdef", "ifndef", "elif", "else", "endif", "define"]
+
+    fileprivate mutating func directive(_ bytes: [UInt8]) {
+        var start = 1
+        while start < bytes.count, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
+        var end = start
+        while end < bytes.count, Lexer.continuesIdentifier(bytes[end]) { end += 1 }
+        guard Self.directives.contains(where: { $0.utf8.elementsEqual(bytes[start..<end]) }) else { return }
+        let line = String(decoding: bytes, as: UTF8.self)
         let words = line.dropFirst().split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
         guard let keyword = words.first else { return }
         let rest = words.count > 1 ? words[1].trimmingSpaces() : ""
@@ -114,7 +123,7 @@ private struct Lexer {
     }
 
     /// A preprocessor line, continuation lines joined, comments at its end left in.
-    private mutating func readDirective() -> String {
+    private mutating func readDirective() -> [UInt8] {
         var text: [UInt8] = []
         while index < bytes.count, bytes[index] != 0x0A {
             if bytes[index] == UInt8(ascii: "\\"), peek(1) == 0x0A {
@@ -127,7 +136,7 @@ private struct Lexer {
             index += 1
         }
         skipLine()
-        return String(decoding: text, as: UTF8.self)
+        return text
     }
 
     private mutating func token(conditions: Int) -> ObjCTokens.Token? {

@@ -18,10 +18,16 @@ struct SwiftCodeMap {
 
         struct Call: Equatable {
             var receiver: String?
+            /// Where the arguments the reading needs end (`performTarget`'s target and action): the window is parsed up
+            /// to there and closed with `)`. Nil when the whole call is parsed.
+            var cut: Int?
         }
+
+        /// The end of the text to parse: the cut, or the range's end.
+        var parsedEnd: Int { call?.cut ?? range.upperBound }
     }
 
-    static let calls: Set<String> = [
+    static let calls: [String] = [
         "performTarget", "registerService", "createService", "register", "resolve", "registerURLPattern", "openURL", "objectForURL", "object",
     ]
 
@@ -36,7 +42,7 @@ struct SwiftCodeMap {
     private var extensionDepths: [Int] = []
     private var pendingExtension = false
     private var lineStart = 0
-    private var previousWord: (text: String, start: Int)?
+    private var previousWord: Range<Int>?
 
     /// Maps `bytes`; the buffer must outlive the map's construction only.
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -128,17 +134,26 @@ struct SwiftCodeMap {
     private mutating func word() {
         let start = index
         while index < bytes.count, Self.continuesIdentifier(bytes[index]) { index += 1 }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        defer { previousWord = (text, start) }
-        if previousWord?.text == "extension", text == "CTMediator" { pendingExtension = true }
-        if previousWord?.text == "class", text.hasPrefix("Target_"), let classStart = previousWord?.start {
-            if let end = Self.bodyEnd(bytes, from: index) { add(attributesStart(before: classStart)..<end) } else { isUsable = false }
+        let word = start..<index
+        let previous = previousWord
+        defer { previousWord = word }
+        if let previous, spells(previous, "extension"), spells(word, "CTMediator") { pendingExtension = true }
+        if let previous, spells(previous, "class"), word.count > 7, spells(word.prefix(7), "Target_") {
+            if let end = Self.bodyEnd(bytes, from: index) { add(attributesStart(before: previous.lowerBound)..<end) } else { isUsable = false }
             return
         }
-        if text == "let", let end = constantEnd(after: index) { return add(start..<end) }
-        guard Self.calls.contains(text), previousWord?.text != "func", byte(nextNonSpace(from: index)) == UInt8(ascii: "(") else { return }
-        guard let end = callEnd(from: nextNonSpace(from: index)) else { return isUsable = false }
-        add(start..<end, call: Window.Call(receiver: receiver(before: start)))
+        if spells(word, "let"), let end = constantEnd(after: index) { return add(start..<end) }
+        guard Self.calls.contains(where: { spells(word, $0) }), previous.map({ !spells($0, "func") }) ?? true,
+              byte(nextNonSpace(from: index)) == UInt8(ascii: "(") else { return }
+        let open = nextNonSpace(from: index)
+        guard let end = callEnd(from: open) else { return isUsable = false }
+        let cut = spells(word, "performTarget") ? Self.argumentsEnd(bytes, from: open, keeping: 2) : nil
+        add(start..<end, call: Window.Call(receiver: receiver(before: start), cut: cut))
+    }
+
+    /// Whether the bytes in `range` are `text`.
+    private func spells(_ range: Range<Int>, _ text: String) -> Bool {
+        range.count == text.utf8.count && bytes[range].elementsEqual(text.utf8)
     }
 
     private mutating func add(_ range: Range<Int>, call: Window.Call? = nil) {
@@ -210,16 +225,16 @@ struct SwiftCodeMap {
         return start
     }
 
-    /// Windows inside another one are read with it.
+    /// Windows inside another one are read with it (which is then read whole: the inner one may be past its cut).
     static func outermost(_ windows: [Window]) -> [Window] {
         var kept: [Window] = []
         for window in windows.sorted(by: { ($0.range.lowerBound, -$0.range.upperBound) < ($1.range.lowerBound, -$1.range.upperBound) }) {
-            if let last = kept.last, last.range.upperBound >= window.range.upperBound { continue }
-            if let last = kept.last, last.range.upperBound > window.range.lowerBound {
-                kept[kept.count - 1].range = last.range.lowerBound..<window.range.upperBound
+            guard let last = kept.last, last.range.upperBound > window.range.lowerBound else {
+                kept.append(window)
                 continue
             }
-            kept.append(window)
+            kept[kept.count - 1].call?.cut = nil
+            if last.range.upperBound < window.range.upperBound { kept[kept.count - 1].range = last.range.lowerBound..<window.range.upperBound }
         }
         return kept
     }
@@ -303,6 +318,32 @@ extension SwiftCodeMap {
                 continue
             case UInt8(ascii: "#") where index + 1 < bytes.count && (bytes[index + 1] == UInt8(ascii: "\"") || bytes[index + 1] == UInt8(ascii: "#")):
                 return nil
+            default: break
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The first top-level comma after `keeping` arguments of the call whose `(` is at `open`, or nil: fewer arguments,
+    /// a `<` at the top level (a generic argument list's commas cannot be told from the call's), or text the scan
+    /// cannot follow.
+    static func argumentsEnd(_ bytes: UnsafeBufferPointer<UInt8>, from open: Int, keeping: Int) -> Int? {
+        var index = open + 1, commas = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                guard let end = matching(bytes, from: index) else { return nil }
+                index = end
+                continue
+            case UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: "#"), UInt8(ascii: "/"): return nil
+            case UInt8(ascii: "\""):
+                guard let end = stringEnd(bytes, from: index, hashes: 0) else { return nil }
+                index = end
+                continue
+            case UInt8(ascii: ","):
+                commas += 1
+                if commas == keeping { return index }
             default: break
             }
             index += 1

@@ -60,14 +60,15 @@ enum SwiftWiringScanner {
     /// line counted in that file.
     private static func parse(_ text: [UInt8], members: [(index: Int, start: Int)], into results: inout [FileWiring]) {
         let tree = text.withUnsafeBufferPointer { Parser.parse(source: $0) }
-        let converter = SourceLocationConverter(fileName: "", tree: tree)
-        let visitor = WiringVisitor(converter: converter)
+        let visitor = WiringVisitor()
         visitor.walk(tree)
-        let firstLines = members.map { converter.location(for: AbsolutePosition(utf8Offset: $0.start)).line }
+        let lines = LineTable(text)
+        let firstLines = members.map { lines.location(of: $0.start).line }
         let member = { (offset: Int) in (members.lastIndex { $0.start <= offset } ?? 0) }
         for (offset, fact) in visitor.facts {
             let index = member(offset)
             var fact = fact
+            (fact.line, fact.column) = lines.location(of: offset)
             fact.line -= firstLines[index] - 1
             results[members[index].index].facts.append(fact)
         }
@@ -84,7 +85,8 @@ private struct WindowText {
 
     mutating func add(_ window: SwiftCodeMap.Window, of file: Int, from bytes: [UInt8]) {
         pieces.append((text.count, file, window))
-        text += bytes[window.range]
+        text += bytes[window.range.lowerBound..<window.parsedEnd]
+        if window.call?.cut != nil { text.append(UInt8(ascii: ")")) }
         text.append(UInt8(ascii: "\n"))
     }
 
@@ -92,7 +94,7 @@ private struct WindowText {
     /// conditions and in the extension its window is in.
     func parse(files: [[UInt8]], into results: inout [FileWiring]) {
         let tree = text.withUnsafeBufferPointer { Parser.parse(source: $0) }
-        let visitor = WiringVisitor(converter: SourceLocationConverter(fileName: "", tree: tree))
+        let visitor = WiringVisitor()
         visitor.walk(tree)
         var lineTables: [Int: LineTable] = [:]
         for (offset, fact) in visitor.facts {
@@ -146,14 +148,14 @@ private struct LineTable {
     }
 }
 
+/// The wiring of a parsed text; each fact located by its offset in the text (its line and column left for the caller,
+/// who knows which file the text came from).
 private final class WiringVisitor: SyntaxVisitor {
-    let converter: SourceLocationConverter
     /// By the offset of the node they were read from.
     var facts: [(offset: Int, fact: WiringFact)] = []
     var constants: [(offset: Int, name: String, value: String)] = []
 
-    init(converter: SourceLocationConverter) {
-        self.converter = converter
+    init() {
         super.init(viewMode: .sourceAccurate)
     }
 
@@ -215,10 +217,9 @@ private final class WiringVisitor: SyntaxVisitor {
 
     private func add(_ role: WiringFact.Role, _ mechanism: WiringMechanism, _ api: String, _ name: WiringValue, action: WiringValue? = nil,
                      receiver: String? = nil, at node: Syntax) {
-        let location = node.startLocation(converter: converter)
         facts.append((node.positionAfterSkippingLeadingTrivia.utf8Offset, WiringFact(role: role, mechanism: mechanism, api: api, name: name, action: action, receiver: receiver,
                                 mediatorCategory: Self.inMediatorExtension(node) ? "" : nil, conditions: Self.conditions(around: node),
-                                line: location.line, column: location.column)))
+                                line: 0, column: 0)))
     }
 
     /// `CTMediator.sharedInstance().performTarget` → (nil, performTarget); `MGJRouter.openURL` → (MGJRouter, openURL).
@@ -267,13 +268,13 @@ private final class WiringVisitor: SyntaxVisitor {
     }
 
     static func has(_ attribute: String, _ attributes: AttributeListSyntax) -> Bool {
-        attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == attribute }
+        attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.as(IdentifierTypeSyntax.self)?.name.text == attribute }
     }
 
     static func inMediatorExtension(_ node: Syntax) -> Bool {
         var parent = node.parent
         while let current = parent {
-            if let extensionDecl = current.as(ExtensionDeclSyntax.self) { return extensionDecl.extendedType.trimmedDescription == "CTMediator" }
+            if let extensionDecl = current.as(ExtensionDeclSyntax.self) { return extensionDecl.extendedType.as(IdentifierTypeSyntax.self)?.name.text == "CTMediator" }
             parent = current.parent
         }
         return false

@@ -19,7 +19,13 @@ struct PodManifestTests {
         #expect(PodSourceFiles.expandBraces("a/{b,c}/*.{h,m}") == ["a/b/*.h", "a/b/*.m", "a/c/*.h", "a/c/*.m"])
         #expect(PodSourceFiles.expandBraces("é/{x,{y,z}w}") == ["é/x", "é/yw", "é/zw"])
         #expect(PodSourceFiles.expandBraces("a/{b,c") == ["a/{b,c"])
-        #expect(PodSourceFiles.zeroFolderVariants("a/**/b/**/*.m") == ["a/**/b/**/*.m", "a/b/**/*.m", "a/**/b/*.m", "a/b/*.m"])
+        #expect(PodSourceFiles.zeroFolderVariants("a/**/b/**/c.m") == ["a/**/b/**/c.m", "a/b/**/c.m", "a/**/b/c.m", "a/b/c.m"])
+        #expect(PodSourceFiles.zeroFolderVariants("a/**/b/**/*.m") == ["a/**/b/**.m", "a/b/**.m"])
+        #expect(PodSourceFiles.zeroFolderVariants("a/**/*/b.m") == ["a/**/*/b.m", "a/*/b.m"])
+        #expect(PodSourceFiles.zeroFolderVariants("*/**/*.m") == ["*/**/*.m", "*/*.m"])
+        let nested = ["X/a.m", "X/a.h", "X/b/c.m", "X/b/d/e.m", "Y/f.m", "X.m"]
+        #expect(PodSourceFiles.select(["X/**/*.m"], from: nested, folders: ["X", "X/b", "X/b/d", "Y"]) == ["X/a.m", "X/b/c.m", "X/b/d/e.m"])
+        #expect(PodSourceFiles.select(["X/**/*"], from: nested, folders: ["X", "X/b", "X/b/d", "Y"]) == ["X/a.m", "X/a.h", "X/b/c.m", "X/b/d/e.m"])
         #expect(PodSourceFiles.zeroFolderVariants("**") == ["**"])
     }
 

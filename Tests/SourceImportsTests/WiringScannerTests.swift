@@ -85,6 +85,16 @@ struct WiringScannerTests {
         ])
     }
 
+    /// `\"` in a literal is a quote; an escaped backslash before the closing quote does not escape it.
+    @Test func escapedQuotesInObjectiveCLiterals() {
+        let wiring = ObjCWiringScanner.wiring(in: #"""
+            static NSString * const kQuoted = @"say \"hi\"";
+            static NSString * const kSlash = @"a\\";
+            static NSString * const kPlain = @"app://video";
+            """#)
+        #expect(wiring.constants == ["kQuoted": #"say "hi""#, "kSlash": #"a\\"#, "kPlain": "app://video"])
+    }
+
     /// A method declaration is not a call: CTMediator's own header and implementation name `performTarget:` too.
     @Test func declarationsAreNotCalls() {
         let wiring = ObjCWiringScanner.wiring(in: """
@@ -165,6 +175,7 @@ struct WiringScannerTests {
             "let raw = #\"register(\"#\n_ = c.resolve((any P).self)\n#if os(iOS)\n  #if DEBUG\n  x.register(P.self) { Impl() }\n  #elseif TEST\n  _ = y.resolve(Q.self)\n  #else\n  _ = z.resolve(R.self)\n  #endif\n#endif\n",
             "@objc(Target_A)\n@objcMembers\nfinal class Target_A: NSObject {\n    func Action_b(_ p: [AnyHashable: Any]) -> Any? { CTMediator.sharedInstance().performTarget(\"C\", action: \"d\", params: nil, shouldCacheTarget: false) }\n}\n",
             "func r() {\n    self.openURL(\"app://a\")\n    MGJRouter\n        .openURL(\"app://b\")\n    a.b.openURL(\"app://c\")\n    f().openURL(\"app://d\")\n    MGJRouter.object(forURL: \"app://e\")\n}\n",
+            "_ = m.performTarget(\"A\", action: \"b\", params: [\"v\": c.createService(P.self)], shouldCacheTarget: false)\n_ = m.performTarget(f(\"x\", y), action: { a, b in \"c\" }(1, 2), params: nil, shouldCacheTarget: true)\n_ = m.performTarget(Dictionary<String, Int>.key, action: \"b\", params: nil)\n_ = m.performTarget(\"A\" /* , */, action: \"b\", params: nil)\n_ = m.performTarget(\"A\")\n",
             "extension CTMediator {\n    func a() -> Any? {\n        let name = \"A\"\n        return self.performTarget(name, action: \"b\", params: [\"k\": \"\\(f(\")\"))\"], shouldCacheTarget: false)\n    }\n}\nfunc performTarget(_ a: String, action: String) {}\n",
         ].map { Array($0.utf8) }
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -183,6 +194,24 @@ struct WiringScannerTests {
             #expect(places.constants == whole.constants, "\(String(decoding: text.prefix(120), as: UTF8.self))")
         }
         #expect(SwiftWiringScanner.wirings(of: texts) == SwiftWiringScanner.wholeFiles(of: texts))
+    }
+
+    /// `performTarget` is parsed up to its action: the rest of its arguments (a `params` dictionary) is never read, unless
+    /// another place is inside it or the scan cannot tell the call's commas from a generic argument list's.
+    @Test func aCallIsParsedUpToTheArgumentsThatAreRead() {
+        let cases: [(String, String)] = [
+            ("x.performTarget(\"A\", action: \"b\", params: [\"k\": v, \"l\": w], shouldCacheTarget: false)", "performTarget(\"A\", action: \"b\""),
+            ("x.performTarget(f(\"a,b\", [1, 2]), action: g { $0, $1 }, params: nil)", "performTarget(f(\"a,b\", [1, 2]), action: g { $0, $1 }"),
+            ("x.performTarget(\"A\", action: \"b\", params: [\"s\": y.createService(P.self)])", "performTarget(\"A\", action: \"b\", params: [\"s\": y.createService(P.self)])"),
+            ("x.performTarget(T<A, B>.name, action: \"b\", params: nil)", "performTarget(T<A, B>.name, action: \"b\", params: nil)"),
+            ("x.performTarget(\"A\", action: \"b\")", "performTarget(\"A\", action: \"b\")"),
+            ("x.openURL(\"app://a\", with: nil)", "openURL(\"app://a\", with: nil)"),
+        ]
+        for (code, parsed) in cases {
+            let bytes = Array(code.utf8)
+            let windows = bytes.withUnsafeBufferPointer { SwiftCodeMap($0).windows }
+            #expect(windows.map { String(decoding: bytes[$0.range.lowerBound..<$0.parsedEnd], as: UTF8.self) } == [parsed], "\(code)")
+        }
     }
 
     @Test func whatCannotBeJoined() {
