@@ -49,6 +49,8 @@ public final class GraphTarget: Sendable {
     public let module: String
     /// Its package's place in ``DependencyGraph/packages``.
     public let packageIndex: Int
+    /// What an Xcode project's target builds (`application`, `bundle`, `framework`…); nil for packages and pods.
+    public let xcodeKind: String?
 
     public enum Assignment: String, Sendable {
         case targetName = "its name"
@@ -75,8 +77,9 @@ public final class GraphTarget: Sendable {
     }
 
     public init(id: TargetID, number: Int, packageIndex: Int, type: ManifestReading.Target.Kind, packageName: String, manifestPath: String,
-                position: SourcePosition?, placement: Placement = .none, moduleName: String? = nil) {
+                position: SourcePosition?, placement: Placement = .none, moduleName: String? = nil, xcodeKind: String? = nil) {
         module = DependencyGraph.moduleName(of: moduleName ?? id.name)
+        self.xcodeKind = xcodeKind
         self.packageIndex = packageIndex
         self.id = id
         self.number = number
@@ -130,10 +133,15 @@ public final class Edge: Sendable {
     /// A call through a mediator (CTMediator, BeeHive, a route, the registry): a run-time edge, no build dependency;
     /// `written` is what the call names.
     public let viaMediator: Bool
+    /// A `pod` line of a Podfile target giving an Xcode target a pod: how a CocoaPods app links every component, those
+    /// it reaches only at run time through a mediator included.
+    public let viaPodfile: Bool
 
     public init(from: TargetID, to: Destination, written: String, location: FileLocation, fromNumber: Int, toNumber: Int? = nil,
-                viaImport: Bool = false, otherLocations: [FileLocation] = [], isUndecided: Bool = false, viaMediator: Bool = false) {
+                viaImport: Bool = false, otherLocations: [FileLocation] = [], isUndecided: Bool = false, viaMediator: Bool = false,
+                viaPodfile: Bool = false) {
         self.isUndecided = isUndecided
+        self.viaPodfile = viaPodfile
         self.viaMediator = viaMediator
         self.from = from
         self.to = to

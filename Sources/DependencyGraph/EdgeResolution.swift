@@ -32,9 +32,10 @@ public struct EdgeResolution: Sendable {
             let from = TargetID(package: package.relativeDirectory, name: target.name)
             guard let fromNumber = context.numbering.number(of: target.name, inPackage: context.index) else { continue }
             for dependency in target.dependencies {
-                let location = FileLocation(path: package.manifestPath, line: dependency.position?.line, column: dependency.position?.column)
+                let location = FileLocation(path: dependency.file ?? package.manifestPath, line: dependency.position?.line, column: dependency.position?.column)
                 context.resolve(dependency) { written, destination, toNumber in
-                    edges.append(Edge(from: from, to: destination, written: written, location: location, fromNumber: fromNumber, toNumber: toNumber))
+                    edges.append(Edge(from: from, to: destination, written: written, location: location, fromNumber: fromNumber, toNumber: toNumber,
+                                      viaPodfile: dependency.file != nil))
                 }
             }
         }

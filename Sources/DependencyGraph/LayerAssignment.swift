@@ -46,7 +46,8 @@ public struct LayerAssignment: Sendable {
         return targets.indices.sorted { targets[$0].name < targets[$1].name }.enumerated().map { offset, index in
             GraphTarget(id: TargetID(package: package.relativeDirectory, name: targets[index].name), number: first + offset, packageIndex: packageIndex,
                         type: targets[index].type, packageName: package.manifest.name, manifestPath: package.manifestPath,
-                        position: targets[index].position, placement: placements[index], moduleName: targets[index].moduleName)
+                        position: targets[index].position, placement: placements[index], moduleName: targets[index].moduleName,
+                        xcodeKind: targets[index].xcodeKind)
         }
     }
 

@@ -57,11 +57,14 @@ enum UnimportedDependencies {
         }
     }
 
-    /// Kinds of target nothing imports: a dependency on one is never unimported.
+    /// Kinds of target nothing imports: a dependency on one is never unimported. Of Xcode targets, only frameworks and
+    /// libraries build a module; a dependency on a bundle, an extension, an app, an aggregate or a tool orders the build
+    /// (or embeds the product).
     private static func isImported(_ target: GraphTarget) -> Bool {
+        if let kind = target.xcodeKind { return ["framework", "static-library", "dynamic-library"].contains(kind) }
         switch target.type {
-        case .executable, .plugin, .macro, .binary, .system: false
-        default: true
+        case .executable, .plugin, .macro, .binary, .system: return false
+        default: return true
         }
     }
 
@@ -70,7 +73,7 @@ enum UnimportedDependencies {
         var result: [UnimportedDependency] = []
         for entry in entries where !entry.isInherited {
             let (edge, from, _) = declared.localEdges[entry.edge]
-            guard let modules = imported[from.number] else { continue }
+            guard !edge.viaPodfile, let modules = imported[from.number] else { continue }
             let targets = entry.targets.map { declared.sortedTargets[$0] }
             guard let first = targets.first, targets.allSatisfy(isImported) else { continue }
             // A test target's dependency on what it tests; within one module (subspecs of a pod) nothing to import.
@@ -88,7 +91,7 @@ enum UnimportedDependencies {
                                 external: ExternalModules) -> [UnimportedDependency] {
         var result: [UnimportedDependency] = []
         for edge in declared.edges {
-            guard case let .external(package, product) = edge.to, let modules = imported[edge.fromNumber],
+            guard case let .external(package, product) = edge.to, !edge.viaPodfile, let modules = imported[edge.fromNumber],
                   let provides = external.modules(ofProduct: product, package: package), !provides.isEmpty else { continue }
             let provided = Set(provides)
             guard modules.isDisjoint(with: provided), !modules.contains(where: {

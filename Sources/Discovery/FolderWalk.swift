@@ -6,9 +6,9 @@ import Paths
 /// Walks the folders under a root for manifests, podspecs and Podfiles, a level at a time with every folder of a level
 /// listed in parallel; what it must skip becomes a note.
 struct FolderWalk {
-    /// Build and tool folders no package lives in.
+    /// Build and tool folders no package lives in (CocoaPods' `Pods` folder too, when it is the one CocoaPods generated).
     static let skippedFolders: Set<String> = [
-        "checkouts", "DerivedData", "Pods", "Carthage", "node_modules", "vendor", "Vendor", "build",
+        "checkouts", "DerivedData", "Carthage", "node_modules", "vendor", "Vendor", "build",
     ]
 
     var exclude: [Glob]
@@ -21,6 +21,8 @@ struct FolderWalk {
     var podfiles: [(directory: String, display: String)] = []
     /// `.xcworkspace` folders (not those inside a project), in walk order.
     var workspaces: [String] = []
+    /// CocoaPods' generated `Pods` folders skipped, in walk order.
+    var generatedPods: [String] = []
     /// Whether `.xcodeproj` folders are read as packages (then they are in ``found``).
     var readsProjects = true
     var notes: [Note] = []
@@ -42,6 +44,7 @@ struct FolderWalk {
         /// `.xcodeproj` and `.xcworkspace` folders in the folder (not walked into).
         var projects: [String] = []
         var workspaces: [String] = []
+        var generatedPods: [String] = []
         var children: [Job] = []
         /// Notes with the display path they are about, to be put in walk order.
         var notes: [Note] = []
@@ -69,6 +72,7 @@ struct FolderWalk {
                 if visit.hasPodfile { podfiles.append((job.directory, job.display)) }
                 found += visit.projects
                 workspaces += visit.workspaces
+                generatedPods += visit.generatedPods
                 ordered += visit.notes.map { ((($0.location?.path ?? job.display)).split(separator: "/"), $0) }
                 level += visit.children
             }
@@ -93,7 +97,13 @@ struct FolderWalk {
             note(entry, in: &visit)
             guard !entry.isHidden, let child = child(entry, of: job, ancestors: ancestors, fileSystem: fileSystem, visit: &visit) else { continue }
             if skippedFolders.contains(entry.name) || exclude.contains(where: { $0.matchesPath(child.relative) }) { continue }
+            if entry.name == "Pods", GeneratedFolders.isCocoaPodsOutput(child.directory, fileSystem: fileSystem) {
+                visit.generatedPods.append(child.directory)
+                continue
+            }
             if entry.name.hasSuffix(".xcodeproj") || entry.name.hasSuffix(".xcworkspace") {
+                // `pod lib create`'s `_Pods.xcodeproj` is a link to the generated `Example/Pods/Pods.xcodeproj`.
+                if entry.kind.isLink, GeneratedFolders.cocoaPodsOutput(containing: child.directory, fileSystem: fileSystem) != nil { continue }
                 if readsProjects { entry.name.hasSuffix(".xcodeproj") ? visit.projects.append(child.directory) : visit.workspaces.append(child.directory) }
                 continue
             }

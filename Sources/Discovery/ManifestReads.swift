@@ -90,6 +90,10 @@ struct ManifestReads: Sendable {
         do {
             var project = try XcodeProjectReader().read(projectPath: directory, fileSystem: fileSystem)
             project.ignore(targets: xcode.ignoreTargets)
+            let folder = PathArithmetic.resolve("..", from: directory)
+            project.dropOtherProjects { path in
+                GeneratedFolders.cocoaPodsOutput(containing: PathArithmetic.resolve(path, from: folder), fileSystem: fileSystem) != nil
+            }
             return .project(project, XcodeManifest.manifest(of: project))
         } catch {
             return .failed(error)

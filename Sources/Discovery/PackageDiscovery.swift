@@ -31,7 +31,16 @@ public struct PackageDiscovery: Sendable {
         let realRoot = try Self.realRoot(root, fileSystem: fileSystem)
         var walk = FolderWalk(exclude: exclude, fileSystem: fileSystem)
         walk.readsProjects = xcode.check
-        walk.walk(root: realRoot, display: root)
+        if let generated = GeneratedFolders.cocoaPodsOutput(containing: realRoot + "/", fileSystem: fileSystem) {
+            let shown = generated == realRoot ? root : PathArithmetic.join(root, PathArithmetic.relative(generated, to: realRoot))
+            walk.notes.append(Note("this is CocoaPods' generated Pods folder: its project and vendored pods are not the repository's own code, so nothing here is checked; check the folder that holds the Podfile", at: FileLocation(path: shown)))
+        } else {
+            walk.walk(root: realRoot, display: root)
+        }
+        if walk.found.isEmpty, walk.pods.isEmpty, let first = walk.generatedPods.first {
+            let shown = PathArithmetic.join(root, PathArithmetic.relative(first, to: realRoot))
+            walk.notes.append(Note("the only Xcode projects here are CocoaPods' generated ones, which are not the repository's own code: no package, pod or project of its own was found", at: FileLocation(path: shown)))
+        }
         walk.found.removeAll { $0.hasSuffix(".xcodeproj") && !xcode.selects(PathArithmetic.relative($0, to: realRoot)) }
         var assembly = WorkspaceAssembly(root: realRoot, displayRoot: root, known: Set(walk.found), fileSystem: fileSystem)
         var reads = ManifestReads(reader: reader, fileSystem: fileSystem)
@@ -49,6 +58,7 @@ public struct PackageDiscovery: Sendable {
         assembly.attachPodspecsBeside(notes: &walk.notes)
         assembly.resolvePodDependencies()
         assembly.linkXcodeProjects(workspaces)
+        assembly.linkPodfileTargets(notes: &walk.notes)
         let dropped = assembly.dropPackagesInsideTargets(walked: Set(walk.found))
         return assembly.workspace(notes: walk.notes + dropped)
     }

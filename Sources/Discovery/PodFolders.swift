@@ -46,7 +46,15 @@ struct PodFolders {
             let shown = PathArithmetic.join(podfile.display, "Podfile")
             let localPods: [PodfilePathPod]
             do {
-                localPods = try PodfileReader().read(path: PathArithmetic.join(podfile.directory, "Podfile"), fileSystem: fileSystem)
+                var read = try PodfileReader().read(path: PathArithmetic.join(podfile.directory, "Podfile"), fileSystem: fileSystem)
+                read.path = shown
+                localPods = read.pathPods
+                notes += read.notes.map { note in
+                    var note = note
+                    note.location?.path = shown
+                    return note
+                }
+                assembly.podfiles.append((podfile.directory, read))
             } catch {
                 let (message, location) = assembly.describe(error)
                 var at = location ?? FileLocation(path: shown)

@@ -27,6 +27,8 @@ struct WorkspaceAssembly {
     var otherPodsBeside: [String: [String]] = [:]
     /// Podfile path pods whose folder has no podspec of that name.
     var missingPods: [MissingPackage] = []
+    /// The Podfiles read, by folder (absolute), as messages name them.
+    var podfiles: [(directory: String, podfile: Podfile)] = []
     /// What reading the Xcode projects noted (ids nothing defines), paths as the user sees them.
     var projectNotes: [Note] = []
     let displayPaths: ManifestReads.DisplayPaths

@@ -36,7 +36,9 @@ struct XcodeWorkspaces {
                 continue
             }
             let base = PathArithmetic.resolve("..", from: workspace)
+            // CocoaPods' generated `Pods/Pods.xcodeproj` that every CocoaPods workspace joins is nobody's own code.
             let absolute = paths.map { fileSystem.realPath(PathArithmetic.resolve($0, from: base)) }
+                .filter { GeneratedFolders.cocoaPodsOutput(containing: $0, fileSystem: fileSystem) == nil }
             result.members.append((absolute.filter { $0.hasSuffix(".xcodeproj") },
                                    absolute.filter { !$0.hasSuffix(".xcodeproj") && fileSystem.status(of: $0 + "/Package.swift").exists }))
         }

@@ -118,9 +118,9 @@ extension FileSystem {
         contents(of: path, upTo: limit).flatMap { String(validating: $0, as: UTF8.self) }
     }
 
-    /// Regular files (and links to files) below `directory`, relative to it, sorted; hidden entries skipped. Linked
-    /// folders are entered only with `followingLinkedFolders`, and then never one that leads back to a folder above it.
-    /// Empty when `directory` cannot be listed.
+    /// Regular files (and links to files) below `directory`, relative to it, sorted; hidden entries and CocoaPods'
+    /// generated `Pods` folders skipped. Linked folders are entered only with `followingLinkedFolders`, and then never
+    /// one that leads back to a folder above it. Empty when `directory` cannot be listed.
     public func regularFiles(under directory: String, followingLinkedFolders: Bool = false) -> [String] {
         var result: [String] = []
         // Each folder to list, with the real paths of the linked folders entered on the way to it.
@@ -133,6 +133,7 @@ extension FileSystem {
                 if entry.kind.isFile {
                     result.append(prefix + entry.name)
                 } else if entry.kind == .folder {
+                    if entry.name == "Pods", GeneratedFolders.isCocoaPodsOutput(absolute + "/Pods", fileSystem: self) { continue }
                     pending.append((prefix + entry.name, linked))
                 } else if entry.kind == .linkToFolder, followingLinkedFolders {
                     let target = realPath(absolute + "/" + entry.name)

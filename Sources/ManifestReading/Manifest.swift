@@ -235,6 +235,9 @@ public struct TargetDependency: Hashable, Sendable {
     /// Trait names of `.when(traits:)`, sorted, nil when absent.
     public var traits: [String]?
     public var position: SourcePosition?
+    /// The file that declares it when that is not the manifest, as messages name it: the Podfile whose `pod` line gives
+    /// an Xcode target a pod.
+    public var file: String?
 
     public init(
         kind: Kind, name: String, package: String? = nil, platforms: [String]? = nil,

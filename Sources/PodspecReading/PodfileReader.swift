@@ -12,21 +12,124 @@ public struct PodfilePathPod: Sendable, Equatable {
     public var location: FileLocation
 }
 
-/// What componentize needs of a Podfile: its local (`:path`) pods, inside `target` and `abstract_target` blocks or not.
-/// Other `pod` lines (versions, `:git`) and settings (`platform`, `use_frameworks!`, `source`, …) are read past;
-/// `pre_install` / `post_install` hooks and `def` helpers are skipped whole. A construct it cannot follow (a `pod` whose
-/// path is computed, a condition around pods) declines with its place.
+/// A `pod` line: `pod 'Home'`, `pod 'NXUI/Core', :path => '../NXUI'`, `pod 'NXKit', :subspecs => ['Colors']`.
+public struct PodfilePod: Sendable, Equatable {
+    /// As written: a pod, or a pod and its subspec (`NXUI/Core`).
+    public var name: String
+    /// `:path`, as written (relative to the Podfile's folder); nil for a pod from a specs repository.
+    public var path: String?
+    /// `:subspecs => [...]`, as written.
+    public var subspecs: [String] = []
+    public var location: FileLocation
+
+    /// The pod the line names (`NXUI` for `NXUI/Core`).
+    public var podName: String { name.split(separator: "/").first.map(String.init) ?? name }
+
+    /// The products the line gives a target: the pod or subspec named, or each of `:subspecs`.
+    public var products: [String] {
+        subspecs.isEmpty ? [name] : subspecs.map { podName + "/" + $0 }
+    }
+}
+
+/// One target definition of a Podfile: `target 'App' do … end`, an `abstract_target`, or the Podfile itself (the root,
+/// abstract, whose pods every target inherits).
+public struct PodfileTarget: Sendable, Equatable {
+    /// How a nested target takes its parent's pods (`inherit!`).
+    public enum Inheritance: String, Sendable, Equatable {
+        /// The default: the parent's pods are the target's too.
+        case complete
+        /// `inherit! :search_paths`: the parent's pods are found (imports compile) but not linked (a test bundle of an
+        /// app that links them).
+        case searchPaths = "search_paths"
+        /// `inherit! :none`.
+        case none
+    }
+
+    public var name: String
+    /// The root and `abstract_target`s (and targets marked `abstract!`) name no Xcode target.
+    public var isAbstract: Bool
+    /// The enclosing definition's index; nil for the root.
+    public var parent: Int?
+    public var inheritance: Inheritance = .complete
+    /// `project 'App/App.xcodeproj'` (or `xcodeproj 'App'`) in this definition, as written.
+    public var project: String?
+    /// Its own pods, in order.
+    public var pods: [PodfilePod] = []
+    /// The `target` line; the Podfile for the root.
+    public var location: FileLocation
+}
+
+/// What componentize reads of a Podfile: its target definitions with their pods, as CocoaPods nests them.
+///
+/// `target` and `abstract_target` blocks (nested), `inherit!`, `project`/`xcodeproj`, `abstract!`, `pod` lines with
+/// `:path` and `:subspecs`, `def` helpers called by name, and `if`/`unless`/`case` blocks and modifiers (their pods are
+/// read whatever the condition: a pod any branch adds is one the target may have). Settings (`platform`,
+/// `use_frameworks!`, `source`, `install!`, …) are read past; `pre_install`/`post_install` hooks are skipped. A pod line
+/// the reader cannot evaluate (a name or path computed at run time) is a note at its line, and the rest is read.
+public struct Podfile: Sendable, Equatable {
+    /// The Podfile as messages name it.
+    public var path: String
+    /// The root first, then every `target` and `abstract_target` in the order written.
+    public var targets: [PodfileTarget]
+    /// Pod lines and constructs that could not be read, at their places.
+    public var notes: [Note]
+
+    /// Every `:path` pod, with the targets it is inside.
+    public var pathPods: [PodfilePathPod] {
+        targets.indices.flatMap { index in
+            targets[index].pods.compactMap { pod in
+                pod.path.map { PodfilePathPod(name: pod.name, path: $0, targets: enclosingNames(of: index), location: pod.location) }
+            }
+        }
+    }
+
+    /// The names of the definitions from the outermost to `index` (the root left out).
+    func enclosingNames(of index: Int) -> [String] {
+        var names: [String] = []
+        var current: Int? = index
+        while let at = current, let parent = targets[at].parent {
+            names.insert(targets[at].name, at: 0)
+            current = parent
+        }
+        return names
+    }
+
+    /// The pods a target's code can import: its own, and its parent's as its inheritance gives them (linked or found
+    /// through search paths), up to the root.
+    public func visiblePods(of index: Int) -> [PodfilePod] {
+        var pods = targets[index].pods
+        var current = index
+        while targets[current].inheritance != .none, let parent = targets[current].parent {
+            pods += targets[parent].pods
+            current = parent
+        }
+        return pods
+    }
+
+    /// The project a target integrates, as written: its own `project`, else its nearest enclosing definition's.
+    public func project(of index: Int) -> String? {
+        var current: Int? = index
+        while let at = current {
+            if let project = targets[at].project { return project }
+            current = targets[at].parent
+        }
+        return nil
+    }
+}
+
+/// Reads a Podfile without Ruby (the Ruby subset Podfiles are written in: ``RubyLexer``).
 public struct PodfileReader: Sendable {
     public init() {}
 
-    public func read(path: String, fileSystem: any FileSystem) throws -> [PodfilePathPod] {
+    public func read(path: String, fileSystem: any FileSystem) throws -> Podfile {
         guard let text = fileSystem.text(of: path, upTo: PodspecStaticReader.maximumBytes) else {
             throw InputError("cannot read this Podfile as UTF-8 text", at: FileLocation(path: path))
         }
         return try read(source: text, path: path)
     }
 
-    public func read(source: String, path: String) throws -> [PodfilePathPod] {
+    /// The Podfile; an error at its place when its text cannot be split into Ruby tokens or a block is never closed.
+    public func read(source: String, path: String) throws -> Podfile {
         let tokens: [RubyToken]
         do {
             tokens = try RubyLexer.tokens(of: source)
@@ -35,7 +138,7 @@ public struct PodfileReader: Sendable {
         }
         var walker = PodfileWalker(tokens: tokens, path: path)
         try walker.statements(until: nil)
-        return walker.pods
+        return Podfile(path: path, targets: walker.targets, notes: walker.notes)
     }
 }
 
@@ -43,11 +146,23 @@ private struct PodfileWalker {
     let tokens: [RubyToken]
     let path: String
     var position = 0
-    var targets: [String] = []
-    var pods: [PodfilePathPod] = []
+    var targets: [PodfileTarget]
+    /// The definition statements add to.
+    var definition = 0
+    var notes: [Note] = []
     var locals: [String: PodValue] = [:]
+    /// `def` helpers: the token range of each body, by name.
+    var helpers: [String: Range<Int>] = [:]
+    /// Helpers being walked (a helper that calls itself is walked once).
+    var calling: Set<String> = []
 
-    var current: RubyToken { tokens[position] }
+    init(tokens: [RubyToken], path: String) {
+        self.tokens = tokens
+        self.path = path
+        targets = [PodfileTarget(name: "Pods", isAbstract: true, location: FileLocation(path: path))]
+    }
+
+    var token: RubyToken { tokens[position] }
     /// The token after the current one (the last token, the end, repeats).
     var next: RubyToken { tokens[min(position + 1, tokens.count - 1)] }
 
@@ -59,21 +174,21 @@ private struct PodfileWalker {
         FileLocation(path: path, line: token.line, column: token.column)
     }
 
-    func decline(_ construct: String, at token: RubyToken? = nil) -> PodspecReadDeclined {
-        PodspecReadDeclined(construct: construct, location: location(token ?? current))
+    mutating func note(_ message: String, at token: RubyToken) {
+        notes.append(Note(message, at: location(token)))
     }
 
-    /// Keywords that open a block closed by `end` when they start a statement.
-    static let openers: Set<String> = ["do", "def", "class", "module", "begin", "case", "while", "until", "for", "if", "unless"]
+    /// Keywords that separate the branches of a condition: their line is read past, the statements after them are read.
+    static let branchKeywords: Set<String> = ["else", "elsif", "when", "then", "in", "rescue", "ensure"]
 
     mutating func statements(until closer: String?) throws {
         while true {
-            while current.kind == .newline || current.kind == .punctuation(";") { advance() }
-            if current.kind == .end {
-                guard closer == nil else { throw InputError("a 'do' block that is never closed with 'end'", at: location(current)) }
+            while token.kind == .newline || token.kind == .punctuation(";") { advance() }
+            if token.kind == .end {
+                guard closer == nil else { throw InputError("a 'do' block that is never closed with 'end'", at: location(token)) }
                 return
             }
-            if let closer, current.kind == .identifier(closer) {
+            if let closer, token.kind == .identifier(closer) {
                 advance()
                 return
             }
@@ -82,81 +197,165 @@ private struct PodfileWalker {
     }
 
     mutating func statement() throws {
-        let start = current
-        guard case .identifier(let word) = current.kind else {
+        let start = token
+        guard case .identifier(let word) = token.kind else { return try skipStatement() }
+        switch word {
+        case "target", "abstract_target": try target(abstract: word == "abstract_target", at: start)
+        case "pod": pod(at: start)
+        case "inherit!": inherit(at: start)
+        case "project", "xcodeproj": project(at: start)
+        case "abstract!":
+            targets[definition].isAbstract = true
+            skipLine()
+        case "if", "unless", "case", "while", "until":
+            // Every branch is read: a pod any of them adds is one the target may have.
+            skipLine()
+            try statements(until: "end")
+        case _ where Self.branchKeywords.contains(word):
+            skipLine()
+        case "def": try define(at: start)
+        case "pre_install", "post_install", "post_integrate", "pre_integrate", "begin", "for":
+            try skipBlock(at: start)
+        case _ where helpers[word] != nil && next.kind != .punctuation("="):
+            try call(word, at: start)
+        default:
+            try assignmentOrSetting(at: start)
+        }
+    }
+
+    mutating func target(abstract: Bool, at start: RubyToken) throws {
+        advance()
+        let names = values(untilBlock: true)
+        guard case .string(let name)? = names?.first else {
+            note("a target whose name is not a string is not read (its pods are given to no target)", at: start)
+            return try skipBlock(at: start)
+        }
+        guard token.kind == .identifier("do") else { return skipLine() }
+        advance()
+        if token.kind == .punctuation("|") { skipBlockParameters() }
+        targets.append(PodfileTarget(name: name, isAbstract: abstract, parent: definition, location: location(start)))
+        let enclosing = definition
+        definition = targets.count - 1
+        try statements(until: "end")
+        definition = enclosing
+    }
+
+    mutating func pod(at start: RubyToken) {
+        advance()
+        guard case .string(let parts) = token.kind, parts.count <= 1, case .text(let name) = parts.first ?? .text("") else {
+            note("this pod line is not read: its name is computed (only a literal name is read)", at: start)
             return skipLine()
         }
-        switch word {
-        case "target", "abstract_target":
-            advance()
-            let names = try values(untilBlock: true)
-            guard case .string(let name)? = names.first else { throw decline("a \(word) whose name is not a string", at: start) }
-            guard current.kind == .identifier("do") else { throw decline("a \(word) without a 'do' block", at: start) }
-            advance()
-            if current.kind == .punctuation("|") { skipBlockParameters() }
-            targets.append(name)
-            try statements(until: "end")
-            targets.removeLast()
-        case "pod":
-            advance()
-            let arguments = try values(untilBlock: false)
-            guard case .string(let name)? = arguments.first else { throw decline("a pod whose name is not a string", at: start) }
-            for case .hash(let options) in arguments.dropFirst() {
-                guard let pathValue = options.first(where: { $0.0 == "path" })?.1 else { continue }
-                guard case .string(let podPath) = pathValue else { throw decline("a pod :path that is not a string", at: start) }
-                pods.append(PodfilePathPod(name: name, path: podPath, targets: targets, location: location(start)))
+        var pod = PodfilePod(name: name, location: location(start))
+        advance()
+        guard let arguments = values(untilBlock: false) else {
+            note("this pod's options are computed, so its :path is not known: the pod is matched by its name", at: start)
+            targets[definition].pods.append(pod)
+            return skipLine()
+        }
+        for case .hash(let options) in arguments {
+            for (key, value) in options {
+                switch (key, value) {
+                case ("path", .string(let written)): pod.path = written
+                case ("subspecs", .array(let items)): pod.subspecs = items.compactMap { if case .string(let item) = $0 { return item } else { return nil } }
+                default: continue
+                }
             }
-        case "if", "unless", "case", "while", "until", "for":
-            // A condition around settings only (`if Gem::Version.new(Pod::VERSION) >= …`) hides no pod.
-            guard try blockNamesNoPod(at: start) else { throw decline("a condition ('\(word)') around the Podfile's pods", at: start) }
-        case "def", "pre_install", "post_install", "post_integrate", "pre_integrate", "begin":
-            try skipBlock(at: start)
-        default:
-            if next.kind == .punctuation("="), case .identifier(let name) = current.kind {
-                advance()
-                advance()
-                // A value the reader cannot evaluate (`Gem::Version.new('1.10')`) leaves the name unknown: a pod that
-                // uses it as its path is declined there.
-                guard let assigned = try? values(untilBlock: false) else { return skipLine() }
-                if assigned.count == 1 { locals[name] = assigned[0] }
-                return
-            }
-            // A setting (`platform :ios, '13.0'`, `use_frameworks!`, `source '…'`, `inhibit_all_warnings!`): read past it,
-            // and past a block it opens.
+        }
+        targets[definition].pods.append(pod)
+        skipLine()
+    }
+
+    mutating func inherit(at start: RubyToken) {
+        advance()
+        if case .symbol(let mode) = token.kind, let inheritance = PodfileTarget.Inheritance(rawValue: mode) {
+            targets[definition].inheritance = inheritance
+        } else {
+            note("inherit! takes :complete, :search_paths or :none; the target keeps inheriting everything", at: start)
+        }
+        skipLine()
+    }
+
+    mutating func project(at start: RubyToken) {
+        advance()
+        if case .string(let written)? = values(untilBlock: false)?.first {
+            targets[definition].project = written
+        } else {
+            note("a project that is not a string: the target's project is not known", at: start)
+        }
+        skipLine()
+    }
+
+    /// `def name … end`: kept to be walked where it is called.
+    mutating func define(at start: RubyToken) throws {
+        advance()
+        guard case .identifier(let name) = token.kind else { return try skipBlock(at: start, opened: true) }
+        skipLine()
+        let bodyStart = position
+        try skipBody(at: start)
+        helpers[name] = bodyStart..<position
+    }
+
+    /// Walks a helper's body in the current target, as Ruby runs it where it is called.
+    mutating func call(_ name: String, at start: RubyToken) throws {
+        skipLine()
+        guard let body = helpers[name], calling.insert(name).inserted else { return }
+        let resume = position
+        position = body.lowerBound
+        // The body ends at the `end` the definition closed with.
+        try statements(until: "end")
+        position = resume
+        calling.remove(name)
+    }
+
+    mutating func assignmentOrSetting(at start: RubyToken) throws {
+        if next.kind == .punctuation("="), case .identifier(let name) = token.kind {
             advance()
-            while current.kind != .newline && current.kind != .end {
-                if current.kind == .identifier("do") { return try skipBlock(at: start) }
+            advance()
+            // A value the reader cannot evaluate (`Gem::Version.new('1.10')`) leaves the name unknown: a pod that uses
+            // it is not read, with a note at its line.
+            if let assigned = values(untilBlock: false), assigned.count == 1 { locals[name] = assigned[0] } else { locals[name] = nil }
+            return skipLine()
+        }
+        // A setting (`platform :ios, '13.0'`, `use_frameworks!`, `source '…'`): read past it.
+        advance()
+        try skipStatement()
+    }
+
+    /// Reads past the rest of a statement; the statements of a block it opens (`%w[A B].each do |name|`) are read in
+    /// the current target, as Ruby runs them there.
+    mutating func skipStatement() throws {
+        while token.kind != .newline && token.kind != .end {
+            if token.kind == .identifier("do") {
                 advance()
+                if token.kind == .punctuation("|") { skipBlockParameters() }
+                return try statements(until: "end")
             }
+            advance()
         }
     }
 
     mutating func skipLine() {
-        while current.kind != .newline && current.kind != .end { advance() }
+        while token.kind != .newline && token.kind != .end { advance() }
     }
 
     mutating func skipBlockParameters() {
         advance()
-        while current.kind != .punctuation("|") && current.kind != .newline && current.kind != .end { advance() }
+        while token.kind != .punctuation("|") && token.kind != .newline && token.kind != .end { advance() }
         advance()
     }
 
-    /// Skips a block opened by a condition or loop to its `end`; false when a statement in it names a pod or target.
-    mutating func blockNamesNoPod(at start: RubyToken) throws -> Bool {
-        let first = position
-        try skipBlock(at: start)
-        return !tokens[first..<position].indices.contains { index in
-            guard case .identifier(let word) = tokens[index].kind, ["pod", "target", "abstract_target"].contains(word) else { return false }
-            return index == first || tokens[index - 1].kind == .newline || tokens[index - 1].kind == .punctuation(";")
+    /// Skips from a statement's first token to the `end` closing the block it opens; `opened`: the opening keyword was
+    /// already passed (`do` of a setting, `def`'s name).
+    mutating func skipBlock(at start: RubyToken, opened: Bool = false) throws {
+        if opened {
+            while token.kind != .newline && token.kind != .end { advance() }
+            return try skipBody(at: start)
         }
-    }
-
-    /// Skips a block to its matching `end`, counting the keywords that open one (a modifier `if` after code opens none).
-    mutating func skipBlock(at start: RubyToken) throws {
         var depth = 0
         var atStatementStart = true
-        while current.kind != .end {
-            if case .identifier(let word) = current.kind {
+        while token.kind != .end {
+            if case .identifier(let word) = token.kind {
                 if word == "end" {
                     depth -= 1
                     advance()
@@ -164,58 +363,55 @@ private struct PodfileWalker {
                     atStatementStart = false
                     continue
                 }
-                if word == "do" || word == "def" || word == "class" || word == "module" || word == "begin" || word == "case"
-                    || ((word == "if" || word == "unless" || word == "while" || word == "until" || word == "for") && atStatementStart) {
-                    depth += 1
-                }
+                if Self.opens(word, atStatementStart: atStatementStart) { depth += 1 }
             }
-            atStatementStart = current.kind == .newline || current.kind == .punctuation(";") || current.kind == .punctuation("(")
-                || current.kind == .punctuation("=")
+            atStatementStart = Self.startsStatement(token)
             advance()
         }
         throw InputError("a block that is never closed with 'end'", at: location(start))
     }
 
-    /// Comma-separated literal values up to the end of the line (or a `do`): strings, symbols, hashes of them.
-    mutating func values(untilBlock: Bool) throws -> [PodValue] {
+    /// Skips the statements of a block already opened, through its `end`.
+    mutating func skipBody(at start: RubyToken) throws {
+        var depth = 1
+        var atStatementStart = true
+        while token.kind != .end {
+            if case .identifier(let word) = token.kind {
+                if word == "end" {
+                    depth -= 1
+                    if depth == 0 { return advance() }
+                } else if Self.opens(word, atStatementStart: atStatementStart) {
+                    depth += 1
+                }
+            }
+            atStatementStart = Self.startsStatement(token)
+            advance()
+        }
+        throw InputError("a block that is never closed with 'end'", at: location(start))
+    }
+
+    /// Whether a word opens a block closed by `end` (a modifier `if` after code opens none).
+    static func opens(_ word: String, atStatementStart: Bool) -> Bool {
+        ["do", "def", "class", "module", "begin", "case"].contains(word)
+            || (["if", "unless", "while", "until", "for"].contains(word) && atStatementStart)
+    }
+
+    static func startsStatement(_ token: RubyToken) -> Bool {
+        token.kind == .newline || token.kind == .punctuation(";") || token.kind == .punctuation("(") || token.kind == .punctuation("=")
+    }
+
+    /// Comma-separated literal values up to the end of the line (or a `do`, or a modifier `if`/`unless`): strings,
+    /// symbols, booleans, arrays and hashes of them, local variables holding them; nil when something else is there.
+    mutating func values(untilBlock: Bool) -> [PodValue]? {
         var result: [PodValue] = []
         var pendingLabel: String?
         var hash: [(String, PodValue)] = []
         func flushHash() {
             if !hash.isEmpty { result.append(.hash(hash)); hash = [] }
         }
-        while current.kind != .newline && current.kind != .end && !(untilBlock && current.kind == .identifier("do")) {
-            let token = current
-            var value: PodValue?
-            switch token.kind {
-            case .string(let parts):
-                var text = ""
-                for part in parts {
-                    guard case .text(let piece) = part else { throw decline("an interpolated string in a pod line", at: token) }
-                    text += piece
-                }
-                value = .string(text)
-            case .symbol(let name): value = .string(name)
-            case .identifier("true"): value = .bool(true)
-            case .identifier("false"): value = .bool(false)
-            case .identifier(let name) where locals[name] != nil: value = locals[name]
-            case .identifier(let name) where next.kind == .punctuation(":"):
-                pendingLabel = name
-                advance()
-            case .punctuation(","), .punctuation("=>"), .punctuation("("), .punctuation(")"):
-                break
-            case .punctuation("["):
-                // An array of configurations (`:configurations => ['Debug']`): its strings.
-                advance()
-                var items: [PodValue] = []
-                while current.kind != .punctuation("]") && current.kind != .end && current.kind != .newline {
-                    if case .string(let parts) = current.kind, case .text(let piece)? = parts.first { items.append(.string(piece)) }
-                    advance()
-                }
-                value = .array(items)
-            default:
-                throw decline("\(token.kind) in a Podfile line", at: token)
-            }
+        while token.kind != .newline && token.kind != .end && !(untilBlock && token.kind == .identifier("do")) {
+            if token.kind == .identifier("if") || token.kind == .identifier("unless") { break }
+            guard let value = valueOrLabel(&pendingLabel) else { return nil }
             if let value {
                 if let label = pendingLabel {
                     hash.append((label, value))
@@ -231,5 +427,53 @@ private struct PodfileWalker {
         }
         flushHash()
         return result
+    }
+
+    /// The value at the current token; `.some(nil)` for punctuation between values or a label; nil for what cannot be
+    /// read.
+    mutating func valueOrLabel(_ pendingLabel: inout String?) -> PodValue?? {
+        switch token.kind {
+        case .string(let parts):
+            var text = ""
+            for part in parts {
+                guard case .text(let piece) = part else { return nil }
+                text += piece
+            }
+            return .some(.string(text))
+        case .symbol(let name): return .some(.string(name))
+        case .identifier("true"): return .some(.bool(true))
+        case .identifier("false"): return .some(.bool(false))
+        case .identifier(let name) where locals[name] != nil: return .some(locals[name])
+        case .identifier(let name) where next.kind == .punctuation(":"):
+            pendingLabel = name
+            advance()
+            return .some(nil)
+        case .punctuation(","), .punctuation("=>"), .punctuation("("), .punctuation(")"):
+            return .some(nil)
+        case .punctuation("["):
+            return array().map { .some($0) }
+        case .words(let words):
+            return .some(.array(words.map { .string($0) }))
+        default:
+            return nil
+        }
+    }
+
+    /// `['Debug', 'Release']`: its string items; nil when an item is not a string.
+    mutating func array() -> PodValue? {
+        advance()
+        var items: [PodValue] = []
+        while token.kind != .punctuation("]") && token.kind != .end && token.kind != .newline {
+            switch token.kind {
+            case .string(let parts):
+                guard case .text(let piece)? = parts.first, parts.count == 1 else { return nil }
+                items.append(.string(piece))
+            case .symbol(let name): items.append(.string(name))
+            case .punctuation(","): break
+            default: return nil
+            }
+            advance()
+        }
+        return .array(items)
     }
 }

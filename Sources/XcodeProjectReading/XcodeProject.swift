@@ -149,6 +149,21 @@ public struct XcodePackageReference: Hashable, Sendable {
 
 extension XcodeProject {
     /// Leaves out the targets whose names match `globs`, and every dependency on them.
+    /// Leaves out the other projects `generated` holds (CocoaPods' `Pods/Pods.xcodeproj`, whose `Pods-App` targets a
+    /// CocoaPods app depends on) and the target dependencies on them; `generated` takes a path relative to the
+    /// project's folder.
+    public mutating func dropOtherProjects(where generated: (String) -> Bool) {
+        let dropped = Set(otherProjects.filter(generated))
+        guard !dropped.isEmpty else { return }
+        otherProjects.removeAll { dropped.contains($0) }
+        for index in targets.indices {
+            targets[index].dependencies.removeAll {
+                if case .otherProject(let path, _) = $0.destination { return dropped.contains(path) }
+                return false
+            }
+        }
+    }
+
     public mutating func ignore(targets globs: [Glob]) {
         guard !globs.isEmpty else { return }
         let ignored = Set(targets.map(\.name).filter { name in globs.contains { $0.matches(name) } })

@@ -30,6 +30,7 @@ struct PackageDiscoveryTests {
         "Shared/Lib/Package.swift": manifest("Lib"),
         "repo/Broken/Package.swift": "// swift-tools-version:5.9\nlet package = Package(name: \"Broken\", targets: [.target(name:)])\n",
         "repo/Pods/Vendored/Package.swift": manifest("Vendored"),
+        "repo/Pods/Manifest.lock": "PODFILE CHECKSUM: 0\n",
         "repo/Samples/Demo/Package.swift": manifest("Demo"),
         "repo/Pod/NXPod/NXPod.podspec": "Pod::Spec.new do |s|\n  s.name = 'NXPod'\n  s.dependency 'NXKit'\n  s.dependency 'AFNetworking'\nend\n",
     ]

@@ -231,7 +231,7 @@ final class RepositoryCheckTests: XCTestCase {
     }
 
     func testAPodfileThatCannotBeFollowedIsANoteAndTheRestIsChecked() throws {
-        try write("if ENV['LOCAL']\n  pod 'NXKit', :path => '../NXKit'\nend\n", to: "App/Podfile")
+        try write("pod 'NXKit', :path => '../NXKit\n", to: "App/Podfile")
         try write(Self.podspec("NXKit", ["s.dependency 'ComponentVideo'"]), to: "NXKit/NXKit.podspec")
         try write("import ComponentVideo\n", to: "NXKit/Classes/NXKit.swift")
         try write(Self.podspec("ComponentVideo"), to: "Video/ComponentVideo.podspec")
@@ -382,9 +382,17 @@ final class RepositoryCheckTests: XCTestCase {
 
     func testSkippedFolders() throws {
         try write(RuleExample.package("NXKit"), to: "Kit/NXKit/Package.swift")
-        for folder in [".build/checkouts/x", ".swiftpm/y", "Pods/z", "Kit/NXKit/.build/w"] {
+        for folder in [".build/checkouts/x", ".swiftpm/y", "Pods/z", "Example/Pods/z", "Kit/NXKit/.build/w"] {
             try write(RuleExample.package("Ignored"), to: folder + "/Package.swift")
         }
+        try write("PODFILE CHECKSUM: 0\n", to: "Pods/Manifest.lock")
+        try write("", to: "Example/Pods/Target Support Files/Pods-App/Pods-App.debug.xcconfig")
+        XCTAssertEqual(try check().packageCount, 1)
+    }
+
+    /// A folder named Pods that CocoaPods did not generate (a team's own development pods kept there) is read.
+    func testAPodsFolderCocoaPodsDidNotGenerateIsRead() throws {
+        try write(RuleExample.package("NXKit"), to: "Pods/NXKit/Package.swift")
         XCTAssertEqual(try check().packageCount, 1)
     }
 

@@ -1,0 +1,83 @@
+import Diagnostics
+import ManifestReading
+import Paths
+import PodspecReading
+
+extension WorkspaceAssembly {
+    /// Gives each Xcode target a Podfile integrates the pods its `target` block (and what it inherits) names, as
+    /// dependencies at the Podfile's lines: `pod install` links them (or, with `inherit! :search_paths`, lets the
+    /// target's code find them), so its code may import them. A target the Podfile names that its project lacks is a
+    /// note at the `target` line.
+    mutating func linkPodfileTargets(notes: inout [Note]) {
+        guard !podfiles.isEmpty else { return }
+        let podFolders = folders(byPodName: ())
+        for (directory, podfile) in podfiles {
+            for index in podfile.targets.indices where !podfile.targets[index].isAbstract {
+                guard let project = project(of: index, in: podfile, at: directory, notes: &notes),
+                      var package = packages[project] else { continue }
+                let name = podfile.targets[index].name
+                guard let at = package.manifest.targets.firstIndex(where: { $0.name == name }) else {
+                    let names = package.manifest.targets.map(\.name).sorted().joined(separator: ", ")
+                    notes.append(Note("the Podfile's target '\(name)' names no target of \(display(project)) (its targets: \(names)), so its pods are given to no target",
+                                      at: podfile.targets[index].location))
+                    continue
+                }
+                for pod in podfile.visiblePods(of: index) {
+                    declare(pod, of: podfile, in: &package, target: at, podfileFolder: directory, podFolders: podFolders)
+                }
+                packages[project] = package
+            }
+        }
+    }
+
+    /// The local folder of each pod the repository holds, by pod name (first in folder order).
+    func folders(byPodName: Void) -> [String: String] {
+        var byName: [String: String] = [:]
+        for directory in packages.keys.sorted() {
+            let names = [packages[directory]?.manifest.name, packages[directory]?.podspec?.manifest.name].compactMap { $0 } + (otherPodsBeside[directory] ?? [])
+            for name in names where byName[name] == nil { byName[name] = directory }
+        }
+        return byName
+    }
+
+    /// The `.xcodeproj` a Podfile target integrates: its `project` (or its parent's), else the only project beside the
+    /// Podfile; nil (with a note when it cannot be told) otherwise.
+    private func project(of index: Int, in podfile: Podfile, at directory: String, notes: inout [Note]) -> String? {
+        if let written = podfile.project(of: index) {
+            let path = written.hasSuffix(".xcodeproj") ? written : written + ".xcodeproj"
+            return fileSystem.realPath(PathArithmetic.resolve(path, from: directory))
+        }
+        let beside = packages.keys.filter { $0.hasSuffix(".xcodeproj") && PathArithmetic.resolve("..", from: $0) == directory }.sorted()
+        if beside.count == 1 { return beside[0] }
+        if beside.count > 1, podfile.targets[index].parent == 0 {
+            notes.append(Note("the Podfile's target '\(podfile.targets[index].name)' does not say which of the \(beside.count) projects beside it it integrates (add project '…'), so its pods are given to no target",
+                              at: podfile.targets[index].location))
+        }
+        return nil
+    }
+
+    /// Adds a pod line's products to a project target's dependencies, located at the line, once each.
+    private func declare(_ pod: PodfilePod, of podfile: Podfile, in package: inout LocalPackage, target: Int, podfileFolder: String,
+                         podFolders: [String: String]) {
+        let podName = pod.podName
+        if !package.manifest.dependencies.contains(where: { $0.kind == .pod && $0.location == podName }) {
+            var dependency = PackageDependency(identity: podName.lowercased(), kind: .pod, location: podName)
+            dependency.name = podName
+            package.manifest.dependencies.append(dependency)
+        }
+        if package.localDependencies[podName] == nil {
+            let folder = pod.path.map { fileSystem.realPath(PathArithmetic.resolve($0, from: podfileFolder)) }
+            if let folder, packages[folder] != nil {
+                package.localDependencies[podName] = folder
+            } else if let folder = podFolders[podName] {
+                package.localDependencies[podName] = folder
+            }
+        }
+        for product in pod.products where !package.manifest.targets[target].dependencies.contains(where: { $0.package == podName && $0.name == product }) {
+            var dependency = TargetDependency(kind: .product, name: product, package: podName,
+                                              position: pod.location.line.map { SourcePosition(line: $0, column: pod.location.column ?? 1) })
+            dependency.file = podfile.path
+            package.manifest.targets[target].dependencies.append(dependency)
+        }
+    }
+}
