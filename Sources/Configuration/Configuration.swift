@@ -170,6 +170,10 @@ public struct MediatorSettings: Sendable, Equatable {
 
     /// CTMediator's `performTarget:action:params:` and `Target_`/`Action_` providers.
     public var ctmediator = true
+    /// Mediator classes (CTMediator's clones) and how each finds its providers, by class name
+    /// (`ctmediator: {classes: {HDMediator: {target: Target_, action: action_}}}`); over what componentize reads of a
+    /// clone's own implementation.
+    public var classes: [String: MediatorNaming] = [:]
     /// BeeHive's `registerService:service:` / `createService:` (and `@BeeHiveService`).
     public var beehive = true
     /// The generated Swift registry's `register(P.self, factory:)` / `resolve(P.self)`.
@@ -182,6 +186,41 @@ public struct MediatorSettings: Sendable, Equatable {
     public var categories = Categories.optional
 
     public init() {}
+}
+
+/// How a mediator class finds the provider of a target-action call: the class `<target><name>` and its method
+/// `<action><action name>`, whose selector takes the params argument (`Action_show:`), or not, or either.
+public struct MediatorNaming: Sendable, Hashable {
+    public enum Selector: String, Sendable, Hashable, CaseIterable {
+        /// `Action_show:` (CTMediator).
+        case colon
+        /// `Action_show`.
+        case bare
+        /// Either, the one with the argument first.
+        case either
+    }
+
+    public var targetPrefix: String
+    public var actionPrefix: String
+    public var selector: Selector
+
+    public init(targetPrefix: String, actionPrefix: String, selector: Selector) {
+        self.targetPrefix = targetPrefix
+        self.actionPrefix = actionPrefix
+        self.selector = selector
+    }
+
+    /// CTMediator's: `Target_<name>` and `Action_<action>:`.
+    public static let ctmediator = MediatorNaming(targetPrefix: "Target_", actionPrefix: "Action_", selector: .colon)
+
+    /// Whether a method's selector fits: `takesArgument` tells whether it ends with a colon.
+    public func accepts(takesArgument: Bool) -> Bool {
+        switch selector {
+        case .colon: takesArgument
+        case .bare: !takesArgument
+        case .either: true
+        }
+    }
 }
 
 /// The `imports:` section: the source pass of `check`.

@@ -221,7 +221,12 @@ private struct ConfigurationReader {
         var result = MediatorSettings()
         for setting in settings {
             switch setting.key {
-            case "ctmediator": result.ctmediator = try bool(setting.value, "mediators.ctmediator")
+            case "ctmediator":
+                if setting.value.scalar != nil {
+                    result.ctmediator = try bool(setting.value, "mediators.ctmediator")
+                } else {
+                    result.classes = try mediatorClasses(setting.value)
+                }
             case "beehive": result.beehive = try bool(setting.value, "mediators.beehive")
             case "registry": result.registry = try bool(setting.value, "mediators.registry")
             case "categories":
@@ -234,6 +239,36 @@ private struct ConfigurationReader {
             }
         }
         return result
+    }
+
+    /// `ctmediator: {classes: {HDMediator: {target: Target_, action: action_, selector: either}}}`: each clone's naming;
+    /// `target` and `action` default to CTMediator's prefixes, `selector` to `colon`.
+    private func mediatorClasses(_ node: Node) throws(InputError) -> [String: MediatorNaming] {
+        let settings = try mapping(node, "mediators.ctmediator")
+        try checkKeys(settings, allowed: ["classes"], in: "mediators.ctmediator")
+        var classes: [String: MediatorNaming] = [:]
+        for setting in settings {
+            for entry in try mapping(setting.value, "mediators.ctmediator.classes") {
+                let path = "mediators.ctmediator.classes.\(entry.key)"
+                let naming = try mapping(entry.value, path)
+                try checkKeys(naming, allowed: ["target", "action", "selector"], in: path)
+                var result = MediatorNaming.ctmediator
+                for item in naming {
+                    let value = try string(item.value, "\(path).\(item.key)")
+                    switch item.key {
+                    case "target": result.targetPrefix = value
+                    case "action": result.actionPrefix = value
+                    default:
+                        guard let selector = MediatorNaming.Selector(rawValue: value) else {
+                            throw error("\(path).selector is 'colon', 'bare' or 'either', not '\(value)'", at: item.value)
+                        }
+                        result.selector = selector
+                    }
+                }
+                classes[entry.key] = result
+            }
+        }
+        return classes
     }
 
     /// `routes: false`, or `routes: {schemes: [app], routers: [MGJRouter, JLRoutes]}`.

@@ -9,24 +9,31 @@ public struct WiringKey: Sendable, Hashable, Comparable, CustomStringConvertible
     public var name: String
     /// A target-action call's action; nil for a target itself, a service or a route.
     public var action: String?
+    /// For target-action: the naming of the mediator the call goes through (CTMediator's, or a clone's).
+    public var naming: MediatorNaming
 
-    public init(_ mechanism: WiringMechanism, _ name: String, action: String? = nil) {
+    public init(_ mechanism: WiringMechanism, _ name: String, action: String? = nil, naming: MediatorNaming = .ctmediator) {
         self.mechanism = mechanism
         self.name = name
         self.action = action
+        self.naming = naming
     }
 
-    /// `Target_A's Action_b:`, `Target_A`, `service VideoService`, `route app://video/:id`.
+    /// `Target_A's Action_b:`, `Target_A`, `service VideoService`, `route app://video/:id`; a clone's prefixes for its
+    /// calls (`Target_A's action_b:`).
     public var description: String {
         switch mechanism {
-        case .targetAction: return action.map { "Target_\(name)'s Action_\($0):" } ?? "Target_\(name)"
+        case .targetAction:
+            let colon = naming.selector == .bare ? "" : ":"
+            return action.map { "\(naming.targetPrefix)\(name)'s \(naming.actionPrefix)\($0)\(colon)" } ?? "\(naming.targetPrefix)\(name)"
         case .service: return "service \(name)"
         case .route: return "route \(name)"
         }
     }
 
     public static func < (lhs: Self, rhs: Self) -> Bool {
-        (lhs.mechanism, lhs.name, lhs.action ?? "") < (rhs.mechanism, rhs.name, rhs.action ?? "")
+        (lhs.mechanism, lhs.name, lhs.action ?? "", lhs.naming.targetPrefix, lhs.naming.actionPrefix)
+            < (rhs.mechanism, rhs.name, rhs.action ?? "", rhs.naming.targetPrefix, rhs.naming.actionPrefix)
     }
 }
 
@@ -36,6 +43,8 @@ public struct WiringProvision: Sendable {
     public var target: GraphTarget
     public var location: FileLocation
     public var api: String
+    /// For a service: the class registered for the protocol, where the registration names it.
+    public var implementation: String?
 }
 
 /// A call through a mediator whose name is known, with the targets that provide it (none: nothing does).
@@ -75,14 +84,15 @@ public struct MediatorIndex: Sendable {
     /// The provisions of the names a call's name may be a typo of, nearest first (target-action: the target's actions
     /// when the target exists, else the targets).
     public func nearest(to key: WiringKey) -> WiringProvision? {
-        let candidates: [WiringProvision]
         if key.mechanism == .targetAction, let action = key.action {
-            let actions = provisions.filter { $0.key.mechanism == .targetAction && $0.key.name == key.name && $0.key.action != nil }
-            candidates = actions.isEmpty ? provisions.filter { $0.key.mechanism == .targetAction && $0.key.action == nil } : actions
-            return Self.closest(actions.isEmpty ? key.name : action, in: candidates) { actions.isEmpty ? $0.key.name : $0.key.action ?? "" }
+            let sameNaming = provisions.filter { $0.key.mechanism == .targetAction && $0.key.naming == key.naming }
+            // The target is there: one of its actions, never another target.
+            if sameNaming.contains(where: { $0.key.name == key.name && $0.key.action == nil }) {
+                return Self.closest(action, in: sameNaming.filter { $0.key.name == key.name && $0.key.action != nil }) { $0.key.action ?? "" }
+            }
+            return Self.closest(key.name, in: sameNaming.filter { $0.key.action == nil }) { $0.key.name }
         }
-        candidates = provisions.filter { $0.key.mechanism == key.mechanism }
-        return Self.closest(key.name, in: candidates) { $0.key.name }
+        return Self.closest(key.name, in: provisions.filter { $0.key.mechanism == key.mechanism }) { $0.key.name }
     }
 
     /// The candidate whose name is within a sixth of the name's length in edits (at least 2), nearest first.

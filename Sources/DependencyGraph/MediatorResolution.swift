@@ -13,9 +13,13 @@ struct MediatorResolution {
     let settings: MediatorSettings
 
     func index(of targets: [TargetImports]) -> MediatorIndex {
+        var declarations = MediatorDeclarations()
+        for imports in targets { declarations.merge(imports.mediators) }
+        let namings = MediatorNamings(settings: settings, declarations: declarations)
         var provisions: [WiringProvision] = []
         var pending: [(fact: LocatedWiringFact, from: GraphTarget, constants: [String: String])] = []
         var undecided: [UndecidedWiringCall] = []
+        var unexpanded: [FileLocation] = []
         for imports in targets where !imports.wiring.isEmpty {
             guard let target = declared.target(TargetID(package: imports.package, name: imports.target)) else { continue }
             for located in imports.wiring where reads(located.fact) {
@@ -23,19 +27,28 @@ struct MediatorResolution {
                     pending.append((located, target, imports.constants))
                     continue
                 }
+                if located.fact.mechanism == .targetAction {
+                    guard let keys = providedKeys(of: located.fact, namings: namings) else {
+                        unexpanded.append(located.location)
+                        continue
+                    }
+                    provisions += keys.map { WiringProvision(key: $0, target: target, location: located.location, api: located.fact.api) }
+                    continue
+                }
                 switch key(of: located.fact, constants: imports.constants, in: target) {
-                case .decided(let key): provisions.append(WiringProvision(key: key, target: target, location: located.location, api: located.fact.api))
+                case .decided(let key): provisions.append(WiringProvision(key: key, target: target, location: located.location, api: located.fact.api,
+                                                                          implementation: located.fact.className.flatMap { namings.expand($0) }))
                 case .undecided(let written, let decider):
                     undecided.append(UndecidedWiringCall(from: target, location: located.location, api: located.fact.api, written: written, decider: decider))
                 case .notWiring: break
                 }
             }
         }
-        let unread = unreadPackages()
+        let unread = unreadPackages() + unexpanded.prefix(1).map { "the provider class at \($0), named by a macro componentize cannot expand" }
         let lookup = ProvisionLookup(provisions)
         var calls: [WiringCall] = []
         for (located, from, constants) in pending {
-            switch key(of: located.fact, constants: constants, in: from) {
+            switch resolve(located.fact, constants: constants, in: from, namings: namings, lookup: lookup) {
             case .decided(let key):
                 let providers = lookup.providers(of: key)
                 if providers.isEmpty, !unread.isEmpty {
@@ -58,6 +71,59 @@ struct MediatorResolution {
         return MediatorIndex(provisions: provisions, calls: calls, undecided: undecided, edges: edges(of: calls))
     }
 
+    /// The keys a `Target_` class or one of its methods provides under each naming that finds it (`Target_Home`'s
+    /// `Action_show:` under CTMediator's; `action_show:` under a clone's `action_`); nil when its class is named by a
+    /// macro the repository does not define as one that pastes a name.
+    private func providedKeys(of fact: WiringFact, namings: MediatorNamings) -> [WiringKey]? {
+        let written: WiringValue? = fact.className ?? {
+            if case .literal(let name) = fact.name { return .literal("Target_" + name) }
+            return nil
+        }()
+        guard let className = namings.expand(written) else { return nil }
+        let method = fact.action.map { namings.expand($0) }
+        if case .some(nil) = method { return nil }
+        return namings.all.compactMap { naming in
+            guard className.hasPrefix(naming.targetPrefix), className.count > naming.targetPrefix.count else { return nil }
+            let name = String(className.dropFirst(naming.targetPrefix.count))
+            guard let method = method ?? nil else { return WiringKey(.targetAction, name, naming: naming) }
+            guard method.hasPrefix(naming.actionPrefix), method.count > naming.actionPrefix.count, naming.accepts(takesArgument: fact.takesArgument) else {
+                return nil
+            }
+            return WiringKey(.targetAction, name, action: String(method.dropFirst(naming.actionPrefix.count)), naming: naming)
+        }
+    }
+
+    /// A call's key, a target-action call's under the naming of the class it is sent to; undecided when that class's
+    /// naming is not known, or when no class of the repository follows it at all.
+    private func resolve(_ fact: WiringFact, constants: [String: String], in target: GraphTarget, namings: MediatorNamings,
+                         lookup: ProvisionLookup) -> Resolved {
+        guard fact.mechanism == .targetAction else { return key(of: fact, constants: constants, in: target) }
+        let naming: MediatorNaming
+        switch namings.naming(forReceiver: fact.receiver) {
+        case .success(let found): naming = found
+        case .failure(let reason): return .undecided(written: written(fact), decider: reason.decider)
+        }
+        guard lookup.hasTargets(naming) else {
+            let receiver = fact.receiver ?? "the mediator"
+            return .undecided(written: written(fact),
+                              decider: "a class named \(naming.targetPrefix)<name> for \(receiver) (none in the repository follows that naming): mediators.ctmediator.classes.\(receiver) in componentize.yml if \(receiver) names its providers otherwise")
+        }
+        return key(of: fact, constants: constants, in: target, naming: naming)
+    }
+
+    /// A call as written: its target and action.
+    private func written(_ fact: WiringFact) -> String {
+        func text(_ value: WiringValue?) -> String {
+            switch value {
+            case .literal(let text)?: return "\"\(text)\""
+            case .constant(let name)?, .expression(let name)?: return name
+            case .pasted(let macro, let argument)?: return "\(macro)(\(argument))"
+            case nil: return ""
+            }
+        }
+        return fact.action == nil ? text(fact.name) : "\(text(fact.name)), action \(text(fact.action))"
+    }
+
     /// Whether the configuration reads this kind of fact at all.
     private func reads(_ fact: WiringFact) -> Bool {
         switch fact.mechanism {
@@ -74,17 +140,17 @@ struct MediatorResolution {
         case notWiring
     }
 
-    private func key(of fact: WiringFact, constants: [String: String], in target: GraphTarget) -> Resolved {
+    private func key(of fact: WiringFact, constants: [String: String], in target: GraphTarget, naming: MediatorNaming = .ctmediator) -> Resolved {
         let name = text(of: fact.name, constants: constants, in: target)
         if fact.mechanism == .route, fact.role == .uses, !isRouterCall(fact, url: name) { return .notWiring }
         guard case .success(let decidedName) = name else {
             if case .failure(let reason) = name { return .undecided(written: reason.written, decider: reason.decider) }
             return .notWiring
         }
-        guard let action = fact.action else { return .decided(WiringKey(fact.mechanism, decidedName)) }
+        guard let action = fact.action else { return .decided(WiringKey(fact.mechanism, decidedName, naming: naming)) }
         switch text(of: action, constants: constants, in: target) {
-        case .success(let decidedAction): return .decided(WiringKey(fact.mechanism, decidedName, action: decidedAction))
-        case .failure(let reason): return .undecided(written: "Target_\(decidedName)'s action \(reason.written)", decider: reason.decider)
+        case .success(let decidedAction): return .decided(WiringKey(fact.mechanism, decidedName, action: decidedAction, naming: naming))
+        case .failure(let reason): return .undecided(written: "\(naming.targetPrefix)\(decidedName)'s action \(reason.written)", decider: reason.decider)
         }
     }
 
@@ -100,6 +166,7 @@ struct MediatorResolution {
             if let text = constants[name] { return .success(text) }
             return .failure(Undecided(written: name, decider: "`\(name)` as a string constant of \(target.id.name), or a string literal"))
         case .expression(let written): return .failure(Undecided(written: written, decider: "a string literal, or a string constant of \(target.id.name)"))
+        case .pasted(let macro, let argument): return .failure(Undecided(written: "\(macro)(\(argument))", decider: "a string literal"))
         }
     }
 
@@ -145,15 +212,22 @@ struct MediatorResolution {
 private struct ProvisionLookup {
     var byKey: [WiringKey: [WiringProvision]] = [:]
     var routesBySegments: [Int: [WiringProvision]] = [:]
+    var namingsWithTargets: Set<MediatorNaming> = []
 
     init(_ provisions: [WiringProvision]) {
         for provision in provisions {
+            if provision.key.mechanism == .targetAction, provision.key.action == nil { namingsWithTargets.insert(provision.key.naming) }
             if provision.key.mechanism == .route {
                 routesBySegments[Self.segments(of: provision.key.name), default: []].append(provision)
             } else {
                 byKey[provision.key, default: []].append(provision)
             }
         }
+    }
+
+    /// Whether some class provides a target under the naming.
+    func hasTargets(_ naming: MediatorNaming) -> Bool {
+        namingsWithTargets.contains(naming)
     }
 
     /// The same target and action, or protocol; for a route, every pattern that matches the URL.

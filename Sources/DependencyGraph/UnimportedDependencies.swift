@@ -43,9 +43,10 @@ public struct UseWithoutImport: Sendable {
 
 enum UnimportedDependencies {
     /// Local entries first (in the order first declared), then outside products, in manifest order.
+    /// `headers`: pairs (target, dependency) where the target's files include one of the dependency's headers by quotes.
     static func find(_ declared: DeclaredGraph, entries: [ManifestEntry], imported: [Int: Set<String>], reexports: [String: Set<String>],
-                     external: ExternalModules) -> [UnimportedDependency] {
-        let found = local(declared, entries: entries, imported: imported, reexports: reexports)
+                     external: ExternalModules, headers: Set<SIMD2<Int>> = []) -> [UnimportedDependency] {
+        let found = local(declared, entries: entries, imported: imported, reexports: reexports, headers: headers)
             + outside(declared, imported: imported, reexports: reexports, external: external)
         guard !found.isEmpty else { return found }
         let byModule = Dictionary(grouping: declared.sortedTargets.filter { !$0.isTest }, by: \.module)
@@ -69,15 +70,17 @@ enum UnimportedDependencies {
     }
 
     private static func local(_ declared: DeclaredGraph, entries: [ManifestEntry], imported: [Int: Set<String>],
-                              reexports: [String: Set<String>]) -> [UnimportedDependency] {
+                              reexports: [String: Set<String>], headers: Set<SIMD2<Int>>) -> [UnimportedDependency] {
         var result: [UnimportedDependency] = []
         for entry in entries where !entry.isInherited {
             let (edge, from, _) = declared.localEdges[entry.edge]
             guard !edge.viaPodfile, let modules = imported[from.number] else { continue }
             let targets = entry.targets.map { declared.sortedTargets[$0] }
             guard let first = targets.first, targets.allSatisfy(isImported) else { continue }
-            // A test target's dependency on what it tests; within one module (subspecs of a pod) nothing to import.
-            if from.isTest && targets.contains(where: { $0.component == from.component }) { continue }
+            // A test target's dependency on what it tests (`BeeHiveTests` on `BeeHive`); within one module (subspecs of a
+            // pod) nothing to import; a header of the dependency included by quotes is a use.
+            if from.isTest && targets.contains(where: { $0.component == from.component || from.id.name.hasPrefix($0.id.name) }) { continue }
+            if targets.contains(where: { headers.contains(SIMD2(from.number, $0.number)) }) { continue }
             if targets.contains(where: { $0.module == from.module || modules.contains($0.module) }) { continue }
             let provided = Set(targets.map(\.module))
             if !reexports.isEmpty, modules.contains(where: { !(reexports[$0] ?? []).isDisjoint(with: provided) }) { continue }

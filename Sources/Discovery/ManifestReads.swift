@@ -40,14 +40,16 @@ struct ManifestReads: Sendable {
             self.outcome = outcome
             relative = PathArithmetic.relative(directory, to: paths.root)
             let isProject = directory.hasSuffix(".xcodeproj")
-            manifestPath = paths.display(PathArithmetic.join(directory, isProject ? XcodeManifest.file : file))
+            // A pod that shares its folder with another is keyed by its podspec: the key is the manifest's path.
+            let isSpecFile = directory.hasSuffix("/" + file)
+            manifestPath = paths.display(isSpecFile ? directory : PathArithmetic.join(directory, isProject ? XcodeManifest.file : file))
             let manifest: Manifest
             switch outcome {
             case .read(let reading, _): manifest = reading.manifest
             case .project(_, let read): manifest = read
             case .noManifest, .failed: return
             }
-            manifestPath = paths.display(PathArithmetic.join(directory, manifest.manifestFile))
+            manifestPath = paths.display(isSpecFile ? directory : PathArithmetic.join(directory, manifest.manifestFile))
             // A project's paths start at the folder that holds it.
             let base = isProject ? PathArithmetic.resolve("..", from: directory) : directory
             resolved = manifest.dependencies.filter { $0.kind == .fileSystem }.map { ($0.location, PathArithmetic.resolve($0.location, from: base)) }

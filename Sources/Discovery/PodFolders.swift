@@ -15,18 +15,20 @@ struct PodFolders {
         var pods = found
         pods += follow(podfiles, pods: pods, assembly: &assembly, notes: &notes)
         pods.sort { $0.directory < $1.directory }
-        for (pod, outcome) in zip(pods, reads.readPods(pods.map { ($0.directory, $0.files[0]) })) {
-            guard !walked.contains(pod.directory) else {
-                assembly.podspecsBeside[pod.directory] = (pod.files[0], outcome)
-                assembly.otherPodsBeside[pod.directory] = pod.files.dropFirst().map(Self.podName)
-                continue
-            }
-            for extra in pod.files.dropFirst() {
-                notes.append(Note("a second podspec in this folder is not read (componentize reads one pod a folder: \(pod.files[0]))",
-                                  at: FileLocation(path: pod.display + "/" + extra)))
-            }
-            assembly.known.insert(pod.directory)
-            assembly.record(ManifestReads.Prepared(pod.directory, outcome, file: pod.files[0], paths: assembly.displayPaths))
+        let besides = pods.filter { walked.contains($0.directory) }
+        for (pod, outcome) in zip(besides, reads.readPods(besides.map { ($0.directory, $0.files[0]) })) {
+            assembly.podspecsBeside[pod.directory] = (pod.files[0], outcome)
+            assembly.otherPodsBeside[pod.directory] = pod.files.dropFirst().map(Self.podName)
+        }
+        // Every podspec of a pod folder is a pod: the first keeps the folder as its key, each other one is keyed by its
+        // file (a category pod beside its module's, several specs sharing one folder), its files found in the folder.
+        let specs = pods.filter { !walked.contains($0.directory) }.flatMap { pod in
+            pod.files.enumerated().map { index, file in (key: index == 0 ? pod.directory : PathArithmetic.join(pod.directory, file), folder: pod.directory, file: file) }
+        }
+        for (spec, outcome) in zip(specs, reads.readPods(specs.map { ($0.folder, $0.file) })) {
+            assembly.known.insert(spec.key)
+            assembly.record(ManifestReads.Prepared(spec.key, outcome, file: spec.file, paths: assembly.displayPaths))
+            assembly.packages[spec.key]?.folder = spec.folder
         }
     }
 
@@ -69,11 +71,14 @@ struct PodFolders {
                 // `pod 'X/Sub', :path => …` is a subspec of the pod X at that path.
                 let podName = pod.name.split(separator: "/").first.map(String.init) ?? pod.name
                 let expected = [podName + ".podspec", podName + ".podspec.json"]
-                if let files = podspecs[directory] {
-                    if files.contains(where: expected.contains) { continue }
-                } else if let file = expected.first(where: { fileSystem.status(of: PathArithmetic.join(directory, $0)).exists }) {
-                    podspecs[directory] = [file]
-                    added.append(PodFolder(directory: directory, files: [file], display: assembly.display(directory)))
+                if let files = podspecs[directory], files.contains(where: expected.contains) { continue }
+                if let file = expected.first(where: { fileSystem.status(of: PathArithmetic.join(directory, $0)).exists }) {
+                    podspecs[directory, default: []].append(file)
+                    if let at = added.firstIndex(where: { $0.directory == directory }) {
+                        added[at].files = (added[at].files + [file]).sorted()
+                    } else if !pods.contains(where: { $0.directory == directory }) {
+                        added.append(PodFolder(directory: directory, files: [file], display: assembly.display(directory)))
+                    }
                     continue
                 }
                 let relative = PathArithmetic.relative(podfile.directory, to: assembly.root)

@@ -67,10 +67,12 @@ extension WorkspaceAssembly {
         }
         if package.localDependencies[podName] == nil {
             let folder = pod.path.map { fileSystem.realPath(PathArithmetic.resolve($0, from: podfileFolder)) }
-            if let folder, packages[folder] != nil {
-                package.localDependencies[podName] = folder
-            } else if let folder = podFolders[podName] {
-                package.localDependencies[podName] = folder
+            // The pod of that name in the folder (several pods may share one), else the pod of that name anywhere.
+            let inFolder = folder.flatMap { folder in
+                packages.values.filter { $0.folder == folder }.first { $0.manifest.name == podName }?.directory
+            }
+            if let key = inFolder ?? podFolders[podName] ?? folder.flatMap({ packages[$0] == nil ? nil : $0 }) {
+                package.localDependencies[podName] = key
             }
         }
         for product in pod.products where !package.manifest.targets[target].dependencies.contains(where: { $0.package == podName && $0.name == product }) {

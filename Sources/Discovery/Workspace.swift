@@ -72,8 +72,11 @@ public struct UnreadablePackage: Sendable, Hashable {
 
 /// One package found on disk.
 public struct LocalPackage: Sendable {
-    /// Absolute, symlinks resolved: the package's identity on disk.
+    /// Absolute, symlinks resolved: the package's identity on disk. For a pod that shares its folder with another
+    /// pod, its podspec's path (the folder's first podspec keeps the folder).
     public var directory: String
+    /// The folder its manifest's paths start from: ``directory``, or the folder holding a pod keyed by its podspec.
+    public var folder: String
     /// Relative to the repository root (`Packages/Kit/NXKit`, `.` for the root package, `../Shared` outside it).
     public var relativeDirectory: String
     /// The manifest file as reports name it: the root as the user gave it, then the path inside (`Packages/Kit/NXKit/Package.swift`).
@@ -97,6 +100,7 @@ public struct LocalPackage: Sendable {
     public init(directory: String, relativeDirectory: String, manifestPath: String, manifest: Manifest,
                 localDependencies: [String: String] = [:]) {
         self.directory = directory
+        folder = directory
         self.relativeDirectory = relativeDirectory
         self.manifestPath = manifestPath
         self.manifest = manifest

@@ -114,7 +114,13 @@ extension Project {
         let migrator = PodMigrator(mappings: try podMappings(library), localPods: localPods, accessorsFolder: configuration.resourcesOutputDirectory,
                                    fileSystem: fileSystem)
         let renderer = PodPackageRenderer(library: library)
-        return PodMigrationRun(entries: try pods.map { pod in
+        // One Package.swift a folder: a pod that shares its folder with another pod stays a pod.
+        let sharing = workspace.packages.filter { $0.folder != $0.directory && inScope($0) && (request.names.isEmpty || request.names.contains($0.manifest.name)) }
+        let skipped = sharing.map { package in
+            PodMigrationRun.Entry.skip(Note("\(package.manifest.name) shares its folder with another pod, and a folder holds one Package.swift: move its podspec and files to a folder of their own to migrate it; skipped",
+                                            at: FileLocation(path: package.manifestPath)))
+        }
+        return PodMigrationRun(entries: skipped + (try pods.map { pod in
             let absolute = PathArithmetic.join(pod.directory, "Package.swift")
             let existing = existingManifest(at: absolute)
             let manifestPath = PathArithmetic.join((pod.shown as NSString).deletingLastPathComponent, "Package.swift")
@@ -132,14 +138,14 @@ extension Project {
                 migration: migration, manifestPath: manifestPath, absoluteManifestPath: absolute,
                 text: migration.leftAsPod == nil ? try renderer.render(migration) : nil, existing: existing,
                 problems: problems(of: migration, findings: findings.filter { $0.location.path == pod.shown }, request: request)))
-        })
+        }))
     }
 
     /// The development pods in scope, and pods already migrated by this command (their Package.swift generated), which
     /// `--force` may redo; only those named when names are given.
     private func developmentPods(named names: [String]) throws -> [(name: String, directory: String, spec: PodSpec, shown: String)] {
         var pods: [(name: String, directory: String, spec: PodSpec, shown: String)] = workspace.packages.compactMap { package in
-            guard !package.relativeDirectory.hasPrefix(".."), inScope(package) else { return nil }
+            guard !package.relativeDirectory.hasPrefix(".."), package.folder == package.directory, inScope(package) else { return nil }
             if package.manifest.reader.isPodspec, let spec = package.podSpec {
                 return (package.manifest.name, package.directory, spec, package.manifestPath)
             }
@@ -147,7 +153,7 @@ extension Project {
             return (beside.manifest.name, package.directory, beside.spec, beside.path)
         }
         guard !names.isEmpty else { return pods }
-        let known = Set(pods.map(\.name))
+        let known = Set(pods.map(\.name)).union(workspace.packages.filter { $0.folder != $0.directory }.map(\.manifest.name))
         for name in names where !known.contains(name) {
             throw InputError("no development pod named '\(name)' here; pods: \(known.sorted().joined(separator: ", "))")
         }

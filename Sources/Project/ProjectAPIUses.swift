@@ -60,7 +60,7 @@ private struct SourceGroups {
         let swift = read[package.relativeDirectory]?[target.id.name].map { index in
             zip(imports[index].files, imports[index].words).filter { $0.0.hasSuffix(".swift") }
         } ?? []
-        groups.append(SourceGroup(directory: package.directory, shownDirectory: (package.manifestPath as NSString).deletingLastPathComponent,
+        groups.append(SourceGroup(directory: package.folder, shownDirectory: (package.manifestPath as NSString).deletingLastPathComponent,
                                   files: swift.map(\.0), words: swift.map(\.1)))
         byTarget[target.number] = groups.count - 1
         return groups.count - 1

@@ -42,8 +42,10 @@ public struct MediatorDuplicateRule: Rule {
         for (key, provisions) in byKey.filter({ $0.value.count > 1 }).sorted(by: { $0.key < $1.key }) {
             let sorted = provisions.sorted { $0.location < $1.location }
             guard let first = sorted.first else { continue }
-            // A file two targets compile provides once.
-            for other in sorted.dropFirst() where other.target.component != first.target.component && other.location != first.location {
+            // A file two targets compile provides once; one class registered twice for a protocol (a plist and an
+            // annotation) is one provider.
+            for other in sorted.dropFirst() where other.target.component != first.target.component && other.location != first.location
+                && !(other.implementation != nil && other.implementation == first.implementation) {
                 findings.append(finding("\(other.target.label) provides \(key), which \(first.target.label) provides too (\(first.location))",
                                         fix: "keep one provider of \(key): remove it from \(other.target.component) or from \(first.target.component), or rename one",
                                         at: other.location, from: other.target.id.name, to: key.description))

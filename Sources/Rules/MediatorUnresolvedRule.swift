@@ -35,10 +35,28 @@ public struct MediatorUnresolvedRule: Rule {
             RuleExample([video, image], sources: [target, caller("CTMediator.sharedInstance().performTarget(\"ComponentVideo\", action: \"showDetail\", params: nil, shouldCacheTarget: false)")]),
             // A name computed at run time is undecided, never a finding.
             RuleExample([video, image], sources: [target, caller("CTMediator.sharedInstance().performTarget(name(), action: \"showDetail\", params: nil, shouldCacheTarget: false)")]),
+            // No class of the repository follows CTMediator's naming at all: the providers are named otherwise (a clone's
+            // macro, a naming not configured), so the call is undecided.
+            RuleExample([video, image], sources: [caller("CTMediator.sharedInstance().performTarget(\"ComponentVideo\", action: \"showDetail\", params: nil, shouldCacheTarget: false)")]),
+            // A clone whose own implementation builds its names differently (`Action_%@` without the params colon).
+            RuleExample([video, image], sources: [
+                ("Business/ComponentVideo/Sources/ComponentVideo/Target_ComponentVideo.m", "@implementation Target_ComponentVideo\n- (id)Action_showDetail { return nil; }\n@end\n"),
+                ("Business/ComponentImage/Sources/ComponentImage/AppMediator.m", """
+                    @implementation AppMediator
+                    - (id)performTarget:(NSString *)name action:(NSString *)action params:(NSDictionary *)params {
+                        Class target = NSClassFromString([NSString stringWithFormat:@"Target_%@", name]);
+                        SEL selector = NSSelectorFromString([NSString stringWithFormat:@"Action_%@", action]);
+                        return [[target new] performSelector:selector];
+                    }
+                    @end
+                    - (id)open { return [[AppMediator sharedInstance] performTarget:@"ComponentVideo" action:@"showDetail" params:nil]; }
+
+                    """),
+            ]),
         ],
         triggeringExamples: [
             RuleExample([video, image], sources: [target, caller("CTMediator.sharedInstance().↓performTarget(\"ComponentVideo\", action: \"showDetial\", params: nil, shouldCacheTarget: false)")]),
-            RuleExample([video, image], sources: [caller("CTMediator.sharedInstance().↓performTarget(\"ComponentVideo\", action: \"showDetail\", params: nil, shouldCacheTarget: false)")]),
+            RuleExample([video, image], sources: [target, caller("CTMediator.sharedInstance().↓performTarget(\"ComponentViedo\", action: \"showDetail\", params: nil, shouldCacheTarget: false)")]),
             RuleExample([video, image], sources: [caller("_ = BeeHive.shareInstance().↓createService(VideoServiceProtocol.self)")]),
         ]
     )
@@ -68,10 +86,11 @@ public struct MediatorUnresolvedRule: Rule {
     private static func missing(_ call: WiringCall, in mediators: MediatorIndex) -> String {
         switch call.key.mechanism {
         case .targetAction:
-            if let owner = mediators.provisions.first(where: { $0.key == WiringKey(.targetAction, call.key.name) }) {
-                return "which Target_\(call.key.name) (\(owner.target.id.name)) does not have"
+            let className = call.key.naming.targetPrefix + call.key.name
+            if let owner = mediators.provisions.first(where: { $0.key == WiringKey(.targetAction, call.key.name, naming: call.key.naming) }) {
+                return "which \(className) (\(owner.target.id.name)) does not have"
             }
-            return "and no component has a class Target_\(call.key.name)"
+            return "and no component has a class \(className)"
         case .service: return "which no component registers"
         case .route: return "which no registered pattern matches"
         }
@@ -80,12 +99,16 @@ public struct MediatorUnresolvedRule: Rule {
     private func fix(_ call: WiringCall, in mediators: MediatorIndex) -> String {
         let consequence: String
         switch call.key.mechanism {
-        case .targetAction: consequence = "add it (an @objc method Action_\(call.key.action ?? "name"): in Target_\(call.key.name)) to the component that owns it, or remove the call: CTMediator returns nil for it at run time"
+        case .targetAction:
+            let naming = call.key.naming
+            consequence = "add it (an @objc method \(naming.actionPrefix)\(call.key.action ?? "name")\(naming.selector == .bare ? "" : ":") in \(naming.targetPrefix)\(call.key.name)) to the component that owns it, or remove the call: \(naming == .ctmediator ? "CTMediator" : "the mediator") returns nil for it at run time"
         case .service: consequence = "register an implementation (registerService:service:, @BeeHiveService or register(_:factory:)) in the component that owns \(call.key.name): until then the lookup returns nil"
         case .route: consequence = "register the pattern (registerURLPattern:toHandler:) in the component that owns it, or fix the URL: an unregistered route does nothing"
         }
         guard let nearest = mediators.nearest(to: call.key) else { return consequence }
-        let name = call.key.mechanism == .targetAction && call.key.action != nil && nearest.key.action != nil ? "Action_\(nearest.key.action ?? ""):" : nearest.key.description
+        let naming = call.key.naming
+        let name = call.key.mechanism == .targetAction && call.key.action != nil && nearest.key.action != nil
+            ? "\(naming.actionPrefix)\(nearest.key.action ?? "")\(naming.selector == .bare ? "" : ":")" : nearest.key.description
         return "did you mean \(name) (\(nearest.target.id.name), \(nearest.location))? Else \(consequence)"
     }
 }

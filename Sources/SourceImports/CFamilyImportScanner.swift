@@ -9,6 +9,7 @@ public enum CFamilyImportScanner {
 
     static func imports(in bytes: UnsafeBufferPointer<UInt8>) -> ScannedFile {
         var imports: [SourceImport] = []
+        var quoted: [String] = []
         var inBlockComment = false
         var lineNumber = 0, lineStart = 0
         while lineStart <= bytes.count {
@@ -31,8 +32,21 @@ public enum CFamilyImportScanner {
             while start < lineEnd, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
             let line = UnsafeBufferPointer(rebasing: bytes[start..<lineEnd])
             if let found = sourceImport(line, line: lineNumber, column: start - lineStart + 1) { imports.append(found) }
+            if let header = quotedHeader(line) { quoted.append(header) }
         }
-        return ScannedFile(imports: imports, problem: nil)
+        var scanned = ScannedFile(imports: imports, problem: nil)
+        scanned.quotedIncludes = quoted
+        return scanned
+    }
+
+    /// `Header.h` for `#import "Folder/Header.h"`: a header found by the search paths, whichever module it belongs to.
+    private static func quotedHeader(_ line: UnsafeBufferPointer<UInt8>) -> String? {
+        guard line.starts(with: "#import".utf8) || line.starts(with: "#include".utf8) else { return nil }
+        let rest = line.drop { $0 != UInt8(ascii: "<") && $0 != UInt8(ascii: "\"") }
+        guard rest.first == UInt8(ascii: "\""), let close = rest.dropFirst().firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+        let path = rest[(rest.startIndex + 1)..<close]
+        let name = path.split(separator: UInt8(ascii: "/")).last.map { String(decoding: $0, as: UTF8.self) }
+        return name?.isEmpty == false ? name : nil
     }
 
     /// The first offset in `range` where `first` is followed by `second`.

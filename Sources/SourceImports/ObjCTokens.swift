@@ -13,16 +13,23 @@ struct ObjCTokens {
         var firstOnLine: Bool
         /// Index in ``conditionSets``.
         var conditions: Int
+        /// Its bytes in the file (a string literal's with its quotes).
+        var range: Range<Int> = 0..<0
     }
 
     private(set) var tokens: [Token] = []
     /// The `#if` conditions around a token, outermost first, by ``Token/conditions``.
     private(set) var conditionSets: [[String]] = [[]]
     private(set) var defines: [String: String] = [:]
+    /// `#define _Target(name) Target_##name`: function-like macros that paste their one argument between two texts.
+    private(set) var pasteMacros: [String: PasteMacro] = [:]
 
     init(_ bytes: [UInt8]) {
         var lexer = Lexer(bytes: bytes)
-        while let token = lexer.next(into: &self) { tokens.append(token) }
+        while var token = lexer.next(into: &self) {
+            token.range = lexer.tokenStart..<lexer.index
+            tokens.append(token)
+        }
     }
 
     /// The preprocessor directives read: conditions and `#define`; `#import`, `#pragma` and the rest are not.
@@ -56,10 +63,24 @@ struct ObjCTokens {
     private mutating func define(_ rest: String) {
         let parts = rest.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
         guard parts.count == 2 else { return }
+        if let open = parts[0].firstIndex(of: "("), parts[0].hasSuffix(")") {
+            return pasteMacro(name: String(parts[0][..<open]), parameter: String(parts[0][parts[0].index(after: open)..<parts[0].index(before: parts[0].endIndex)]),
+                              body: parts[1].trimmingSpaces())
+        }
         var value = parts[1].trimmingSpaces()
         if value.hasPrefix("@") { value.removeFirst() }
         guard value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\""), !value.dropFirst().dropLast().contains("\"") else { return }
         defines[String(parts[0])] = String(value.dropFirst().dropLast())
+    }
+
+    /// `Target_##name`, `name##_Target`, `Target_##name##_`: the texts around the one parameter, when they are names.
+    private mutating func pasteMacro(name: String, parameter: String, body: String) {
+        let pieces = body.components(separatedBy: "##").map { $0.trimmingSpaces() }
+        guard !parameter.isEmpty, !parameter.contains(","), pieces.count >= 2, pieces.count <= 3,
+              let at = pieces.firstIndex(of: parameter), pieces.filter({ $0 == parameter }).count == 1 else { return }
+        let around = pieces.enumerated().filter { $0.offset != at }.map(\.element)
+        guard around.allSatisfy({ $0.utf8.allSatisfy(Lexer.continuesIdentifier) }) else { return }
+        pasteMacros[name] = PasteMacro(prefix: pieces[..<at].joined(), suffix: pieces[(at + 1)...].joined())
     }
 }
 
@@ -69,6 +90,8 @@ private struct Lexer {
     var line = 1
     var lineStart = 0
     var sawTokenOnLine = false
+    /// Where the last token returned starts.
+    var tokenStart = 0
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -122,16 +145,19 @@ private struct Lexer {
         index = min(index + 1, bytes.count)
     }
 
-    /// A preprocessor line, continuation lines joined, comments at its end left in.
+    /// A preprocessor line, continuation lines joined, a `//` comment at its end left out (not one inside a string:
+    /// `#define kURL @"app://home"`).
     private mutating func readDirective() -> [UInt8] {
         var text: [UInt8] = []
+        var inString = false
         while index < bytes.count, bytes[index] != 0x0A {
             if bytes[index] == UInt8(ascii: "\\"), peek(1) == 0x0A {
                 index += 1
                 newline()
                 continue
             }
-            if bytes[index] == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/") { break }
+            if !inString, bytes[index] == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/") { break }
+            if bytes[index] == UInt8(ascii: "\""), text.last != UInt8(ascii: "\\") { inString.toggle() }
             text.append(bytes[index])
             index += 1
         }
@@ -141,6 +167,7 @@ private struct Lexer {
 
     private mutating func token(conditions: Int) -> ObjCTokens.Token? {
         let start = index, line = line, column = index - lineStart + 1, first = !sawTokenOnLine
+        tokenStart = start
         sawTokenOnLine = true
         let make = { (kind: ObjCTokens.Kind, text: String) in
             ObjCTokens.Token(kind: kind, text: text, line: line, column: column, firstOnLine: first, conditions: conditions)

@@ -7,9 +7,10 @@ enum ObjCWiringScanner {
 
     static func wiring(in bytes: [UInt8]) -> FileWiring {
         let tokens = ObjCTokens(bytes)
-        var walk = Walk(tokens: tokens.tokens, conditionSets: tokens.conditionSets)
+        var walk = Walk(tokens: tokens.tokens, conditionSets: tokens.conditionSets, bytes: bytes)
         walk.run()
-        return FileWiring(facts: walk.facts, constants: tokens.defines.merging(walk.constants) { first, _ in first })
+        walk.mediators.pasteMacros = tokens.pasteMacros
+        return FileWiring(facts: walk.facts, constants: tokens.defines.merging(walk.constants) { first, _ in first }, mediators: walk.mediators)
     }
 
     /// Selector parts read as calls: the mechanism, the role, and the API as reports name it.
@@ -29,17 +30,31 @@ private struct Walk {
     let conditionSets: [[String]]
     var facts: [WiringFact] = []
     var constants: [String: String] = [:]
-    /// The class of the `@implementation` being read, and whether it is a category of CTMediator.
+    var mediators = MediatorDeclarations()
+    /// The class of the `@implementation` being read, and whether it is a category of a mediator class.
     var implementation: String?
     var mediatorCategory: String?
+    /// The provider class being read: a `Target_` class, or one named through a macro (`_Target(Home)`).
+    var providerClass: (name: WiringValue, written: WiringValue)?
+    /// In a class's own `@implementation` (not a category): whether it defines `performTarget:…`, and the format
+    /// strings of its methods.
+    var definesPerformTarget = false
+    var formats: [String] = []
+    /// The first selector part of each method the `@implementation` being read defines, and where its facts start: a
+    /// mediator's or router's own implementation calling the API it implements is its machinery, not a call.
+    var definedSelectors: Set<String> = []
+    var implementationFactsStart = 0
     /// For each open `[`: the receiver written right after it, when it is a name.
     var receivers: [String?] = []
     var braceDepth = 0
     var index = 0
 
-    init(tokens: [Token], conditionSets: [[String]]) {
+    let bytes: [UInt8]
+
+    init(tokens: [Token], conditionSets: [[String]], bytes: [UInt8]) {
         self.tokens = tokens
         self.conditionSets = conditionSets
+        self.bytes = bytes
     }
 
     mutating func run() {
@@ -47,10 +62,12 @@ private struct Walk {
             let token = tokens[index]
             switch (token.kind, token.text) {
             case (.keyword, "@implementation"): beginImplementation()
-            case (.keyword, "@end"): implementation = nil; mediatorCategory = nil
+            case (.keyword, "@interface"): interface()
+            case (.keyword, "@end"): endImplementation()
             case (.keyword, "@BeeHiveService"): annotation(token)
             case (.punctuation, "-"), (.punctuation, "+"): if token.firstOnLine, implementation != nil, text(at: index + 1) == "(" { methodHeader() }
-            case (.punctuation, "["): receivers.append(tokens.indices.contains(index + 1) && tokens[index + 1].kind == .identifier ? tokens[index + 1].text : nil)
+            case (.punctuation, "["): receivers.append(receiver(after: index))
+            case (.string, _): if implementation != nil, mediatorCategory == nil, token.text.contains("%@") { formats.append(token.text) }
             case (.punctuation, "]"): _ = receivers.popLast()
             case (.punctuation, "{"): braceDepth += 1
             case (.punctuation, "}"): braceDepth = max(0, braceDepth - 1)
@@ -65,17 +82,64 @@ private struct Walk {
         tokens.indices.contains(position) ? tokens[position].text : nil
     }
 
+    /// The class a message is sent to, when the code names it: `X` in `[X …]`, `[[X sharedInstance] …]` or
+    /// `[[X alloc] init]`; the implementation's class for `self` and `super`; nil for a variable.
+    private func receiver(after bracket: Int) -> String? {
+        guard let first = tokens.indices.contains(bracket + 1) ? tokens[bracket + 1] : nil else { return nil }
+        if first.kind == .identifier {
+            return first.text == "self" || first.text == "super" ? implementation ?? first.text : first.text
+        }
+        guard first.text == "[", let inner = tokens.indices.contains(bracket + 2) ? tokens[bracket + 2] : nil, inner.kind == .identifier,
+              inner.text.first?.isUppercase == true else { return nil }
+        return inner.text
+    }
+
+    /// `@interface AppMediator : CTMediator`: the superclass.
+    private mutating func interface() {
+        guard let name = text(at: index + 1), text(at: index + 2) == ":", let superclass = text(at: index + 3),
+              tokens[index + 3].kind == .identifier else { return }
+        mediators.superclasses[name] = superclass
+    }
+
     private mutating func beginImplementation() {
         guard let name = text(at: index + 1) else { return }
         implementation = name
-        mediatorCategory = name == "CTMediator" && text(at: index + 2) == "(" ? text(at: index + 3).map { $0 == ")" ? "" : $0 } : nil
+        let isCategory = text(at: index + 2) == "("
+        let category = isCategory ? text(at: index + 3).map { $0 == ")" ? "" : $0 } : nil
+        // A category of a mediator class (CTMediator's, or a clone's): the way the articles call a target.
+        mediatorCategory = name.hasSuffix("Mediator") ? category : nil
+        definesPerformTarget = false
+        formats = []
+        providerClass = nil
+        definedSelectors = []
+        implementationFactsStart = facts.count
         if name.hasPrefix("Target_"), name.count > 7 {
-            fact(.provides, .targetAction, "Target_ class", .literal(String(name.dropFirst(7))), at: tokens[index + 1])
+            providerClass = (.literal(String(name.dropFirst(7))), .literal(name))
+            fact(.provides, .targetAction, "Target_ class", .literal(String(name.dropFirst(7))), className: .literal(name), at: tokens[index + 1])
+        } else if let category, !category.isEmpty, Self.isMacroName(name), name.uppercased().contains("TARGET"), text(at: index + 4) == ")" {
+            // `@implementation _Target(Home)`: a class named by a macro (a category of a class named so otherwise).
+            let pasted = WiringValue.pasted(macro: name, argument: category)
+            providerClass = (pasted, pasted)
+            fact(.provides, .targetAction, "Target_ class", pasted, className: pasted, at: tokens[index + 1])
         }
     }
 
-    /// `- (id)Action_showDetail:(NSDictionary *)params` in a `Target_` class provides that action; the header is not
-    /// read as a message.
+    private mutating func endImplementation() {
+        if let name = implementation, mediatorCategory == nil, definesPerformTarget { mediators.implementations[name] = formats }
+        if implementation != nil, !definedSelectors.isEmpty, implementationFactsStart <= facts.count {
+            let own = facts[implementationFactsStart...].filter { fact in
+                fact.mechanism == .targetAction && fact.role == .provides || !definedSelectors.contains(String(fact.api.prefix { $0 != ":" }))
+            }
+            facts.replaceSubrange(implementationFactsStart..., with: own)
+        }
+        implementation = nil
+        mediatorCategory = nil
+        providerClass = nil
+    }
+
+    /// A method of a provider class provides an action by its name (`- (id)Action_showDetail:(NSDictionary *)params`,
+    /// `- (id)_Action(showDetail):…`), whichever naming a mediator looks it up by; a mediator's own `performTarget:` is
+    /// noted. The header is not read as a message.
     private mutating func methodHeader() {
         var position = index + 1
         var depth = 0
@@ -83,19 +147,35 @@ private struct Walk {
             if text(at: position) == "(" { depth += 1 } else if text(at: position) == ")" { depth -= 1 }
             position += 1
         } while depth > 0 && position < tokens.count
-        if let target = implementation, target.hasPrefix("Target_"), let name = text(at: position), name.hasPrefix("Action_"), name.count > 7,
-           text(at: position + 1) == ":" {
-            fact(.provides, .targetAction, "Action_ method", .literal(String(target.dropFirst(7))), action: .literal(String(name.dropFirst(7))),
-                 at: tokens[position])
+        if let name = text(at: position), tokens[position].kind == .identifier {
+            if name == "performTarget", mediatorCategory == nil { definesPerformTarget = true }
+            if ObjCWiringScanner.messages[name] != nil { definedSelectors.insert(name) }
+            if let target = providerClass?.name {
+                var method = WiringValue.literal(name)
+                var end = position + 1
+                if text(at: end) == "(", tokens.indices.contains(end + 1), tokens[end + 1].kind == .identifier, text(at: end + 2) == ")" {
+                    method = .pasted(macro: name, argument: tokens[end + 1].text)
+                    end += 3
+                }
+                fact(.provides, .targetAction, "Action_ method", target, action: method, takesArgument: text(at: end) == ":",
+                     className: providerClass?.written, at: tokens[position])
+            }
         }
         while position < tokens.count, text(at: position) != "{", text(at: position) != ";" { position += 1 }
         index = position - 1
     }
 
+    /// `_Target`, `HD_TARGET`: how macros are named (a class is not).
+    static func isMacroName(_ name: String) -> Bool {
+        name.hasPrefix("_") || name == name.uppercased()
+    }
+
     /// `@BeeHiveService(Protocol, Implementation)`.
     private mutating func annotation(_ token: Token) {
         guard text(at: index + 1) == "(", tokens.indices.contains(index + 2), tokens[index + 2].kind == .identifier else { return }
-        fact(.provides, .service, "@BeeHiveService", .literal(tokens[index + 2].text), at: token)
+        let implementation = text(at: index + 3) == "," && tokens.indices.contains(index + 4) && tokens[index + 4].kind == .identifier
+            ? WiringValue.literal(tokens[index + 4].text) : nil
+        fact(.provides, .service, "@BeeHiveService", .literal(tokens[index + 2].text), className: implementation, at: token)
     }
 
     private mutating func identifier(_ token: Token) {
@@ -110,8 +190,13 @@ private struct Walk {
             guard text(at: next) == "action", text(at: next + 1) == ":" else { return }
             action = argument(from: next + 2).value
         }
-        let receiver = mechanism == .route && role == .uses ? receivers.last ?? nil : nil
-        fact(role, mechanism, api, name, action: action, receiver: receiver, at: token)
+        let receiver = role == .uses && mechanism != .service ? receivers.last ?? nil : nil
+        var registered: WiringValue?
+        if token.text == "registerService", text(at: next) == "service", text(at: next + 1) == ":", text(at: next + 2) == "[",
+           tokens.indices.contains(next + 3), tokens[next + 3].kind == .identifier, text(at: next + 4) == "class" {
+            registered = .literal(tokens[next + 3].text)
+        }
+        fact(role, mechanism, api, name, action: action, receiver: receiver, className: registered, at: token)
     }
 
     /// The argument of a selector part, from the token after its colon up to the next selector part or the end of the
@@ -132,11 +217,12 @@ private struct Walk {
             }
             position += 1
         }
-        return (Self.value(of: tokens[start..<position]), position)
+        return (Self.value(of: tokens[start..<position], in: bytes), position)
     }
 
-    /// A literal (`@"A"`, `@protocol(P)`, `NSProtocolFromString(@"P")`), a constant's name, or an expression.
-    static func value(of slice: ArraySlice<Token>) -> WiringValue {
+    /// A literal (`@"A"`, `@protocol(P)`, `NSProtocolFromString(@"P")`), a constant's name, or an expression as the
+    /// source writes it (spaces and line breaks made one space).
+    static func value(of slice: ArraySlice<Token>, in bytes: [UInt8]) -> WiringValue {
         let parts = Array(slice)
         if !parts.isEmpty, parts.allSatisfy({ $0.kind == .string }) { return .literal(parts.map(\.text).joined()) }
         if parts.count == 1, parts[0].kind == .identifier { return .constant(parts[0].text) }
@@ -144,13 +230,20 @@ private struct Walk {
            parts[2].kind != .punctuation {
             return parts[2].kind == .identifier && parts[0].text == "NSProtocolFromString" ? .constant(parts[2].text) : .literal(parts[2].text)
         }
-        let written = parts.map { $0.kind == .string ? "@\"\($0.text)\"" : $0.text }.joined(separator: " ")
+        guard let first = parts.first, let last = parts.last, first.range.lowerBound < last.range.upperBound, last.range.upperBound <= bytes.count else {
+            return .expression("")
+        }
+        let source = String(decoding: bytes[first.range.lowerBound..<last.range.upperBound], as: UTF8.self)
+        let written = source.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
         return .expression(written.count > 40 ? String(written.prefix(39)) + "…" : written)
     }
 
     private mutating func fact(_ role: WiringFact.Role, _ mechanism: WiringMechanism, _ api: String, _ name: WiringValue, action: WiringValue? = nil,
-                               receiver: String? = nil, at token: Token) {
-        facts.append(WiringFact(role: role, mechanism: mechanism, api: api, name: name, action: action, receiver: receiver,
-                                mediatorCategory: mediatorCategory, conditions: conditionSets[token.conditions], line: token.line, column: token.column))
+                               takesArgument: Bool = true, receiver: String? = nil, className: WiringValue? = nil, at token: Token) {
+        var fact = WiringFact(role: role, mechanism: mechanism, api: api, name: name, action: action, receiver: receiver,
+                              mediatorCategory: mediatorCategory, conditions: conditionSets[token.conditions], line: token.line, column: token.column)
+        fact.takesArgument = takesArgument
+        fact.className = className
+        facts.append(fact)
     }
 }

@@ -85,6 +85,8 @@ public struct ScannedFile: Sendable, Equatable {
     public var words: SourceWords?
     /// What it provides and uses through a mediator; nil when it holds none of the words such code needs.
     public var wiring: FileWiring?
+    /// The file names of the headers it includes by quotes (`#import "BHService.h"`), found through search paths.
+    public var quotedIncludes: [String] = []
 
     public init(imports: [SourceImport], problem: String? = nil) {
         self.imports = imports
@@ -124,6 +126,10 @@ public struct TargetImports: Sendable {
     public var wiring: [LocatedWiringFact]
     /// The string constants its files define (the first definition of a name wins, in file order).
     public var constants: [String: String]
+    /// What its files say of mediator classes (superclasses, implementations, naming macros).
+    public var mediators = MediatorDeclarations()
+    /// The file names of the headers its files include by quotes: another target's header used without a module import.
+    public var quotedIncludes: Set<String> = []
 
     public init(package: String, target: String, uses: [SourceImportUse], files: [String] = [], words: [SourceWords?] = [],
                 wiring: [LocatedWiringFact] = [], constants: [String: String] = [:]) {

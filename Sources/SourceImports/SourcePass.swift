@@ -60,7 +60,10 @@ public enum SourcePass {
             var words: [SourceWords?] = []
             var wiring: [LocatedWiringFact] = []
             var constants: [String: String] = [:]
+            var mediators = MediatorDeclarations()
+            var quoted: Set<String> = []
             for (file, scanned) in zip(selection.files, scans.prefix(selection.files.count)) {
+                quoted.formUnion(scanned.quotedIncludes)
                 words.append(scanned.words)
                 // An Xcode project's files are beside its `.xcodeproj`: `App/App.xcodeproj/../Sources/A.swift` is `App/Sources/A.swift`.
                 let shown = file.hasPrefix("../") ? PathArithmetic.lexical(PathArithmetic.join(shownDirectory, file)) : PathArithmetic.join(shownDirectory, file)
@@ -68,6 +71,7 @@ public enum SourcePass {
                 if let found = scanned.wiring {
                     wiring += found.facts.map { LocatedWiringFact($0, in: shown) }
                     constants.merge(found.constants) { first, _ in first }
+                    mediators.merge(found.mediators)
                 }
                 for item in scanned.imports where !item.isLeftOut(bySwiftPM: !isPod) {
                     uses.append(SourceImportUse(module: item.module, location: FileLocation(path: shown, line: item.line, column: item.column),
@@ -81,8 +85,11 @@ public enum SourcePass {
                 wiring += ServicePlist.facts(in: bytes).map { LocatedWiringFact($0, in: shown) }
             }
             uses += prefixHeaderImports(of: target, in: package, hasFiles: !selection.files.isEmpty)
-            return (TargetImports(package: package.key, target: target.name, uses: uses, files: selection.files, words: words, wiring: wiring,
-                                  constants: constants), notes)
+            var imports = TargetImports(package: package.key, target: target.name, uses: uses, files: selection.files, words: words, wiring: wiring,
+                                        constants: constants)
+            imports.mediators = mediators
+            imports.quotedIncludes = quoted
+            return (imports, notes)
         }
     }
 

@@ -198,19 +198,50 @@ struct SwiftCodeMap {
         return Self.matching(bytes, from: next)
     }
 
-    /// `MGJRouter` for `MGJRouter.openURL`, `self` for `self.openURL`: a plain name right before the call's dot; nil
-    /// for `a.b.openURL`, `f().openURL`, `x?.openURL` or no receiver.
+    /// `MGJRouter` for `MGJRouter.openURL`, `self` for `self.openURL`: a plain name right before the call's dot; the
+    /// type for `CTMediator.sharedInstance().performTarget` or `CTMediator.shared.performTarget`; nil for `a.b.call`,
+    /// `f().call`, `x?.call` or no receiver.
     private func receiver(before start: Int) -> String? {
+        let dotAt = dot(before: start)
+        guard dotAt >= 0 else { return nil }
+        if let (name, before) = name(endingBefore: dotAt) {
+            guard byte(before) == UInt8(ascii: ".") else { return name }
+            return type(endingBefore: before)
+        }
+        let call = emptyCall(endingBefore: dotAt)
+        guard call >= 0, let (_, before) = name(endingBefore: call), byte(before) == UInt8(ascii: ".") else { return nil }
+        return type(endingBefore: before)
+    }
+
+    /// `T` in `T.member`: a capitalized name with nothing before it.
+    private func type(endingBefore dotAt: Int) -> String? {
+        guard let (type, before) = name(endingBefore: dotAt), type.first?.isUppercase == true, byte(before) != UInt8(ascii: ".") else { return nil }
+        return type
+    }
+
+    /// The position of the `.` right before `start` (spaces between), or -1.
+    private func dot(before start: Int) -> Int {
         var position = start - 1
         while position >= 0, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[position]) { position -= 1 }
-        guard byte(position) == UInt8(ascii: ".") else { return nil }
-        position -= 1
+        return byte(position) == UInt8(ascii: ".") ? position : -1
+    }
+
+    /// Where `()` ends right before `end` begins, or -1.
+    private func emptyCall(endingBefore end: Int) -> Int {
+        guard end > 1, byte(end - 1) == UInt8(ascii: ")"), byte(end - 2) == UInt8(ascii: "(") else { return -1 }
+        return end - 2
+    }
+
+    /// The identifier ending right before `end` (spaces between), and the position of the byte before it; nil when
+    /// there is none or it is backticked.
+    private func name(endingBefore end: Int) -> (String, Int)? {
+        guard end > 0 else { return nil }
+        var position = end - 1
         while position >= 0, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[position]) { position -= 1 }
-        let end = position + 1
+        let last = position + 1
         while position >= 0, Self.continuesIdentifier(bytes[position]) { position -= 1 }
-        guard position + 1 < end, Self.startsIdentifier(bytes[position + 1]), byte(position) != UInt8(ascii: "."),
-              byte(position) != UInt8(ascii: "`") else { return nil }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[(position + 1)..<end]), as: UTF8.self)
+        guard position + 1 < last, Self.startsIdentifier(bytes[position + 1]), byte(position) != UInt8(ascii: "`") else { return nil }
+        return (String(decoding: UnsafeBufferPointer(rebasing: bytes[(position + 1)..<last]), as: UTF8.self), position)
     }
 
     /// The start of the attribute lines right above a class (`@objc(Target_A)`, `@objcMembers`), else its line.

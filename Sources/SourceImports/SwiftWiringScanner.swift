@@ -68,6 +68,9 @@ enum SwiftWiringScanner {
         for (offset, fact) in visitor.facts {
             let index = member(offset)
             var fact = fact
+            if fact.mechanism == .targetAction, fact.role == .uses, fact.mediatorCategory != nil, fact.receiver == nil || fact.receiver == "self" {
+                fact.receiver = "CTMediator"
+            }
             (fact.line, fact.column) = lines.location(of: offset)
             fact.line -= firstLines[index] - 1
             results[members[index].index].facts.append(fact)
@@ -106,7 +109,10 @@ private struct WindowText {
             (fact.line, fact.column) = table.location(of: fileOffset)
             fact.conditions = piece.window.conditions + fact.conditions
             if piece.window.inMediatorExtension, fact.mediatorCategory == nil { fact.mediatorCategory = "" }
-            if let call = piece.window.call, offset == piece.textStart, fact.mechanism == .route, fact.role == .uses { fact.receiver = call.receiver }
+            if let call = piece.window.call, offset == piece.textStart, fact.mechanism != .service, fact.role == .uses { fact.receiver = call.receiver }
+            if fact.mechanism == .targetAction, fact.role == .uses, fact.mediatorCategory != nil, fact.receiver == nil || fact.receiver == "self" {
+                fact.receiver = "CTMediator"
+            }
             results[piece.file].facts.append(fact)
         }
         for (offset, name, value) in visitor.constants where results[piece(at: offset).file].constants[name] == nil {
@@ -163,13 +169,13 @@ private final class WiringVisitor: SyntaxVisitor {
         let name = node.name.text
         guard name.hasPrefix("Target_"), name.count > 7 else { return .visitChildren }
         let target = String(name.dropFirst(7))
-        add(.provides, .targetAction, "Target_ class", .literal(target), at: Syntax(node.name))
+        add(.provides, .targetAction, "Target_ class", .literal(target), className: .literal(name), at: Syntax(node.name))
         let allObjC = Self.has("objcMembers", node.attributes)
+        // Every method the Objective-C runtime sees, by its selector's first part: a mediator's naming picks its actions.
         for member in node.memberBlock.members {
-            guard let function = member.decl.as(FunctionDeclSyntax.self), function.name.text.hasPrefix("Action_"), function.name.text.count > 7,
-                  allObjC || Self.has("objc", function.attributes) else { continue }
-            add(.provides, .targetAction, "Action_ method", .literal(target), action: .literal(String(function.name.text.dropFirst(7))),
-                at: Syntax(function.name))
+            guard let function = member.decl.as(FunctionDeclSyntax.self), allObjC || Self.has("objc", function.attributes) else { continue }
+            add(.provides, .targetAction, "Action_ method", .literal(target), action: .literal(function.name.text),
+                takesArgument: !function.signature.parameterClause.parameters.isEmpty, className: .literal(name), at: Syntax(function.name))
         }
         return .visitChildren
     }
@@ -193,7 +199,7 @@ private final class WiringVisitor: SyntaxVisitor {
         switch name {
         case "performTarget" where labels.count >= 2 && labels[0] == nil && labels[1] == "action":
             add(.uses, .targetAction, "performTarget(_:action:params:)", Self.value(arguments[0].expression),
-                action: Self.value(arguments[1].expression), at: place)
+                action: Self.value(arguments[1].expression), receiver: receiver, at: place)
         case "registerService" where labels.first == .some(nil):
             add(.provides, .service, "registerService(_:service:)", Self.metatype(arguments[0].expression), at: place)
         case "createService" where labels == [nil]:
@@ -216,16 +222,26 @@ private final class WiringVisitor: SyntaxVisitor {
     }
 
     private func add(_ role: WiringFact.Role, _ mechanism: WiringMechanism, _ api: String, _ name: WiringValue, action: WiringValue? = nil,
-                     receiver: String? = nil, at node: Syntax) {
-        facts.append((node.positionAfterSkippingLeadingTrivia.utf8Offset, WiringFact(role: role, mechanism: mechanism, api: api, name: name, action: action, receiver: receiver,
-                                mediatorCategory: Self.inMediatorExtension(node) ? "" : nil, conditions: Self.conditions(around: node),
-                                line: 0, column: 0)))
+                     takesArgument: Bool = true, receiver: String? = nil, className: WiringValue? = nil, at node: Syntax) {
+        var fact = WiringFact(role: role, mechanism: mechanism, api: api, name: name, action: action, receiver: receiver,
+                              mediatorCategory: Self.inMediatorExtension(node) ? "" : nil, conditions: Self.conditions(around: node), line: 0, column: 0)
+        fact.takesArgument = takesArgument
+        fact.className = className
+        facts.append((node.positionAfterSkippingLeadingTrivia.utf8Offset, fact))
     }
 
-    /// `CTMediator.sharedInstance().performTarget` → (nil, performTarget); `MGJRouter.openURL` → (MGJRouter, openURL).
+    /// `MGJRouter.openURL` → (MGJRouter, openURL); `CTMediator.sharedInstance().performTarget` and
+    /// `CTMediator.shared.performTarget` → (CTMediator, performTarget); `mediator.performTarget` → (mediator, …).
     static func callee(_ expression: ExprSyntax) -> (receiver: String?, name: String) {
         if let member = expression.as(MemberAccessExprSyntax.self) {
-            return (member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, member.declName.baseName.text)
+            var base = member.base
+            let called = base?.as(FunctionCallExprSyntax.self)
+            if let called, called.arguments.isEmpty, called.trailingClosure == nil { base = called.calledExpression }
+            if let inner = base?.as(MemberAccessExprSyntax.self), let type = inner.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+               type.first?.isUppercase == true {
+                return (type, member.declName.baseName.text)
+            }
+            return (called == nil ? base?.as(DeclReferenceExprSyntax.self)?.baseName.text : nil, member.declName.baseName.text)
         }
         return (nil, expression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? "")
     }

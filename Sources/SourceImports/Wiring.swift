@@ -19,6 +19,9 @@ public enum WiringValue: Sendable, Hashable {
     case constant(String)
     /// Anything else, as written (shortened): whatever it is at run time cannot be known statically.
     case expression(String)
+    /// A name made by a token-pasting macro (`_Target(Home)` for `#define _Target(name) Target_##name`): known once the
+    /// repository's macros are.
+    case pasted(macro: String, argument: String)
 }
 
 /// One place in a source file that provides or uses a name at run time through a mediator.
@@ -31,10 +34,19 @@ public struct WiringFact: Sendable, Hashable {
     public var api: String
     /// The target (without `Target_`), the service protocol, or the URL.
     public var name: WiringValue
-    /// For target-action: the action (without `Action_` and the colon); nil for a provided target itself.
+    /// For target-action: the action; nil for a provided target itself. A call's action as passed (without prefix
+    /// or colon); a provided method's name as declared (`Action_showDetail`, with its prefix), ``takesArgument`` telling
+    /// whether its selector ends with a colon.
     public var action: WiringValue?
+    /// For a provided target-action method: whether its selector takes the params argument (`Action_a:`), or not
+    /// (`Action_a`).
+    public var takesArgument = true
     /// For a route used: the receiver written (`MGJRouter`), which tells a router's `openURL:` from `UIApplication`'s.
+    /// For a target-action call: the class the message is sent to, where the code says it (`CTMediator` for
+    /// `[[CTMediator sharedInstance] performTarget:…]` or `self` in a CTMediator category); nil for a variable.
     public var receiver: String?
+    /// For a provided `Target_` class: the class name as written (`Target_Home`, or `_Target(Home)` pasted).
+    public var className: WiringValue?
     /// Inside a category or extension of CTMediator, the way the articles call a target: the category's name
     /// (`ComponentVideo` for `@implementation CTMediator (ComponentVideo)`; empty for a Swift extension); nil outside one.
     public var mediatorCategory: String?
@@ -68,13 +80,52 @@ public struct FileWiring: Sendable, Equatable {
     public var facts: [WiringFact]
     /// Constant name → value: `static NSString *const kTarget = @"A";`, `#define kTarget @"A"`, `let kTarget = "A"`.
     public var constants: [String: String]
+    /// What it says of mediator classes themselves: their superclasses, implementations and naming macros.
+    public var mediators: MediatorDeclarations
 
-    public init(facts: [WiringFact] = [], constants: [String: String] = [:]) {
+    public init(facts: [WiringFact] = [], constants: [String: String] = [:], mediators: MediatorDeclarations = MediatorDeclarations()) {
         self.facts = facts
         self.constants = constants
+        self.mediators = mediators
     }
 
-    public var isEmpty: Bool { facts.isEmpty }
+    public var isEmpty: Bool { facts.isEmpty && mediators.isEmpty }
+}
+
+/// What the code says about the classes calls are sent to and the names providers are declared with, which decides how
+/// a target-action call finds its provider: CTMediator's naming (`Target_<name>`, `Action_<action>:`), a clone's own.
+public struct MediatorDeclarations: Sendable, Equatable {
+    /// `@interface AppMediator : CTMediator`: class → superclass.
+    public var superclasses: [String: String] = [:]
+    /// `#define _Target(name) Target_##name`: macro → the text pasted around its argument.
+    public var pasteMacros: [String: PasteMacro] = [:]
+    /// Classes whose own implementation (not a category) defines `performTarget:action:…`, with the format strings it
+    /// builds class and selector names from (`Target_%@`, `Action_%@:`), in order.
+    public var implementations: [String: [String]] = [:]
+
+    public init() {}
+
+    public var isEmpty: Bool { superclasses.isEmpty && pasteMacros.isEmpty && implementations.isEmpty }
+
+    /// Adds another file's declarations; the first of a name wins.
+    public mutating func merge(_ other: MediatorDeclarations) {
+        superclasses.merge(other.superclasses) { first, _ in first }
+        pasteMacros.merge(other.pasteMacros) { first, _ in first }
+        implementations.merge(other.implementations) { first, _ in first }
+    }
+}
+
+/// A function-like macro that pastes its argument between two texts: `Target_##name` is prefix `Target_`, no suffix.
+public struct PasteMacro: Sendable, Equatable {
+    public var prefix: String
+    public var suffix: String
+
+    public init(prefix: String, suffix: String) {
+        self.prefix = prefix
+        self.suffix = suffix
+    }
+
+    public func expand(_ argument: String) -> String { prefix + argument + suffix }
 }
 
 /// A wiring fact and the file it is in, as messages name the file.
@@ -92,7 +143,7 @@ public struct LocatedWiringFact: Sendable, Hashable {
 enum WiringMarkers {
     static let words: [[UInt8]] = [
         "performTarget", "Target_", "registerService", "createService", "BeeHiveService", "registerURLPattern", "openURL",
-        "objectForURL", "forURL", "register(", "resolve(",
+        "objectForURL", "forURL", "register(", "resolve(", "Target(", "Action(",
     ].map { Array($0.utf8) }
 
     /// Whether `bytes` hold one of ``words``.
@@ -102,7 +153,8 @@ enum WiringMarkers {
             for index in 0..<(buffer.count - 6) {
                 let byte = buffer[index]
                 // Every marker starts with one of these letters: a cheap test before comparing.
-                guard byte == 0x70 || byte == 0x54 || byte == 0x72 || byte == 0x63 || byte == 0x42 || byte == 0x6F || byte == 0x66 else { continue }
+                guard byte == 0x70 || byte == 0x54 || byte == 0x72 || byte == 0x63 || byte == 0x42 || byte == 0x6F || byte == 0x66
+                    || byte == 0x41 else { continue }
                 for word in words where word[0] == byte && index + word.count <= buffer.count {
                     if word.indices.allSatisfy({ buffer[index + $0] == word[$0] }) { return true }
                 }

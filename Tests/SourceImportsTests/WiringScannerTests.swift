@@ -21,6 +21,7 @@ struct WiringScannerTests {
         case .literal(let text): return "\"\(text)\""
         case .constant(let name): return "$" + name
         case .expression(let text): return "?(\(text))"
+        case .pasted(let macro, let argument): return "\(macro)(\(argument))"
         }
     }
 
@@ -51,11 +52,13 @@ struct WiringScannerTests {
             }
             """)
         #expect(lines(wiring) == [
-            "8:18 uses target-action $kTargetVideo/$kActionDetail category",
+            "8:18 uses target-action $kTargetVideo/$kActionDetail via CTMediator category",
             "12:17 provides target-action \"ComponentVideo\"",
-            "13:23 provides target-action \"ComponentVideo\"/\"showDetail\"",
-            "19:34 uses target-action $name/\"show\" if DEBUG",
-            "21:34 uses target-action \"Owner\"/?([ self actionName ]) if !(DEBUG)",
+            // Every method of a target class, by its name as declared: a mediator's naming picks its actions.
+            "13:23 provides target-action \"ComponentVideo\"/\"Action_showDetail\"",
+            "14:9 provides target-action \"ComponentVideo\"/\"helper\"",
+            "19:34 uses target-action $name/\"show\" via CTMediator if DEBUG",
+            "21:34 uses target-action \"Owner\"/?([self actionName]) via CTMediator if !(DEBUG)",
         ])
         #expect(wiring.constants == ["kTargetVideo": "ComponentVideo", "kActionDetail": "showDetail"])
     }
@@ -80,7 +83,7 @@ struct WiringScannerTests {
             "5:63 uses service \"VideoServiceProtocol\"",
             "6:16 provides route \"app://video/:id\"",
             "7:16 uses route \"app://video/42\" via MGJRouter",
-            "8:40 uses route $url",
+            "8:40 uses route $url via UIApplication",
             "9:30 uses service \"ImageServiceProtocol\"",
         ])
     }
@@ -138,9 +141,9 @@ struct WiringScannerTests {
             """
         let wiring = SwiftWiringScanner.wiring(in: Array(source.utf8))
         #expect(lines(wiring) == [
-            "7:9 uses target-action $kTargetImage/\"viewer\" category",
+            "7:9 uses target-action $kTargetImage/\"viewer\" via CTMediator category",
             "11:19 provides target-action \"ComponentImage\"",
-            "12:16 provides target-action \"ComponentImage\"/\"viewer\"",
+            "12:16 provides target-action \"ComponentImage\"/\"Action_viewer\"",
             "18:14 provides service \"ImageService\"",
             "19:18 uses service \"VideoService\"",
             "20:33 uses service \"OwnerServiceProtocol\"",
@@ -161,8 +164,8 @@ struct WiringScannerTests {
         #expect(WiringText.isSelfContained(files[0]) && !WiringText.isSelfContained(files[1]) && WiringText.isSelfContained(files[2]))
         #expect(SwiftWiringScanner.wirings(of: files) == files.map { SwiftWiringScanner.wirings(of: [$0])[0] })
         #expect(SwiftWiringScanner.wirings(of: files).map(lines) == [
-            ["3:33 uses target-action $kTarget/\"show\""], ["2:22 uses route \"app://video/1\" via MGJRouter"],
-            ["2:25 uses service \"VideoService\" if DEBUG"], ["3:24 uses target-action $kTarget/\"open\" category"],
+            ["3:33 uses target-action $kTarget/\"show\" via CTMediator"], ["2:22 uses route \"app://video/1\" via MGJRouter"],
+            ["2:25 uses service \"VideoService\" if DEBUG"], ["3:24 uses target-action $kTarget/\"open\" via CTMediator category"],
         ])
         #expect(SwiftWiringScanner.wirings(of: files)[3].constants == ["kTarget": "ComponentImage"])
     }
@@ -244,5 +247,52 @@ struct WiringScannerTests {
         #expect(WiringMarkers.present(in: Array("x.performTarget(".utf8)))
         #expect(WiringMarkers.present(in: Array("class Target_A {}".utf8)))
         #expect(!WiringMarkers.present(in: Array("import Foundation\nlet target = 1\n".utf8)))
+    }
+
+    /// A clone's naming: the macros its header defines, its superclass, the format strings of its own `performTarget:`,
+    /// the receivers calls are sent to, and providers declared through the macros.
+    @Test func aCloneItsMacrosAndItsProviders() {
+        let header = ObjCWiringScanner.wiring(in: """
+            #define _Target(name) Target_##name
+            #define _Action(name) action_##name
+            #define _Weird(name) [self lookup:name]
+            #define kHome @"app://home/detail" // the home screen
+            @interface HDMediator : NSObject
+            - (id)performTarget:(NSString *)target action:(NSString *)action params:(NSDictionary *)params;
+            @end
+            @interface AppMediator : HDMediator
+            @end
+            """)
+        #expect(header.mediators.pasteMacros == ["_Target": PasteMacro(prefix: "Target_", suffix: ""), "_Action": PasteMacro(prefix: "action_", suffix: "")])
+        #expect(header.mediators.superclasses == ["HDMediator": "NSObject", "AppMediator": "HDMediator"])
+        #expect(header.constants == ["kHome": "app://home/detail"])
+        let implementation = ObjCWiringScanner.wiring(in: """
+            @implementation CTMediator
+            - (id)performTarget:(NSString *)targetName action:(NSString *)actionName params:(NSDictionary *)params {
+                NSString *target = [NSString stringWithFormat:@"Target_%@", targetName];
+                NSString *action = [NSString stringWithFormat:@"Action_%@:", actionName];
+                NSString *bare = [NSString stringWithFormat:@"Action_%@", actionName];
+                return nil;
+            }
+            @end
+            @implementation _Target(Home)
+            - (UIViewController *)_Action(showDetail):(NSDictionary *)params { return nil; }
+            - (void)_Action(refresh) {}
+            @end
+            @implementation HDMediator (Home)
+            - (id)home { return [self performTarget:@"Home" action:@"showDetail" params:nil]; }
+            @end
+            void open(void) { [[HDMediator sharedInstance] performTarget:@"Home" action:@"refresh" params:nil]; [mediator performTarget:@"A" action:@"b" params:nil]; }
+            """)
+        #expect(implementation.mediators.implementations == ["CTMediator": ["Target_%@", "Action_%@:", "Action_%@"]])
+        #expect(lines(implementation) == [
+            "9:17 provides target-action _Target(Home)",
+            "10:23 provides target-action _Target(Home)/_Action(showDetail)",
+            "11:9 provides target-action _Target(Home)/_Action(refresh)",
+            "14:27 uses target-action \"Home\"/\"showDetail\" via HDMediator category",
+            "16:48 uses target-action \"Home\"/\"refresh\" via HDMediator",
+            "16:111 uses target-action \"A\"/\"b\" via mediator",
+        ])
+        #expect(implementation.facts.filter { $0.role == .provides }.map(\.takesArgument) == [true, true, false])
     }
 }
