@@ -48,26 +48,22 @@ struct PodFolders {
             let shown = PathArithmetic.join(podfile.display, "Podfile")
             let localPods: [PodfilePathPod]
             do {
-                var read = try PodfileReader().read(path: PathArithmetic.join(podfile.directory, "Podfile"), fileSystem: fileSystem)
-                read.path = shown
+                let read = try PodfileReader().read(path: PathArithmetic.join(podfile.directory, "Podfile"), shownAs: shown, fileSystem: fileSystem)
                 localPods = read.pathPods
-                notes += read.notes.map { note in
-                    var note = note
-                    note.location?.path = shown
-                    return note
-                }
+                notes += read.notes
                 assembly.podfiles.append((podfile.directory, read))
             } catch {
                 let (message, location) = assembly.describe(error)
                 var at = location ?? FileLocation(path: shown)
-                if at.path == assembly.display(PathArithmetic.join(podfile.directory, "Podfile")) || at.path == PathArithmetic.join(podfile.directory, "Podfile") {
-                    at.path = shown
-                }
+                at.path = shown
                 notes.append(Note("the local pods of this Podfile are not followed: \(message)", at: at))
                 continue
             }
             for pod in localPods {
-                let directory = fileSystem.realPath(PathArithmetic.resolve(pod.path, from: podfile.directory))
+                let directory = assembly.podFolder(pod.path, from: podfile.directory) { real in
+                    notes.append(Note("the :path '\(pod.path)' names the folder '\(PathArithmetic.relative(real, to: podfile.directory))' in another case: macOS's default file system finds it, a case-sensitive one (Linux, CI) does not; write the folder's name as it is",
+                                      at: FileLocation(path: shown, line: pod.location.line, column: pod.location.column)))
+                }
                 // `pod 'X/Sub', :path => …` is a subspec of the pod X at that path.
                 let podName = pod.name.split(separator: "/").first.map(String.init) ?? pod.name
                 let expected = [podName + ".podspec", podName + ".podspec.json"]

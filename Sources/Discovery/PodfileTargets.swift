@@ -30,6 +30,26 @@ extension WorkspaceAssembly {
         }
     }
 
+    /// The folder a Podfile's `:path` leads to, found as macOS's default file system finds it: the path as written,
+    /// else the one folder whose names differ only by case (`caseDiffers` is told its real path).
+    func podFolder(_ written: String, from folder: String, caseDiffers: (String) -> Void) -> String {
+        let exact = PathArithmetic.resolve(written, from: folder)
+        guard !fileSystem.status(of: exact).exists else { return fileSystem.realPath(exact) }
+        var current = "/"
+        for component in exact.split(separator: "/").map(String.init) {
+            let candidate = PathArithmetic.join(current, component)
+            if fileSystem.status(of: candidate).exists {
+                current = candidate
+                continue
+            }
+            let matches = fileSystem.listing(of: current)?.entries.filter { $0.name.lowercased() == component.lowercased() } ?? []
+            guard matches.count == 1 else { return fileSystem.realPath(exact) }
+            current = PathArithmetic.join(current, matches[0].name)
+        }
+        caseDiffers(fileSystem.realPath(current))
+        return fileSystem.realPath(current)
+    }
+
     /// The local folder of each pod the repository holds, by pod name (first in folder order).
     func folders(byPodName: Void) -> [String: String] {
         var byName: [String: String] = [:]
@@ -66,7 +86,7 @@ extension WorkspaceAssembly {
             package.manifest.dependencies.append(dependency)
         }
         if package.localDependencies[podName] == nil {
-            let folder = pod.path.map { fileSystem.realPath(PathArithmetic.resolve($0, from: podfileFolder)) }
+            let folder = pod.path.map { podFolder($0, from: podfileFolder) { _ in } }
             // The pod of that name in the folder (several pods may share one), else the pod of that name anywhere.
             let inFolder = folder.flatMap { folder in
                 packages.values.filter { $0.folder == folder }.first { $0.manifest.name == podName }?.directory

@@ -121,11 +121,12 @@ public struct Podfile: Sendable, Equatable {
 public struct PodfileReader: Sendable {
     public init() {}
 
-    public func read(path: String, fileSystem: any FileSystem) throws -> Podfile {
+    /// The Podfile at `path`, its places named `shownAs` (the path as messages name it).
+    public func read(path: String, shownAs shown: String? = nil, fileSystem: any FileSystem) throws -> Podfile {
         guard let text = fileSystem.text(of: path, upTo: PodspecStaticReader.maximumBytes) else {
-            throw InputError("cannot read this Podfile as UTF-8 text", at: FileLocation(path: path))
+            throw InputError("cannot read this Podfile as UTF-8 text", at: FileLocation(path: shown ?? path))
         }
-        return try read(source: text, path: path)
+        return try read(source: text, path: shown ?? path)
     }
 
     /// The Podfile; an error at its place when its text cannot be split into Ruby tokens or a block is never closed.

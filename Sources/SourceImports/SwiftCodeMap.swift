@@ -25,7 +25,13 @@ struct SwiftCodeMap {
 
         /// The end of the text to parse: the cut, or the range's end.
         var parsedEnd: Int { call?.cut ?? range.upperBound }
+        /// A `let` inside a function, accessor or closure: a constant of that body only, not of the target.
+        var isLocal = false
     }
+
+    /// Words after which a `{` opens a type's body, and words after which it opens code.
+    static let typeKeywords = ["struct", "class", "enum", "extension", "protocol", "actor"]
+    static let codeKeywords = ["func", "init", "deinit", "subscript", "var", "get", "set", "willSet", "didSet", "in", "return"]
 
     static let calls: [String] = [
         "performTarget", "registerService", "createService", "register", "resolve", "registerURLPattern", "openURL", "objectForURL", "object",
@@ -41,6 +47,10 @@ struct SwiftCodeMap {
     /// The bracket depth inside each open `extension CTMediator` body.
     private var extensionDepths: [Int] = []
     private var pendingExtension = false
+    /// For each open bracket: whether it is a body of code (a function's, an accessor's, a closure's), not a type's.
+    private var codeBodies: [Bool] = []
+    /// A type's body opens next (after `struct`, `class`, `enum`, `extension`, `protocol`, `actor`).
+    private var pendingTypeBody = false
     private var lineStart = 0
     private var previousWord: Range<Int>?
 
@@ -120,12 +130,15 @@ struct SwiftCodeMap {
             extensionDepths.append(depth + 1)
             pendingExtension = false
         }
+        codeBodies.append(bracket == UInt8(ascii: "{") && !pendingTypeBody)
+        if bracket == UInt8(ascii: "{") { pendingTypeBody = false }
         depth += 1
         index += 1
     }
 
     private mutating func close() {
         if extensionDepths.last == depth { extensionDepths.removeLast() }
+        _ = codeBodies.popLast()
         depth -= 1
         if depth < 0 { isUsable = false }
         index += 1
@@ -138,11 +151,17 @@ struct SwiftCodeMap {
         let previous = previousWord
         defer { previousWord = word }
         if let previous, spells(previous, "extension"), spells(word, "CTMediator") { pendingExtension = true }
+        if Self.typeKeywords.contains(where: { spells(word, $0) }) { pendingTypeBody = true }
+        if Self.codeKeywords.contains(where: { spells(word, $0) }) { pendingTypeBody = false }
         if let previous, spells(previous, "class"), word.count > 7, spells(word.prefix(7), "Target_") {
             if let end = Self.bodyEnd(bytes, from: index) { add(attributesStart(before: previous.lowerBound)..<end) } else { isUsable = false }
             return
         }
-        if spells(word, "let"), let end = constantEnd(after: index) { return add(start..<end) }
+        if spells(word, "let"), let end = constantEnd(after: index) {
+            add(start..<end)
+            windows[windows.count - 1].isLocal = codeBodies.contains(true)
+            return
+        }
         guard Self.calls.contains(where: { spells(word, $0) }), previous.map({ !spells($0, "func") }) ?? true,
               byte(nextNonSpace(from: index)) == UInt8(ascii: "(") else { return }
         let open = nextNonSpace(from: index)

@@ -115,7 +115,7 @@ private struct WindowText {
             }
             results[piece.file].facts.append(fact)
         }
-        for (offset, name, value) in visitor.constants where results[piece(at: offset).file].constants[name] == nil {
+        for (offset, name, value) in visitor.constants where !piece(at: offset).window.isLocal && results[piece(at: offset).file].constants[name] == nil {
             results[piece(at: offset).file].constants[name] = value
         }
     }
@@ -181,7 +181,8 @@ private final class WiringVisitor: SyntaxVisitor {
     }
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-        guard node.bindingSpecifier.tokenKind == .keyword(.let) else { return .visitChildren }
+        // A `let` in a function, accessor or closure is that body's: another function's name is not it.
+        guard node.bindingSpecifier.tokenKind == .keyword(.let), !Self.isInCode(Syntax(node)) else { return .visitChildren }
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                   let literal = binding.initializer?.value.as(StringLiteralExprSyntax.self), let value = Self.text(of: literal) else { continue }
@@ -285,6 +286,17 @@ private final class WiringVisitor: SyntaxVisitor {
 
     static func has(_ attribute: String, _ attributes: AttributeListSyntax) -> Bool {
         attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.as(IdentifierTypeSyntax.self)?.name.text == attribute }
+    }
+
+    /// Whether a node lies in a body of code (a function's, an accessor's, a closure's), not at a file's or type's level.
+    static func isInCode(_ node: Syntax) -> Bool {
+        var parent = node.parent
+        while let current = parent {
+            if current.is(CodeBlockSyntax.self) || current.is(ClosureExprSyntax.self) || current.is(AccessorBlockSyntax.self) { return true }
+            if current.is(MemberBlockSyntax.self) || current.is(SourceFileSyntax.self) { return false }
+            parent = current.parent
+        }
+        return false
     }
 
     static func inMediatorExtension(_ node: Syntax) -> Bool {

@@ -295,4 +295,22 @@ struct WiringScannerTests {
         ])
         #expect(implementation.facts.filter { $0.role == .provides }.map(\.takesArgument) == [true, true, false])
     }
+
+    /// A `let` inside a function is that function's: another function's parameter of the same name is not it. File and
+    /// type constants are the target's.
+    @Test func swiftConstantsKeepTheirScope() {
+        let source = """
+            let kVideo = "ComponentVideo"
+            enum Keys { static let kImage = "ComponentImage" }
+            extension CTMediator {
+                func first() { let target = "ComponentOwner"; _ = target }
+                func second(target: String) -> Any? { performTarget(target, action: "show", params: nil, shouldCacheTarget: false) }
+                var third: Any? { let local = "X"; return local }
+            }
+
+            """
+        for wiring in [SwiftWiringScanner.wiring(in: Array(source.utf8)), SwiftWiringScanner.wholeFiles(of: [Array(source.utf8)])[0]] {
+            #expect(wiring.constants == ["kVideo": "ComponentVideo", "kImage": "ComponentImage"])
+        }
+    }
 }

@@ -1,0 +1,70 @@
+import Foundation
+import XCTest
+
+/// End to end on the apps the articles describe: fixtures/CocoaPodsApp (development pods by :path, Pods/ checked in
+/// with its generated project and a vendored CTMediator, a Podfile of nested targets and helpers, a category pod beside
+/// its module's podspec) and fixtures/MediatorClone (a CTMediator clone whose providers are declared through macros).
+final class CocoaPodsAppTests: XCTestCase {
+    private func run(_ arguments: [String], in folder: URL = Componentize.repositoryRoot) throws -> CommandResult {
+        try Componentize.run(arguments, in: folder, environment: CheckCommandTests.environment)
+    }
+
+    private func copy(of fixture: String) throws -> URL {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("componentize-pods-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: Componentize.repositoryRoot.appendingPathComponent(fixture), to: copy)
+        addTeardownBlock { try? FileManager.default.removeItem(at: copy) }
+        return copy
+    }
+
+    /// Nothing comes from Pods/ (its project's Pods-App targets, the vendored CTMediator's own URL call); the Podfile's
+    /// pods are the app target's dependencies, at their lines; the category pod beside ComponentVideo is read, and its
+    /// broken call found.
+    func testTheAppIsReadAsCocoaPodsBuildsIt() throws {
+        for format in ["text", "json"] {
+            let result = try run(["check", "fixtures/CocoaPodsApp", "--format", format])
+            XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
+            GoldenFile.assertMatches(result.stdout, "check/CocoaPodsApp.\(format)", format)
+        }
+        let text = try run(["check", "fixtures/CocoaPodsApp"]).stdout
+        XCTAssertFalse(text.contains("Pods/"), text)
+        XCTAssertFalse(text.contains("undecided"), text)
+        XCTAssertFalse(text.contains("[implicit-dependency]"), text)
+        XCTAssertTrue(text.contains("CTMediator+ComponentVideo.m:13:18: error: [mediator-unresolved] ComponentVideo_Category (mediator) calls Target_ComponentVideo's Action_share:"), text)
+        XCTAssertTrue(text.contains("Podfile:26:1: note: the Podfile's target 'AppUITests' names no target of"), text)
+        XCTAssertTrue(text.contains("Podfile:6:3: note: the :path 'components/NXKit' names the folder 'Components/NXKit' in another case"), text)
+        let why = try run(["why", "App", "ComponentVideo"], in: Componentize.repositoryRoot.appendingPathComponent("fixtures/CocoaPodsApp"))
+        XCTAssertTrue(why.stdout.contains("App → ComponentVideo  product ComponentVideo from ComponentVideo  Podfile:8:3"), why.stdout)
+    }
+
+    /// Without the Podfile, the app's imports are what its project does not link: the Podfile is what declares them.
+    func testThePodfileIsWhatDeclaresTheAppsPods() throws {
+        let app = try copy(of: "fixtures/CocoaPodsApp")
+        try FileManager.default.removeItem(at: app.appendingPathComponent("Podfile"))
+        let text = try run(["check", "."], in: app).stdout
+        XCTAssertTrue(text.contains("App/Sources/AppDelegate.swift:2:1: error: [implicit-dependency] App (app) imports ComponentHome (business)"), text)
+    }
+
+    /// The clone's naming from the configuration: providers declared through `_Target(Order)` / `_Action(detail)` are
+    /// found, the two calls that return nil at run time are reported, the typo with the nearest action of its target.
+    func testACloneWithMacrosIsMatchedUnderItsNaming() throws {
+        let result = try run(["check", "fixtures/MediatorClone"])
+        XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
+        GoldenFile.assertMatches(result.stdout, "check/MediatorClone.text")
+        XCTAssertTrue(result.stdout.contains("HomeViewController.m:23:34: error: [mediator-unresolved] ComponentHome (business) calls Target_Mine's action_settings:"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("fix: did you mean action_list: (ComponentOrder"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("[mediator-duplicate]"), result.stdout)
+    }
+
+    /// Without its naming configured, the clone's calls are undecided, never errors, each saying what would decide it.
+    func testACloneWhoseNamingIsUnknownIsUndecided() throws {
+        let app = try copy(of: "fixtures/MediatorClone")
+        let configuration = app.appendingPathComponent("componentize.yml")
+        let text = try String(contentsOf: configuration, encoding: .utf8)
+        try text.replacingOccurrences(of: "  ctmediator:\n    classes:\n      HDMediator: {target: Target_, action: action_, selector: colon}\n", with: "  routes: false\n")
+            .write(to: configuration, atomically: true, encoding: .utf8)
+        let result = try run(["check", "."], in: app)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("componentize: 5 mediator calls undecided"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("would be decided by how HDMediator names its providers: mediators.ctmediator.classes.HDMediator in componentize.yml"), result.stdout)
+    }
+}
