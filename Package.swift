@@ -112,7 +112,9 @@ let package = Package(
         .testTarget(name: "ManifestReadingTests", dependencies: ["ManifestReading", "Diagnostics", "Files"]),
         .testTarget(name: "XcodeProjectReadingTests", dependencies: ["XcodeProjectReading", "Diagnostics", "Files", "ManifestReading"]),
         .testTarget(name: "PodspecReadingTests", dependencies: ["PodspecReading", "Diagnostics", "Files", "ManifestReading", "Output"]),
-        .testTarget(name: "SourceImportsTests", dependencies: ["SourceImports", "Files", "ManifestReading"]),
+        .testTarget(name: "SourceImportsTests", dependencies: [
+            "SourceImports", "Files", "ManifestReading", .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
         .testTarget(name: "DiscoveryTests", dependencies: ["Discovery", "Diagnostics", "Files", "ManifestReading", "Paths"]),
         .testTarget(name: "DependencyGraphTests", dependencies: ["DependencyGraph", "Configuration", "Diagnostics", "ManifestReading", "TestSupport"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "Diagnostics", "TestSupport"]),

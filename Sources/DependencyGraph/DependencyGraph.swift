@@ -103,6 +103,27 @@ public final class GraphTarget: Sendable {
     public var label: String { assignment == .noLayers ? id.name : "\(id.name) (\(layer ?? "no layer"))" }
 }
 
+/// How many packages of each kind a repository holds, as the summary line names them.
+public struct PackageCounts: Sendable, Equatable {
+    public var packages = 0
+    public var pods = 0
+    public var projects = 0
+
+    public init(packages: Int = 0, pods: Int = 0, projects: Int = 0) {
+        self.packages = packages
+        self.pods = pods
+        self.projects = projects
+    }
+
+    /// `5 packages`, `3 packages, 4 pods and 2 Xcode projects`; `0 packages` for none.
+    public var description: String {
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        let parts = [(packages, "package"), (pods, "pod"), (projects, "Xcode project")].filter { $0.0 > 0 }.map { count($0.0, $0.1) }
+        guard let last = parts.last else { return "0 packages" }
+        return parts.count == 1 ? last : parts.dropLast().joined(separator: ", ") + " and " + last
+    }
+}
+
 /// A dependency of a local target, as declared in its manifest. Immutable, shared by reference.
 public final class Edge: Sendable {
     public enum Destination: Sendable, Hashable {
@@ -233,6 +254,20 @@ public struct DependencyGraph: Sendable {
     public var root: String { declared.workspace.root }
 
     public var packageCount: Int { packages.count }
+
+    /// How many packages of each kind the graph holds: Swift packages, pods, Xcode projects.
+    public var packageKinds: PackageCounts {
+        var counts = PackageCounts()
+        for package in packages {
+            if package.isXcodeProject { counts.projects += 1 } else if package.manifest.reader.isPodspec { counts.pods += 1 } else { counts.packages += 1 }
+        }
+        return counts
+    }
+
+    /// The manifest entries a target declares (Xcode targets: also the Podfile lines that give it pods), in order.
+    public func edges(from target: GraphTarget) -> [Edge] {
+        edges.filter { $0.fromNumber == target.number }
+    }
 
     /// The products of a target's package that hold it, in manifest order.
     public func products(holding target: GraphTarget) -> [String] {

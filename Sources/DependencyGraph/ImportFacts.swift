@@ -169,6 +169,13 @@ public struct ManifestEntry: Sendable {
 }
 
 extension DependencyGraph {
+    /// The toolchain's modules whose declarations componentize reads here (``ToolchainNames``). Apple's XCTest is not
+    /// one: it has UI-testing API the open-source one lacks.
+    public static let readableToolchainModules: Set<String> = [
+        "Swift", "_Concurrency", "_StringProcessing", "RegexBuilder", "Synchronization", "Distributed", "Observation", "Dispatch",
+        "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking", "FoundationXML", "Testing",
+    ]
+
     /// SDK and toolchain modules: never an edge.
     public static let systemModules: Set<String> = [
         "Foundation", "FoundationEssentials", "FoundationNetworking", "FoundationXML", "Swift", "_Concurrency", "_StringProcessing",

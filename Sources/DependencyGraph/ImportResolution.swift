@@ -30,13 +30,37 @@ struct ImportResolution {
             if !result.exported.isEmpty { exported[result.from, default: []].formUnion(result.exported) }
         }
         let importedModules = sharedByModule(imported), reexports = reexports(exported)
-        let unimported = UnimportedDependencies.find(declared, entries: entries, imported: importedModules, reexports: reexports, external: facts.external)
+        var opacity = Opacity(declared: declared, imported: importedModules, context: context)
+        let unimported = UnimportedDependencies.find(declared, entries: entries, imported: importedModules, reexports: reexports, external: facts.external,
+                                                     headers: headerUses(facts.targets), opaque: { opacity.modules(seenBy: $0) })
         let index = ImportIndex(edges: results.flatMap(\.edges), undeclaredExternal: results.flatMap(\.external),
                                 importedModules: importedModules, reexports: reexports, external: facts.external,
                                 undecided: results.flatMap(\.undecided), unimported: unimported,
                                 usesWithoutImport: unimported.isEmpty ? [] : facts.usesWithoutImport?(unimported) ?? [])
         releaseInBackground(results)
         return index
+    }
+
+    /// Which targets' headers each target includes by quotes (`#import "BHService.h"`, found through search paths):
+    /// a use of that target without a module import.
+    private func headerUses(_ targets: [TargetImports]) -> Set<SIMD2<Int>> {
+        guard targets.contains(where: { !$0.quotedIncludes.isEmpty }) else { return [] }
+        var owners: [String: [Int]] = [:]
+        var numbers: [Int?] = []
+        for imports in targets {
+            let number = declared.target(TargetID(package: imports.package, name: imports.target))?.number
+            numbers.append(number)
+            guard let number else { continue }
+            for file in imports.files where file.hasSuffix(".h") {
+                owners[String(file.split(separator: "/").last ?? ""), default: []].append(number)
+            }
+        }
+        var uses: Set<SIMD2<Int>> = []
+        for (imports, number) in zip(targets, numbers) {
+            guard let number else { continue }
+            for header in imports.quotedIncludes { for owner in owners[header] ?? [] where owner != number { uses.insert(SIMD2(number, owner)) } }
+        }
+        return uses
     }
 
     /// The subspecs of a pod build one module: what any of its targets imports, each of them imports.
@@ -174,5 +198,40 @@ struct ImportResolution {
     private struct ModuleKey: Hashable {
         var package: Int
         var module: String
+    }
+}
+
+/// The modules a target's files may see whose declarations componentize cannot read: what it imports that is neither a
+/// local module, nor the toolchain's own (``DependencyGraph/readableToolchainModules``), nor an outside module whose
+/// checkout was read; and the same of every local target it depends on or imports, whose imports load modules too.
+struct Opacity {
+    let declared: DeclaredGraph
+    let imported: [Int: Set<String>]
+    let context: ImportResolution.Context
+    private var known: [Int: Set<String>] = [:]
+
+    init(declared: DeclaredGraph, imported: [Int: Set<String>], context: ImportResolution.Context) {
+        self.declared = declared
+        self.imported = imported
+        self.context = context
+    }
+
+    mutating func modules(seenBy target: Int) -> [String] {
+        var result: Set<String> = []
+        var visited: Set<Int> = [target]
+        var pending = [target]
+        while let next = pending.popLast() {
+            if let cached = known[next] { result.formUnion(cached); continue }
+            let own = (imported[next] ?? []).filter(isOpaque)
+            known[next] = own
+            result.formUnion(own)
+            let locals = declared.successors[next] + (imported[next] ?? []).flatMap { context.modules[$0]?.map(\.number) ?? [] }
+            for local in locals where visited.insert(local).inserted { pending.append(local) }
+        }
+        return result.sorted()
+    }
+
+    private func isOpaque(_ module: String) -> Bool {
+        context.modules[module] == nil && !DependencyGraph.readableToolchainModules.contains(module) && context.facts.external.owners(of: module).isEmpty
     }
 }

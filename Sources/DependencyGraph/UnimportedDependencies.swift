@@ -17,6 +17,9 @@ public struct UnimportedDependency: Sendable {
     /// The local targets whose declarations the target's files see besides its own and the dependency's: the local
     /// modules it imports. A name one of them declares too does not tell whether the dependency is used.
     public var visible: [GraphTarget] = []
+    /// The modules the target's files may see whose declarations cannot be read (an Apple SDK's, an outside package
+    /// not checked out), its own imports and its local dependencies' together, sorted.
+    public var opaque: [String] = []
 }
 
 /// A declared dependency whose API a target's files use without importing it: a type it declares, or a member of one
@@ -28,24 +31,31 @@ public struct UseWithoutImport: Sendable {
     public var name: String
     /// The first use.
     public var location: FileLocation
-    /// Another module the file imports declares the name too: the dependency may be used, or not (never a finding
-    /// either way).
+    /// Another module the file imports (or the target itself) declares the name too: the dependency may be used, or
+    /// not (never a finding either way).
     public var alsoDeclaredBy: [String]
+    /// Modules that cannot be read and may declare the name, the type it is used on not being written: undecided, never
+    /// a finding either way.
+    public var undecidedBy: [String]
 
-    public init(from: GraphTarget, module: String, name: String, location: FileLocation, alsoDeclaredBy: [String] = []) {
+    public init(from: GraphTarget, module: String, name: String, location: FileLocation, alsoDeclaredBy: [String] = [], undecidedBy: [String] = []) {
         self.from = from
         self.module = module
         self.name = name
         self.location = location
         self.alsoDeclaredBy = alsoDeclaredBy
+        self.undecidedBy = undecidedBy
     }
+
+    /// Whether the use is the module's: a `missing-import`.
+    public var isDecided: Bool { alsoDeclaredBy.isEmpty && undecidedBy.isEmpty }
 }
 
 enum UnimportedDependencies {
     /// Local entries first (in the order first declared), then outside products, in manifest order.
     /// `headers`: pairs (target, dependency) where the target's files include one of the dependency's headers by quotes.
     static func find(_ declared: DeclaredGraph, entries: [ManifestEntry], imported: [Int: Set<String>], reexports: [String: Set<String>],
-                     external: ExternalModules, headers: Set<SIMD2<Int>> = []) -> [UnimportedDependency] {
+                     external: ExternalModules, headers: Set<SIMD2<Int>> = [], opaque: (Int) -> [String] = { _ in [] }) -> [UnimportedDependency] {
         let found = local(declared, entries: entries, imported: imported, reexports: reexports, headers: headers)
             + outside(declared, imported: imported, reexports: reexports, external: external)
         guard !found.isEmpty else { return found }
@@ -54,6 +64,7 @@ enum UnimportedDependencies {
             var visible = dependency
             let modules = (imported[dependency.from.number] ?? []).sorted()
             visible.visible = modules.flatMap { byModule[$0] ?? [] }.filter { $0.module != dependency.from.module }
+            visible.opaque = opaque(dependency.from.number)
             return visible
         }
     }

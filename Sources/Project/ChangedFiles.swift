@@ -62,6 +62,7 @@ extension ProjectCheck {
         limited.result.excused = result.excused.filter { files.contains($0.location.path) }
         limited.result.undecided = result.undecided.filter { files.contains($0.location.path) }
         limited.result.undecidedWiring = result.undecidedWiring.filter { files.contains($0.location.path) }
+        limited.result.undecidedUses = result.undecidedUses.filter { files.contains($0.location.path) }
         limited.notes = notes.filter { $0.location.map { files.contains($0.path) } ?? false }
         return limited
     }

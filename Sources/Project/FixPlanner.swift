@@ -75,6 +75,7 @@ struct FixPlanner {
     }
 
     private mutating func planLocalAddition(_ finding: Finding, from: GraphTarget, to: GraphTarget) throws(NotFixable) {
+        try refuseXcode(from, finding)
         if graph.chain(from: [to], to: [from]) != nil {
             throw NotFixable("\(to.id.name) already depends on \(from.id.name): declaring it would close a cycle; the code needs to change")
         }
@@ -109,6 +110,7 @@ struct FixPlanner {
 
     private mutating func planOutsideAddition(_ finding: Finding, _ outside: UndeclaredExternalImport) throws(NotFixable) {
         let from = outside.from, fromPackage = package(of: from)
+        try refuseXcode(from, finding)
         let layering = project.layering.configuration
         if let layer = from.layer, !layering.layers.isEmpty,
            !layering.thirdParty.allowedLayers(package: outside.package, product: outside.product).contains(layer) {
@@ -252,6 +254,7 @@ struct FixPlanner {
               let line = finding.location.line, let column = finding.location.column else {
             throw NotFixable("the entry behind this finding is no longer in the graph")
         }
+        try refuseXcode(unused.from, finding)
         let owner = package(of: unused.from), path = manifestFile(of: owner)
         let need = Need(finding: finding, description: "remove the entry `\(unused.edge.written)` from \(unused.from.id.name)")
         var plan = files[path, default: FilePlan(shown: owner.manifestPath, isPodspec: owner.manifest.reader.isPodspec)]
@@ -266,6 +269,13 @@ struct FixPlanner {
     }
 
     // MARK: - Helpers
+
+    /// An Xcode target's dependencies live in `project.pbxproj` (and the Podfile), which `fix` does not edit: the
+    /// finding's own fix line says what to do in Xcode.
+    private func refuseXcode(_ target: GraphTarget, _ finding: Finding) throws(NotFixable) {
+        guard target.xcodeKind != nil else { return }
+        throw NotFixable("Xcode projects are not edited; \(finding.fix)")
+    }
 
     private func package(of target: GraphTarget) -> LocalPackage {
         project.workspace.packages[target.packageIndex]

@@ -20,14 +20,14 @@ extension Project {
             guard !groups.groups[target].files.isEmpty else { continue }
             let seen = dependency.visible.map { groups.group(of: $0) }
             for (module, group) in groups.modules(of: dependency, fileSystem: fileSystem) {
-                queries.append(APIUseQuery(target: target, module: group, seen: seen))
+                queries.append(APIUseQuery(target: target, module: group, seen: seen, opaque: dependency.opaque))
                 asked.append((dependency.from, module))
             }
         }
         let modules = Dictionary(unimported.flatMap { $0.visible.map { (groups.group(of: $0), $0.module) } }, uniquingKeysWith: { first, _ in first })
         return zip(asked, APIUsePass.firstUses(queries, in: groups.groups, fileSystem: fileSystem)).compactMap { asked, use in
             use.map { UseWithoutImport(from: asked.target, module: asked.module, name: $0.name, location: $0.location,
-                                       alsoDeclaredBy: $0.alsoDeclaredBy.compactMap { modules[$0] }.sorted()) }
+                                       alsoDeclaredBy: $0.alsoDeclaredBy.map { modules[$0] ?? asked.target.module }.sorted(), undecidedBy: $0.undecidedBy) }
         }
     }
 }

@@ -65,9 +65,13 @@ extension Project {
             result.excused = result.excused.filter { inScope($0.location.path) }
             result.undecided = result.undecided.filter { inScope($0.location.path) }
             result.undecidedWiring = result.undecidedWiring.filter { inScope($0.location.path) }
+            result.undecidedUses = result.undecidedUses.filter { inScope($0.location.path) }
             notes = notes.filter { $0.location.map { inScope($0.path) } ?? true }
             let packages = workspace.packages.filter(inScope)
             result.packageCount = packages.count
+            result.packageKinds = PackageCounts(packages: packages.filter { !$0.isXcodeProject && !$0.manifest.reader.isPodspec }.count,
+                                                pods: packages.filter { $0.manifest.reader.isPodspec }.count,
+                                                projects: packages.filter(\.isXcodeProject).count)
             result.targetCount = packages.reduce(0) { $0 + $1.manifest.targets.count }
         }
         return ProjectCheck(graph: graph, result: result, notes: notes)

@@ -34,6 +34,7 @@ public struct JSONReporter: Sendable {
                 ("baselined", .int(report.baselined.count)),
                 ("undecidedImports", .int(undecided.count)),
                 ("undecidedMediatorCalls", .int(result.undecidedWiring.count)),
+                ("undecidedUses", .int(result.undecidedUses.count)),
             ])),
             ("findings", .array(result.findings.map(Self.value))),
             ("excused", .array(result.excused.map(Self.value))),
@@ -48,6 +49,11 @@ public struct JSONReporter: Sendable {
                 .object([("file", .string(call.location.path)), ("line", call.location.line.map(JSONValue.int) ?? .null),
                          ("column", call.location.column.map(JSONValue.int) ?? .null), ("from", .string(call.from.id.name)), ("api", .string(call.api)),
                          ("written", .string(call.written)), ("decidedBy", .string(call.decider))])
+            })),
+            ("undecidedUses", .array(result.undecidedUses.map { use in
+                .object([("file", .string(use.location.path)), ("line", use.location.line.map(JSONValue.int) ?? .null),
+                         ("column", use.location.column.map(JSONValue.int) ?? .null), ("from", .string(use.from.id.name)), ("module", .string(use.module)),
+                         ("name", .string(use.name)), ("mayBeDeclaredBy", .array(use.undecidedBy.map(JSONValue.string)))])
             })),
         ]).rendered()
     }

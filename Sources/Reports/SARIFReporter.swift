@@ -45,7 +45,8 @@ public struct SARIFReporter: Sendable {
                 ("originalUriBaseIds", .object([("%SRCROOT%", .object([("description", .object([("text", .string("The repository root: the folder of componentize.yml, else the folder componentize check was given."))]))]))])),
                 ("results", .array(results)),
                 ("properties", .object([("undecidedImports", .int(UndecidedImports(report.result.undecided).count)),
-                                         ("undecidedMediatorCalls", .int(report.result.undecidedWiring.count))])),
+                                         ("undecidedMediatorCalls", .int(report.result.undecidedWiring.count)),
+                                         ("undecidedUses", .int(report.result.undecidedUses.count))])),
             ])])),
         ]).rendered()
     }

@@ -27,6 +27,7 @@ public struct TextReporter: Sendable {
         lines.append(paint("componentize: " + Self.summary(report), report.result.errorCount > 0 ? "1" : "0"))
         if let undecided = UndecidedImports(report.result.undecided).sentence { lines.append(undecided) }
         lines += UndecidedWiring(report.result.undecidedWiring).lines
+        lines += UndecidedUses(report.result.undecidedUses).lines
         if report.fixable > 0 {
             lines.append("componentize: \(Self.count(report.fixable, "finding")) can be fixed with `componentize fix` (`--dry-run` shows the edits)")
         }
@@ -36,8 +37,9 @@ public struct TextReporter: Sendable {
     /// `1 error, 0 warnings in 2 packages (2 targets)`, and what exceptions and the baseline excused.
     static func summary(_ report: Report) -> String {
         let result = report.result
-        var summary = "\(count(result.errorCount, "error")), \(count(result.warningCount, "warning")) in "
-            + "\(count(result.packageCount, "package")) (\(count(result.targetCount, "target")))"
+        let kinds = result.packageKinds
+        let packages = kinds.packages + kinds.pods + kinds.projects == result.packageCount ? kinds.description : count(result.packageCount, "package")
+        var summary = "\(count(result.errorCount, "error")), \(count(result.warningCount, "warning")) in \(packages) (\(count(result.targetCount, "target")))"
         if !result.excused.isEmpty { summary += "; \(count(result.excused.count, "finding")) excused by exceptions" }
         if !report.baselined.isEmpty { summary += "; \(count(report.baselined.count, "finding")) already in the baseline" }
         return summary

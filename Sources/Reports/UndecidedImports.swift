@@ -25,6 +25,29 @@ struct UndecidedImports {
     }
 }
 
+/// What reports say of the uses of a dependency's API without an import that no rule decides: each, with the modules
+/// that may declare the name instead.
+struct UndecidedUses {
+    var uses: [UseWithoutImport]
+
+    init(_ uses: [UseWithoutImport]) {
+        self.uses = uses
+    }
+
+    /// The closing lines of the text report; empty when every use was decided.
+    var lines: [String] {
+        guard !uses.isEmpty else { return [] }
+        let count = uses.count
+        var lines = ["componentize: \(count) use\(count == 1 ? "" : "s") of a dependency's API without its import undecided (never a finding, nor an unused dependency; what would decide \(count == 1 ? "it" : "each") follows):"]
+        lines += uses.prefix(UndecidedWiring.listed).map { use in
+            let others = use.undecidedBy.prefix(4).joined(separator: ", ") + (use.undecidedBy.count > 4 ? ", …" : "")
+            return "    \(use.location): \(use.from.id.name) uses `\(use.name)`, which \(use.module) declares: would be decided by reading \(others), which the target also sees and componentize cannot read here (or by writing the type the member is used on)"
+        }
+        if count > UndecidedWiring.listed { lines.append("    and \(count - UndecidedWiring.listed) more (--format json lists them all)") }
+        return lines
+    }
+}
+
 /// What reports say of the mediator calls no rule decides: each, with what would decide it.
 struct UndecidedWiring {
     /// The text report lists this many; JSON lists all.

@@ -113,12 +113,27 @@ public struct ImplicitDependencyRule: Rule {
 
     /// A target of an Xcode project: its fix is made in Xcode (the target's package products or linked frameworks).
     static func isXcode(_ target: GraphTarget) -> Bool {
-        target.manifestPath.hasSuffix("project.pbxproj")
+        target.xcodeKind != nil
     }
 
-    /// The fix that declares a product: a podspec line, a product linked in Xcode, or a manifest entry.
-    static func declaring(product: String, package: String, from target: GraphTarget, at where_: String) -> String {
+    /// What the target's manifest is called in messages: "its manifest", or "target App" for an Xcode target.
+    static func declarer(of target: GraphTarget) -> String {
+        isXcode(target) ? "target \(target.id.name) does not link" : "its manifest does not declare"
+    }
+
+    /// The `pod` line of the Podfile that gives an Xcode target its pods, if a Podfile integrates it.
+    static func podfileLine(of target: GraphTarget, in graph: DependencyGraph) -> FileLocation? {
+        guard isXcode(target) else { return nil }
+        return graph.edges(from: target).first(where: \.viaPodfile)?.location
+    }
+
+    /// The fix that declares a product: a podspec line, a Podfile line, a product linked in Xcode, or a manifest entry.
+    static func declaring(product: String, package: String, from target: GraphTarget, at where_: String, podfile: FileLocation? = nil,
+                          toPod: Bool = false) -> String {
         if isPod(target) { return "add s.dependency '\(product)' to the spec of \(target.id.name)\(where_)" }
+        if let podfile, toPod {
+            return "add pod '\(product)' to target '\(target.id.name)' in the Podfile (beside \(podfile)), then run pod install"
+        }
         if isXcode(target) {
             return "link \(product) to target \(target.id.name) in Xcode (General › Frameworks, Libraries, and Embedded Content; packageProductDependencies\(where_)), adding package \(package) to the project if it is not there"
         }
@@ -135,19 +150,22 @@ public struct ImplicitDependencyRule: Rule {
             if from.id.package == to.id.package {
                 fix = "add \"\(to.id.name)\" to the dependencies of target \(from.id.name)\(where_)"
             } else if let product = graph.products(holding: to).first {
-                fix = Self.declaring(product: product, package: to.packageName, from: from, at: where_)
+                fix = Self.declaring(product: product, package: to.packageName, from: from, at: where_, podfile: Self.podfileLine(of: from, in: graph),
+                                     toPod: Self.isPod(to))
             } else {
                 fix = "package \(to.packageName) has no product holding \(to.id.name): add one, then depend on it from \(from.id.name)\(where_)"
             }
-            findings.append(finding("\(from.label) imports \(to.label), which its manifest does not declare\(graph.alsoIn(edge))",
+            findings.append(finding("\(from.label) imports \(to.label), which \(Self.declarer(of: from))\(graph.alsoIn(edge))",
                                     fix: fix, at: edge.location, from: from.id.name, to: to.id.name))
         }
         for item in graph.imports?.undeclaredExternal ?? [] {
             let where_ = item.from.position.map { " (\(item.from.manifestPath):\($0.line))" } ?? ""
             let product = item.product == item.module ? "" : " (product \(item.product))"
             let source = Self.isPod(item.from) ? "pod \(item.product)" : "package \(item.package)\(product)"
-            findings.append(finding("\(item.from.label) imports \(item.module) from \(source), which its manifest does not declare\(graph.alsoIn(item.otherLocations))",
-                                    fix: Self.declaring(product: item.product, package: item.package, from: item.from, at: where_),
+            let podfile = Self.podfileLine(of: item.from, in: graph)
+            findings.append(finding("\(item.from.label) imports \(item.module) from \(source), which \(Self.declarer(of: item.from))\(graph.alsoIn(item.otherLocations))",
+                                    fix: Self.declaring(product: item.product, package: item.package, from: item.from, at: where_, podfile: podfile,
+                                                        toPod: podfile != nil && !item.package.contains("/")),
                                     at: item.location, from: item.from.id.name, to: item.package))
         }
         return findings

@@ -31,6 +31,10 @@ public struct CheckResult: Sendable {
     public var undecided: [UndecidedImport]
     /// Calls through a mediator whose name is computed at run time, or that a package that cannot be read may answer.
     public var undecidedWiring: [UndecidedWiringCall]
+    /// Uses of a dependency's API without an import that a module componentize cannot read may declare instead.
+    public var undecidedUses: [UseWithoutImport] = []
+    /// The packages by kind: Swift packages, pods, Xcode projects.
+    public var packageKinds = PackageCounts()
 
     public init(findings: [Finding], excused: [Finding] = [], packageCount: Int, targetCount: Int, undecided: [UndecidedImport] = [],
                 undecidedWiring: [UndecidedWiringCall] = []) {
@@ -79,10 +83,13 @@ public struct LayerChecker: Sendable {
             finding.severity = severity
             return finding
         }
-        return CheckResult(
+        var result = CheckResult(
             findings: findings.sorted(by: Finding.reportOrder), excused: Self.deduplicated(excused).sorted(by: Finding.reportOrder),
             packageCount: graph.packageCount, targetCount: graph.sortedTargets.count, undecided: graph.imports?.undecided ?? [],
             undecidedWiring: graph.mediators?.undecided ?? [])
+        result.undecidedUses = (graph.imports?.usesWithoutImport ?? []).filter { !$0.undecidedBy.isEmpty }.sorted { $0.location < $1.location }
+        result.packageKinds = graph.packageKinds
+        return result
     }
 
     /// A rule that is off and that no exception names: what it would find is dropped, so it does not run.

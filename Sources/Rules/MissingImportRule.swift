@@ -38,7 +38,7 @@ public struct MissingImportRule: Rule {
         name: "Missing import",
         summary: "A target uses a declared dependency's API without importing it.",
         rationale: "It compiles today only because another import loads the module: under Swift's MemberImportVisibility (SE-0444) it does not, and the dependency looks unused to every tool that reads imports.",
-        details: "a type a declared dependency declares, or a member of one of its extensions (`.apiClient`, `\\.apiClient`, `apiClient(`), used by the target's files while none imports the dependency (local dependencies, and outside products whose checkout is on disk; names too common to tell a module by, such as `id`, `value` or `body`, members the standard library's types also have, such as `isWhitespace`, and names another module the file imports declares too do not count: such a dependency is neither a `missing-import` nor an `unused-dependency`), at the first use; such a dependency is not `unused-dependency`",
+        details: "a member of one of a declared dependency's extensions (`.apiClient`, `\\.apiClient`, `value.apiClient`, `Type.apiClient`, `apiClient(`) used by the target's files while none imports the dependency (local dependencies, and outside products whose checkout is on disk), at the first use. A type or top-level function is never one (Swift finds those only in modules the file imports). The use must be the dependency's: names the toolchain's modules declare (`Error`, `appending`, `lastPathComponent`), names too common to tell a module by (`id`, `value`, `body`), and names the target itself or another module it imports declares (any access) do not count; and where the target sees a module componentize cannot read (an Apple SDK's, an outside package not checked out), a member whose type the code does not write (`.name`, `value.name`) is undecided: counted with what would decide it, and neither a `missing-import` nor an `unused-dependency`. A member on a type the code writes (`Color.brand`, `\\DependencyValues.apiClient`, the key paths of `@Dependency(…)` and `@Environment(…)`) is the dependency's when its extension of that type declares it",
         remedy: "add `import <Module>` to the file that uses it",
         defaultSeverity: .warning,
         cost: .everyImport,
@@ -65,6 +65,23 @@ public struct MissingImportRule: Rule {
                 ("Clients/ApiClient/Sources/ApiClient/ApiClient.swift", apiClient + "extension ApiClient {\n    public var isWhitespace: Bool { false }\n}\n"),
                 ("Features/AppFeature/Sources/AppFeature/App.swift", "import DeviceId\n\nlet spaced = \"a b\".contains(where: \\.isWhitespace)\n"),
             ]),
+            // A type (or a top-level function) is found only in modules the file imports: code that names one without
+            // its import does not build, so it is never a missing import. The same for a generic parameter.
+            RuleExample(packages, sources: [
+                ("Clients/ApiClient/Sources/ApiClient/ApiClient.swift", apiClient),
+                ("Features/AppFeature/Sources/AppFeature/App.swift", "import Dependencies\n\nfunc make() -> ApiClient? { nil }\n"),
+            ]),
+            // The target declares the name itself (an enum case of its own type): the use is its own.
+            RuleExample(packages, sources: [
+                ("Clients/ApiClient/Sources/ApiClient/ApiClient.swift", apiClient + "extension DependencyValues {\n    public static var feed: Int { 0 }\n}\n"),
+                ("Features/AppFeature/Sources/AppFeature/App.swift", "import Dependencies\n\nenum Tab { case feed, profile }\nfunc title(_ tab: Tab) -> String {\n    switch tab {\n    case .feed: return \"Feed\"\n    case .profile: return \"Me\"\n    }\n}\n"),
+            ]),
+            // A member whose type the code does not write, in a target that imports a module componentize cannot read
+            // (an Apple SDK's): that module may declare the name. Undecided, never a finding.
+            RuleExample(packages, sources: [
+                ("Clients/ApiClient/Sources/ApiClient/ApiClient.swift", apiClient + "extension ApiClient {\n    public var subtitle: String { \"\" }\n}\n"),
+                ("Features/AppFeature/Sources/AppFeature/App.swift", "import Dependencies\nimport UserNotifications\n\nfunc fill(_ content: UNMutableNotificationContent) {\n    content.subtitle = \"New\"\n}\n"),
+            ]),
         ],
         triggeringExamples: [
             // ApiClient's member is used through Dependencies' property wrapper; DeviceId, used nowhere, stays unused.
@@ -73,16 +90,22 @@ public struct MissingImportRule: Rule {
                 ("Clients/DeviceId/Sources/DeviceId/DeviceId.swift", "public enum DeviceId { public static var identifier: String { \"\" } }\n"),
                 ("Features/AppFeature/Sources/AppFeature/App.swift", "import Dependencies\n\nstruct App {\n    @Dependency(\\.↓apiClient) var apiClient\n}\n"),
             ]),
-            // A type it declares, used where another import loads the module.
+            // The key path of `@Dependency(…)` is on DependencyValues: ApiClient's extension of it, whatever else the
+            // target imports or declares (its own `apiClient` property is not on DependencyValues).
             RuleExample(packages, sources: [
                 ("Clients/ApiClient/Sources/ApiClient/ApiClient.swift", apiClient),
-                ("Features/AppFeature/Sources/AppFeature/App.swift", "import Dependencies\n\nfunc make() -> ↓ApiClient? { nil }\n"),
+                ("Features/AppFeature/Sources/AppFeature/App.swift", "import Dependencies\nimport SwiftUI\n\nstruct App {\n    @Dependency(\\.↓apiClient) var apiClient\n}\n"),
+            ]),
+            // A static member on a type the code writes (`DependencyValues.live`), declared by ApiClient's extension of it.
+            RuleExample(packages, sources: [
+                ("Clients/ApiClient/Sources/ApiClient/ApiClient.swift", apiClient + "extension DependencyValues {\n    public static var staging: DependencyValues { fatalError() }\n}\n"),
+                ("Features/AppFeature/Sources/AppFeature/App.swift", "import Dependencies\nimport UIKit\n\nlet values = DependencyValues.↓staging\n"),
             ]),
         ]
     )
 
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
-        (graph.imports?.usesWithoutImport ?? []).filter(\.alsoDeclaredBy.isEmpty).map { use in
+        (graph.imports?.usesWithoutImport ?? []).filter(\.isDecided).map { use in
             let place = "\(use.location.path.split(separator: "/").last.map(String.init) ?? use.location.path):\(use.location.line ?? 1)"
             return finding("\(use.from.label) uses `\(use.name)` from \(use.module) without importing it",
                            fix: "add `import \(use.module)` (\(place)); this compiles today only because another import loads \(use.module), and fails under MemberImportVisibility",

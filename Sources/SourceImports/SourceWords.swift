@@ -9,7 +9,8 @@ public struct SourceWords: Sendable, Equatable {
     /// a word the file does not hold, never no for one it holds.
     private var filter: [UInt64] = []
     /// The words that may name a declaration: the word after a declaring keyword (`struct`, `class`, `enum`, `actor`,
-    /// `protocol`, `typealias`, `func`, `var`, `let`) or after a comma, with only whitespace and backticks between.
+    /// `protocol`, `typealias`, `associatedtype`, `func`, `var`, `let`, `case`), a comma or a `<`, with only whitespace
+    /// and backticks between.
     /// Every name ``DeclarationCollector`` records is one, unless a comment stands between the keyword and the name.
     /// Sorted.
     var declarable: [UInt64] = []
@@ -35,7 +36,8 @@ public struct SourceWords: Sendable, Equatable {
                     expectName = Self.declaringKeywords.contains(hash)
                     continue
                 }
-                if byte == UInt8(ascii: ",") {
+                // After `,` the next of a list (`case a, b`, `let x, y`); after `<` a generic parameter.
+                if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "<") {
                     expectName = true
                 } else if !Self.isSpaceOrBacktick(byte) {
                     expectName = false
@@ -109,7 +111,7 @@ public struct SourceWords: Sendable, Equatable {
     static func hash(_ word: String) -> UInt64 { hash(word.utf8) }
 
     private static let declaringKeywords: Set<UInt64> = Set(
-        ["struct", "class", "enum", "actor", "protocol", "typealias", "func", "var", "let"].map { hash($0) })
+        ["struct", "class", "enum", "actor", "protocol", "typealias", "associatedtype", "func", "var", "let", "case"].map { hash($0) })
 
     private static func isWordByte(_ byte: UInt8) -> Bool {
         switch byte {

@@ -30,7 +30,7 @@ final class XcodeCheckTests: XCTestCase {
         }
         let text = try check(["fixtures/XcodeApp"]).stdout
         XCTAssertTrue(text.hasPrefix("fixtures/XcodeApp/App/App.xcodeproj/project.pbxproj:211:1: error: [upward] AppWidget (extensions) depends on ComponentVideo (business)"), text)
-        XCTAssertTrue(text.contains("1 error, 0 warnings in 6 packages (9 targets)"), text)
+        XCTAssertTrue(text.contains("1 error, 0 warnings in 4 packages and 2 Xcode projects (9 targets)"), text)
     }
 
     /// An app-target file imports a package module its target does not link: `implicit-dependency` at the import, the
@@ -41,7 +41,7 @@ final class XcodeCheckTests: XCTestCase {
         let result = try check(["."], in: copy)
         XCTAssertEqual(result.status, 1, result.stdout)
         XCTAssertTrue(result.stdout.contains("""
-            App/Sources/AppDelegate.swift:5:1: error: [implicit-dependency] App (app) imports ComponentImage (business), which its manifest does not declare
+            App/Sources/AppDelegate.swift:5:1: error: [implicit-dependency] App (app) imports ComponentImage (business), which target App does not link
             """), result.stdout)
         XCTAssertTrue(result.stdout.contains("fix: link ComponentImage to target App in Xcode (General › Frameworks, Libraries, and Embedded Content; packageProductDependencies (App/App.xcodeproj/project.pbxproj:251))"), result.stdout)
     }

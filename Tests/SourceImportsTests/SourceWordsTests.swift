@@ -1,3 +1,4 @@
+import SwiftParser
 import Testing
 @testable import SourceImports
 
@@ -25,10 +26,14 @@ struct SourceWordsTests {
         """
 
     @Test func everyNameTheCollectorFindsIsADeclarableWord() {
-        let words = SourceWords(Array(module.utf8))
-        let names = APIUsePass.declaredNames(in: Array(module.utf8))
-        #expect(names == ["ApiClient", "apiClient", "default", "first", "second", "makeCafé", "Handler"])
-        for name in names {
+        let text = module + "\nenum Screen<Value> { case home, detail(Int)\n associatedtype Item }\n"
+        let words = SourceWords(Array(text.utf8))
+        let members = APIUsePass.extensionMembers(in: Array(module.utf8))
+        #expect(members == ["apiClient": ["DependencyValues"], "default": ["DependencyValues"], "first": ["DependencyValues"], "second": ["DependencyValues"]])
+        let every = EveryNameCollector()
+        every.walk(Parser.parse(source: text))
+        #expect(every.names == ["ApiClient", "fetch", "apiClient", "default", "first", "second", "makeCafé", "Handler", "Screen", "Value", "home", "detail", "Item"])
+        for name in every.names {
             #expect(words.declarable.contains(SourceWords.hash(name)), "\(name)")
             #expect(words.has(SourceWords.hash(name)), "\(name)")
         }
