@@ -31,8 +31,14 @@ struct ImportResolution {
         }
         let importedModules = sharedByModule(imported), reexports = reexports(exported)
         var opacity = Opacity(declared: declared, imported: importedModules, context: context)
+        var moduleMaps: [Int: [String]] = [:]
+        for imports in facts.targets {
+            if let modules = imports.moduleMapModules, let target = declared.target(TargetID(package: imports.package, name: imports.target)) {
+                moduleMaps[target.number] = modules
+            }
+        }
         let unimported = UnimportedDependencies.find(declared, entries: entries, imported: importedModules, reexports: reexports, external: facts.external,
-                                                     headers: headerUses(facts.targets), opaque: { opacity.modules(seenBy: $0) })
+                                                     headers: headerUses(facts.targets), moduleMaps: moduleMaps, opaque: { opacity.modules(seenBy: $0) })
         let index = ImportIndex(edges: results.flatMap(\.edges), undeclaredExternal: results.flatMap(\.external),
                                 importedModules: importedModules, reexports: reexports, external: facts.external,
                                 undecided: results.flatMap(\.undecided), unimported: unimported,

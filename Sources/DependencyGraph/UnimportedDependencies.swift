@@ -55,8 +55,9 @@ enum UnimportedDependencies {
     /// Local entries first (in the order first declared), then outside products, in manifest order.
     /// `headers`: pairs (target, dependency) where the target's files include one of the dependency's headers by quotes.
     static func find(_ declared: DeclaredGraph, entries: [ManifestEntry], imported: [Int: Set<String>], reexports: [String: Set<String>],
-                     external: ExternalModules, headers: Set<SIMD2<Int>> = [], opaque: (Int) -> [String] = { _ in [] }) -> [UnimportedDependency] {
-        let found = local(declared, entries: entries, imported: imported, reexports: reexports, headers: headers)
+                     external: ExternalModules, headers: Set<SIMD2<Int>> = [], moduleMaps: [Int: [String]] = [:],
+                     opaque: (Int) -> [String] = { _ in [] }) -> [UnimportedDependency] {
+        let found = local(declared, entries: entries, imported: imported, reexports: reexports, headers: headers, moduleMaps: moduleMaps)
             + outside(declared, imported: imported, reexports: reexports, external: external)
         guard !found.isEmpty else { return found }
         let byModule = Dictionary(grouping: declared.sortedTargets.filter { !$0.isTest }, by: \.module)
@@ -81,7 +82,7 @@ enum UnimportedDependencies {
     }
 
     private static func local(_ declared: DeclaredGraph, entries: [ManifestEntry], imported: [Int: Set<String>],
-                              reexports: [String: Set<String>], headers: Set<SIMD2<Int>>) -> [UnimportedDependency] {
+                              reexports: [String: Set<String>], headers: Set<SIMD2<Int>>, moduleMaps: [Int: [String]]) -> [UnimportedDependency] {
         var result: [UnimportedDependency] = []
         for entry in entries where !entry.isInherited {
             let (edge, from, _) = declared.localEdges[entry.edge]
@@ -92,6 +93,9 @@ enum UnimportedDependencies {
             // pod) nothing to import; a header of the dependency included by quotes is a use.
             if from.isTest && targets.contains(where: { $0.component == from.component || from.id.name.hasPrefix($0.id.name) }) { continue }
             if targets.contains(where: { headers.contains(SIMD2(from.number, $0.number)) }) { continue }
+            // A C target's own module map names the modules importers write (`module zlib`); an empty one names none
+            // componentize can read.
+            if targets.contains(where: { moduleMaps[$0.number].map { $0.isEmpty || !modules.isDisjoint(with: $0) } ?? false }) { continue }
             if targets.contains(where: { $0.module == from.module || modules.contains($0.module) }) { continue }
             let provided = Set(targets.map(\.module))
             if !reexports.isEmpty, modules.contains(where: { !(reexports[$0] ?? []).isDisjoint(with: provided) }) { continue }

@@ -28,6 +28,14 @@ public struct UnusedDependencyRule: Rule {
                 ("Common/NXUI", RuleExample.package("NXUI", targets: [("NXUI", [".product(name: \"NXKit\", package: \"NXKit\")"])],
                                                     packages: [".package(path: \"../../Kit/NXKit\")"])),
             ], sources: [("Common/NXUI/Sources/NXUI/Theme.swift", "import NXKit\n")]),
+            // A C target's own module map names the module importers write (`module zlib`), not the target's name.
+            RuleExample([
+                ("Kit/Gzip", RuleExample.package("Gzip", targets: [("Gzip", ["\"system-zlib\""]), ("system-zlib", [])])),
+            ], sources: [
+                ("Kit/Gzip/Sources/Gzip/Gzip.swift", "import zlib\n"),
+                ("Kit/Gzip/Sources/system-zlib/anchor.c", "int anchor;\n"),
+                ("Kit/Gzip/Sources/system-zlib/include/module.modulemap", "module zlib [system] {\n    link \"z\"\n    export *\n}\n"),
+            ]),
             // Reached through a module that re-exports it.
             RuleExample([
                 ("App", RuleExample.package("App", targets: [("App", ["\"Core\"", "\"Base\""]), ("Core", ["\"Base\""]), ("Base", [])])),

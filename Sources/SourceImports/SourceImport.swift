@@ -130,6 +130,9 @@ public struct TargetImports: Sendable {
     public var mediators = MediatorDeclarations()
     /// The file names of the headers its files include by quotes: another target's header used without a module import.
     public var quotedIncludes: Set<String> = []
+    /// The modules its own module map declares (`include/module.modulemap` of a C target: `module zlib { … }`), which
+    /// importers name instead of the target; nil when it has none.
+    public var moduleMapModules: [String]?
 
     public init(package: String, target: String, uses: [SourceImportUse], files: [String] = [], words: [SourceWords?] = [],
                 wiring: [LocatedWiringFact] = [], constants: [String: String] = [:]) {

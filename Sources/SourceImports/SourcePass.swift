@@ -89,7 +89,22 @@ public enum SourcePass {
                                         constants: constants)
             imports.mediators = mediators
             imports.quotedIncludes = quoted
+            imports.moduleMapModules = selection.directory.flatMap {
+                moduleMapModules(at: PathArithmetic.join(PathArithmetic.join(package.directory, $0), "include/module.modulemap"), fileSystem: fileSystem)
+            }
             return (imports, notes)
+        }
+    }
+
+    /// The modules a C target's own module map declares (`module zlib [system] {`, `framework module X {`), in order;
+    /// nil when there is no module map there.
+    private static func moduleMapModules(at path: String, fileSystem: any FileSystem) -> [String]? {
+        guard let text = fileSystem.text(of: path, upTo: 1 << 20) else { return nil }
+        return text.split(whereSeparator: \.isNewline).compactMap { line in
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init).drop { $0 == "explicit" || $0 == "framework" }
+            guard words.first == "module", words.count > 1 else { return nil }
+            let name = words[words.index(after: words.startIndex)]
+            return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? name : nil
         }
     }
 
