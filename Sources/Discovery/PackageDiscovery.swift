@@ -58,6 +58,7 @@ public struct PackageDiscovery: Sendable {
         assembly.attachPodspecsBeside(notes: &walk.notes)
         assembly.resolvePodDependencies()
         assembly.linkXcodeProjects(workspaces)
+        assembly.overrideMissingPaths(workspaces)
         assembly.linkPodfileTargets(notes: &walk.notes)
         let dropped = assembly.dropPackagesInsideTargets(walked: Set(walk.found))
         return assembly.workspace(notes: walk.notes + dropped)

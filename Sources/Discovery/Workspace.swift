@@ -49,6 +49,9 @@ public struct MissingPackage: Sendable, Hashable {
     public var location: FileLocation
     /// The file the folder lacks: `Package.swift`, or `NXKit.podspec` for a Podfile's `pod 'NXKit', :path => …`.
     public var expectedFile = "Package.swift"
+    /// The git submodule the folder lies in, when that submodule is not checked out: the package is not there yet, and
+    /// what it provides is undecided (a note, not a finding).
+    public var submodule: String?
 }
 
 /// A package whose manifest no reader could evaluate.

@@ -201,6 +201,7 @@ struct WorkspaceAssembly {
     }
 
     func workspace(notes: [Note]) -> Workspace {
+        let submodules = GitSubmodules(around: root, fileSystem: fileSystem)
         var missing: [MissingPackage] = []
         for package in packages.values {
             for dependency in package.manifest.dependencies where dependency.kind == .fileSystem {
@@ -209,8 +210,14 @@ struct WorkspaceAssembly {
                     directory: target, written: dependency.location, referencedBy: package.manifest.name, exists: exists,
                     location: FileLocation(path: package.manifestPath, line: dependency.position?.line, column: dependency.position?.column))
                 if target.hasSuffix(".xcodeproj") { entry.expectedFile = XcodeManifest.file }
+                entry.submodule = submodules.submodule(containing: target).map { PathArithmetic.relative($0, to: root) }
                 missing.append(entry)
             }
+        }
+        var notes = notes
+        for submodule in Set(missing.compactMap(\.submodule)).sorted() {
+            notes.append(Note("git submodule '\(submodule)' is not checked out, so the packages there cannot be read: 'git submodule update --init' lets componentize read them; until then what they provide is undecided",
+                              at: FileLocation(path: display(submodules.file ?? PathArithmetic.join(root, ".gitmodules")))))
         }
         return Workspace(root: displayRoot, packages: packages.values.sorted { $0.relativeDirectory < $1.relativeDirectory },
                          declines: declines.sorted { $0.path < $1.path },

@@ -13,8 +13,9 @@ extension XcodeSelection {
 
 /// The `.xcworkspace`s of a repository: the projects and package folders each joins.
 struct XcodeWorkspaces {
-    /// Per workspace: the projects and package folders it names (absolute, links resolved).
-    var members: [(projects: [String], packages: [String])] = []
+    /// Per workspace: the projects and package folders it names (absolute, links resolved), and the folders it names
+    /// that hold neither (a package in a submodule not checked out).
+    var members: [(projects: [String], packages: [String], withoutManifest: [String])] = []
 
     /// Every project and package folder some workspace names.
     var folders: [String] {
@@ -39,8 +40,9 @@ struct XcodeWorkspaces {
             // CocoaPods' generated `Pods/Pods.xcodeproj` that every CocoaPods workspace joins is nobody's own code.
             let absolute = paths.map { fileSystem.realPath(PathArithmetic.resolve($0, from: base)) }
                 .filter { GeneratedFolders.cocoaPodsOutput(containing: $0, fileSystem: fileSystem) == nil }
-            result.members.append((absolute.filter { $0.hasSuffix(".xcodeproj") },
-                                   absolute.filter { !$0.hasSuffix(".xcodeproj") && fileSystem.status(of: $0 + "/Package.swift").exists }))
+            let folders = absolute.filter { !$0.hasSuffix(".xcodeproj") }
+            let packages = folders.filter { fileSystem.status(of: $0 + "/Package.swift").exists }
+            result.members.append((absolute.filter { $0.hasSuffix(".xcodeproj") }, packages, folders.filter { !packages.contains($0) }))
         }
         return result
     }
@@ -52,7 +54,10 @@ extension WorkspaceAssembly {
     /// the project target that builds it.
     mutating func linkXcodeProjects(_ workspaces: XcodeWorkspaces) {
         for member in workspaces.members {
-            for project in member.projects { overrideRemotePackages(of: project, with: member.packages) }
+            for project in member.projects {
+                overrideRemotePackages(of: project, with: member.packages)
+                resolveProductsByName(of: project, packages: member.packages, unreadable: member.withoutManifest)
+            }
         }
         var builders: [String: (directory: String, target: String)] = [:]
         for directory in packages.keys.sorted() {
@@ -62,6 +67,34 @@ extension WorkspaceAssembly {
         }
         for directory in packages.keys.sorted() where packages[directory]?.xcodeProject != nil {
             linkBuiltProducts(of: directory, builders: builders)
+        }
+    }
+
+    /// A `.package(path:)` to a folder without a package, whose identity is a local package an Xcode project or
+    /// workspace of the repository joins: Xcode builds the joined package in its place (a local package overrides every
+    /// dependency of its identity), so the path leads there.
+    mutating func overrideMissingPaths(_ workspaces: XcodeWorkspaces) {
+        var joined: [String: String] = [:]
+        for folder in workspaces.members.flatMap(\.packages).sorted() where packages[folder] != nil {
+            joined[PackageDependency.identity(forLocation: folder)] = joined[PackageDependency.identity(forLocation: folder)] ?? folder
+        }
+        for project in packages.keys.sorted() where packages[project]?.isXcodeProject == true {
+            for folder in (packages[project]?.localDependencies.values.sorted() ?? []) where packages[folder] != nil {
+                joined[PackageDependency.identity(forLocation: folder)] = joined[PackageDependency.identity(forLocation: folder)] ?? folder
+            }
+        }
+        guard !joined.isEmpty else { return }
+        for directory in packages.keys.sorted() {
+            guard var package = packages[directory] else { continue }
+            var changed = false
+            for dependency in package.manifest.dependencies where dependency.kind == .fileSystem {
+                guard let target = package.localDependencies[dependency.location], withoutManifest[target] != nil,
+                      let folder = joined[dependency.identity] else { continue }
+                package.localDependencies[dependency.location] = folder
+                referenced.insert(folder)
+                changed = true
+            }
+            if changed { packages[directory] = package }
         }
     }
 
@@ -76,6 +109,31 @@ extension WorkspaceAssembly {
             package.manifest.dependencies[index].location = location
             package.localDependencies[location] = folder
             referenced.insert(folder)
+        }
+        packages[project] = package
+    }
+
+    /// A product a project's target names without its package (`productName = VPNShared`, no package reference): Xcode
+    /// finds it among the packages the workspace joins; while one of those cannot be read, it is that one's, undecided.
+    private mutating func resolveProductsByName(of project: String, packages folders: [String], unreadable: [String]) {
+        guard var package = packages[project] else { return }
+        let projectFolder = PathArithmetic.resolve("..", from: project)
+        let targets = Set(package.manifest.targets.map(\.name))
+        for index in package.manifest.targets.indices {
+            for position in package.manifest.targets[index].dependencies.indices {
+                let dependency = package.manifest.targets[index].dependencies[position]
+                guard dependency.kind == .byName, !targets.contains(dependency.name) else { continue }
+                let owner = folders.first { packages[$0]?.manifest.products.contains { $0.name == dependency.name } == true } ?? unreadable.first
+                guard let owner else { continue }
+                let location = PathArithmetic.relative(owner, to: projectFolder)
+                let identity = PackageDependency.identity(forLocation: owner)
+                if !package.manifest.dependencies.contains(where: { $0.identity == identity }) {
+                    package.manifest.dependencies.append(PackageDependency(identity: identity, kind: .fileSystem, location: location))
+                }
+                package.localDependencies[location] = owner
+                package.manifest.targets[index].dependencies[position].kind = .product
+                package.manifest.targets[index].dependencies[position].package = identity
+            }
         }
         packages[project] = package
     }
