@@ -9,6 +9,8 @@ struct MediatorNamings {
     /// By class: configured, else read from the class's implementation; CTMediator's own when neither says otherwise.
     private(set) var byClass: [String: MediatorNaming] = [:]
     let declarations: MediatorDeclarations
+    /// Every distinct naming in play, CTMediator's first.
+    private(set) var all: [MediatorNaming] = []
 
     init(settings: MediatorSettings, declarations: MediatorDeclarations) {
         self.declarations = declarations
@@ -17,14 +19,9 @@ struct MediatorNamings {
         }
         for (name, naming) in settings.classes { byClass[name] = naming }
         if byClass["CTMediator"] == nil { byClass["CTMediator"] = .ctmediator }
-    }
-
-    /// Every distinct naming in play, CTMediator's first.
-    var all: [MediatorNaming] {
         var seen: Set<MediatorNaming> = [.ctmediator]
-        var result = [MediatorNaming.ctmediator]
-        for name in byClass.keys.sorted() where seen.insert(byClass[name] ?? .ctmediator).inserted { result.append(byClass[name] ?? .ctmediator) }
-        return result
+        all = [.ctmediator]
+        for name in byClass.keys.sorted() where seen.insert(byClass[name] ?? .ctmediator).inserted { all.append(byClass[name] ?? .ctmediator) }
     }
 
     /// What a call sent to `receiver` finds its provider by; the reason it cannot be told otherwise.

@@ -18,6 +18,15 @@ public struct MediatorDuplicateRule: Rule {
         cost: .everyImport,
         nonTriggeringExamples: [
             RuleExample([MediatorUnresolvedRule.video, MediatorUnresolvedRule.image], sources: [MediatorUnresolvedRule.target]),
+            // One class registered for one protocol twice (an annotation, and a BeeHive plist in another component): one provider.
+            RuleExample([MediatorUnresolvedRule.video, owner], sources: [
+                ("Business/ComponentVideo/Sources/ComponentVideo/VideoService.m", "@BeeHiveService(VideoServiceProtocol, VideoService)\n@implementation VideoService\n@end\n"),
+                ("Business/ComponentOwner/Sources/ComponentOwner/BHService.plist", """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <plist version="1.0"><array><dict><key>service</key><string>VideoServiceProtocol</string><key>impl</key><string>VideoService</string></dict></array></plist>
+
+                    """),
+            ]),
         ],
         triggeringExamples: [
             RuleExample([MediatorUnresolvedRule.video, owner], sources: [

@@ -38,6 +38,14 @@ public struct MediatorUnresolvedRule: Rule {
             // No class of the repository follows CTMediator's naming at all: the providers are named otherwise (a clone's
             // macro, a naming not configured), so the call is undecided.
             RuleExample([video, image], sources: [caller("CTMediator.sharedInstance().performTarget(\"ComponentVideo\", action: \"showDetail\", params: nil, shouldCacheTarget: false)")]),
+            // A provider declared through a macro that does not paste a name: whoever it is may answer the call, so a call
+            // nothing else provides is undecided.
+            RuleExample([video, image], sources: [
+                target,
+                ("Business/ComponentVideo/Sources/ComponentVideo/Target_Share.m",
+                 "#define _TARGET(name) NSClassFromString(name)\n@implementation _TARGET(Share)\n- (id)Action_post:(NSDictionary *)params { return nil; }\n@end\n"),
+                caller("CTMediator.sharedInstance().performTarget(\"Share\", action: \"post\", params: nil, shouldCacheTarget: false)"),
+            ]),
             // A clone whose own implementation builds its names differently (`Action_%@` without the params colon).
             RuleExample([video, image], sources: [
                 ("Business/ComponentVideo/Sources/ComponentVideo/Target_ComponentVideo.m", "@implementation Target_ComponentVideo\n- (id)Action_showDetail { return nil; }\n@end\n"),

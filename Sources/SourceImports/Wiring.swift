@@ -143,7 +143,7 @@ public struct LocatedWiringFact: Sendable, Hashable {
 enum WiringMarkers {
     static let words: [[UInt8]] = [
         "performTarget", "Target_", "registerService", "createService", "BeeHiveService", "registerURLPattern", "openURL",
-        "objectForURL", "forURL", "register(", "resolve(", "Target(", "Action(",
+        "objectForURL", "forURL", "register(", "resolve(", "Target(", "Action(", "TARGET(", "ACTION(",
     ].map { Array($0.utf8) }
 
     /// Whether `bytes` hold one of ``words``.
