@@ -1,6 +1,7 @@
 import Configuration
 import DependencyGraph
 import Diagnostics
+import Files
 import Foundation
 import Output
 import Paths
@@ -93,7 +94,12 @@ extension Project {
     /// `componentize check`: the check, limited to files changed since a revision when asked, with the baseline
     /// applied; or every finding written to a new baseline.
     public func check(_ request: CheckRequest) throws -> CheckOutcome {
-        var check = try check(today: request.today, imports: request.imports)
+        if request.changedSince != nil, request.writeBaseline != nil {
+            throw InputError("--write-baseline writes every finding of the repository, and --changed-since keeps only those of changed files: a baseline written with both would forget the rest; run it without --changed-since")
+        }
+        let full = try check(today: request.today, imports: request.imports)
+        try requireSomethingToCheck()
+        var check = full
         if let revision = request.changedSince {
             check = check.limited(to: withProjectFiles(try ChangedFiles.since(revision, in: absoluteRoot)))
         }
@@ -105,13 +111,29 @@ extension Project {
         var report = Report(result: check.result, notes: check.notes, toolVersion: request.toolVersion)
         report.folders = (absoluteRoot, currentFolder)
         if let baseline = try baseline(path: request.baseline) {
-            let (new, known, stale) = baseline.apply(to: check.result.findings)
+            report.baselinePath = request.baseline ?? baselinePath.map { PathArithmetic.relative($0, to: currentFolder) }
+            let (new, known, _) = baseline.apply(to: check.result.findings)
             report.result.findings = new
             report.baselined = known
-            report.staleBaselineEntries = stale
+            // Whether an entry still matches is judged on the whole repository, never on the changed files alone.
+            report.staleBaselineEntries = baseline.apply(to: full.result.findings).stale
         }
         if request.countFixable { report.fixable = fixableCount(report.result.findings, graph: check) }
         return .report(report, check)
+    }
+
+    /// `check` of a folder that holds no package, pod or Xcode project is a mistake (a wrong path, a typo): an input
+    /// error saying what was looked for, never a green run.
+    func requireSomethingToCheck() throws {
+        let found = workspace.packages.contains { inScope($0) } || workspace.unreadable.contains { inScope($0.manifestPath) }
+        guard !found else { return }
+        let shown = PathArithmetic.relative(scope, to: currentFolder)
+        if let generated = GeneratedFolders.cocoaPodsOutput(containing: scope + "/", fileSystem: fileSystem) {
+            throw InputError("nothing to check here: \(PathArithmetic.relative(generated, to: currentFolder)) is CocoaPods' generated Pods folder, not the repository's own code; check the folder that holds the Podfile",
+                             at: FileLocation(path: shown))
+        }
+        throw InputError("nothing to check: no Package.swift, podspec or Xcode project under this folder (looked everywhere below it but .build, generated Pods, DerivedData, Carthage, node_modules, hidden folders and the configuration's exclude globs)",
+                         at: FileLocation(path: shown))
     }
 
     /// The baseline the configuration names (`baseline:`), relative to the configuration's folder.

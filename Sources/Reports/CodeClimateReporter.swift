@@ -29,7 +29,19 @@ public struct CodeClimateReporter: Sendable {
                 ])),
             ])
         }
-        return JSONValue.array(issues).rendered()
+        // A stale baseline entry is told as an info issue at the baseline's place (Code Climate has no notes).
+        let stale = report.staleBaselineEntries.map { key -> JSONValue in
+            .object([
+                ("type", .string("issue")),
+                ("check_name", .string("baseline")),
+                ("description", .string(Report.staleNote(key))),
+                ("categories", .array([.string("Style")])),
+                ("severity", .string("info")),
+                ("fingerprint", .string(Self.fingerprint("stale\u{0}\(key)"))),
+                ("location", .object([("path", .string(report.baselinePath ?? "componentize.yml")), ("lines", .object([("begin", .int(1))]))])),
+            ])
+        }
+        return JSONValue.array(issues + stale).rendered()
     }
 
     /// 32 hexadecimal digits: two FNV-1a hashes of the text, with different offsets (no cryptographic claim; unique

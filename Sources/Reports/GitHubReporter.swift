@@ -13,6 +13,9 @@ public struct GitHubReporter: Sendable {
             let command = finding.severity == .error ? "error" : "warning"
             return "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData("\(finding.message)\nwhy: \(finding.rationale)\nfix: \(finding.fix)"))"
         }
+        for key in report.staleBaselineEntries {
+            lines.append("::notice title=componentize baseline::\(Self.escapeData(Report.staleNote(key)))")
+        }
         lines.append("componentize: " + TextReporter.summary(report))
         return lines.joined(separator: "\n")
     }

@@ -32,6 +32,9 @@ public struct JUnitReporter: Sendable {
             }
             lines.append("    </testcase>")
         }
+        if !report.staleBaselineEntries.isEmpty {
+            lines.append("    <system-out>\(Self.escape(report.staleBaselineEntries.map(Report.staleNote).joined(separator: "\n")))</system-out>")
+        }
         lines.append("  </testsuite>")
         lines.append("</testsuites>")
         return lines.joined(separator: "\n")

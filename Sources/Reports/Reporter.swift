@@ -2,6 +2,11 @@ import Diagnostics
 import Paths
 import Rules
 
+/// Which findings fail a run (`check --fail-on`): errors (the default), warnings too, or none.
+public enum FailureLevel: String, Sendable, CaseIterable {
+    case error, warning, never
+}
+
 /// The formats `componentize check --format` writes.
 public enum ReportFormat: String, Sendable, CaseIterable {
     case text, json, sarif, github, junit, codeclimate, xcode
@@ -22,6 +27,8 @@ public struct Report: Sendable {
     public var folders: (root: String, current: String)?
     /// How many of the findings `componentize fix` would fix (text output only).
     public var fixable = 0
+    /// The baseline applied, as the user named it (where formats without notes place a stale entry).
+    public var baselinePath: String?
 
     /// A finding's path relative to the repository root, when ``folders`` are known.
     public func pathFromRoot(_ path: String) -> String {
@@ -47,6 +54,20 @@ public struct Report: Sendable {
 
     /// Errors that fail the run: exit 1 when positive.
     public var failingErrorCount: Int { result.errorCount }
+
+    /// The findings that fail a run at this level: errors, errors and warnings, or none.
+    public func failingCount(at level: FailureLevel) -> Int {
+        switch level {
+        case .error: return result.errorCount
+        case .warning: return result.errorCount + result.warningCount
+        case .never: return 0
+        }
+    }
+
+    /// What every format says of a baseline entry that matches no finding of the repository any more.
+    public static func staleNote(_ key: FindingKey) -> String {
+        "baseline entry \(key) matches nothing any more; rewrite the baseline with --write-baseline"
+    }
 
     public func render(_ format: ReportFormat, colored: Bool = false) -> String {
         switch format {

@@ -46,7 +46,8 @@ public struct SARIFReporter: Sendable {
                 ("results", .array(results)),
                 ("properties", .object([("undecidedImports", .int(UndecidedImports(report.result.undecided).count)),
                                          ("undecidedMediatorCalls", .int(report.result.undecidedWiring.count)),
-                                         ("undecidedUses", .int(report.result.undecidedUses.count))])),
+                                         ("undecidedUses", .int(report.result.undecidedUses.count)),
+                                         ("staleBaselineEntries", .array(report.staleBaselineEntries.map { .string(Report.staleNote($0)) }))])),
             ])])),
         ]).rendered()
     }

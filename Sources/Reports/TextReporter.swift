@@ -22,7 +22,7 @@ public struct TextReporter: Sendable {
         }
         lines += report.notes.map(\.description)
         for key in report.staleBaselineEntries {
-            lines.append("note: baseline entry \(key) matches nothing any more; rewrite the baseline with --write-baseline")
+            lines.append("note: " + Report.staleNote(key))
         }
         lines.append(paint("componentize: " + Self.summary(report), report.result.errorCount > 0 ? "1" : "0"))
         if let undecided = UndecidedImports(report.result.undecided).sentence { lines.append(undecided) }

@@ -15,7 +15,8 @@ struct CheckCommand: ParsableCommand {
             target's sources import: an import no manifest declares is checked like a dependency, at the import \
             (implicit-dependency when the layers allow it), and a declared dependency nothing imports is a warning.
 
-            Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad input.
+            Exit status: 0 clean (warnings allowed; --fail-on warning fails on them too), 1 findings that fail the run, 2 bad \
+            input (a wrong path, a folder with nothing to check, a configuration that does not load).
             Rules and their rationale: docs/rules.md. Formats: docs/check-formats.md.
             """
     )
@@ -40,6 +41,11 @@ struct CheckCommand: ParsableCommand {
         valueName: "ref"))
     var changedSince: String?
 
+    @Option(name: .customLong("fail-on"), help: ArgumentHelp(
+        "Which findings fail the run (exit 1): error, warning (errors and warnings) or never.",
+        discussion: "never still exits 2 on bad input; the report is the same whatever the level.", valueName: "level"))
+    var failOn: FailureLevel = .error
+
     @Flag(name: .customLong("timings"), help: "Print how long each stage took, on standard error.")
     var showTimings = false
 
@@ -57,12 +63,13 @@ struct CheckCommand: ParsableCommand {
         case .report(let report, let check):
             print(report.render(format, colored: format == .text && Terminal.wantsColor))
             // Freeing a large repository's graph object by object takes longer than the rest of the exit: end here.
-            Terminal.exit(report.failingErrorCount > 0 ? 1 : 0, keeping: project, check)
+            Terminal.exit(report.failingCount(at: failOn) > 0 ? 1 : 0, keeping: project, check)
         }
     }
 }
 
 extension ReportFormat: ExpressibleByArgument {}
+extension FailureLevel: ExpressibleByArgument {}
 
 extension Terminal {
     /// Colour only when standard output is a terminal and `NO_COLOR` is not set.

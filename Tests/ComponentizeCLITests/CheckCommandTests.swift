@@ -259,6 +259,30 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(lines.last?.hasPrefix("componentize: ") == true)
     }
 
+    /// `--fail-on`: warnings fail the run when asked; `never` reports without failing; the default fails on errors.
+    func testFailOnChoosesWhatFailsTheRun() throws {
+        XCTAssertEqual(try check(["fixtures/UseWithoutImport"]).status, 0)
+        XCTAssertEqual(try check(["fixtures/UseWithoutImport", "--fail-on", "warning"]).status, 1)
+        XCTAssertEqual(try check(["fixtures/rules/horizontal", "--fail-on", "never"]).status, 0)
+        XCTAssertEqual(try check(["fixtures/rules/horizontal", "--fail-on", "error"]).status, 1)
+        let bad = try check(["fixtures/rules/horizontal", "--fail-on", "warnings"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("'warnings'"), bad.stderr)
+    }
+
+    /// A folder with nothing to check is bad input, saying what was looked for; CocoaPods' generated folder says so.
+    func testNothingToCheckIsAnInputError() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("componentize-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let result = try Componentize.run(["check", "."], in: empty)
+        XCTAssertEqual(result.status, 2, result.stdout)
+        XCTAssertTrue(result.stderr.contains("nothing to check: no Package.swift, podspec or Xcode project under this folder"), result.stderr)
+        let pods = try check(["fixtures/CocoaPodsApp/Pods"])
+        XCTAssertEqual(pods.status, 2, pods.stdout)
+        XCTAssertTrue(pods.stderr.contains("is CocoaPods' generated Pods folder, not the repository's own code"), pods.stderr)
+    }
+
     func testBaselineLetsKnownFindingsPassAndReportsStaleEntries() throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("componentize-baseline-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -405,6 +429,37 @@ final class ChangedSinceTests: XCTestCase {
         let unknown = try Componentize.run(["check", ".", "--changed-since", "no-such-branch"], in: root)
         XCTAssertEqual(unknown.status, 2)
         XCTAssertTrue(unknown.stderr.contains("no commit 'no-such-branch' in this repository"), unknown.stderr)
+    }
+
+    /// A baseline's entries are judged on the whole repository, whatever files changed: none goes stale because its
+    /// finding is in a file nobody touched; writing a baseline from a narrowed check is refused.
+    func testABaselineIsNeverStaleForFilesThatDidNotChange() throws {
+        try write(package("ComponentImage", at: "Business/ComponentImage"), "Business/ComponentImage/Package.swift")
+        try write(package("ComponentVideo", dependsOn: "ComponentImage", at: "Business/ComponentVideo"), "Business/ComponentVideo/Package.swift")
+        for name in ["ComponentImage", "ComponentVideo"] { try write("import Foundation\n", "Business/\(name)/Sources/\(name)/\(name).swift") }
+        XCTAssertEqual(try Componentize.run(["check", ".", "--write-baseline", "baseline.json"], in: root).status, 0)
+        try git(["init", "-q"])
+        try git(["add", "-A"])
+        try git(["commit", "-qm", "start"])
+        try write("import Foundation\n// touched\n", "Business/ComponentImage/Sources/ComponentImage/ComponentImage.swift")
+        for format in ["text", "github", "json"] {
+            let result = try Componentize.run(["check", ".", "--baseline", "baseline.json", "--changed-since", "HEAD", "--format", format], in: root)
+            XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+            XCTAssertFalse(result.stdout.contains("matches nothing any more"), "\(format): \(result.stdout)")
+        }
+        let refused = try Componentize.run(["check", ".", "--changed-since", "HEAD", "--write-baseline", "baseline.json"], in: root)
+        XCTAssertEqual(refused.status, 2, refused.stdout)
+        XCTAssertTrue(refused.stderr.contains("run it without --changed-since"), refused.stderr)
+        XCTAssertTrue(try String(contentsOf: root.appendingPathComponent("baseline.json"), encoding: .utf8).contains("ComponentVideo"), "the baseline is kept")
+        // Once the finding is gone, every format says the entry is stale.
+        try write(package("ComponentVideo", at: "Business/ComponentVideo"), "Business/ComponentVideo/Package.swift")
+        for (format, expected) in [("text", "note: baseline entry horizontal:ComponentVideo->ComponentImage matches nothing any more"),
+                                   ("github", "::notice title=componentize baseline::baseline entry horizontal:ComponentVideo->ComponentImage"),
+                                   ("sarif", "\"staleBaselineEntries\""), ("junit", "<system-out>baseline entry"), ("codeclimate", "\"check_name\": \"baseline\""),
+                                   ("xcode", "warning: baseline entry")] {
+            let result = try Componentize.run(["check", ".", "--baseline", "baseline.json", "--format", format], in: root)
+            XCTAssertTrue(result.stdout.contains(expected), "\(format): \(result.stdout)")
+        }
     }
 
     func testVersionNamesTheRevisionItWasBuiltFrom() throws {
