@@ -225,7 +225,7 @@ public struct DependencyGraph: Sendable {
         // A package in a git submodule that is not checked out is not there yet: a note says so, and no rule reports it.
         missingPackages = workspace.missing.filter { $0.submodule == nil }.map {
             MissingPackageReference(written: $0.written, referencedBy: $0.referencedBy, folderExists: $0.exists, location: $0.location,
-                                    expectedFile: $0.expectedFile)
+                                    expectedFile: $0.expectedFile, suggestion: $0.suggestion)
         }
         unreadableManifests = workspace.unreadable.map {
             UnreadableManifest(package: $0.relativeDirectory, manifestPath: $0.manifestPath, message: $0.message, location: $0.location)
@@ -331,6 +331,8 @@ public struct MissingPackageReference: Sendable, Hashable {
     public var location: FileLocation
     /// `Package.swift`, or the podspec a Podfile's path pod needs there.
     public var expectedFile: String
+    /// The path as written with its last part the nearest folder beside it that holds the expected file.
+    public var suggestion: String?
 }
 
 /// A package whose manifest no reader could evaluate.

@@ -136,6 +136,11 @@ public struct EdgeResolution: Sendable {
                 let written = "\(name) from \(packageName)"
                 let declared = dependencies[packageName] ?? dependencies[packageName.lowercased()]
                     ?? manifest.dependencies.first { PackageDependency.identity(forLocation: $0.location) == packageName.lowercased() }
+                // With a path dependency to a missing folder, the package named may be that one (a typo in the path): the
+                // path's finding says it once.
+                if declared == nil, let unavailable = unavailablePackages.min() {
+                    return add(written, .unavailable(package: unavailable, product: name), nil)
+                }
                 guard let declared else {
                     return add(written, .unresolved("package '\(packageName)' is not among \(manifest.name)'s dependencies"), nil)
                 }

@@ -102,22 +102,3 @@ public struct MediatorIndex: Sendable {
             .min { ($0.1, $0.0.key) < ($1.1, $1.0.key) }?.0
     }
 }
-
-/// Levenshtein distance on characters, for "did you mean".
-enum EditDistance {
-    static func between(_ first: String, _ second: String) -> Int {
-        let a = Array(first), b = Array(second)
-        guard !a.isEmpty else { return b.count }
-        var row = Array(0...b.count)
-        for i in 1...a.count {
-            var previous = row[0]
-            row[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let current = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = current
-            }
-        }
-        return row[b.count]
-    }
-}

@@ -52,6 +52,8 @@ public struct MissingPackage: Sendable, Hashable {
     /// The git submodule the folder lies in, when that submodule is not checked out: the package is not there yet, and
     /// what it provides is undecided (a note, not a finding).
     public var submodule: String?
+    /// The path as written with its last part the nearest folder beside it that holds the file (a typo's fix).
+    public var suggestion: String?
 }
 
 /// A package whose manifest no reader could evaluate.

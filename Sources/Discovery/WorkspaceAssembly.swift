@@ -200,6 +200,26 @@ struct WorkspaceAssembly {
         }
     }
 
+    /// A missing package's path with its last part replaced by the nearest folder beside it holding the expected file
+    /// (`../../Kit/NXKti` → `../../Kit/NXKit`); nil when none is near.
+    func suggestion(for missing: MissingPackage) -> String? {
+        let parent = PathArithmetic.resolve("..", from: missing.directory)
+        let name = PathArithmetic.lastComponent(of: missing.directory)
+        let folders = fileSystem.listing(of: parent)?.entries.filter { entry in
+            entry.kind == .folder && fileSystem.status(of: PathArithmetic.join(PathArithmetic.join(parent, entry.name), missing.expectedFile)).exists
+        }.map(\.name) ?? []
+        guard let nearest = EditDistance.nearest(to: name, in: folders) else { return nil }
+        let written = missing.written.hasSuffix("/") ? String(missing.written.dropLast()) : missing.written
+        let head = written.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        return head.isEmpty ? nearest : head + "/" + nearest
+    }
+
+    func withSuggestion(_ missing: MissingPackage) -> MissingPackage {
+        var missing = missing
+        missing.suggestion = suggestion(for: missing)
+        return missing
+    }
+
     func workspace(notes: [Note]) -> Workspace {
         let submodules = GitSubmodules(around: root, fileSystem: fileSystem)
         var missing: [MissingPackage] = []
@@ -211,7 +231,7 @@ struct WorkspaceAssembly {
                     location: FileLocation(path: package.manifestPath, line: dependency.position?.line, column: dependency.position?.column))
                 if target.hasSuffix(".xcodeproj") { entry.expectedFile = XcodeManifest.file }
                 entry.submodule = submodules.submodule(containing: target).map { PathArithmetic.relative($0, to: root) }
-                missing.append(entry)
+                missing.append(withSuggestion(entry))
             }
         }
         var notes = notes
@@ -221,7 +241,7 @@ struct WorkspaceAssembly {
         }
         return Workspace(root: displayRoot, packages: packages.values.sorted { $0.relativeDirectory < $1.relativeDirectory },
                          declines: declines.sorted { $0.path < $1.path },
-                         missing: (missing + missingPods).sorted { $0.location < $1.location },
+                         missing: (missing + missingPods.map(withSuggestion)).sorted { $0.location < $1.location },
                          unreadable: unreadable.values.sorted { $0.relativeDirectory < $1.relativeDirectory },
                          notes: notes + projectNotes.sorted { ($0.location?.path ?? "", $0.location?.line ?? 0) < ($1.location?.path ?? "", $1.location?.line ?? 0) })
     }

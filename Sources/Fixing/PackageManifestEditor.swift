@@ -65,6 +65,19 @@ public struct PackageManifestEditor {
         return removal(of: element, in: list)
     }
 
+    /// Replaces the path of the `.package(path: "…")` entry that starts at `line`:`column` with `path`.
+    public func replacingPath(at line: Int, column: Int, with path: String) throws(NotFixable) -> TextEdit {
+        guard let call = call(at: line, column: column),
+              let argument = call.arguments.first(where: { $0.label?.text == "path" }),
+              let literal = argument.expression.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
+              let segment = literal.segments.first?.as(StringSegmentSyntax.self) else {
+            throw NotFixable("the entry is not a .package(path:) with a plain string; edit it by hand")
+        }
+        try refuseInsideIfConfig(call)
+        let start = segment.positionAfterSkippingLeadingTrivia.utf8Offset
+        return TextEdit(range: start..<segment.endPositionBeforeTrailingTrivia.utf8Offset, replacement: path)
+    }
+
     /// Removes the `Package(dependencies:)` entry of the package `identity` (its path's or URL's last component, or its
     /// `name:`) when no other part of the manifest names it any more (`package: "…"`, a bare name); nil otherwise.
     public func removingPackage(identity: String) -> TextEdit? {

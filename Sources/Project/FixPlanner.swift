@@ -42,6 +42,7 @@ struct FixPlanner {
         var removals: [(position: Position, need: Need, package: String?)] = []
         var podAdds: [Int: [(name: String, need: Need)]] = [:]
         var podRemovals: [(line: Int, need: Need)] = []
+        var pathReplacements: [(position: Position, path: String, need: Need)] = []
     }
 
     init(project: Project, graph: DependencyGraph) {
@@ -55,6 +56,7 @@ struct FixPlanner {
             case .implicitDependency: try planAddition(finding)
             case .unusedDependency: try planRemoval(finding)
             case .podPackageMismatch: try planMismatch(finding)
+            case .unresolved: try planPathReplacement(finding)
             default: throw NotFixable("fix does not edit for \(finding.rule) findings; see the fix line")
             }
         } catch {
@@ -265,6 +267,31 @@ struct FixPlanner {
                 ?? { if case let .external(package?, _) = unused.edge.to { return package }; return nil }()
             plan.removals.append((Position(line: line, column: column), need, packageIdentity))
         }
+        files[path] = plan
+    }
+
+    /// Whether `fix` edits for the finding at all: every finding of the rules it fixes, but of unresolved ones only a
+    /// misspelt `.package(path:)` (the others are for a person: see their fix line).
+    func edits(for finding: Finding) -> Bool {
+        finding.rule != .unresolved || graph.missingPackages.contains { $0.location == finding.location && $0.suggestion != nil }
+    }
+
+    // MARK: - Misspelt paths
+
+    /// A `.package(path:)` to a missing folder with a folder of that name's near spelling beside it: the path replaced.
+    private mutating func planPathReplacement(_ finding: Finding) throws(NotFixable) {
+        guard let missing = graph.missingPackages.first(where: { $0.location == finding.location }), let suggestion = missing.suggestion,
+              let line = finding.location.line, let column = finding.location.column,
+              let owner = project.workspace.packages.first(where: { $0.manifestPath == finding.location.path }) else {
+            throw NotFixable("fix replaces only a .package(path:) that is one typo away from a folder with a manifest; see the fix line")
+        }
+        guard !owner.manifest.reader.isPodspec, owner.xcodeProject == nil else {
+            throw NotFixable("fix edits only Package.swift; \(finding.fix)")
+        }
+        let path = manifestFile(of: owner)
+        var plan = files[path, default: FilePlan(shown: owner.manifestPath, isPodspec: false)]
+        plan.pathReplacements.append((Position(line: line, column: column), suggestion,
+                                      Need(finding: finding, description: "replace the path '\(missing.written)' with '\(suggestion)'")))
         files[path] = plan
     }
 

@@ -179,14 +179,24 @@ extension Project {
     public func why(from: String, to: String, imports: Bool = true) throws -> DependencyChain? {
         let graph = imports && configuration.imports.check ? graphWithImports.graph : self.graph
         let sources = graph.targets(named: from), destinations = graph.targets(named: to)
-        if sources.isEmpty { throw InputError("no target or component named '\(from)' in this repository") }
+        let names = Set(graph.sortedTargets.flatMap { [$0.id.name, $0.component] }).sorted()
+        if sources.isEmpty {
+            throw InputError("no target or component named '\(from)' in this repository\(EditDistance.suggestion(for: from, in: names))\(unreadableNote)")
+        }
         guard destinations.isEmpty else { return graph.chain(from: sources, to: destinations) }
         guard graph.edges.contains(where: { edge in
             if case let .external(package, product) = edge.to { return product == to || package == to.lowercased() }
             return false
         }) else {
-            throw InputError("no target, component or outside package named '\(to)' in this repository")
+            throw InputError("no target, component or outside package named '\(to)' in this repository\(EditDistance.suggestion(for: to, in: names))\(unreadableNote)")
         }
         return graph.chain(from: sources, toOutside: to)
+    }
+
+    /// Why a name may be missing: the packages whose manifests cannot be read (their targets are not in the graph).
+    var unreadableNote: String {
+        guard let first = workspace.unreadable.first else { return "" }
+        let more = workspace.unreadable.count > 1 ? " and \(workspace.unreadable.count - 1) more" : ""
+        return " (it may be in a package whose manifest cannot be read: \(first.location)\(more); 'componentize check' says what is wrong there)"
     }
 }

@@ -18,7 +18,7 @@ public struct FixRequest: Sendable {
     public var toolVersion: String
 
     /// The rules `fix` edits manifests for.
-    public static let fixableRules: [RuleID] = [.implicitDependency, .unusedDependency, .podPackageMismatch]
+    public static let fixableRules: [RuleID] = [.implicitDependency, .unusedDependency, .podPackageMismatch, .unresolved]
 
     public init(today: String, rules: Set<RuleID> = Set(fixableRules), dryRun: Bool = false, toolVersion: String) {
         self.today = today
@@ -37,7 +37,7 @@ extension Project {
             return FixOutcome()
         }
         var planner = FixPlanner(project: self, graph: check.graph)
-        for finding in report.result.findings where request.rules.contains(finding.rule) { planner.plan(finding) }
+        for finding in report.result.findings where request.rules.contains(finding.rule) && planner.edits(for: finding) { planner.plan(finding) }
         var outcome = FixOutcome()
         outcome.notFixed = planner.notFixed
         var written: [(path: String, before: String, after: String)] = []
@@ -68,9 +68,9 @@ extension Project {
 
     /// How many of `findings` `fix` would fix (for `check`'s closing line); 0 when none is of a rule it edits for.
     public func fixableCount(_ findings: [Finding], graph check: ProjectCheck) -> Int {
-        let fixable = findings.filter { FixRequest.fixableRules.contains($0.rule) }
-        guard !fixable.isEmpty else { return 0 }
         var planner = FixPlanner(project: self, graph: check.graph)
+        let fixable = findings.filter { FixRequest.fixableRules.contains($0.rule) && planner.edits(for: $0) }
+        guard !fixable.isEmpty else { return 0 }
         for finding in fixable { planner.plan(finding) }
         return made(planner).reduce(0) { $0 + $1.file.fixed.count }
     }
@@ -125,7 +125,7 @@ struct FileFix {
 
     private var allNeeds: [FixPlanner.Need] {
         plan.targetAdds.values.flatMap { $0.map(\.need) } + plan.removals.map(\.need) + plan.podAdds.values.flatMap { $0.map(\.need) }
-            + plan.podRemovals.map(\.need)
+            + plan.podRemovals.map(\.need) + plan.pathReplacements.map(\.need)
     }
 
     private typealias Edits = (edits: [TextEdit], placed: [FixPlanner.Need], refused: [FixOutcome.NotFixed])
@@ -156,6 +156,14 @@ struct FileFix {
                 result.placed.append(removal.need)
             } catch {
                 result.refused.append(FixOutcome.NotFixed(finding: removal.need.finding, reason: error.reason))
+            }
+        }
+        for replacement in plan.pathReplacements {
+            do {
+                result.edits.append(try editor.replacingPath(at: replacement.position.line, column: replacement.position.column, with: replacement.path))
+                result.placed.append(replacement.need)
+            } catch {
+                result.refused.append(FixOutcome.NotFixed(finding: replacement.need.finding, reason: error.reason))
             }
         }
         return result

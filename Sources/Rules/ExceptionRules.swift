@@ -60,11 +60,27 @@ public struct ExceptionStaleRule: Sendable {
         ]
     )
 
-    public static func finding(for exception: LayerException) -> Finding {
-        description.finding(
+    /// The finding for a stale exception; `raw` (what the rules found before exceptions) gives a did-you-mean when one
+    /// of them is a letter or two from what the exception names.
+    public static func finding(for exception: LayerException, raw: [Finding] = []) -> Finding {
+        let guess = nearest(to: exception, among: raw).map { "did you mean {from: \($0.from), to: \($0.to), rule: \($0.rule)}? check reports that; else " } ?? ""
+        return description.finding(
             "the exception for \(exception.from) → \(exception.to) (\(exception.rule)) matches no dependency any more",
-            fix: "remove it from componentize.yml",
+            fix: guess + "remove it from componentize.yml",
             at: exception.location ?? FileLocation(path: ConfigurationLoader.fileName), from: exception.from, to: exception.to)
+    }
+
+    /// The finding key nearest to the exception: each of its names equal or misspelt, the same rule first.
+    static func nearest(to exception: LayerException, among raw: [Finding]) -> FindingKey? {
+        func near(_ written: String, _ actual: String) -> Int? {
+            written == actual ? 0 : EditDistance.nearest(to: written, in: [actual]).map { _ in EditDistance.between(written, actual) }
+        }
+        let scored = Set(raw.map(\.key)).compactMap { key -> (FindingKey, Int)? in
+            guard let from = near(exception.from, key.from), let to = near(exception.to, key.to) else { return nil }
+            let score = 2 * (from + to) + (key.rule == exception.rule ? 0 : 1)
+            return score == 0 ? nil : (key, score)
+        }
+        return scored.min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
     }
 }
 

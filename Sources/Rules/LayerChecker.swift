@@ -119,7 +119,7 @@ public struct LayerChecker: Sendable {
             if let expires = exception.expires, expires < today {
                 findings.append(ExceptionExpiredRule.finding(for: exception))
             } else if !usedExceptions.contains(index) {
-                findings.append(ExceptionStaleRule.finding(for: exception))
+                findings.append(ExceptionStaleRule.finding(for: exception, raw: raw))
             }
         }
         return (findings, excused)

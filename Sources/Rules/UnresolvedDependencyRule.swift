@@ -30,9 +30,7 @@ public struct UnresolvedDependencyRule: Rule {
             let pod = missing.expectedFile.hasSuffix(".podspec") || missing.expectedFile.hasSuffix(".podspec.json")
             let what = pod ? "the pod" : missing.expectedFile == "project.pbxproj" ? "the Xcode project" : "the package"
             return finding("\(missing.referencedBy) depends on \(what) at '\(missing.written)', which \(missing.folderExists ? "has no \(missing.expectedFile)" : "does not exist")",
-                           fix: missing.folderExists ? (pod ? "fix the path, or the pod's name (CocoaPods reads \(missing.expectedFile) in that folder)" : "fix the path, or add the package's manifest there")
-                               : "fix the path, or check out the \(pod ? "pod" : "package") there (a submodule or sibling repository?)",
-                           at: missing.location, from: missing.referencedBy, to: missing.written)
+                           fix: fix(for: missing, pod: pod), at: missing.location, from: missing.referencedBy, to: missing.written)
         }
         return packages + graph.edges.compactMap { edge in
             guard case .unresolved(let reason) = edge.to else { return nil }
@@ -43,6 +41,16 @@ public struct UnresolvedDependencyRule: Rule {
             return finding("\(from.label) depends on \(edge.written): \(reason)", fix: fix,
                            at: edge.location, from: from.id.name, to: edge.written)
         }
+    }
+}
+
+extension UnresolvedDependencyRule {
+    func fix(for missing: MissingPackageReference, pod: Bool) -> String {
+        let guess = missing.suggestion.map { "did you mean '\($0)' (it has \(missing.expectedFile))? Else " } ?? ""
+        let fix = missing.folderExists
+            ? (pod ? "fix the path, or the pod's name (CocoaPods reads \(missing.expectedFile) in that folder)" : "fix the path, or add the package's manifest there")
+            : "fix the path, or check out the \(pod ? "pod" : "package") there (a submodule or sibling repository?)"
+        return guess.isEmpty ? fix : guess + fix
     }
 }
 

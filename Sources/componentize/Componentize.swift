@@ -30,6 +30,7 @@ struct Componentize: ParsableCommand {
     /// Runs the command and maps every failure to the documented exit codes: 2 for usage and input errors.
     static func main() {
         do {
+            try refuseMisspeltSubcommand()
             var command = try parseAsRoot()
             try command.run()
         } catch let error as InputError {
@@ -53,6 +54,16 @@ struct Componentize: ParsableCommand {
             Terminal.printError(message.hasPrefix("error:") ? message : "error: \(message)")
             Foundation.exit(2)
         }
+    }
+}
+
+extension Componentize {
+    /// `componentize chek`: the nearest subcommand, instead of the parser's "unexpected argument".
+    static func refuseMisspeltSubcommand() throws {
+        guard let first = CommandLine.arguments.dropFirst().first, !first.hasPrefix("-") else { return }
+        let names = configuration.groupedSubcommands.flatMap(\.subcommands).map { $0.configuration.commandName ?? "" } + ["help"]
+        guard !names.contains(first), let nearest = EditDistance.nearest(to: first, in: names) else { return }
+        throw InputError("unknown command '\(first)'; did you mean '\(nearest)'? ('componentize --help' lists them)")
     }
 }
 

@@ -10,7 +10,8 @@ struct FixCommand: ParsableCommand {
         discussion: """
             Adds what the sources import but the manifest does not declare (implicit-dependency) and removes what \
             it declares but nothing imports (unused-dependency), in Package.swift files and podspecs, and makes a \
-            component's podspec and Package.swift declare the same local components (pod-package-mismatch), on \
+            component's podspec and Package.swift declare the same local components (pod-package-mismatch), and \
+            replaces a misspelt .package(path:) with the folder beside it that has the manifest (unresolved), on \
             their own text: only the touched lines change. A dependency check would reject (a cycle, a third-party package \
             the layer may not use) is not added, and an entry the edit cannot place exactly (a list built by code, \
             a #if branch) is not touched: both are listed as not fixed, with the reason. Files are written \
@@ -21,7 +22,7 @@ struct FixCommand: ParsableCommand {
 
     @OptionGroup var project: ProjectOptions
 
-    @Option(name: .customLong("rule"), help: "Fix only this rule's findings: implicit-dependency, unused-dependency or pod-package-mismatch (repeatable; default: all three).")
+    @Option(name: .customLong("rule"), help: "Fix only this rule's findings: implicit-dependency, unused-dependency, pod-package-mismatch or unresolved (repeatable; default: all four).")
     var rules: [String] = []
 
     @Flag(name: .customLong("dry-run"), help: "Print the unified diffs and what would be fixed; write nothing.")

@@ -109,7 +109,26 @@ final class FixCommandTests: XCTestCase {
     func testAnUnknownRuleIsAUsageError() throws {
         let result = try run(["fix", "--rule", "upward"])
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.stderr.contains("fix edits for implicit-dependency, unused-dependency, pod-package-mismatch findings, not 'upward'"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("fix edits for implicit-dependency, unused-dependency, pod-package-mismatch, unresolved findings, not 'upward'"),
+                      result.stderr)
+    }
+
+    /// One typo in a `.package(path:)`: one finding that names the folder meant, and a fix that replaces the path (the
+    /// product and the import that the path's package provides are neither reported nor re-added).
+    func testAMisspeltPathIsOneFindingAndFixReplacesIt() throws {
+        let manifest = root.appendingPathComponent("Modules/Features/FeatureHome/Package.swift")
+        let original = try String(contentsOf: manifest, encoding: .utf8)
+        try original.replacingOccurrences(of: "Services/CatalogService\"", with: "Services/CatalogServcie\"")
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        let check = try run(["check", "--format", "json"])
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
+        let findings = try XCTUnwrap(report["findings"] as? [[String: Any]]).filter { ($0["file"] as? String)?.contains("FeatureHome") == true }
+        XCTAssertEqual(findings.map { $0["rule"] as? String }, ["unresolved"], check.stdout)
+        XCTAssertEqual(findings.first?["fix"] as? String,
+                       "did you mean '../../../Modules/Services/CatalogService' (it has Package.swift)? Else fix the path, or check out the package there (a submodule or sibling repository?)")
+        let fix = try run(["fix", "--rule", "unresolved"])
+        XCTAssertEqual(fix.status, 0, fix.stdout + fix.stderr)
+        XCTAssertEqual(try String(contentsOf: manifest, encoding: .utf8), original, "only the path's string changes")
     }
 }
 

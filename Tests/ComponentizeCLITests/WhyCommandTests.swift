@@ -40,6 +40,15 @@ final class WhyCommandTests: XCTestCase {
         let unknown = try why(["Nope", "App", "fixtures/ComponentBasedApp"])
         XCTAssertEqual(unknown.status, 2)
         XCTAssertEqual(unknown.stderr, "error: no target or component named 'Nope' in this repository\n")
+        let misspelt = try why(["ComponentVidoe", "NXKit", "fixtures/ComponentBasedApp"])
+        XCTAssertEqual(misspelt.status, 2)
+        XCTAssertEqual(misspelt.stderr, "error: no target or component named 'ComponentVidoe' in this repository; did you mean 'ComponentVideo'?\n")
+    }
+
+    func testAMisspeltCommandNamesTheNearestOne() throws {
+        let result = try Componentize.run(["chek", "fixtures/ComponentBasedApp"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "error: unknown command 'chek'; did you mean 'check'? ('componentize --help' lists them)\n")
     }
 
     /// An import no manifest declares is a step too, located at the import.

@@ -179,6 +179,17 @@ final class RepositoryCheckTests: XCTestCase {
         ], "the product of the missing package is not checked further (no third-party, no second unresolved)")
     }
 
+    func testAMisspeltPathSuggestsTheFolderBesideItThatHasTheManifest() throws {
+        try write(RuleExample.package("App", targets: [("App", [".product(name: \"NXKit\", package: \"NXKit\")"])],
+                                      packages: [".package(path: \"../Kit/NXKti\")"]), to: "App/Package.swift")
+        try write(RuleExample.package("NXKit"), to: "Kit/NXKit/Package.swift")
+        try write("not a package\n", to: "Kit/NXKat/README.md")
+        let findings = try check().findings
+        XCTAssertEqual(findings.map(\.fix), [
+            "did you mean '../Kit/NXKit' (it has Package.swift)? Else fix the path, or check out the package there (a submodule or sibling repository?)",
+        ], "NXKat is as near but has no manifest")
+    }
+
     func testUnreadableManifestIsAFindingAndItsDependentsAreNotCheckedThroughIt() throws {
         try write("// swift-tools-version:5.9\nlet package = Package(name: \"P\",\n", to: "Kit/Package.swift")
         try write(RuleExample.package("NXUI", targets: [("NXUI", [".product(name: \"P\", package: \"Kit\")"])],

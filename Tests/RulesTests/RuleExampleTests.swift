@@ -55,6 +55,18 @@ struct RuleExampleTests {
         #expect(excused.findings.filter { $0.rule == .mediatorUnused || $0.rule.rawValue == "exception-stale" }.isEmpty)
         #expect(excused.excused.map(\.key.to) == [unused.key.to])
     }
+
+    /// A stale exception one typo away from a finding names it: the misspelt name, or the wrong rule.
+    @Test func aStaleExceptionNamesTheFindingItWasMeantFor() throws {
+        let targets = [("ComponentOwner", ["\"ComponentImage\""]), ("ComponentImage", [])]
+        for (written, meant) in [("{from: ComponentOwnr, to: ComponentImage, rule: horizontal", "{from: ComponentOwner, to: ComponentImage, rule: horizontal}"),
+                                 ("{from: ComponentOwner, to: ComponentImage, rule: upward", "{from: ComponentOwner, to: ComponentImage, rule: horizontal}")] {
+            let example = RuleExample(configuration: "preset: four-layer\nexceptions:\n  - \(written), reason: split}\n",
+                                      [("App", RuleExample.package("App", targets: targets))])
+            let stale = try #require(try ExampleWorkspace(example).check().findings.first { $0.rule.rawValue == "exception-stale" })
+            #expect(stale.fix == "did you mean \(meant)? check reports that; else remove it from componentize.yml")
+        }
+    }
 }
 
 extension RuleExample {
