@@ -41,7 +41,11 @@ public struct ManifestReader: Sendable {
     public func read(packageDirectory directory: String, fileSystem: any FileSystem) throws -> ManifestReadResult {
         switch strategy {
         case .static:
-            return ManifestReadResult(manifest: try staticReader.read(packageDirectory: directory, fileSystem: fileSystem))
+            do {
+                return ManifestReadResult(manifest: try staticReader.read(packageDirectory: directory, fileSystem: fileSystem))
+            } catch let rejected as StaticReadRejected {
+                throw rejected.inputError
+            }
         case .swiftpm:
             return ManifestReadResult(manifest: try swiftPMReader.read(packageDirectory: directory, fileSystem: fileSystem))
         case .auto:
@@ -49,6 +53,15 @@ public struct ManifestReader: Sendable {
                 return ManifestReadResult(manifest: try staticReader.read(packageDirectory: directory, fileSystem: fileSystem))
             } catch let decline as StaticReadDeclined {
                 return ManifestReadResult(manifest: try swiftPMReader.read(packageDirectory: directory, fileSystem: fileSystem), staticDecline: decline)
+            } catch let rejected as StaticReadRejected {
+                // SwiftPM has the last word; when it refuses too, the located message with its did-you-mean is the clearer one.
+                do {
+                    let decline = Decline("a call it judged SwiftPM would refuse (\(rejected.message))", line: rejected.line, column: rejected.column)
+                    return ManifestReadResult(manifest: try swiftPMReader.read(packageDirectory: directory, fileSystem: fileSystem),
+                                              staticDecline: StaticReadDeclined(path: rejected.path, decline: decline))
+                } catch {
+                    throw rejected.inputError
+                }
             }
         }
     }

@@ -23,6 +23,21 @@ public struct StaticReadDeclined: Error, Sendable, CustomStringConvertible {
     public var errorDescription: String { "\(location): error: \(reason); use --reader auto or --reader swiftpm" }
 }
 
+/// The manifest makes a call that no PackageDescription declaration of its tools version accepts (a misspelt argument
+/// label, one out of order or in the wrong call): SwiftPM would refuse to build it.
+public struct StaticReadRejected: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var line: Int
+    public var column: Int
+    public var message: String
+
+    public var inputError: InputError {
+        InputError(message + " (SwiftPM's compiler refuses this manifest)", at: FileLocation(path: path, line: line, column: column))
+    }
+
+    public var description: String { inputError.description }
+}
+
 /// Reads a manifest with SwiftSyntax, without compiling it. See docs/manifest-reader.md for what it evaluates.
 public struct StaticManifestReader: Sendable {
     public var toolchainVersion: ToolsVersion
@@ -97,6 +112,7 @@ public struct StaticManifestReader: Sendable {
         do {
             return try decoder.decode(package: package)
         } catch {
+            if error.isRejection { throw StaticReadRejected(path: path, line: error.line, column: error.column, message: error.construct) }
             throw StaticReadDeclined(path: path, decline: error)
         }
     }

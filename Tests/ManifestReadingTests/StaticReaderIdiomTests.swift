@@ -6,7 +6,7 @@ import XCTest
 final class StaticReaderIdiomTests: XCTestCase {
     func testPackageArgumentsAndEveryEntryKind() {
         assertReads("""
-            // swift-tools-version:5.9
+            // swift-tools-version:6.1
             import PackageDescription
 
             let package = Package(
@@ -39,7 +39,7 @@ final class StaticReaderIdiomTests: XCTestCase {
                 ]
             )
             """, as: """
-            package Video tools 5.9
+            package Video tools 6.1
             dependency swift-log sourceControl https://github.com/apple/swift-log.git @12:9
             dependency nxkit fileSystem ../NXKit @13:9
             dependency acme.networking registry acme.Networking @14:9

@@ -190,6 +190,19 @@ final class RepositoryCheckTests: XCTestCase {
         ], "NXKat is as near but has no manifest")
     }
 
+    /// A misspelt argument label is never read as a target without dependencies (which would make every import of it
+    /// an implicit dependency, and `fix` add a second `dependencies:`): it is the manifest's one finding.
+    func testAMisspeltArgumentLabelIsAnUnreadableManifestNotAnImplicitDependency() throws {
+        try write(RuleExample.package("NXKit"), to: "Kit/Package.swift")
+        try write(RuleExample.package("Feature", targets: [("Feature", [])], packages: [".package(path: \"../Kit\")"])
+            .replacingOccurrences(of: "dependencies: []", with: "dependancies: [.product(name: \"NXKit\", package: \"Kit\")]"),
+                  to: "Feature/Package.swift")
+        try write("import NXKit\n", to: "Feature/Sources/Feature/Feature.swift")
+        let findings = try check().findings
+        XCTAssertEqual(findings.map(\.rule.rawValue), ["unreadable-manifest"], described(findings).joined(separator: "\n"))
+        XCTAssertTrue(findings.first?.message.contains("has no argument 'dependancies'; did you mean 'dependencies'?") ?? false, findings.first?.message ?? "")
+    }
+
     func testUnreadableManifestIsAFindingAndItsDependentsAreNotCheckedThroughIt() throws {
         try write("// swift-tools-version:5.9\nlet package = Package(name: \"P\",\n", to: "Kit/Package.swift")
         try write(RuleExample.package("NXUI", targets: [("NXUI", [".product(name: \"P\", package: \"Kit\")"])],

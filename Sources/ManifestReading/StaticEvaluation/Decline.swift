@@ -6,6 +6,9 @@ public struct Decline: Error, Hashable, Sendable, CustomStringConvertible {
     public var construct: String
     public var line: Int
     public var column: Int
+    /// Not a construct the reader cannot evaluate but a call SwiftPM's compiler refuses (a misspelt argument label):
+    /// `construct` is then the error message.
+    public var isRejection = false
 
     public init(_ construct: String, line: Int, column: Int) {
         self.construct = construct

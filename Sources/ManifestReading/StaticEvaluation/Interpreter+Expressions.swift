@@ -333,6 +333,8 @@ extension Interpreter {
     private func makeObject(kind: String, qualifier: String? = nil, arguments: [(label: String?, value: Value)], at call: FunctionCallExprSyntax) -> ManifestObject {
         let object = ManifestObject(kind: kind, qualifier: qualifier, arguments: arguments, position: objectPosition(of: call))
         object.range = call.positionAfterSkippingLeadingTrivia.utf8Offset..<call.endPositionBeforeTrailingTrivia.utf8Offset
+        object.argumentPositions = call.arguments.map { position(of: $0) } + (call.trailingClosure.map { [position(of: $0)] } ?? [])
+            + call.additionalTrailingClosures.map { position(of: $0) }
         return object
     }
 

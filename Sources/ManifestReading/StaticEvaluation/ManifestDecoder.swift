@@ -10,6 +10,7 @@ struct ManifestDecoder {
     var stringElementPositions: [String: [(offset: Int, position: SourcePosition)]] = [:]
 
     func decode(package: ManifestObject) throws(Decline) -> Manifest {
+        try conform(package, as: "Package")
         guard case .string(let name) = try require(package.property("name"), "the package name", in: package) else {
             throw Decline("package name that is not a string", line: package.position.line, column: package.position.column)
         }
@@ -80,6 +81,17 @@ struct ManifestDecoder {
         }
     }
 
+    /// A call no declaration of PackageDescription accepts at the manifest's tools version: a rejection, at the argument
+    /// it is about.
+    private func conform(_ object: ManifestObject, as type: String) throws(Decline) {
+        let member = object.kind == "Package" ? "init" : object.kind
+        guard let refusal = PackageDescriptionAPI.refusal(of: member, on: type, labels: object.labels, at: toolsVersion) else { return }
+        let position = refusal.argument.flatMap { object.argumentPositions.indices.contains($0) ? object.argumentPositions[$0] : nil } ?? object.position
+        var decline = Decline(refusal.message, line: position.line, column: position.column)
+        decline.isRejection = true
+        throw decline
+    }
+
     private func unsupported(_ object: ManifestObject, _ what: String) -> Decline {
         Decline("\(what) '.\(object.kind)(\(object.labels.map { ($0 ?? "_") + ":" }.joined()))'",
                 line: object.position.line, column: object.position.column)
@@ -88,6 +100,7 @@ struct ManifestDecoder {
     private func packageDependency(_ value: Value) throws(Decline) -> PackageDependency {
         let entry = try object(value, "package dependency")
         guard entry.kind == "package" else { throw unsupported(entry, "package dependency") }
+        try conform(entry, as: "Package.Dependency")
         var dependency = try packageDependency(entry)
         if let name = entry.argument("name") { dependency.name = try string(name, "package name", in: entry) }
         return dependency
@@ -116,6 +129,7 @@ struct ManifestDecoder {
 
     private func product(_ value: Value) throws(Decline) -> Product {
         let entry = try object(value, "product")
+        try conform(entry, as: "Product")
         let type: Product.Kind
         switch entry.kind {
         case "library": type = .library
@@ -144,6 +158,7 @@ struct ManifestDecoder {
         guard let typeName = entry.targetTypeName, let type = Target.Kind(rawValue: typeName) else {
             throw unsupported(entry, "target")
         }
+        try conform(entry, as: "Target")
         let name = try string(entry.property("name"), "target name", in: entry)
         let dependencies = try list(entry.property("dependencies"), "target dependencies", in: entry).map { value throws(Decline) in
             try targetDependency(value, of: entry)
@@ -152,6 +167,7 @@ struct ManifestDecoder {
         do {
             try decodeResources(of: entry, into: &target)
         } catch {
+            if error.isRejection { throw error }
             target.path = nil
             target.resources = []
             target.resourcesUnknown = error.description
@@ -162,6 +178,7 @@ struct ManifestDecoder {
             }
             target.exclude = try strings(entry.property("exclude"), "target exclude", in: entry)
         } catch {
+            if error.isRejection { throw error }
             target.sources = nil
             target.exclude = []
             target.sourcesUnknown = error.description
@@ -177,6 +194,7 @@ struct ManifestDecoder {
         }
         target.resources = try list(entry.property("resources"), "resources", in: entry).map { value throws(Decline) in
             let resource = try object(value, "resource")
+            try conform(resource, as: "Resource")
             let rule: TargetResource.Rule
             switch resource.kind {
             case "process": rule = .process
@@ -201,6 +219,7 @@ struct ManifestDecoder {
         case "byName", "byNameItem": kind = .byName
         default: throw unsupported(entry, "target dependency")
         }
+        try conform(entry, as: "Target.Dependency")
         var dependency = TargetDependency(
             kind: kind, name: try string(entry.argument("name"), "dependency name", in: entry), position: entry.position)
         if kind == .product, let package = entry.argument("package") {
@@ -211,6 +230,7 @@ struct ManifestDecoder {
             case .null: break
             case .unknown(let decline): throw decline
             case .object(let when) where when.kind == "when":
+                try conform(when, as: "TargetDependencyCondition")
                 if let platforms = when.argument("platforms") {
                     dependency.platforms = try list(platforms, "condition platforms", in: when).map { value throws(Decline) in
                         try platformName(value, in: when)

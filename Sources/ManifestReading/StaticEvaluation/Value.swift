@@ -58,6 +58,8 @@ final class ManifestObject {
     let position: SourcePosition
     /// UTF-8 offsets of the expression that created the object.
     var range: Range<Int> = 0..<0
+    /// Where each argument of the creating call is written (its label, or its value when unlabeled).
+    var argumentPositions: [SourcePosition] = []
 
     init(kind: String, qualifier: String? = nil, arguments: [(label: String?, value: Value)], position: SourcePosition) {
         self.kind = kind
