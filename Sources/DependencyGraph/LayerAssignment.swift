@@ -94,10 +94,12 @@ public struct LayerAssignment: Sendable {
     /// The endings of test target names that name the target tested, longest first: `VideoUITests` tests `Video`.
     static let testSuffixes = ["IntegrationTests", "PerformanceTests", "SnapshotTests", "UITests", "Tests"]
 
-    /// The non-test target a test target tests: `XTests`, `XUITests`, `XIntegrationTests`, `XSnapshotTests` and
-    /// `XPerformanceTests` test `X`; else its first dependency on a local non-test target.
+    /// The non-test target a test target tests: the one its Xcode project records (`TestTargetID`), else `XTests`,
+    /// `XUITests`, `XIntegrationTests`, `XSnapshotTests` and `XPerformanceTests` test `X`; else its first dependency on
+    /// a local non-test target.
     public func testedTarget(of testName: String, in manifest: Manifest) -> String? {
         let isTestable = { (name: String) in manifest.target(named: name).map { $0.type != .test } ?? false }
+        if let recorded = manifest.target(named: testName)?.testedTarget, isTestable(recorded) { return recorded }
         for suffix in Self.testSuffixes where testName.hasSuffix(suffix) {
             let candidate = String(testName.dropLast(suffix.count))
             if isTestable(candidate) { return candidate }

@@ -16,8 +16,11 @@ public struct InferredLayering: Sendable, Equatable {
         public var members: [String]
         /// The components in the layer: package names, or target names.
         public var components: [String]
-        /// No member depends on another today.
+        /// Members may not depend on each other: none does today, or only a few (``dependenciesInside``), which the
+        /// baseline records.
         public var independent: Bool
+        /// Dependencies between members of the layer today.
+        public var dependenciesInside = 0
     }
 
     /// Top first.
@@ -29,6 +32,10 @@ public struct InferredLayering: Sendable, Equatable {
     /// Packages (or, for a one-package repository, targets) the layering is made of.
     public var componentCount: Int
     public var componentsArePackages: Bool
+    /// The packages by kind, as `check` counts them.
+    public var packageKinds = PackageCounts()
+    /// The app: the one package or Xcode application target on top of everything; nil when there is none.
+    public var app: String?
 
     public static func == (lhs: InferredLayering, rhs: InferredLayering) -> Bool {
         lhs.layers == rhs.layers && lhs.cycles == rhs.cycles && lhs.componentCount == rhs.componentCount
@@ -61,9 +68,11 @@ public struct LayerInference: Sendable {
         let levelCount = (depths.max() ?? -1) + 1
         var levels = [[Int]](repeating: [], count: levelCount)
         for unit in units.names.indices { levels[depths[unit]].append(unit) }
-        levels = roles.split(levels)
+        levels.removeAll(where: \.isEmpty)
+        levels = roles.split(levels).filter { !$0.isEmpty }
         let folderRanges = Self.mergedRanges(levels: levels, groups: groups, unitCount: units.names.count)
-        let ranges = Self.mergingSingles(folderRanges, levels: levels, units: units, groups: groups)
+        let (joinedRanges, joined) = Self.joiningIndependentLayers(folderRanges, levels: levels, units: units)
+        let ranges = Self.mergingSingles(joinedRanges, levels: levels, units: units, groups: groups)
         var layers: [InferredLayering.Layer] = []
         for (position, range) in ranges.enumerated() {
             let members = range.flatMap { levels[$0] }.sorted { units.names[$0] < units.names[$1] }
@@ -71,29 +80,30 @@ public struct LayerInference: Sendable {
         }
         var layerOfUnit = [Int](repeating: 0, count: units.names.count)
         for (position, range) in ranges.enumerated() { for level in range { for unit in levels[level] { layerOfUnit[unit] = position } } }
+        let cycleSets = StronglyConnected.components(units.successors).filter { $0.count > 1 || units.successors[$0[0]].contains($0[0]) }
         for (position, range) in ranges.enumerated() {
-            let members = Set(range.flatMap { levels[$0] })
             // A layer made of merged depths is not independent, whatever its members do today.
-            layers[position].independent = folderRanges.contains(range) && members.count > 1
-                && !members.contains { units.successors[$0].contains(where: members.contains) }
+            Self.judgeIndependence(&layers[position], members: Set(range.flatMap { levels[$0] }), ofFolders: folderRanges.contains(range) || joined.contains(range),
+                                   units: units, inCycle: Set(cycleSets.joined()))
         }
-        // One package on top of everything, in no folder of its kind: the app.
-        if layers.count > 1, let top = layers.indices.last, layers[top].components.count == 1,
-           !groups.contains(where: { $0.units.count > 1 && $0.glob == layers[top].paths.first }), !layers.contains(where: { $0.name == "app" }) {
+        // One package on top of everything, in no folder of its kind, or the Xcode application targets: the app.
+        let applications = ranges.last.map { $0.flatMap { levels[$0] }.filter { units.isApplication[$0] } } ?? []
+        if layers.count > 1, let top = layers.indices.last, !layers.contains(where: { $0.name == "app" }),
+           (layers[top].components.count == 1 && !groups.contains(where: { $0.units.count > 1 && $0.glob == layers[top].paths.first }))
+            || !applications.isEmpty {
             layers[top].name = "app"
             layers[top].namedFromFolders = true
         }
         Self.nameByWhatTheyAre(&layers)
         Self.makeNamesUnique(&layers)
-        let cycles = StronglyConnected.components(units.successors)
-            .filter { $0.count > 1 || units.successors[$0[0]].contains($0[0]) }
-            .map { $0.map { units.names[$0] }.sorted() }
+        let cycles = cycleSets.map { $0.map { units.names[$0] }.sorted() }
             .sorted { $0.lexicographicallyPrecedes($1) }
         var thirdParty: [String: Set<Int>] = [:]
         for edge in graph.edges {
             guard case let .external(package, product) = edge.to, let unit = units.unitOfTarget[edge.fromNumber] else { continue }
             thirdParty[package ?? product, default: []].insert(layerOfUnit[unit])
         }
+        let app = Self.app(on: layers.last, applications: applications.map { units.names[$0] })
         return InferredLayering(
             layers: layers.reversed(),
             cycles: cycles,
@@ -101,8 +111,32 @@ public struct LayerInference: Sendable {
                 (key, thirdParty[key, default: []].sorted(by: >).map { layers[$0].name })
             },
             componentCount: units.names.count,
-            componentsArePackages: units.componentsArePackages
+            componentsArePackages: units.componentsArePackages,
+            packageKinds: graph.packageKinds,
+            app: app
         )
+    }
+
+    /// Members of one folder keep apart when none depends on another, or when only a few do (a quarter of them at most,
+    /// in a layer of four or more, none in a cycle): the few are recorded in the baseline, and no new one is allowed.
+    /// The host app: the one component of the top layer, else its package named `App` or `…App`, else its first Xcode
+    /// application target.
+    static func app(on top: InferredLayering.Layer?, applications: [String]) -> String? {
+        guard let top else { return nil }
+        if top.components.count == 1 { return top.components[0] }
+        return top.components.filter { $0 == "App" || $0.hasSuffix("App") }.sorted().first ?? applications.sorted().first
+    }
+
+    /// Whether members that depend on each other `inside` times keep apart: none does, or a few (a quarter of them at
+    /// most, in a layer of four or more).
+    public static func keepsApart(members: Int, inside: Int) -> Bool {
+        inside == 0 ? members > 1 : members >= 4 && inside * 4 <= members
+    }
+
+    static func judgeIndependence(_ layer: inout InferredLayering.Layer, members: Set<Int>, ofFolders: Bool, units: Units, inCycle: Set<Int>) {
+        let inside = members.reduce(0) { $0 + units.successors[$1].filter(members.contains).count }
+        layer.dependenciesInside = inside
+        layer.independent = ofFolders && keepsApart(members: members.count, inside: inside) && (inside == 0 || !members.contains(where: inCycle.contains))
     }
 
     /// The components and the dependencies between them.
@@ -241,6 +275,27 @@ public struct LayerInference: Sendable {
         return result
     }
 
+    /// A layer of one component right above an independent layer of three or more joins it when the independent layer
+    /// still keeps apart with it (it depends on a few of them at most): a feature that uses another feature is a feature,
+    /// not a layer of its own. Returns the ranges and those joined so.
+    static func joiningIndependentLayers(_ ranges: [ClosedRange<Int>], levels: [[Int]], units: Units) -> ([ClosedRange<Int>], Set<ClosedRange<Int>>) {
+        var ranges = ranges, joined: Set<ClosedRange<Int>> = []
+        func members(_ range: ClosedRange<Int>) -> [Int] { range.flatMap { levels[$0] } }
+        func inside(_ members: [Int]) -> Int { members.reduce(0) { $0 + units.successors[$1].filter(members.contains).count } }
+        var index = 1
+        while index < ranges.count - 1 {
+            let single = members(ranges[index]), below = members(ranges[index - 1])
+            if single.count == 1, below.count >= 3, inside(below) == 0, keepsApart(members: below.count + 1, inside: inside(below + single)) {
+                ranges[index - 1] = ranges[index - 1].lowerBound...ranges[index].upperBound
+                ranges.remove(at: index)
+                joined.insert(ranges[index - 1])
+            } else {
+                index += 1
+            }
+        }
+        return (ranges, joined)
+    }
+
     /// Layers of one component merged with a neighbour while more than three layers remain: the layer below first, else
     /// the one above. Never a folder's layer (exactly the packages one folder holds), the top layer when it is one
     /// component (the app), or an independent layer of three or more.
@@ -270,7 +325,7 @@ public struct LayerInference: Sendable {
     }
 
     /// Layers no folder names, named after what they are: `core` at the bottom, `features` for the widest independent
-    /// layer, `shared` (then `services`, `support`) for the others from the top down.
+    /// layer, `shared` (then `services`, `support`) for the others below it from the top down; never after one package.
     static func nameByWhatTheyAre(_ layers: inout [InferredLayering.Layer]) {
         let unnamed = layers.indices.filter { !layers[$0].namedFromFolders }
         guard !unnamed.isEmpty else { return }
@@ -284,8 +339,10 @@ public struct LayerInference: Sendable {
         if let bottom = unnamed.first, bottom == 0 { give(bottom, "core") }
         let independent = unnamed.filter { layers[$0].independent && !layers[$0].namedFromFolders }
         if let widest = independent.max(by: { (layers[$0].components.count, $1) < (layers[$1].components.count, $0) }) { give(widest, "features") }
+        // Below the features, what they share; above them (and below the app) nothing says what a layer is: level-N.
+        let features = layers.firstIndex { $0.name == "features" } ?? layers.count
         var middle = ["shared", "services", "support"][...]
-        for index in unnamed.reversed() where !layers[index].namedFromFolders {
+        for index in unnamed.reversed() where !layers[index].namedFromFolders && index < features {
             guard let name = middle.popFirst() else { break }
             give(index, name)
         }
@@ -299,8 +356,7 @@ public struct LayerInference: Sendable {
         let targets = members.filter { units.isProjectTarget[$0] }.map { units.names[$0] }.sorted()
         let packageMembers = members.filter { !units.isProjectTarget[$0] }
         guard !packageMembers.isEmpty else {
-            let name = targets.count == 1 ? layerName(targets[0]) : "level-\(level)"
-            return .init(name: name, namedFromFolders: targets.count == 1, paths: [], members: targets, components: names, independent: false)
+            return .init(name: "level-\(level)", namedFromFolders: false, paths: [], members: targets, components: names, independent: false)
         }
         var layer = packageLayer(packageMembers, level: level, units: units, groups: groups)
         layer.members = targets
@@ -324,10 +380,7 @@ public struct LayerInference: Sendable {
             return .init(name: layerName(lastComponent(of: parent)), namedFromFolders: true, paths: directories, members: [], components: names,
                          independent: false)
         }
-        if directories.count == 1 {
-            let folder = directories[0] == "." || directories[0].isEmpty ? names[0] : lastComponent(of: directories[0])
-            return .init(name: layerName(folder), namedFromFolders: true, paths: directories, members: [], components: names, independent: false)
-        }
+        // One package alone is not named after itself (its folder is its name): it is named after what it is.
         return .init(name: "level-\(level)", namedFromFolders: false, paths: directories, members: [], components: names, independent: false)
     }
 

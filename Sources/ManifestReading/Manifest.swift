@@ -173,6 +173,9 @@ public struct Target: Hashable, Sendable {
     /// The files an Xcode project lists for the target, relative to `path`; nil for packages and pods, whose files
     /// are found in their folders.
     public var listedFiles: [String]?
+    /// For an Xcode test bundle, the target the project says it tests; nil elsewhere (the name says, see
+    /// `LayerAssignment.testedTarget`).
+    public var testedTarget: String?
 
     public init(name: String, type: Kind, dependencies: [TargetDependency], position: SourcePosition? = nil,
                 path: String? = nil, resources: [TargetResource] = [], resourcesUnknown: String? = nil) {

@@ -46,14 +46,13 @@ extension Project {
             throw InputError("no Package.swift under this folder: nothing to infer layers from (use 'componentize init --preset' to start from a preset)",
                              at: FileLocation(path: root))
         }
-        let layering = LayerInference().infer(DependencyGraph(workspace: workspace, model: Configuration(layers: [])))
+        var layering = LayerInference().infer(DependencyGraph(workspace: workspace, model: Configuration(layers: [])))
+        var findings = try reported(by: layering, today: today)
+        // The inference sees declared dependencies; imports between members of an independent layer count too.
+        if countImportsInside(findings, of: &layering) { findings = try reported(by: layering, today: today) }
         let writer = InferredConfigurationWriter(layering: layering)
         let configurationPath = PathArithmetic.join(root, ConfigurationLoader.fileName)
         let loader = ConfigurationLoader(knownRules: Self.knownRules)
-        // The findings come from the configuration as written, read back as `check` will read it: with the sources'
-        // imports, so an undeclared import today is baselined too.
-        let inferred = try loader.parse(try writer.render(), path: configurationPath)
-        let findings = LayerChecker(configuration: inferred, today: today).check(graph(with: inferred).graph).findings
         guard !findings.isEmpty else {
             return InferredConfiguration(layering: layering, configuration: try writer.render(), findings: [], baseline: nil, root: root,
                                          workspace: workspace)
@@ -66,19 +65,59 @@ extension Project {
         return InferredConfiguration(layering: layering, configuration: text, findings: findings, baseline: Baseline(findings: findings),
                                      root: root, workspace: workspace)
     }
+
+    /// What the layering reports, from the configuration as written and read back as `check` will read it: with the
+    /// sources' imports, so an undeclared import today is baselined too.
+    private func reported(by layering: InferredLayering, today: String) throws -> [Finding] {
+        let text = try InferredConfigurationWriter(layering: layering).render()
+        let inferred = try ConfigurationLoader(knownRules: Self.knownRules).parse(text, path: PathArithmetic.join(root, ConfigurationLoader.fileName))
+        return LayerChecker(configuration: inferred, today: today).check(graph(with: inferred).graph).findings
+    }
+
+    /// Each independent layer's dependencies between members, counted from its `horizontal` findings (declared or
+    /// imported); a layer where they outnumber half its members is not independent after all (imports the inference did
+    /// not see). True when a layer stopped being independent.
+    private func countImportsInside(_ findings: [Finding], of layering: inout InferredLayering) -> Bool {
+        var inside: [String: Int] = [:]
+        for finding in findings where finding.rule == .horizontal {
+            guard let layer = layerOfComponent(finding.key.from, in: layering) else { continue }
+            inside[layer, default: 0] += 1
+        }
+        var changed = false
+        for index in layering.layers.indices where layering.layers[index].independent {
+            let count = max(inside[layering.layers[index].name] ?? 0, layering.layers[index].dependenciesInside)
+            layering.layers[index].dependenciesInside = count
+            if count * 2 > layering.layers[index].components.count {
+                layering.layers[index].independent = false
+                changed = true
+            }
+        }
+        return changed
+    }
+
+    /// The layer of a target's component: its package, or the target itself (an Xcode target, or one of a one-package
+    /// repository).
+    private func layerOfComponent(_ target: String, in layering: InferredLayering) -> String? {
+        let package = graph.targets(named: target).first.map { $0.xcodeKind == nil && layering.componentsArePackages ? $0.packageName : target }
+        return layering.layers.first { $0.components.contains(package ?? target) }?.name
+    }
 }
 
 extension InferredConfiguration {
     /// The few lines `init --infer` prints: layers with their sizes, cycles, third-party packages, what was baselined.
     public var summary: [String] {
-        let kind = layering.componentsArePackages ? "package" : "target"
-        var lines = ["inferred \(layering.layers.count) layer\(layering.layers.count == 1 ? "" : "s") from \(layering.componentCount) \(kind)s, top first:"]
+        let packages = layering.componentsArePackages
+        let source = packages ? layering.packageKinds.description : "\(layering.componentCount) targets of one package"
+        var lines = ["inferred \(layering.layers.count) layer\(layering.layers.count == 1 ? "" : "s") from \(source), top first:"]
         let width = layering.layers.map(\.name.count).max() ?? 0
         for layer in layering.layers {
-            let count = layer.components.count
-            lines.append("  \(layer.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(count) \(kind)\(count == 1 ? "" : "s")"
-                + (layer.independent ? ", independent" : ""))
+            let independence = !layer.independent ? "" : layer.dependenciesInside == 0 ? ", independent"
+                : ", independent (\(layer.dependenciesInside) dependenc\(layer.dependenciesInside == 1 ? "y" : "ies") between members baselined)"
+            lines.append("  \(layer.name.padding(toLength: width, withPad: " ", startingAt: 0))  "
+                + InferredConfigurationWriter.count(of: layer, packages: packages) + independence)
         }
+        lines.append(layering.app.map { "app: \($0) (scaffold.app: 'componentize new' adds each new component to it)" }
+            ?? "app: none found (set scaffold.app when there is one)")
         for cycle in layering.cycles { lines.append("cycle: \(cycle.joined(separator: ", ")) depend on each other (one layer)") }
         if !layering.thirdParty.isEmpty {
             lines.append("third-party: " + layering.thirdParty.map { "\($0.package) (\($0.layers.joined(separator: ", ")))" }.joined(separator: ", "))

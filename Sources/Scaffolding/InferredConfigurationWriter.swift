@@ -21,14 +21,16 @@ public struct InferredConfigurationWriter {
         let packages = layering.componentsArePackages
         let cycleOf = Dictionary(layering.cycles.flatMap { cycle in cycle.map { ($0, cycle) } }, uniquingKeysWith: { first, _ in first })
         let context: [String: Any] = [
-            "componentCount": layering.componentCount,
-            "componentKind": packages ? (layering.componentCount == 1 ? "package" : "packages") : "targets",
+            "components": packages ? layering.packageKinds.description : "\(layering.componentCount) targets",
+            "app": layering.app.map(Self.quoted) ?? "\"\"",
+            "appComment": layering.app == nil ? "no app was found; name it here when there is one, and `new` adds each new component to it."
+                : "the host app it adds each new component to.",
             "membership": packages
                 ? "A package belongs to the layer whose `paths` glob matches its folder (relative to this file)."
                 : "A target belongs to the layer whose `members` glob matches its name.",
             "layers": layering.layers.map { layer -> [String: Any] in
                 let entries = (packages ? layer.paths : layer.members).map(Self.quoted)
-                var comment = "\(layer.components.count) \(packages ? "package" : "target")\(layer.components.count == 1 ? "" : "s")"
+                var comment = Self.count(of: layer, packages: packages)
                 if packages, layer.paths.count == 1, layer.paths[0].contains("*") {
                     comment += ": every package in \(layer.paths[0])"
                 } else if layer.components.count > 1 || !layer.namedFromFolders {
@@ -41,7 +43,9 @@ public struct InferredConfigurationWriter {
                 let onlyTargets = packages && layer.paths.isEmpty
                 return ["name": layer.name, "key": packages && !onlyTargets ? "paths" : "members",
                         "entries": onlyTargets ? targets : entries.joined(separator: ", "), "targets": onlyTargets ? "" : targets,
-                        "independent": layer.independent, "comment": comment]
+                        "independent": layer.independent, "inside": layer.dependenciesInside == 1 ? "the one dependency between two of them today is"
+                            : "the \(layer.dependenciesInside) dependencies between them today are",
+                        "fewInside": layer.independent && layer.dependenciesInside > 0, "comment": comment]
             },
             "thirdParty": layering.thirdParty.map { entry -> [String: String] in
                 ["package": Self.quoted(entry.package), "layers": entry.layers.joined(separator: ", ")]
@@ -50,6 +54,16 @@ public struct InferredConfigurationWriter {
             "baselineSummary": baselineSummary,
         ]
         return try TemplateLibrary().render("init/inferred.yml.stencil", context: context)
+    }
+
+    /// `3 packages`, `2 Xcode targets`, `5 components (3 packages, 2 Xcode targets)`; `targets` in a one-package repository.
+    public static func count(of layer: InferredLayering.Layer, packages: Bool) -> String {
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        guard packages else { return count(layer.components.count, "target") }
+        let targets = layer.members.count, packageCount = layer.components.count - targets
+        if targets == 0 { return count(packageCount, "package") }
+        if packageCount == 0 { return count(targets, "Xcode target") }
+        return "\(count(layer.components.count, "component")) (\(count(packageCount, "package")), \(count(targets, "Xcode target")))"
     }
 
     /// A YAML double-quoted scalar when the text needs one.

@@ -317,7 +317,7 @@ scaffold:
 """#,
         #"init/inferred.yml.stencil"#: #"""
 # componentize.yml: the layers of this repository and the rules between them.
-# Inferred by `componentize init --infer` from how its {{ componentCount }} {{ componentKind }} depend on each other today.
+# Inferred by `componentize init --infer` from how its {{ components }} depend on each other today.
 # Rename the layers, move members between them, and keep it in version control; every key is documented in
 # componentize's docs/configuration.md.
 #
@@ -331,7 +331,10 @@ layers:
 {% if layer.targets %}
     members: [{{ layer.targets }}]
 {% endif %}
-{% if layer.independent %}
+{% if layer.fewInside %}
+    # Members keep apart (rule `horizontal`): {{ layer.inside }} in the baseline.
+    independent: true
+{% elif layer.independent %}
     # No member depends on another today: keep it that way (rule `horizontal`).
     independent: true
 {% endif %}
@@ -358,6 +361,10 @@ testSupport: ["*TestSupport", "*TestKit", "XCTest*"]
 # new. Fix those and `check` lists the entries that no longer match; remove them.
 baseline: {{ baseline }}
 {% endif %}
+
+# How `componentize new` creates components: {{ appComment }}
+scaffold:
+  app: {{ app }}
 
 # Severity per rule: error, warning or off.
 rules:

@@ -15,6 +15,7 @@ extension ProjectReading {
         target.productFile = objects.string(id, "productReference").flatMap { objects.string($0, "path") }
         target.productsLine = index.line(of: "packageProductDependencies", inside: id)
         target.moduleName = moduleName(of: id, name: name)
+        target.testedTarget = testedTarget(of: id)
         var dependencies = DependencyList()
         for dependency in objects.list(id, "dependencies") {
             dependencies.add(targetDependency(dependency), line: index.line(of: dependency, inside: id))
@@ -33,6 +34,12 @@ extension ProjectReading {
         target.files = files.sorted()
         target.filesUnknown = unknown.isEmpty ? nil : unknown.joined(separator: "; ")
         return target
+    }
+
+    /// The target a test bundle tests, as Xcode records it (`TargetAttributes.<id>.TestTargetID` of the project).
+    private func testedTarget(of id: String) -> String? {
+        let attributes = objects.dictionary(rootID, "attributes")?["TargetAttributes"] as? [String: Any]
+        return ((attributes?[id] as? [String: Any])?["TestTargetID"] as? String).flatMap { targetNames[$0] }
     }
 
     /// Each destination once, at its first line.

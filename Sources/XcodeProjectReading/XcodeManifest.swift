@@ -60,6 +60,7 @@ public enum XcodeManifest {
         result.listedFiles = target.files
         result.sourcesUnknown = target.filesUnknown
         result.moduleName = target.moduleName
+        result.testedTarget = target.testedTarget
         return result
     }
 

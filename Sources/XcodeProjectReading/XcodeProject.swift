@@ -39,6 +39,8 @@ public struct XcodeTarget: Hashable, Sendable {
     public var moduleName: String?
     /// The file it builds (`Core.framework`, `App.app`).
     public var productFile: String?
+    /// For a test bundle, the target it tests (Xcode's `TestTargetID`: the app that hosts it, or the framework).
+    public var testedTarget: String?
     /// In the project's order, each destination once: target dependencies, package products, then linked or embedded
     /// products.
     public var dependencies: [XcodeDependency]

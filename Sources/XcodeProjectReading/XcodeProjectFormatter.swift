@@ -32,6 +32,7 @@ public enum XcodeProjectFormatter {
                     ("name", .string(target.name)), ("kind", .string(target.kind.rawValue)),
                     ("productType", target.productType.map(JSONValue.string) ?? .null), ("line", line(target.line)),
                     ("module", target.moduleName.map(JSONValue.string) ?? .null),
+                    ("tests", target.testedTarget.map(JSONValue.string) ?? .null),
                     ("files", target.filesUnknown == nil ? .int(target.files.count) : .null),
                     ("filesUnknown", target.filesUnknown.map(JSONValue.string) ?? .null),
                     ("dependencies", .array(target.dependencies.map { .object([("to", .string(describe($0.destination))), ("line", line($0.line))]) })),

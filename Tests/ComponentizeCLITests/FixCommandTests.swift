@@ -50,7 +50,9 @@ final class FixCommandTests: XCTestCase {
         try seed()
         let before = try run(["check"])
         XCTAssertEqual(before.status, 1, before.stdout)
-        XCTAssertTrue(before.stdout.contains("componentize: 4 findings can be fixed with `componentize fix`"), before.stdout)
+        XCTAssertTrue(before.stdout.contains("componentize: 3 findings can be fixed with `componentize fix`"), before.stdout)
+        XCTAssertTrue(before.stdout.contains("[horizontal] FeatureHome (features) imports FeatureCart (features)"),
+                      "the features are independent (the one dependency between them today is baselined): \(before.stdout)")
         let layeringBefore = try layering(try run(["check", "--format", "json"]).stdout)
 
         let snapshot = try FileSnapshot.of(root)
@@ -58,7 +60,8 @@ final class FixCommandTests: XCTestCase {
         XCTAssertEqual(dryRun.status, 0, dryRun.stdout + dryRun.stderr)
         XCTAssertEqual(try FileSnapshot.of(root), snapshot, "a dry run writes nothing")
         XCTAssertTrue(dryRun.stdout.contains("+++ b/Modules/Features/FeatureHome/Package.swift"), dryRun.stdout)
-        XCTAssertTrue(dryRun.stdout.hasSuffix("componentize fix: would fix 4 findings (3 implicit-dependency, 1 unused-dependency) in 2 files\n"), dryRun.stdout)
+        XCTAssertTrue(dryRun.stdout.hasSuffix("componentize fix: would fix 3 findings (2 implicit-dependency, 1 unused-dependency) in 2 files\n"), dryRun.stdout)
+        XCTAssertFalse(dryRun.stdout.contains("FeatureCart\", package"), "a horizontal import is the code's to fix, never declared: \(dryRun.stdout)")
 
         let fix = try run(["fix"])
         XCTAssertEqual(fix.status, 0, fix.stdout + fix.stderr)
@@ -66,6 +69,7 @@ final class FixCommandTests: XCTestCase {
         XCTAssertFalse(after.stdout.contains("\"implicit-dependency\"") || after.stdout.contains("\"unused-dependency\""), after.stdout)
         XCTAssertEqual(try layering(after.stdout), layeringBefore, "no new upward, horizontal, cycle or third-party finding")
         XCTAssertTrue(layeringBefore.contains("upward LoggingKit AuthService"), "the upward import is the code's to fix: \(layeringBefore)")
+        XCTAssertEqual(try run(["check"]).status, 1, "the horizontal import still fails the build after fix")
 
         let changed = try FileSnapshot.of(root).filter { snapshot[$0.key] != $0.value }
         XCTAssertEqual(changed.keys.sorted(), ["Modules/Features/FeatureCart/Package.swift", "Modules/Features/FeatureHome/Package.swift"])

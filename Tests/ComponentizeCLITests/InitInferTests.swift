@@ -70,11 +70,26 @@ final class InitInferTests: XCTestCase {
         let layerLines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") }
         XCTAssertTrue((3...5).contains(layerLines.count), result.stdout)
         XCTAssertFalse(result.stdout.contains("level-"), result.stdout)
-        XCTAssertTrue(result.stdout.hasPrefix("inferred 5 layers from 13 packages, top first:\n  app       1 package\n  search    1 package\n  features  4 packages, independent\n  shared    3 packages\n  core      4 packages\n"), result.stdout)
-        XCTAssertTrue(result.stdout.contains("baselined: 2 findings (2 implicit-dependency)"), result.stdout)
+        XCTAssertTrue(result.stdout.hasPrefix("""
+            inferred 4 layers from 13 packages, top first:
+              app       1 package
+              features  5 packages, independent (1 dependency between members baselined)
+              shared    3 packages
+              core      4 packages
+            app: AppFeature (scaffold.app: 'componentize new' adds each new component to it)
+
+            """), "Search, which uses Timeline, is one of the features, not a layer named after itself: \(result.stdout)")
+        XCTAssertTrue(result.stdout.contains("baselined: 3 findings (1 horizontal, 2 implicit-dependency)"), result.stdout)
         let check = try run(["check"])
         XCTAssertEqual(check.status, 0, check.stdout)
-        XCTAssertTrue(check.stdout.contains("2 findings already in the baseline"), check.stdout)
+        XCTAssertTrue(check.stdout.contains("3 findings already in the baseline"), check.stdout)
+
+        // A feature that starts importing another is caught: the features stay apart.
+        let home = root.appendingPathComponent("Packages/Profile/Sources/Profile/Profile.swift")
+        try ("import Settings\n" + String(contentsOf: home, encoding: .utf8)).write(to: home, atomically: true, encoding: .utf8)
+        let caught = try run(["check"])
+        XCTAssertEqual(caught.status, 1, caught.stdout)
+        XCTAssertTrue(caught.stdout.contains("[horizontal] Profile (features) imports Settings (features)"), caught.stdout)
     }
 
     func testARepositoryWithACycleGetsABaselineAndOnlyNewViolationsFail() throws {
@@ -87,7 +102,7 @@ final class InitInferTests: XCTestCase {
 
         let clean = try run(["check"])
         XCTAssertEqual(clean.status, 0, clean.stdout)
-        XCTAssertTrue(clean.stdout.contains("1 finding already in the baseline"), clean.stdout)
+        XCTAssertTrue(clean.stdout.contains("2 findings already in the baseline"), clean.stdout)
 
         try addDependency(in: "Modules/Core/NetworkingKit/Package.swift", on: "AuthService", at: "../../Services/AuthService")
         let upward = try run(["check"])
@@ -112,12 +127,39 @@ final class InitInferTests: XCTestCase {
         try copy("LegacyApp")
         let dryRun = try run(["init", "--infer", "--dry-run"])
         XCTAssertEqual(dryRun.status, 0, dryRun.stderr)
-        XCTAssertTrue(dryRun.stderr.contains("would write componentize-baseline.json with 1 entries"), dryRun.stderr)
+        XCTAssertTrue(dryRun.stderr.contains("would write componentize-baseline.json with 2 entries"), dryRun.stderr)
         let contents = try FileManager.default.contentsOfDirectory(atPath: root.path)
         XCTAssertFalse(contents.contains("componentize.yml") || contents.contains("componentize-baseline.json") || contents.contains(".gitignore"))
         XCTAssertEqual(try run(["init", "--infer", "--dry-run"]).stdout, dryRun.stdout, "deterministic")
         _ = try run(["init", "--infer"])
         XCTAssertEqual(try file("componentize.yml"), dryRun.stdout)
+    }
+
+    /// On every fixture repository: the configuration `init --infer` writes loads, no layer is without members or named
+    /// after its one package, `check` passes on the repository as it is, and the summary counts what `check` counts.
+    func testEveryFixtureGetsAConfigurationItsOwnCheckAccepts() throws {
+        let fixtures = Componentize.repositoryRoot.appendingPathComponent("fixtures")
+        let skipped: Set<String> = ["rules", "podspecs", "manifests-rejected"]
+        for name in try FileManager.default.contentsOfDirectory(atPath: fixtures.path).sorted() where !skipped.contains(name) {
+            try? FileManager.default.removeItem(at: root)
+            try copy(name)
+            for file in ["componentize.yml", "componentize-baseline.json"] { try? FileManager.default.removeItem(at: root.appendingPathComponent(file)) }
+            let result = try run(["init", "--infer"])
+            XCTAssertEqual(result.status, 0, "\(name): \(result.stderr)")
+            let check = try run(["check"])
+            XCTAssertEqual(check.status, 0, "\(name): \(check.stdout)")
+            let counted = try XCTUnwrap(check.stdout.split(separator: "\n").last { $0.hasPrefix("componentize: 0 errors") }, name)
+            let source = try XCTUnwrap(result.stdout.split(separator: "\n").first?.split(separator: " from ").last?.replacingOccurrences(of: ", top first:", with: ""))
+            XCTAssertTrue(counted.contains(" in \(source) (") || source.hasSuffix("of one package"), "\(name): '\(source)' vs '\(counted)'")
+            let configuration = try file("componentize.yml")
+            XCTAssertFalse(configuration.contains("members: []") || configuration.contains("paths: []"), "\(name):\n\(configuration)")
+            let lines = configuration.split(separator: "\n").map(String.init)
+            for (index, line) in lines.enumerated() where line == "  # 1 package" && index + 2 < lines.count {
+                let layer = lines[index + 1].replacingOccurrences(of: "  - name: ", with: "")
+                let folder = lines[index + 2].split(separator: "/").last.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "[]\" ")) } ?? ""
+                XCTAssertTrue(layer == "app" || layer != folder.lowercased(), "\(name): a layer named after its one package: \(layer)")
+            }
+        }
     }
 
     func testItNeverReplacesAConfigurationOrABaseline() throws {

@@ -74,6 +74,17 @@ struct DependencyGraphTests {
         #expect(LayerAssignment(model: Preset.fourLayer.model).testedTarget(of: name, in: package.manifest) == "ComponentVideo")
     }
 
+    /// What an Xcode project records comes first: its integration tests test the app, though they depend first on a
+    /// helper tool of the project.
+    @Test func theTargetAProjectSaysATestBundleTestsComesFirst() {
+        var tests = Target(name: "Integration Tests", type: .test, dependencies: [TargetDependency(kind: .target, name: "tests-server")])
+        tests.testedTarget = "Browser"
+        let manifest = Manifest(manifestFile: "project.pbxproj", reader: .static, name: "Browser", toolsVersion: ToolsVersion(5, 9),
+                                dependencies: [], products: [],
+                                targets: [Target(name: "Browser", type: .executable, dependencies: []), Target(name: "tests-server", type: .executable, dependencies: []), tests])
+        #expect(LayerAssignment(model: Preset.fourLayer.model).testedTarget(of: "Integration Tests", in: manifest) == "Browser")
+    }
+
     @Test func interfaceModulesNameTheirComponent() throws {
         let graph = try graph([("Business/ComponentVideoInterface", WorkspaceExample.package("ComponentVideoInterface"))])
         #expect(try target("ComponentVideoInterface", in: graph).interfaceOf == "ComponentVideo")

@@ -108,6 +108,36 @@ struct XcodeProjectReaderTests {
         #expect(app.dependencies.first == XcodeDependency(.missing("object X000000000000000000000AA"), line: 23))
     }
 
+    /// Xcode records the target a test bundle tests (its host app) in the project's `TargetAttributes`, whatever the
+    /// bundle's first dependency is (a helper tool, in real projects).
+    @Test func aTestBundleKnowsTheTargetItTests() throws {
+        let tests = """
+            \t\tT0000000000000000000000B /* Integration Tests */ = {
+            \t\t\tisa = PBXNativeTarget;
+            \t\t\tbuildPhases = (
+            \t\t\t);
+            \t\t\tdependencies = (
+            \t\t\t);
+            \t\t\tname = "Integration Tests";
+            \t\t\tproductType = "com.apple.product-type.bundle.unit-test";
+            \t\t};
+            """
+        let text = Self.projectFile(Self.appTarget + "\n" + tests, rootExtras: """
+            \t\t\tattributes = {
+            \t\t\t\tTargetAttributes = {
+            \t\t\t\t\tT0000000000000000000000B = {
+            \t\t\t\t\t\tCreatedOnToolsVersion = 12.4;
+            \t\t\t\t\t\tTestTargetID = T0000000000000000000000A;
+            \t\t\t\t\t};
+            \t\t\t\t};
+            \t\t\t};
+            """).replacingOccurrences(of: "T0000000000000000000000A /* App */,\n", with: "T0000000000000000000000A /* App */,\n\t\t\t\tT0000000000000000000000B,\n")
+        let project = try read(text)
+        #expect(project.targets.map(\.name) == ["App", "Integration Tests"])
+        #expect(project.targets.map(\.testedTarget) == [nil, "App"])
+        #expect(XcodeManifest.manifest(of: project).targets.map(\.testedTarget) == [nil, "App"])
+    }
+
     @Test func aTargetNothingDefinesIsANote() throws {
         let text = Self.projectFile(Self.appTarget).replacingOccurrences(of: "T0000000000000000000000A /* App */,\n", with: "T0000000000000000000000A /* App */,\n\t\t\t\tT00000000000000000000GONE,\n")
         let project = try read(text)
