@@ -66,6 +66,12 @@ public struct HorizontalDependencyRule: Rule {
             var fix: String
             if from.interfaceOf != nil {
                 fix = "an interface module may depend only on lower layers: \(moveDown)"
+            } else if graph.packages[to.packageIndex].manifest.reader.isPodspec {
+                // Pods talk the articles' way: CTMediator and a category pod (an interface module is a SwiftPM package).
+                let category = "CTMediator+\(to.component)"
+                fix = "call \(to.component) through CTMediator: depend on \(category) instead"
+                    + (graph.targetNames.contains(category) ? "" : " (create it with 'componentize new \(to.component) --mediator ctmediator')")
+                    + ", or \(moveDown)"
             } else if let interface = layer.interfaceName(of: to.component) {
                 let exists = graph.targetNames.contains(interface)
                 fix = "\(to.component) may be reached through \(interface) (protocols and value types only): depend on it instead"

@@ -28,8 +28,9 @@ extension Scaffolder {
             ?? PathArithmetic.join(Self.parentFolder(of: existing.package.relativeDirectory), category)
         let package = ScaffoldPlan.Package(name: category, layer: layer?.name ?? existing.layer ?? "", kind: .ctmediator, directory: folder,
                                            files: files.sorted { $0.path < $1.path })
-        let classes = PathArithmetic.join(existing.package.relativeDirectory, Self.classesFolder(of: existing.package))
-        let targetFiles = try ["h", "m"].map { ext in
+        let language = Self.providerLanguage(of: existing.package)
+        let classes = PathArithmetic.join(existing.package.relativeDirectory, Self.classesFolder(of: existing.package, language: language))
+        let targetFiles = try (language == .swift ? ["swift"] : ["h", "m"]).map { ext in
             let path = PathArithmetic.join(PathArithmetic.join(root, classes), "Target_\(request.name).\(ext)")
             guard fileSystem.status(of: path) == .missing else { throw InputError("\(path) exists already; componentize new never overwrites") }
             return ScaffoldPlan.ManifestChange(path: path, before: "", after: try templates.render("ctmediator/Target.\(ext).stencil", context: context),
@@ -57,11 +58,22 @@ extension Scaffolder {
         return existing
     }
 
-    /// The folder of the pod's first Objective-C source (`ComponentVideo/Classes`), relative to the pod; the layout of
-    /// `pod lib create` when it has none.
-    static func classesFolder(of package: LocalPackage) -> String {
+    enum ProviderLanguage { case objectiveC, swift }
+
+    /// The language the pod's `source_files` compile: Swift for a pod of Swift sources only (an `.m` there would never
+    /// be built), else Objective-C, CTMediator's own.
+    static func providerLanguage(of package: LocalPackage) -> ProviderLanguage {
+        let sources = Array(package.manifest.targets.lazy.compactMap(\.sources).joined())
+        let objectiveC = sources.contains { $0.hasSuffix(".m") || $0.hasSuffix(".mm") }
+        return !objectiveC && sources.contains { $0.hasSuffix(".swift") } ? .swift : .objectiveC
+    }
+
+    /// The folder of the pod's first source in that language (`ComponentVideo/Classes`), relative to the pod; the
+    /// layout of `pod lib create` when it has none.
+    static func classesFolder(of package: LocalPackage, language: ProviderLanguage) -> String {
         let sources = package.manifest.targets.lazy.compactMap(\.sources).joined()
-        let source = sources.first { $0.hasSuffix(".m") } ?? sources.first { $0.hasSuffix(".h") }
+        let source = language == .swift ? sources.first { $0.hasSuffix(".swift") }
+            : sources.first { $0.hasSuffix(".m") } ?? sources.first { $0.hasSuffix(".h") }
         return source.map { parentFolder(of: $0) } ?? "\(package.manifest.name)/Classes"
     }
 

@@ -164,9 +164,9 @@ public struct Scaffolder {
         try builder.planComponent(request, in: layer, isApp: isApp, isMediator: isMediator, dependencies: dependencies,
                                   testDependencies: mediator + interface)
         builder.notes += try checkLegality(of: builder.packages, request: request)
-        let appChange = isApp || isMediator ? nil : try builder.planAppEdit(adding: request.name)
-        if request.interface { builder.noteAppRegistration(of: request.name) }
-        return ScaffoldPlan(root: root, packages: builder.packages, manifestChanges: appChange.map { [$0] } ?? [], notes: builder.notes)
+        let appChanges = isApp || isMediator ? [] : try builder.planAppUse(
+            .init(component: request.name, makes: true, registration: request.interface ? "\(request.name).register(in: registry)" : nil))
+        return ScaffoldPlan(root: root, packages: builder.packages, manifestChanges: appChanges, notes: builder.notes)
     }
 
     /// `new <Existing> --interface`: the interface package (and the registry, when missing) for a component that
@@ -194,13 +194,27 @@ public struct Scaffolder {
                 packagePath: PathArithmetic.relative(dependency.directory, to: package.relativeDirectory),
                 product: dependency.product, package: dependency.package, to: target)
         }
-        let interfaceName = interface.first?.product ?? request.name + "Interface"
-        builder.notes.append("\(request.name) now depends on \(interfaceName) and \(model.scaffold.mediator); implement the protocol and register "
-            + "it: public static func register(in registry: ComponentRegistry) { registry.register((any \(request.name)Service).self) { /* your implementation */ } }")
-        builder.noteAppRegistration(of: request.name)
+        let registration = try registrationFile(for: existing, target: target, interface: interface.first?.product ?? request.name + "Interface",
+                                                templates: builder.templates)
+        builder.notes.append("\(request.name) now depends on \(interface.first?.product ?? "its interface") and \(model.scaffold.mediator), used by "
+            + "\(request.name)Registration (\(registration.path)): make its Service do what \(request.name) does")
+        let appChanges = try builder.planAppUse(.init(component: request.name, makes: false, registration: "\(request.name)Registration.register(in: registry)"))
         return ScaffoldPlan(root: root, packages: builder.packages,
-                            manifestChanges: [ScaffoldPlan.ManifestChange(path: package.manifestPath, before: before, after: after, isApp: false)],
+                            manifestChanges: [ScaffoldPlan.ManifestChange(path: package.manifestPath, before: before, after: after, isApp: false), registration]
+                                + appChanges,
                             notes: builder.notes)
+    }
+
+    /// `<Name>Registration.swift` in an existing component's sources: its implementation of the new interface,
+    /// registered with the registry (so that both new dependencies are used).
+    func registrationFile(for existing: ExistingPackage, target: String, interface: String, templates: TemplateLibrary) throws -> ScaffoldPlan.ManifestChange {
+        let package = existing.package
+        let folder = package.manifest.target(named: target)?.folder(inPackage: package.directory, fileSystem: fileSystem) ?? "Sources/\(target)"
+        let path = PathArithmetic.join(PathArithmetic.join(PathArithmetic.join(root, package.relativeDirectory), folder), "\(existing.name)Registration.swift")
+        guard fileSystem.status(of: path) == .missing else { throw InputError("\(path) exists already; componentize new never overwrites") }
+        let context: [String: Any] = ["name": existing.name, "interfaceName": interface, "mediator": model.scaffold.mediator]
+        return ScaffoldPlan.ManifestChange(path: path, before: "", after: try templates.render("interface/Registration.swift.stencil", context: context),
+                                           isApp: false, isNewFile: true)
     }
 
     func existingPackages() -> [ExistingPackage] {
@@ -414,46 +428,6 @@ struct PlanBuilder {
             context.interfaceName = interfaceName
             context.mediator = interfaceName == nil ? nil : mediator
         }
-    }
-
-    /// The line that registers a component's implementation, and where it goes: the app's `makeRegistry()` when the
-    /// app has one (file and line), else where the app creates its registry.
-    mutating func noteAppRegistration(of component: String) {
-        let line = "\(component).register(in: registry)"
-        guard let appName = model.scaffold.app, let app = existing.first(where: { $0.name == appName }) else {
-            notes.append("register \(component) where the app creates its ComponentRegistry: \(line)")
-            return
-        }
-        let sources = PathArithmetic.join(app.package.directory, "Sources")
-        let fileSystem = scaffolder.fileSystem
-        for file in fileSystem.regularFiles(under: sources) where file.hasSuffix(".swift") {
-            guard let text = fileSystem.text(of: PathArithmetic.join(sources, file)) else { continue }
-            if text.contains(line) { return }
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            if let index = lines.firstIndex(where: { $0.contains("func makeRegistry(") }) {
-                let shown = PathArithmetic.join(PathArithmetic.join(app.package.relativeDirectory, "Sources"), file)
-                notes.append("register \(component) with the app's registry: add \(line) to makeRegistry() in \(shown):\(index + 1)")
-                return
-            }
-        }
-        notes.append("register \(component) where \(appName) creates its ComponentRegistry: \(line)")
-    }
-
-    /// The host app's manifest with the new component added, or a note when there is no app yet.
-    mutating func planAppEdit(adding component: String) throws -> ScaffoldPlan.ManifestChange? {
-        guard let appName = model.scaffold.app, let componentDirectory = planned[component]?.directory else { return nil }
-        guard let app = existing.first(where: { $0.name == appName }) else {
-            notes.append("no host app package '\(appName)' yet: 'componentize new \(appName)' will depend on \(component)")
-            return nil
-        }
-        let path = PathArithmetic.join(app.package.directory, app.package.manifest.manifestFile)
-        let before = scaffolder.fileSystem.text(of: path) ?? ""
-        let target = app.package.manifest.targets.first { $0.name == appName }?.name
-            ?? app.package.manifest.targets.first { $0.type != .test }?.name ?? appName
-        let after = try ManifestEditor(source: before, path: app.package.manifestPath).addingDependency(
-            packagePath: PathArithmetic.relative(componentDirectory, to: app.package.relativeDirectory),
-            product: component, package: component, to: target)
-        return ScaffoldPlan.ManifestChange(path: app.package.manifestPath, before: before, after: after)
     }
 
     /// Renders a package from its kind's templates and records it as planned.

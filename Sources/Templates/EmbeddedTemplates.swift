@@ -48,6 +48,32 @@ public struct {{ name }} {
 }
 
 """#,
+        #"app/InApp.swift.stencil"#: #"""
+import {{ component }}
+{% if registration %}
+import {{ mediator }}
+{% endif %}
+
+/// {{ component }} in {{ app }}: `componentize new` added it to the app's dependencies and wrote this first use.
+/// {{ advice }};
+/// keep this file, or move its lines there and delete it.
+enum {{ type }} {
+{% if makes %}
+    static func make() -> {{ component }} {
+        {{ component }}()
+    }
+{% endif %}
+{% if makes and registration %}
+
+{% endif %}
+{% if registration %}
+    static func register(in registry: ComponentRegistry) {
+        {{ registration }}
+    }
+{% endif %}
+}
+
+"""#,
         #"app/Tests.swift.stencil"#: #"""
 import XCTest
 @testable import {{ name }}
@@ -197,9 +223,25 @@ NS_ASSUME_NONNULL_END
 @end
 
 """#,
+        #"ctmediator/Target.swift.stencil"#: #"""
+import UIKit
+
+/// What CTMediator calls when another component opens {{ name }}: the category `{{ category }}` names this
+/// class and its actions, so callers never import {{ name }}. `@objc(Target_{{ name }})` keeps the name CTMediator
+/// looks up whatever module the pod builds.
+@objc(Target_{{ name }})
+final class Target_{{ name }}: NSObject {
+    @objc func Action_viewController(_ params: NSDictionary) -> UIViewController {
+        // Return {{ name }}'s first screen, configured from params.
+        UIViewController()
+    }
+}
+
+"""#,
         #"ctmediator/manifest.yml"#: #"""
 # `componentize new <Pod> --mediator ctmediator`: the CTMediator category pod callers depend on instead of <Pod>.
-# Target.h/.m.stencil are rendered into <Pod>'s own Classes folder (its Target_ class and first action).
+# Target.h/.m.stencil (Target.swift.stencil for a pod of Swift sources) are rendered into <Pod>'s own sources folder
+# (its Target_ class and first action).
 files:
   - template: ctmediator/Category.podspec.stencil
     path: "{{ category }}.podspec"
@@ -397,6 +439,25 @@ public struct {{ component }}Route: Hashable, Sendable {
     public init(destination: String, identifier: String) {
         self.destination = destination
         self.identifier = identifier
+    }
+}
+
+"""#,
+        #"interface/Registration.swift.stencil"#: #"""
+import {{ interfaceName }}
+import {{ mediator }}
+
+/// Makes {{ name }} reachable by other components through `{{ name }}Service`, without them depending on {{ name }}.
+/// `componentize new {{ name }} --interface` wrote it: make the service do what {{ name }} does.
+public enum {{ name }}Registration {
+    public static func register(in registry: ComponentRegistry) {
+        registry.register((any {{ name }}Service).self) { Service() }
+    }
+
+    struct Service: {{ name }}Service {
+        func route(for request: {{ name }}Request) -> {{ name }}Route {
+            {{ name }}Route(destination: "{{ name }}", identifier: request.identifier)
+        }
     }
 }
 

@@ -137,6 +137,24 @@ final class MediatorCheckTests: XCTestCase {
         XCTAssertTrue(again.stderr.contains("CTMediator+ComponentOwner exists already"), again.stderr)
     }
 
+    /// A pod whose `source_files` compile Swift only gets a Swift provider (an `.m` there would never be built, and
+    /// the category would call a class that does not exist); `check` matches it as it matches the Objective-C one.
+    func testASwiftPodGetsASwiftProvider() throws {
+        let copy = try copyOfTheApp()
+        let before = try run(["check", ".", "--format", "json"], in: copy).stdout
+        let created = try run(["new", "ComponentImage", "--mediator", "ctmediator", "."], in: copy)
+        XCTAssertEqual(created.status, 0, created.stderr)
+        let classes = copy.appendingPathComponent("Business/ComponentImage/ComponentImage/Classes")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: classes.appendingPathComponent("Target_ComponentImage.swift").path), created.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: classes.appendingPathComponent("Target_ComponentImage.m").path))
+        let provider = try String(contentsOf: classes.appendingPathComponent("Target_ComponentImage.swift"), encoding: .utf8)
+        XCTAssertTrue(provider.contains("@objc(Target_ComponentImage)") && provider.contains("@objc func Action_viewController(_ params: NSDictionary)"), provider)
+        XCTAssertEqual(try findings(try run(["check", ".", "--format", "json"], in: copy).stdout), try findings(before), "the new wiring adds no finding")
+        let configuration = copy.appendingPathComponent("componentize.yml")
+        try (try String(contentsOf: configuration, encoding: .utf8) + "rules:\n  mediator-unused: warning\n").write(to: configuration, atomically: true, encoding: .utf8)
+        XCTAssertFalse(try run(["check", "."], in: copy).stdout.contains("Target_ComponentImage"), "its category calls the Swift action")
+    }
+
     func testNewMediatorRefusesWhatItCannotWire() throws {
         let copy = try copyOfTheApp()
         let snapshot = try FileSnapshot.of(copy)

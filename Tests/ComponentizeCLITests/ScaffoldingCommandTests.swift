@@ -60,6 +60,23 @@ final class ScaffoldingCommandTests: XCTestCase {
         XCTAssertEqual(try componentize("check", ".").status, 0)
     }
 
+    /// Every way of calling `new`, in the order a team would (components before and after the app, with and without an
+    /// interface, an interface for a component that exists): nothing for `check --fail-on warning` to report, so nothing
+    /// for `fix` to undo.
+    func testEveryNewVariantLeavesNothingForCheckOrFix() throws {
+        XCTAssertEqual(try componentize("init", "--prefix", "NX").status, 0)
+        for arguments in [["NXKit"], ["NXUI"], ["EMAccount"], ["ComponentImage"], ["ComponentVideo", "--interface"],
+                          ["ComponentOwner", "--depends-on", "ComponentVideoInterface"], ["App"], ["ComponentAlbum"],
+                          ["ComponentMusic", "--interface"], ["ComponentImage", "--interface"], ["NXStorage"], ["ComponentPlain", "--no-resources"]] {
+            let result = try Componentize.run(["new"] + arguments, in: root)
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
+            let check = try componentize("check", ".", "--fail-on", "warning")
+            XCTAssertEqual(check.status, 0, "after new \(arguments.joined(separator: " ")):\n\(check.stdout)")
+        }
+        let fix = try componentize("fix", "--dry-run")
+        XCTAssertEqual(fix.stdout, "componentize fix: would fix 0 findings\n", "fix has nothing to undo")
+    }
+
     /// Without `scaffold.layout`, a new package goes where its layer's members live and an interface beside its component.
     func testNewFollowsTheRepositoryLayout() throws {
         try FileManager.default.removeItem(at: root)

@@ -85,15 +85,18 @@ final class ScaffolderTests {
         let plan = try plan("ComponentImage", interface: true)
         #expect(plan.packages.map(\.name) == ["NXMediator", "ComponentImageInterface"])
         let change = try #require(plan.manifestChanges.first)
-        #expect(plan.manifestChanges.count == 1 && !change.isApp)
+        #expect(plan.manifestChanges.count == 2 && !change.isApp)
         #expect(change.path.hasSuffix("Packages/business/ComponentImage/Package.swift"))
+        let registration = plan.manifestChanges[1]
+        #expect(registration.isNewFile && registration.path.hasSuffix("Packages/business/ComponentImage/Sources/ComponentImage/ComponentImageRegistration.swift"))
+        #expect(registration.after.contains("registry.register((any ComponentImageService).self) { Service() }"), "both new dependencies are used")
         #expect(change.after.contains(".package(path: \"../ComponentImageInterface\")"))
         #expect(change.after.contains(".product(name: \"ComponentImageInterface\", package: \"ComponentImageInterface\")"))
         #expect(change.after.contains(".package(path: \"../../common/NXMediator\")"))
-        #expect(plan.notes.contains { $0.contains("registry.register((any ComponentImageService).self)") })
+        #expect(plan.notes.contains { $0.contains("used by ComponentImageRegistration") })
         try ScaffoldWriter(root: root).write(plan)
         let check = try project().check(today: "2026-06-01")
-        #expect(check.result.errorCount == 0, "\(check.result.findings.map(\.message))")
+        #expect(check.result.findings.isEmpty, "no error and no warning: \(check.result.findings.map(\.message))")
         #expect(throws: InputError.self) { try self.plan("ComponentImage", interface: true) }
     }
 
@@ -103,7 +106,10 @@ final class ScaffolderTests {
         try create("App")
         let plan = try plan("ComponentImage", interface: true)
         let note = try #require(plan.notes.first { $0.hasPrefix("register ComponentImage") })
-        #expect(note.hasPrefix("register ComponentImage with the app's registry: add ComponentImage.register(in: registry) to makeRegistry() in Packages/app/App/Sources/App/App.swift:"), "\(note)")
+        #expect(note.hasPrefix("register ComponentImage with the app's registry: add ComponentImageInApp.register(in: registry) to makeRegistry() in Packages/app/App/Sources/App/App.swift:"), "\(note)")
+        let use = try #require(plan.manifestChanges.first { $0.path.hasSuffix("Packages/app/App/Sources/App/ComponentImageInApp.swift") })
+        #expect(use.after.contains("ComponentImage.register(in: registry)"))
+        #expect(plan.appChange?.after.contains(".product(name: \"NXMediator\", package: \"NXMediator\")") == true, "the app declares the registry it uses")
     }
 
     @Test func theHostAppGetsTheNewComponent() throws {
@@ -115,6 +121,7 @@ final class ScaffolderTests {
         #expect(!change.before.contains("ComponentImage"))
         #expect(change.after.contains(".package(path: \"../../business/ComponentImage\")"))
         #expect(change.after.contains(".product(name: \"ComponentImage\", package: \"ComponentImage\")"))
+        #expect(plan.manifestChanges.contains { $0.isNewFile && $0.after.contains("import ComponentImage") }, "and a first use of it")
     }
 
     @Test func whatCheckWouldRejectIsRefused() throws {

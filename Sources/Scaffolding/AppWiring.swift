@@ -1,0 +1,87 @@
+import Configuration
+import Diagnostics
+import Discovery
+import ManifestReading
+import Paths
+
+/// What `new` writes into the host app so that what it declares is what it uses: the app's manifest gains the new
+/// component (and the registry, when the app registers it), and a small file in the app uses both. `check --fail-on
+/// warning` then has no unused dependency to report right after scaffolding, and `fix` nothing to undo.
+extension PlanBuilder {
+    /// How the app uses a component: creates it (`make`), registers its implementation, or both.
+    struct AppUse {
+        var component: String
+        /// The component was made by `new` from the templates: it has `init()`.
+        var makes: Bool
+        /// The call that registers its implementation, when it has an interface.
+        var registration: String?
+    }
+
+    /// The host app when it is a package of this repository; a note (and nil) when there is none yet or the app is an
+    /// Xcode target, whose project componentize does not edit.
+    mutating func hostApp(for component: String) -> Scaffolder.ExistingPackage? {
+        guard let appName = model.scaffold.app else { return nil }
+        if let project = existing.first(where: { $0.package.isXcodeProject && $0.package.manifest.targets.contains { $0.name == appName } }) {
+            notes.append("\(appName) is a target of \(project.package.manifestPath): link \(component) in Xcode (the target's Frameworks and Libraries, "
+                + "package product \(component)) and import it where the app uses it; componentize does not edit Xcode projects")
+            return nil
+        }
+        guard let app = existing.first(where: { $0.name == appName }), !app.package.manifest.reader.isPodspec else {
+            notes.append("no host app package '\(appName)' yet: 'componentize new \(appName)' will depend on \(component)")
+            return nil
+        }
+        return app
+    }
+
+    /// The app's manifest with what the use needs added (the component, and the registry when it registers it), and
+    /// the file that uses them: `Sources/<App>/<Name>InApp.swift` (`<Name>RegistrationInApp.swift` for a registration
+    /// alone).
+    mutating func planAppUse(_ use: AppUse) throws -> [ScaffoldPlan.ManifestChange] {
+        guard let app = hostApp(for: use.component) else { return [] }
+        let manifest = app.package.manifest
+        let target = manifest.targets.first { $0.name == app.name }?.name ?? manifest.targets.first { $0.type != .test }?.name ?? app.name
+        let needed = [use.component] + (use.registration == nil ? [] : [model.scaffold.mediator])
+        let path = PathArithmetic.join(app.package.directory, manifest.manifestFile)
+        let before = scaffolder.fileSystem.text(of: path) ?? ""
+        var after = before
+        for product in needed where !manifest.targets.contains(where: { $0.name == target && $0.dependencies.contains { $0.name == product } }) {
+            guard let directory = located(product)?.directory else { continue }
+            after = try ManifestEditor(source: after, path: app.package.manifestPath).addingDependency(
+                packagePath: PathArithmetic.relative(directory, to: app.package.relativeDirectory), product: product, package: product, to: target)
+        }
+        var changes = before == after ? [] : [ScaffoldPlan.ManifestChange(path: app.package.manifestPath, before: before, after: after)]
+        let folder = manifest.target(named: target)?.folder(inPackage: app.package.directory, fileSystem: scaffolder.fileSystem) ?? "Sources/\(target)"
+        let file = use.component + (use.makes ? "" : "Registration") + "InApp"
+        let filePath = PathArithmetic.join(PathArithmetic.join(app.package.relativeDirectory, folder), file + ".swift")
+        guard scaffolder.fileSystem.status(of: PathArithmetic.join(scaffolder.root, filePath)) == .missing else {
+            notes.append("\(filePath) exists already; new leaves it as it is")
+            return changes
+        }
+        let advice = [use.makes ? "Make the component where the app uses it" : nil,
+                      use.registration == nil ? nil : "call `register(in:)` where the app creates its ComponentRegistry"]
+            .compactMap { $0 }.joined(separator: ", and ")
+        let context: [String: Any] = ["app": app.name, "component": use.component, "type": file, "makes": use.makes, "advice": advice,
+                                      "registration": use.registration ?? "", "mediator": model.scaffold.mediator]
+        changes.append(ScaffoldPlan.ManifestChange(path: PathArithmetic.join(scaffolder.root, filePath), before: "",
+                                                   after: try templates.render("app/InApp.swift.stencil", context: context), isApp: false, isNewFile: true))
+        if use.registration != nil {
+            let place = registryFactory(of: app).map { "add \(file).register(in: registry) to makeRegistry() in \($0)" }
+                ?? "call \(file).register(in: registry) where \(app.name) creates its ComponentRegistry"
+            notes.append("register \(use.component) with the app's registry: \(place) (\(filePath) has it)")
+        }
+        return changes
+    }
+
+    /// Where the app makes its registry (`func makeRegistry(` in one of its sources), as `path:line`.
+    func registryFactory(of app: Scaffolder.ExistingPackage) -> String? {
+        let sources = PathArithmetic.join(app.package.directory, "Sources")
+        let fileSystem = scaffolder.fileSystem
+        for file in fileSystem.regularFiles(under: sources).sorted() where file.hasSuffix(".swift") {
+            guard let text = fileSystem.text(of: PathArithmetic.join(sources, file)) else { continue }
+            if let index = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex(where: { $0.contains("func makeRegistry(") }) {
+                return PathArithmetic.join(PathArithmetic.join(app.package.relativeDirectory, "Sources"), file) + ":\(index + 1)"
+            }
+        }
+        return nil
+    }
+}
