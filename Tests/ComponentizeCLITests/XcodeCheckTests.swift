@@ -102,6 +102,17 @@ final class XcodeCheckTests: XCTestCase {
         }
     }
 
+    /// `new` when the host app is an Xcode target: the project is never edited; a note says what to link in Xcode.
+    func testNewTellsWhatToLinkInAnXcodeAppAndEditsNoProject() throws {
+        let copy = try copyOfTheApp()
+        let project = copy.appendingPathComponent("App/App.xcodeproj/project.pbxproj")
+        let before = try Data(contentsOf: project)
+        let result = try Componentize.run(["new", "ComponentZoo", "--layer", "business"], in: copy)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("note: App is a target of App/App.xcodeproj/project.pbxproj: link ComponentZoo in Xcode"), result.stdout)
+        XCTAssertEqual(try Data(contentsOf: project), before)
+    }
+
     /// `init --infer`: the app target on top, the widget by what it depends on, the shared frameworks with the
     /// common packages, each project target named by `members`.
     func testInferPlacesTheAppOnTopAndExtensionsAndFrameworksByDepth() throws {
