@@ -206,6 +206,9 @@ public struct DependencyGraph: Sendable {
     public let unreadableManifests: [UnreadableManifest]
     /// What the sources import; nil when they were not read.
     public let imports: ImportIndex?
+    /// The files each non-test target compiles, relative to its package's folder, by package (relative folder); empty
+    /// when the sources were not read.
+    public let compiledFiles: [String: Set<String>]
     /// What the sources wire at run time through mediators; nil when they were not read.
     public let mediators: MediatorIndex?
     let declared: DeclaredGraph
@@ -231,6 +234,12 @@ public struct DependencyGraph: Sendable {
             UnreadableManifest(package: $0.relativeDirectory, manifestPath: $0.manifestPath, message: $0.message, location: $0.location)
         }
         imports = facts.map { ImportResolution(declared: declared).index(of: $0, entries: manifestEntries) }
+        var compiled: [String: Set<String>] = [:]
+        let testTargets = Set(declared.sortedTargets.filter(\.isTest).map { "\($0.id.package)\u{0}\($0.id.name)" })
+        for target in facts?.targets ?? [] where !testTargets.contains("\(target.package)\u{0}\(target.target)") {
+            compiled[target.package, default: []].formUnion(target.files)
+        }
+        compiledFiles = compiled
         mediators = facts.map { MediatorResolution(declared: declared, settings: model.mediators).index(of: $0.targets) }
     }
 

@@ -27,9 +27,31 @@ public struct MigratingComponent: Sendable {
     public var manifestPath: String
     public var podDependencies: [Declared]
     public var packageDependencies: [Declared]
+    /// Sources the podspec's `source_files` select that no target of the package compiles, relative to the folder
+    /// (empty when the sources were not read).
+    public var podOnlyFiles: [String] = []
+    /// Sources the package compiles that the podspec does not select, leaving out what `migrate-pods` writes (headers
+    /// forwarded to `include/`, resource accessors).
+    public var packageOnlyFiles: [String] = []
+    /// The folder as reports name it.
+    public var folder: String = ""
+}
+
+/// The sources both builds compile (headers aside: a package reaches them through `include/`).
+private let comparedExtensions: Set<String> = ["swift", "m", "mm", "c", "cc", "cpp", "cxx"]
+
+private func isCompared(_ file: String) -> Bool {
+    comparedExtensions.contains((file as NSString).pathExtension.lowercased())
 }
 
 extension DependencyGraph {
+    /// What `migrate-pods` adds to a package beside the pod's own files: resource accessors (`<Target>Resources.m` or
+    /// `.swift` in a `Generated` folder).
+    static func isWrittenByMigration(_ file: String) -> Bool {
+        let name = (file as NSString).lastPathComponent
+        return file.split(separator: "/").contains("Generated") && (name.hasSuffix("Resources.swift") || name.hasSuffix("Resources.m"))
+    }
+
     /// Every folder that holds both a podspec and a Package.swift, in folder order.
     public var migratingComponents: [MigratingComponent] {
         let names = Dictionary(packages.map { ($0.directory, $0.manifest.name) }, uniquingKeysWith: { first, _ in first })
@@ -66,8 +88,18 @@ extension DependencyGraph {
                 packageSide.append(.init(name: dependency.name ?? dependency.identity, directory: nil, names: known, relativePath: nil,
                                          location: at(dependency, package.manifestPath)))
             }
-            return MigratingComponent(component: package.manifest.name, podName: pod.manifest.name, podspecPath: pod.path,
-                                      manifestPath: package.manifestPath, podDependencies: podSide, packageDependencies: packageSide)
+            var pair = MigratingComponent(component: package.manifest.name, podName: pod.manifest.name, podspecPath: pod.path,
+                                          manifestPath: package.manifestPath, podDependencies: podSide, packageDependencies: packageSide)
+            pair.folder = (package.manifestPath as NSString).deletingLastPathComponent
+            // A package shipped as several pods (one podspec a product) compiles what all of them select; the others are
+            // not read for their files, so its files are not compared.
+            if let packageFiles = compiledFiles[package.relativeDirectory], pod.otherPods.isEmpty {
+                let podFiles = Set(pod.manifest.targets.filter { $0.type != .test }.flatMap { $0.sources ?? [] }.filter(isCompared))
+                let compared = packageFiles.filter(isCompared)
+                pair.podOnlyFiles = podFiles.subtracting(compared).sorted()
+                pair.packageOnlyFiles = compared.subtracting(podFiles).filter { !Self.isWrittenByMigration($0) }.sorted()
+            }
+            return pair
         }
     }
 }

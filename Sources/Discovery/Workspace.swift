@@ -123,6 +123,8 @@ public struct PodspecBeside: Sendable {
     public var spec: PodSpec
     /// The folder each dependency naming a pod or package of the repository leads to, by pod name.
     public var localDependencies: [String: String] = [:]
+    /// The pods of the folder's other podspecs (a package shipped as several pods, one a product).
+    public var otherPods: [String] = []
 
     public init(path: String, manifest: Manifest, spec: PodSpec) {
         self.path = path

@@ -109,7 +109,9 @@ struct WorkspaceAssembly {
             let shown = display(PathArithmetic.join(directory, file))
             switch outcome {
             case .read(let reading, let spec?):
-                packages[directory]?.podspec = PodspecBeside(path: shown, manifest: reading.manifest, spec: spec)
+                var beside = PodspecBeside(path: shown, manifest: reading.manifest, spec: spec)
+                beside.otherPods = otherPodsBeside[directory] ?? []
+                packages[directory]?.podspec = beside
             case .read, .project:
                 continue
             case .failed(let error):

@@ -27,6 +27,9 @@ public struct PodMigration: Sendable {
     /// Objective-C accessors on `SWIFTPM_MODULE_BUNDLE` for the Objective-C targets with resources, rendered beside
     /// the forwarding headers (`migrate-pods/Resources.h.stencil`, `Resources.m.stencil`).
     public var objcAccessors: [ObjCResourceAccessor] = []
+    /// The language SwiftPM needs as `defaultLocalization` when a target has localized resources (`.lproj` folders,
+    /// string catalogs), which it refuses to build without one; nil otherwise.
+    public var defaultLocalization: String?
     /// Why the pod stays a pod (a target mixing Swift and Objective-C, headers SwiftPM cannot reach); nil when it migrates.
     public var leftAsPod: (reason: String, location: FileLocation)?
 

@@ -57,7 +57,26 @@ public struct PodMigrator: Sendable {
         planner.migration.notes += bundleLookupNotes(planner.migration)
         planner.keepOtherTargetsOut()
         planner.nameThePodspecAsShown()
+        planner.migration.defaultLocalization = Self.defaultLocalization(of: planner.migration.targets, files: files)
         return planner.migration
+    }
+
+    /// `en` (else the first language) when a target's resources hold `.lproj` folders, `en` for a string catalog or
+    /// `Base.lproj` alone; nil when nothing is localized.
+    static func defaultLocalization(of targets: [PodMigration.Target], files: [String]) -> String? {
+        var languages: Set<String> = [], catalog = false
+        for target in targets {
+            for resource in target.resources {
+                let full = PathArithmetic.join(target.path, resource.path)
+                for file in files where file == full || file.hasPrefix(full + "/") {
+                    catalog = catalog || file.hasSuffix(".xcstrings")
+                    for part in file.split(separator: "/") where part.hasSuffix(".lproj") { languages.insert(String(part.dropLast(6))) }
+                }
+            }
+        }
+        let base = languages.remove("Base") != nil
+        if languages.contains("en") || (languages.isEmpty && (catalog || base)) { return "en" }
+        return languages.sorted().first
     }
 
     /// The module CocoaPods builds: `module_name`, else the pod's name.

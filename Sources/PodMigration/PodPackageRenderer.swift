@@ -19,6 +19,7 @@ public struct PodPackageRenderer {
             "toolsVersion": migration.toolsVersion,
             "podspec": (migration.podspecPath as NSString).lastPathComponent,
             "name": SwiftLiteral.string(migration.podName),
+            "defaultLocalization": migration.defaultLocalization.map(SwiftLiteral.string) ?? "",
             "platforms": migration.platforms.map(Self.swift).joined(separator: ", "),
             "products": migration.products.map { ["name": $0.name, "targets": $0.targets.map { "\"\($0)\"" }.joined(separator: ", ")] },
             "packages": migration.packages.map(Self.swift),

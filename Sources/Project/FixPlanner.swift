@@ -164,6 +164,10 @@ struct FixPlanner {
             if let entry = pair.packageDependencies.first(where: { $0.location == finding.location }) {
                 return try planPodSide(finding, entry, pair)
             }
+            if (pair.podOnlyFiles + pair.packageOnlyFiles).contains(finding.key.to) {
+                throw NotFixable("fix edits dependency entries, not the files a target compiles: 'componentize migrate-pods --pod \(pair.podName) --update' "
+                    + "rewrites a Package.swift migrate-pods wrote from the podspec; else add the file to the side that lacks it")
+            }
         }
         throw NotFixable("the entry behind this finding is no longer in the graph")
     }

@@ -7,6 +7,7 @@ import Output
 import Paths
 import PodMigration
 import PodspecReading
+import ResourceGeneration
 import Rules
 import Scaffolding
 
@@ -23,9 +24,12 @@ public struct MigratePodsRequest: Sendable {
     public var allowViolations: Bool
     /// Replace a Package.swift that migrate-pods wrote before.
     public var force: Bool
+    /// Only the pods migrate-pods migrated before, rewritten from their podspecs.
+    public var update: Bool
 
     public init(names: [String] = [], templates: String? = nil, today: String, allowUnmapped: Bool = false, allowViolations: Bool = false,
-                force: Bool = false) {
+                force: Bool = false, update: Bool = false) {
+        self.update = update
         self.names = names
         self.templates = templates
         self.today = today
@@ -124,6 +128,10 @@ extension Project {
             let absolute = PathArithmetic.join(pod.directory, "Package.swift")
             let existing = existingManifest(at: absolute)
             let manifestPath = PathArithmetic.join((pod.shown as NSString).deletingLastPathComponent, "Package.swift")
+            if request.update, existing != .generated {
+                return .skip(Note("\(pod.name) has no Package.swift migrate-pods wrote; --update leaves it (run without it to migrate the pod)",
+                                  at: FileLocation(path: manifestPath)))
+            }
             if existing != .none, !(existing == .generated && request.force) {
                 let why = existing == .generated ? "migrate-pods wrote it; run with --force to replace it" : "migrate-pods never replaces a manifest it did not write"
                 guard request.names.contains(pod.name) else {
@@ -240,5 +248,30 @@ extension PodMigrationRun {
             zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
         }
         return ([line(header)] + rows.map(line)).joined(separator: "\n")
+    }
+}
+
+extension Project {
+    /// Writes the migration (``PodMigrationRun/write(editSources:)``), then the resource accessors of every migrated
+    /// Swift target with resources: its `sources:` lists the folder they go to, which must exist for SwiftPM to build
+    /// the package. Each new manifest is read back from the disk as `check` will read it. Returns the paths written,
+    /// and why accessors could not be written (`componentize resources` writes them once that is mended).
+    public func write(_ run: PodMigrationRun, editSources: Bool = false) throws -> (written: [String], problems: [String]) {
+        var written = try run.write(editSources: editSources), problems: [String] = []
+        let disk = DiskFileSystem()
+        for item in run.items where item.text != nil {
+            let manifest = try reader.read(packageDirectory: item.migration.directory, fileSystem: disk).manifest
+            let generation = ResourceGenerationRun(root: root, options: .init(outputDirectory: configuration.resourcesOutputDirectory), fileSystem: disk)
+            let outcome = try generation.run(packages: [.init(manifestPath: item.absoluteManifestPath, manifest: manifest)])
+            let shownFolder = (item.manifestPath as NSString).deletingLastPathComponent
+            written += outcome.results.filter { $0.status == .written }.map { result in
+                PathArithmetic.join(shownFolder, PathArithmetic.relative(result.outputPath, to: item.migration.directory))
+            }
+            problems += outcome.diagnostics.filter { $0.severity == .error }.map { diagnostic in
+                "\(item.manifestPath): warning: the resource accessors of \(item.migration.podName) were not written (\(diagnostic.message)); "
+                    + "'componentize resources \(shownFolder)' writes them once that is mended"
+            }
+        }
+        return (written, problems)
     }
 }

@@ -91,6 +91,12 @@ public struct ResourceScanner: Sendable {
             }
             return
         }
+        // One file of a `.lproj` folder, listed on its own (as migrate-pods lists what a podspec's globs select): SwiftPM
+        // keeps it in its language's folder.
+        let parent = ((resourcePath as NSString).deletingLastPathComponent as NSString).lastPathComponent
+        if !isDirectory, parent.hasSuffix(".lproj") {
+            return scanLocalized(name, at: path, language: String(parent.dropLast(6)), into: &scan)
+        }
         let entries = isDirectory ? files(under: path).map { ($0, join(path, $0)) } : [((resourcePath as NSString).lastPathComponent, path)]
         var catalogs: Set<String> = []
         for (relativeFile, absolute) in entries {

@@ -13,7 +13,7 @@ public struct PodPackageMismatchRule: Rule {
         name: "Podspec and Package.swift disagree",
         summary: "A component declared both as a pod and as a package depends on different things in each.",
         rationale: "While a component is built by CocoaPods and by SwiftPM, the two declarations are one component: a dependency only one of them declares builds in one world and breaks, or hides a layering violation, in the other.",
-        details: "a component mid-migration (a podspec and a `Package.swift` in one folder, read as one component: the package's targets are checked, and pods reach it by its pod name) whose two declarations disagree: a local component or an outside pod/package only one of them depends on; local ones compared by folder, outside ones by name (the package's identity, its declared name or a product used from it, against the pod's name, case-insensitive); at the `s.dependency` line or the `Package.swift` entry",
+        details: "a component mid-migration (a podspec and a `Package.swift` in one folder, read as one component: the package's targets are checked, and pods reach it by its pod name) whose two declarations disagree: a local component or an outside pod/package only one of them depends on; local ones compared by folder, outside ones by name (the package's identity, its declared name or a product used from it, against the pod's name, case-insensitive); at the `s.dependency` line or the `Package.swift` entry. Or a source file (Swift, Objective-C, C) one of them compiles and the other does not (a file added to the pod after its migration), at the file; headers and the resource accessors `migrate-pods` writes are not compared",
         remedy: "the exact `.package(path:)` and `.product(name:package:)` to add to the package, or the `s.dependency` to add to the podspec, or remove the entry",
         defaultSeverity: .warning,
         nonTriggeringExamples: [
@@ -55,7 +55,24 @@ public struct PodPackageMismatchRule: Rule {
     )
 
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
-        graph.migratingComponents.flatMap(findings)
+        graph.migratingComponents.flatMap { findings($0) + fileFindings($0) }
+    }
+
+    /// A file one build compiles and the other does not: the two builds of the component have drifted apart.
+    private func fileFindings(_ pair: MigratingComponent) -> [Finding] {
+        let podFile = (pair.podspecPath as NSString).lastPathComponent
+        let update = "'componentize migrate-pods --pod \(pair.podName) --update' rewrites the Package.swift it wrote from the podspec"
+        let podOnly = pair.podOnlyFiles.map { file in
+            finding("\(file) is compiled by the pod (\(podFile)'s source_files) but by no target of \(pair.component)'s Package.swift: SwiftPM builds \(pair.component) without it, and check does not read it",
+                    fix: "\(update); or add it to a target's sources, or leave it out of source_files if no build needs it",
+                    at: FileLocation(path: pair.folder.isEmpty ? file : pair.folder + "/" + file), from: pair.component, to: file)
+        }
+        let packageOnly = pair.packageOnlyFiles.map { file in
+            finding("\(file) is compiled by \(pair.component)'s Package.swift but not selected by \(podFile)'s source_files: CocoaPods builds the pod without it",
+                    fix: "add it to the podspec's source_files, or exclude it from the package's target (\(update))",
+                    at: FileLocation(path: pair.folder.isEmpty ? file : pair.folder + "/" + file), from: pair.component, to: file)
+        }
+        return podOnly + packageOnly
     }
 
     private func findings(_ pair: MigratingComponent) -> [Finding] {

@@ -573,6 +573,9 @@ import PackageDescription
 
 let package = Package(
     name: {{ name }},
+{% if defaultLocalization %}
+    defaultLocalization: {{ defaultLocalization }},
+{% endif %}
 {% if platforms %}
     platforms: [{{ platforms }}],
 {% endif %}

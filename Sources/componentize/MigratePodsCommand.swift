@@ -16,8 +16,12 @@ struct MigratePodsCommand: ParsableCommand {
 
             Writes nothing, and exits 1, when an outside pod has no known package (unless --allow-unmapped) or a \
             dependency breaks the layering (unless --allow-violations). Never replaces a Package.swift it did not \
-            write (exit 2); --force replaces one it wrote. A pod mixing Swift and Objective-C in one target stays a \
-            pod (exit 1, with its files). docs/migrate-pods.md.
+            write (exit 2); --force replaces one it wrote; --update rewrites every one it wrote, so that a file added \
+            to a pod since is in its package again (check reports the drift as pod-package-mismatch). A pod mixing \
+            Swift and Objective-C is split into a Swift and an Objective-C target; it stays a pod (exit 1, with its \
+            files) only when they cannot be split (its Objective-C imports its Swift) or its public headers clash. \
+            Swift targets with resources get their accessors at once (the Generated folder their sources: list). \
+            docs/migrate-pods.md.
             """
     )
 
@@ -38,6 +42,9 @@ struct MigratePodsCommand: ParsableCommand {
     @Flag(help: "Replace a Package.swift that migrate-pods wrote before (never one it did not write).")
     var force = false
 
+    @Flag(help: "Rewrite every Package.swift migrate-pods wrote, from its podspec as it is now (pods not migrated yet are left alone).")
+    var update = false
+
     @Flag(help: "Add to each Objective-C or C file the imports it got from the pod's prefix header (the only option that touches sources; with --dry-run, print the diffs).")
     var editSources = false
 
@@ -46,8 +53,9 @@ struct MigratePodsCommand: ParsableCommand {
 
     func run() throws {
         let request = MigratePodsRequest(names: pods, templates: templateDirectory, today: try Project.today(), allowUnmapped: allowUnmapped,
-                                         allowViolations: allowViolations, force: force)
-        let run = try project.open().migratePods(request)
+                                         allowViolations: allowViolations, force: force || update, update: update)
+        let opened = try project.open()
+        let run = try opened.migratePods(request)
         for entry in run.entries {
             switch entry {
             case .skip(let note):
@@ -64,7 +72,9 @@ struct MigratePodsCommand: ParsableCommand {
             throw ExitCode(1)
         }
         if dryRun { return }
-        for path in try run.write(editSources: editSources) { print("wrote \(path)") }
+        let outcome = try opened.write(run, editSources: editSources)
+        for path in outcome.written { print("wrote \(path)") }
+        for problem in outcome.problems { Terminal.printError(problem) }
         if run.items.isEmpty { print("componentize: no development pod left to migrate") }
     }
 }

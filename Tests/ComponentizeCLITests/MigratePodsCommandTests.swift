@@ -296,6 +296,37 @@ final class MigratePodsCommandTests: XCTestCase {
 
     /// Test specs become test targets, in no product; an Objective-C test spec gets no public headers (a test target
     /// has none), and a mixed one keeps its Objective-C half a plain target the Swift tests depend on.
+    /// A pod with localized resources: the package declares its defaultLocalization and gets its accessors at once, so
+    /// SwiftPM loads it (`swift package describe`); a file added to the pod afterwards is drift that `check` reports at
+    /// the file, and `--update` brings the package back in step.
+    func testALocalizedPodLoadsInSwiftPMAndAFileAddedLaterIsDriftThatUpdateMends() throws {
+        try write(Self.podspec("NXStrings", ["s.source_files = 'NXStrings/Classes/**/*.swift'",
+                                             "s.resource_bundles = { 'NXStrings' => ['NXStrings/Assets/**/*'] }"]), "NXStrings/NXStrings.podspec")
+        try write("public enum Greeting { public static let key = \"hello\" }\n", "NXStrings/NXStrings/Classes/Greeting.swift")
+        try write("\"hello\" = \"Hello\";\n", "NXStrings/NXStrings/Assets/en.lproj/Localizable.strings")
+        try write("\"hello\" = \"Bonjour\";\n", "NXStrings/NXStrings/Assets/fr.lproj/Localizable.strings")
+        let result = try run(["."])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        let manifest = try String(contentsOf: root.appendingPathComponent("NXStrings/Package.swift"), encoding: .utf8)
+        XCTAssertTrue(manifest.contains("    defaultLocalization: \"en\",\n"), manifest)
+        XCTAssertTrue(result.stdout.contains("wrote NXStrings/NXStrings/Generated/NXStringsResources.swift"), result.stdout)
+        let describe = try Componentize.runTool("/usr/bin/env", ["swift", "package", "describe", "--type", "json"],
+                                                in: root.appendingPathComponent("NXStrings"))
+        XCTAssertEqual(describe.status, 0, "SwiftPM loads the migrated package: \(describe.stderr)")
+
+        try write("public enum Farewell {}\n", "NXStrings/NXStrings/Classes/Farewell.swift")
+        let drift = try Componentize.run(["check", "."], in: root)
+        XCTAssertTrue(drift.stdout.contains("NXStrings/NXStrings/Classes/Farewell.swift: warning: [pod-package-mismatch] NXStrings/Classes/Farewell.swift is compiled by the pod"),
+                      drift.stdout)
+        let fix = try Componentize.run(["fix", "--dry-run"], in: root)
+        XCTAssertTrue(fix.stdout.contains("migrate-pods --pod NXStrings --update"), "fix says what brings it back in step: \(fix.stdout)")
+        let update = try run([".", "--update"])
+        XCTAssertEqual(update.status, 0, update.stdout + update.stderr)
+        XCTAssertTrue(try String(contentsOf: root.appendingPathComponent("NXStrings/Package.swift"), encoding: .utf8).contains("\"Classes/Farewell.swift\""))
+        let clean = try Componentize.run(["check", "."], in: root)
+        XCTAssertFalse(clean.stdout.contains("pod-package-mismatch"), clean.stdout)
+    }
+
     func testTestSpecsBecomeTestTargetsInNoProduct() throws {
         try write(Self.podspec("NXKit", ["s.source_files = 'Classes/*.swift'",
                                          "s.test_spec 'Tests' do |t|", "  t.source_files = 'Tests/*.swift'", "end",

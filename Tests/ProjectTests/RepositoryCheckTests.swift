@@ -319,7 +319,7 @@ final class RepositoryCheckTests: XCTestCase {
     /// Mid-migration: a folder with a Package.swift and a podspec is one component, named by either.
     func testAPodDependsOnAComponentMidMigrationByItsPodName() throws {
         try write(RuleExample.package("NXKit"), to: "Kit/NXKit/Package.swift")
-        try write(Self.podspec("NXKit"), to: "Kit/NXKit/NXKit.podspec")
+        try write(Self.podspec("NXKit").replacingOccurrences(of: "'Classes/**/*'", with: "'Sources/NXKit/**/*'"), to: "Kit/NXKit/NXKit.podspec")
         try write("public enum NXKit {}\n", to: "Kit/NXKit/Sources/NXKit/NXKit.swift")
         try write(Self.podspec("NXUI", ["s.dependency 'NXKit'"]), to: "Common/NXUI/NXUI.podspec")
         try write("import NXKit\n", to: "Common/NXUI/Classes/NXUI.swift")

@@ -98,6 +98,18 @@ final class ResourceScannerTests: XCTestCase {
         XCTAssertEqual(inventory.strings.map(\.name), ["Localizable"])
     }
 
+    /// The files of `.lproj` folders listed one by one (as `migrate-pods` lists what a podspec's globs select) are the
+    /// localizations of one table, not two files flattened onto one name.
+    func testLocalizedFilesListedOneByOneAreOneTable() throws {
+        try write("\"title\" = \"Gallery\";\n", "Sources/T/Assets/en.lproj/Localizable.strings")
+        try write("\"title\" = \"Galerie\";\n", "Sources/T/Assets/fr.lproj/Localizable.strings")
+        let (inventory, diagnostics) = scan([TargetResource(rule: .process, path: "Assets/en.lproj/Localizable.strings"),
+                                             TargetResource(rule: .process, path: "Assets/fr.lproj/Localizable.strings")])
+        XCTAssertEqual(diagnostics, [])
+        XCTAssertEqual(inventory.localizations, ["en", "fr"])
+        XCTAssertEqual(inventory.strings.map(\.name), ["Localizable"])
+    }
+
     func testResourcePathEscapingTheTarget() throws {
         try write("x", "Shared/x.txt")
         let (_, diagnostics) = scan([TargetResource(rule: .copy, path: "../../Shared", position: SourcePosition(line: 9, column: 13))])
