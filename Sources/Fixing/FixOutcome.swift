@@ -45,6 +45,8 @@ public struct FixOutcome: Sendable {
     public var notFixed: [NotFixed] = []
     /// Whether the files were written (false for a dry run, and when nothing changed).
     public var written = false
+    /// Findings of the rules asked that the baseline records: known, so left as they are.
+    public var baselined = 0
 
     public init() {}
 }

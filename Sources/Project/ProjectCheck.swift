@@ -193,6 +193,11 @@ extension Project {
         return graph.chain(from: sources, toOutside: to)
     }
 
+    /// What `graph` cannot draw: each package whose manifest cannot be read, as a located note.
+    public var undrawnPackages: [String] {
+        workspace.unreadable.map { "\($0.location): note: \($0.relativeDirectory) is not drawn: its manifest cannot be read ('componentize check' says why)" }
+    }
+
     /// Why a name may be missing: the packages whose manifests cannot be read (their targets are not in the graph).
     var unreadableNote: String {
         guard let first = workspace.unreadable.first else { return "" }

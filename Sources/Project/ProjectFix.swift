@@ -40,6 +40,7 @@ extension Project {
         for finding in report.result.findings where request.rules.contains(finding.rule) && planner.edits(for: finding) { planner.plan(finding) }
         var outcome = FixOutcome()
         outcome.notFixed = planner.notFixed
+        outcome.baselined = report.baselined.filter { request.rules.contains($0.rule) && planner.edits(for: $0) }.count
         var written: [(path: String, before: String, after: String)] = []
         for (path, plan, file) in made(planner) {
             outcome.fixed += file.fixed

@@ -46,6 +46,10 @@ public struct FixReporter: Sendable {
         var text = "componentize fix: \(dryRun ? "would fix" : "fixed") \(outcome.fixed.count) finding\(outcome.fixed.count == 1 ? "" : "s")"
         if !outcome.fixed.isEmpty { text += " (\(counted(outcome.fixed.map(\.finding)))) in \(files) file\(files == 1 ? "" : "s")" }
         if !outcome.notFixed.isEmpty { text += "; \(outcome.notFixed.count) not fixed (\(counted(outcome.notFixed.map(\.finding))))" }
+        if outcome.baselined > 0 {
+            text += "; \(outcome.baselined) finding\(outcome.baselined == 1 ? "" : "s") the baseline records left as \(outcome.baselined == 1 ? "it is" : "they are")"
+                + " (remove \(outcome.baselined == 1 ? "its entry" : "their entries") from the baseline to have them fixed)"
+        }
         return text
     }
 }

@@ -4,8 +4,8 @@ import Diagnostics
 import Output
 import Rules
 
-/// Draws the component graph: layers as clusters top to bottom, one node a component, violating edges red, edges
-/// that only an `import` makes (no manifest declares them) dashed.
+/// Draws the component graph: layers as clusters top to bottom, one node a component, violating edges red (orange
+/// when the baseline knows the violation), edges that only an `import` makes (no manifest declares them) dashed.
 public struct GraphRenderer: Sendable {
     public enum Format: String, Sendable, CaseIterable {
         case dot, mermaid, json
@@ -34,6 +34,8 @@ public struct GraphRenderer: Sendable {
         var from: String
         var to: String
         var violation: String?
+        /// The violation is one the baseline records (known, not new).
+        var baselined = false
         /// Only an `import` connects them; no manifest declares it.
         var viaImport = false
         /// Only a call through a mediator connects them (drawn dotted).
@@ -41,20 +43,41 @@ public struct GraphRenderer: Sendable {
         static func < (lhs: Link, rhs: Link) -> Bool { (lhs.from, lhs.to) < (rhs.from, rhs.to) }
     }
 
+    /// The rule an edge breaks, by `from->to` target names: new findings first, then what the baseline knows.
+    struct Violations {
+        var new: [String: String]
+        var known: [String: String]
+
+        init(findings: [Finding], baselined: [Finding]) {
+            func byEdge(_ findings: [Finding]) -> [String: String] {
+                Dictionary(findings.filter { !$0.key.to.isEmpty }.map { ("\($0.key.from)->\($0.key.to)", $0.rule.rawValue) }, uniquingKeysWith: { a, _ in a })
+            }
+            new = byEdge(findings)
+            known = byEdge(baselined)
+        }
+
+        /// The rule, and whether the baseline knows it, for the first key that has one.
+        func verdict(_ keys: [String]) -> (rule: String, baselined: Bool)? {
+            if let rule = keys.lazy.compactMap({ new[$0] }).first { return (rule, false) }
+            return keys.lazy.compactMap { known[$0] }.first.map { ($0, true) }
+        }
+    }
+
     /// Links no manifest declares (imports, calls through a mediator) between components not linked already.
     private func addUndeclared(_ edges: [(edge: Edge, from: GraphTarget, to: GraphTarget)], to links: inout [String: Link],
-                               violations: [String: String], mark: (inout Link) -> Void) {
+                               violations: Violations, mark: (inout Link) -> Void) {
         for (edge, from, to) in edges where !from.isTest && from.component != to.component {
             let key = "\(from.component)->\(to.component)"
             guard links[key] == nil else { continue }
-            var link = Link(from: from.component, to: to.component, violation: violations["\(edge.from.name)->\(to.id.name)"])
+            let verdict = violations.verdict(["\(edge.from.name)->\(to.id.name)"])
+            var link = Link(from: from.component, to: to.component, violation: verdict?.rule, baselined: verdict?.baselined ?? false)
             mark(&link)
             links[key] = link
         }
     }
 
     /// A cycle's finding names its members, not one edge: every link among them is part of the violation.
-    private func markCycles(_ findings: [Finding], graph: DependencyGraph, links: inout [String: Link]) {
+    private func markCycles(_ findings: [Finding], graph: DependencyGraph, links: inout [String: Link], baselined: Bool = false) {
         let cycleMembers = findings.filter { $0.rule == CycleRule.description.identifier }.map { finding in
             Set(finding.key.from.split(separator: ",").map(String.init))
         }
@@ -65,16 +88,17 @@ public struct GraphRenderer: Sendable {
                 let inCycle = Set(members.flatMap { components[$0] ?? [] })
                 for (key, link) in links where link.violation == nil && inCycle.contains(link.from) && inCycle.contains(link.to) {
                     links[key]?.violation = CycleRule.description.identifier.rawValue
+                    links[key]?.baselined = baselined
                 }
             }
         }
     }
 
     /// Components and their links, without test targets.
-    func model(_ graph: DependencyGraph, findings: [Finding]) throws -> (nodes: [Node], links: [Link]) {
+    func model(_ graph: DependencyGraph, findings: [Finding], baselined: [Finding] = []) throws -> (nodes: [Node], links: [Link]) {
         var nodes: Set<Node> = []
         var links: [String: Link] = [:]
-        let violations = Dictionary(findings.filter { !$0.key.to.isEmpty }.map { ("\($0.key.from)->\($0.key.to)", $0.rule.rawValue) }, uniquingKeysWith: { a, _ in a })
+        let violations = Violations(findings: findings, baselined: baselined)
         for target in graph.sortedTargets where !target.isTest {
             nodes.insert(Node(name: target.component, layer: target.layer, external: false))
         }
@@ -94,16 +118,20 @@ public struct GraphRenderer: Sendable {
                 continue
             }
             let key = "\(from.component)->\(toName)"
-            let violation = violations["\(edge.from.name)->\(toName)"] ?? violations["\(edge.from.name)->\(edge.to.targetName ?? "")"]
+            let verdict = violations.verdict(["\(edge.from.name)->\(toName)", "\(edge.from.name)->\(edge.to.targetName ?? "")"])
             if let existing = links[key] {
-                if existing.violation == nil, let violation { links[key]?.violation = violation }
+                if existing.violation == nil || existing.baselined && verdict?.baselined == false, let verdict {
+                    links[key]?.violation = verdict.rule
+                    links[key]?.baselined = verdict.baselined
+                }
             } else {
-                links[key] = Link(from: from.component, to: toName, violation: violation)
+                links[key] = Link(from: from.component, to: toName, violation: verdict?.rule, baselined: verdict?.baselined ?? false)
             }
         }
         addUndeclared(graph.importEdges, to: &links, violations: violations) { $0.viaImport = true }
         addUndeclared(graph.mediatorEdges, to: &links, violations: violations) { $0.viaMediator = true }
         markCycles(findings, graph: graph, links: &links)
+        markCycles(baselined, graph: graph, links: &links, baselined: true)
         var keptNodes = nodes, keptLinks = Set(links.values)
         if let scope {
             keptLinks = keptLinks.filter { scope.contains($0.from) }
@@ -121,8 +149,9 @@ public struct GraphRenderer: Sendable {
         return (keptNodes.sorted(), keptLinks.sorted())
     }
 
-    public func render(_ graph: DependencyGraph, findings: [Finding], format: Format) throws -> String {
-        let (nodes, links) = try model(graph, findings: findings)
+    /// `findings` are drawn red; `baselined` (what the baseline records) orange, as known.
+    public func render(_ graph: DependencyGraph, findings: [Finding], baselined: [Finding] = [], format: Format) throws -> String {
+        let (nodes, links) = try model(graph, findings: findings, baselined: baselined)
         switch format {
         case .dot: return dot(graph.layers, nodes, links)
         case .mermaid: return mermaid(graph.layers, nodes, links)
@@ -154,7 +183,8 @@ public struct GraphRenderer: Sendable {
             lines.append("  }")
         }
         for link in links {
-            var attributes = link.violation.map { ["color=red", "penwidth=2", "label=\(quoted($0))", "fontcolor=red"] } ?? []
+            let color = link.baselined ? "orange" : "red"
+            var attributes = link.violation.map { ["color=\(color)", "penwidth=2", "label=\(quoted(link.baselined ? $0 + " (baselined)" : $0))", "fontcolor=\(color)"] } ?? []
             if link.viaImport { attributes.append("style=dashed") }
             if link.viaMediator { attributes.append("style=dotted") }
             let style = attributes.isEmpty ? "" : " [" + attributes.joined(separator: ", ") + "]"
@@ -171,17 +201,18 @@ public struct GraphRenderer: Sendable {
             for node in group.nodes { lines.append("    \(identifier(node.name))[\(quoted(node.name))]") }
             lines.append("  end")
         }
-        var red: [Int] = []
+        var red: [Int] = [], orange: [Int] = []
         for (index, link) in links.enumerated() {
             let arrow = link.viaImport || link.viaMediator ? "-.->" : "-->"
-            if let label = link.violation ?? (link.viaMediator ? "mediator" : nil) {
+            if let label = link.violation.map({ link.baselined ? $0 + " (baselined)" : $0 }) ?? (link.viaMediator ? "mediator" : nil) {
                 lines.append("  \(identifier(link.from)) \(arrow)|\(label)| \(identifier(link.to))")
-                if link.violation != nil { red.append(index) }
+                if link.violation != nil { if link.baselined { orange.append(index) } else { red.append(index) } }
             } else {
                 lines.append("  \(identifier(link.from)) \(arrow) \(identifier(link.to))")
             }
         }
         if !red.isEmpty { lines.append("  linkStyle \(red.map(String.init).joined(separator: ",")) stroke:red,stroke-width:2px") }
+        if !orange.isEmpty { lines.append("  linkStyle \(orange.map(String.init).joined(separator: ",")) stroke:orange,stroke-width:2px") }
         return lines.joined(separator: "\n")
     }
 
@@ -193,7 +224,7 @@ public struct GraphRenderer: Sendable {
             })),
             ("edges", .array(links.map { link in
                 .object([("from", .string(link.from)), ("to", .string(link.to)), ("violation", link.violation.map(JSONValue.string) ?? .null),
-                         ("import", .bool(link.viaImport)), ("mediator", .bool(link.viaMediator))])
+                         ("baselined", .bool(link.baselined)), ("import", .bool(link.viaImport)), ("mediator", .bool(link.viaMediator))])
             })),
         ]).rendered()
     }

@@ -21,8 +21,8 @@ enum StringsFileParser {
         do {
             plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
-            let message = Self.detail(of: error)
-            throw InputError("invalid .strings file: \(message)", at: FileLocation(path: path, line: Self.line(in: message)))
+            let (message, line) = Self.located(Self.detail(of: error), in: String(decoding: data, as: UTF8.self))
+            throw InputError("invalid .strings file: \(message)", at: FileLocation(path: path, line: line))
         }
         guard let dictionary = plist as? [String: Any] else {
             throw InputError("invalid .strings file: expected \"key\" = \"value\"; pairs", at: FileLocation(path: path))
@@ -118,6 +118,20 @@ enum StringsFileParser {
             }
         }
         return info[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+    }
+
+    /// The parser's message said for the line it is about: CoreFoundation notices a missing `;` on the line after the
+    /// entry that lacks it (reported there, as the entry's), and names the line in its words (said by the location).
+    static func located(_ message: String, in text: String) -> (message: String, line: Int?) {
+        guard let reported = line(in: message) else { return (message, nil) }
+        let said = message.replacingOccurrences(of: " on line \(reported)", with: "")
+        guard message.hasPrefix("Missing ';'") else { return (said, reported) }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let entry = (1..<max(1, reported)).reversed().first { number in
+            let content = lines.indices.contains(number - 1) ? lines[number - 1].trimmingCharacters(in: .whitespaces) : ""
+            return !content.isEmpty && !content.hasPrefix("//")
+        }
+        return ("this entry does not end with ';' (\"key\" = \"value\";)", entry ?? reported)
     }
 
     /// The number after "line " in a parser's message.

@@ -185,9 +185,13 @@ extension DependencyGraph {
         return " (also imported in " + locations.map { "\($0.path.split(separator: "/").last.map(String.init) ?? $0.path):\($0.line ?? 1)" }.joined(separator: ", ") + ")"
     }
 
-    /// "kit, common" or "nothing in this repository".
-    func describeLayers(_ layers: [Layer]) -> String {
-        layers.isEmpty ? "nothing in this repository (system frameworks only)" : layers.map(\.name).joined(separator: ", ")
+    /// What a layer may depend on: its own other members (unless it is independent), then the layers below it
+    /// ("other core members; nothing below", "other common members, kit").
+    func describeAllowed(for layer: Layer, below: [Layer]) -> String {
+        let own = layer.independent ? (layer.interfacePattern != nil ? ["the interfaces of other \(layer.name) members"] : []) : ["other \(layer.name) members"]
+        let lower = below.map(\.name)
+        if lower.isEmpty { return own.isEmpty ? "nothing in this repository (system frameworks only)" : own.joined() + "; no layer below" }
+        return (own + lower).joined(separator: ", ")
     }
 }
 

@@ -54,7 +54,8 @@ public struct UpwardDependencyRule: Rule {
         var findings: [Finding] = []
         for (edge, from, to) in context.checkedLocalEdges(of: graph) {
             guard Self.applies(from: from, to: to), let fromLayer = from.layer else { continue }
-            let allowed = graph.describeLayers(context.configuration.layers(below: fromLayer))
+            guard let layer = context.configuration.layer(named: fromLayer) else { continue }
+            let allowed = graph.describeAllowed(for: layer, below: context.configuration.layers(below: fromLayer))
             let fix = "move what \(from.id.name) needs from \(to.id.name) down to \(fromLayer) or below, or invert the dependency "
                 + "(a protocol in \(fromLayer) that \(to.id.name) implements); \(fromLayer) may depend on: \(allowed)"
             let message = edge.viaMediator ? "\(from.label) calls \(to.label) through a mediator (\(edge.written))"

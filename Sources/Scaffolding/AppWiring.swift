@@ -27,7 +27,12 @@ extension PlanBuilder {
             return nil
         }
         guard let app = existing.first(where: { $0.name == appName }), !app.package.manifest.reader.isPodspec else {
-            notes.append("no host app package '\(appName)' yet: 'componentize new \(appName)' will depend on \(component)")
+            if let unreadable = scaffolder.workspace.unreadable.first(where: { PathArithmetic.lastComponent(of: $0.relativeDirectory) == appName }) {
+                notes.append("the host app's manifest cannot be read (\(unreadable.location); 'componentize check' says why), so \(component) was not added "
+                    + "to it: add .package(path:) and .product(name: \"\(component)\", package: \"\(component)\") once it reads")
+            } else {
+                notes.append("no host app package '\(appName)' yet: 'componentize new \(appName)' will depend on \(component)")
+            }
             return nil
         }
         return app

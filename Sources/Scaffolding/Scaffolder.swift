@@ -76,7 +76,8 @@ public struct ScaffoldPlan: Sendable {
         var lines: [String] = ["dry run: nothing written"]
         for package in packages {
             lines.append("")
-            lines.append("\(path(of: package))/  (\(package.layer), \(package.kind))")
+            let what = package.kind.rawValue == package.layer ? package.layer : "\(package.layer) layer, \(package.kind)"
+            lines.append("\(path(of: package))/  (\(what))")
             for file in package.files { lines.append("  \(file.path)") }
             if let manifest = package.files.first(where: { $0.path == "Package.swift" || $0.path.hasSuffix(".podspec") }) {
                 lines.append("")

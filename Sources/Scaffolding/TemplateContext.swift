@@ -19,16 +19,25 @@ public enum ComponentKind: String, Sendable, CaseIterable {
 
     /// The README's first sentence for a component of this kind.
     func summary(layer: String) -> String {
+        let a = Self.article(for: layer)
         switch self {
-        case .kit: return "A \(layer) component: constants, colours, fonts, device and version helpers that know nothing of any business."
-        case .common: return "A \(layer) component: shared UI and services (wrapping third-party libraries) for every business component."
-        case .account: return "A \(layer) component: the signed-in user, account data, its storage and management."
-        case .business: return "A \(layer) component: one product area, reached by the others only through its interface or the registry."
+        case .kit: return "\(a) \(layer) component: constants, colours, fonts, device and version helpers that know nothing of any business."
+        case .common where layer != "common":
+            // A layer the model names otherwise (`features` that are not independent, `shared`): what it is is the team's to say.
+            return "\(a) \(layer) component: built and tested on its own, on top of the layers below \(layer)."
+        case .common: return "\(a) \(layer) component: shared UI and services (wrapping third-party libraries) for every business component."
+        case .account: return "\(a) \(layer) component: the signed-in user, account data, its storage and management."
+        case .business: return "\(a) \(layer) component: one product area, reached by the others only through its interface or the registry."
         case .interface: return "The interface of a \(layer) component: protocols and value types other components may depend on."
         case .mediator: return "The component registry (\(layer) layer): business components register their services by protocol, callers resolve them."
         case .app: return "The host app: it integrates every component and wires them together."
         case .ctmediator: return "A CTMediator category (\(layer) layer): the calls other components make to a pod's Target_ class."
         }
+    }
+
+    /// "An" before a vowel (`An account component`), else "A".
+    static func article(for word: String) -> String {
+        word.first.map { "aeiouAEIOU".contains($0) } == true ? "An" : "A"
     }
 }
 

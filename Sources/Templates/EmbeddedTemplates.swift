@@ -32,7 +32,7 @@ import {{ dependency.product }}
 public struct {{ name }} {
     public static let name = "{{ name }}"
 
-    /// The components this app integrates, bottom layer first.
+    /// The components this app integrates, layer by layer from the top.
     public static let components: [String] = [{{ dependencyLiterals }}]
 {% if registrations %}
 

@@ -9,7 +9,8 @@ struct GraphCommand: ParsableCommand {
         abstract: "Draw the components and their dependencies, layer by layer.",
         discussion: """
             Layers are clusters from top to bottom, each component appears once, and dependencies that \
-            break a rule are red. svg and png are rendered by Graphviz's dot, which must be installed.
+            break a rule are red, orange when the baseline records them. A package whose manifest cannot be read is \
+            not drawn (a note names it). svg and png are rendered by Graphviz's dot, which must be installed.
             """
     )
 
@@ -43,16 +44,16 @@ struct GraphCommand: ParsableCommand {
 
     func run() throws {
         let graphviz = format == .svg || format == .png ? try Graphviz(format: format.rawValue) : nil
-        let today = try Project.today()
         let opened = try project.open()
-        let check = try opened.check(today: today)
+        guard case .report(let report, let check) = try opened.check(CheckRequest(today: try Project.today(), toolVersion: Componentize.version)) else { return }
+        for note in opened.undrawnPackages { Terminal.printError(note) }
         let renderer = GraphRenderer(showExternal: external == .show, focus: focus, scope: opened.components(inScopeOf: check.graph))
         let textFormat: GraphRenderer.Format = switch format {
         case .mermaid: .mermaid
         case .json: .json
         default: .dot
         }
-        let text = try renderer.render(check.graph, findings: check.result.findings, format: textFormat)
+        let text = try renderer.render(check.graph, findings: report.result.findings, baselined: report.baselined, format: textFormat)
         let data = try graphviz?.render(text, format: format.rawValue) ?? Data((text + "\n").utf8)
         if let output {
             try Project.writeFile(data, to: output)

@@ -35,8 +35,11 @@ struct InitCommand: ParsableCommand {
     @Option(help: "With --infer: how to read manifests (auto, static or swiftpm).")
     var reader: Project.ReaderStrategy = .auto
 
-    @Argument(help: "The repository root (default: the current directory).", completion: .directory)
-    var path: String = "."
+    @Argument(help: ArgumentHelp("The repository root (default: the current directory).", valueName: "path"), completion: .directory)
+    var pathArgument: String?
+
+    /// PATH, the current directory when it is not given.
+    var path: String { pathArgument ?? "." }
 
     func validate() throws {
         if !prefix.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {

@@ -3,10 +3,15 @@ import Project
 
 /// The options of every command that reads a repository: where it is, its configuration, how to read manifests.
 struct ProjectOptions: ParsableArguments {
-    @Argument(help: "The repository root, or a package folder (default: the current directory).", completion: .directory)
-    var path: String = "."
+    @Argument(help: ArgumentHelp("The repository root, or a package folder (default: the current directory).", valueName: "path"), completion: .directory)
+    var pathArgument: String?
 
-    @Option(name: .customLong("config"), help: "A configuration file other than PATH/componentize.yml.", completion: .file())
+    /// PATH, the current directory when it is not given.
+    var path: String { pathArgument ?? "." }
+
+    @Option(name: .customLong("config"),
+            help: "Use this configuration instead of the componentize.yml found from PATH upwards (PATH is then the repository root).",
+            completion: .file())
     var configurationPath: String?
 
     @Option(help: "How to read manifests: auto (static, then 'swift package dump-package' when static declines), static or swiftpm.")

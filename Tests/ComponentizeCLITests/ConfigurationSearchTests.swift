@@ -65,7 +65,7 @@ final class ConfigurationSearchTests: XCTestCase {
     func testNewInsideALayerFolderPlansAtTheLayout() throws {
         let result = try run("new", "ComponentZed", "--dry-run", in: "Packages/business")
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("../../Packages/business/ComponentZed/  (business, business)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("../../Packages/business/ComponentZed/  (business)"), result.stdout)
         XCTAssertTrue(result.stdout.contains(".package(path: \"../../kit/NXKit\")"), "dependencies declared: \(result.stdout)")
         let written = try run("new", "ComponentZed", in: "Packages/business")
         XCTAssertEqual(written.status, 0, written.stderr)

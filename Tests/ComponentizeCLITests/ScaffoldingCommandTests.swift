@@ -142,7 +142,7 @@ final class ScaffoldingCommandTests: XCTestCase {
         let result = try componentize("new", "ComponentVideo", "--dry-run")
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try snapshot(), before)
-        XCTAssertTrue(result.stdout.contains("Packages/business/ComponentVideo/  (business, business)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Packages/business/ComponentVideo/  (business)"), result.stdout)
         XCTAssertTrue(result.stdout.contains("  Sources/ComponentVideo/Generated/ComponentVideoResources.swift"), result.stdout)
         XCTAssertTrue(result.stdout.contains("+        .package(path: \"../../business/ComponentVideo\"),"), "the app's edit is shown:\n\(result.stdout)")
     }

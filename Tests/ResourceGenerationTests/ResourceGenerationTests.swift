@@ -67,7 +67,8 @@ final class ResourceScannerTests: XCTestCase {
     func testInvalidStringsFileIsALocatedError() throws {
         try write("\"a\" = \"b\"\n\"c\" = \"d\";\n", "Sources/T/Resources/en.lproj/Localizable.strings")
         let (_, diagnostics) = scan([TargetResource(rule: .process, path: "Resources")])
-        XCTAssertEqual(diagnostics, ["ROOT/Sources/T/Resources/en.lproj/Localizable.strings:2: error: invalid .strings file: Missing ';' on line 2"])
+        XCTAssertEqual(diagnostics, ["ROOT/Sources/T/Resources/en.lproj/Localizable.strings:1: error: invalid .strings file: this entry does not end with ';' (\"key\" = \"value\";)"],
+                       "at the entry that lacks it, not the line where CoreFoundation noticed, in our words")
     }
 
     func testInvalidStringCatalog() throws {
