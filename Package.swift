@@ -76,7 +76,9 @@ let package = Package(
         .target(name: "DependencyGraph", dependencies: ["Configuration", "Diagnostics", "Discovery", "ManifestReading", "Parallel", "Paths", "SourceImports"]),
         .target(name: "Rules", dependencies: ["Configuration", "DependencyGraph", "Diagnostics", "Parallel", "SourceImports"]),
         .target(name: "LayerInference", dependencies: ["DependencyGraph", "Discovery", "ManifestReading", "Paths"]),
-        .target(name: "Reports", dependencies: ["Configuration", "DependencyGraph", "Diagnostics", "Fixing", "Output", "Paths", "Rules"]),
+        .target(name: "Reports", dependencies: [
+            "Configuration", "DependencyGraph", "Diagnostics", "Fixing", "Output", "Paths", "Rules", "Templates", .product(name: "Stencil", package: "Stencil"),
+        ]),
         .target(name: "ResourceGeneration", dependencies: [
             "Diagnostics", "Files", "ManifestReading", "Output", "Paths", "SourceImports", "Templates", .product(name: "Stencil", package: "Stencil"),
         ]),

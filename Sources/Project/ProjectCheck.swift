@@ -31,6 +31,8 @@ public struct CheckRequest: Sendable {
     public var toolVersion: String
     /// Count the findings `componentize fix` would fix (the text report's closing line).
     public var countFixable = false
+    /// Give the report the components and links the HTML page draws.
+    public var drawsArchitecture = false
 
     public init(today: String, imports: Bool = true, baseline: String? = nil, writeBaseline: String? = nil, changedSince: String? = nil,
                 toolVersion: String) {
@@ -119,6 +121,9 @@ extension Project {
             report.staleBaselineEntries = baseline.apply(to: full.result.findings).stale
         }
         if request.countFixable { report.fixable = fixableCount(report.result.findings, graph: check) }
+        if request.drawsArchitecture {
+            report.architecture = try ArchitectureModel(graph: check.graph, findings: report.result.findings, baselined: report.baselined)
+        }
         return .report(report, check)
     }
 

@@ -9,7 +9,7 @@ public enum FailureLevel: String, Sendable, CaseIterable {
 
 /// The formats `componentize check --format` writes.
 public enum ReportFormat: String, Sendable, CaseIterable {
-    case text, json, sarif, github, junit, codeclimate, xcode
+    case text, json, sarif, github, junit, codeclimate, xcode, html
 }
 
 /// What every reporter gets: the check's result and what the baseline did to it.
@@ -29,6 +29,8 @@ public struct Report: Sendable {
     public var fixable = 0
     /// The baseline applied, as the user named it (where formats without notes place a stale entry).
     public var baselinePath: String?
+    /// The components and links the HTML page draws; nil for the other formats.
+    public var architecture: ArchitectureModel?
 
     /// A finding's path relative to the repository root, when ``folders`` are known.
     public func pathFromRoot(_ path: String) -> String {
@@ -78,6 +80,7 @@ public struct Report: Sendable {
         case .junit: return JUnitReporter().render(self)
         case .codeclimate: return CodeClimateReporter().render(self)
         case .xcode: return XcodeReporter().render(self)
+        case .html: return HTMLReporter().render(self)
         }
     }
 }

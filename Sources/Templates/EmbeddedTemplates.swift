@@ -696,6 +696,569 @@ pods:
   SwiftyJSON: {url: "https://github.com/SwiftyJSON/SwiftyJSON.git", from: "5.0.0", product: "SwiftyJSON"}
 
 """#,
+        #"report/check.html.stencil"#: #"""
+<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="componentize">
+<title>{{ title }}</title>
+<style>
+{{ style }}
+</style>
+</head>
+<body>
+<header class="top">
+  <h1>componentize check</h1>
+  <p id="summary" class="summary"></p>
+  <div class="controls" role="search">
+    <label>Find a component <input type="search" id="search" placeholder="name" autocomplete="off"></label>
+    <span class="path-controls">
+      <label>Why does <input id="path-from" list="component-names" placeholder="component" autocomplete="off"></label>
+      <label>depend on <input id="path-to" list="component-names" placeholder="component" autocomplete="off"></label>
+      <button type="button" id="path-show">Show the path</button>
+    </span>
+    <output id="path-result" aria-live="polite"></output>
+    <datalist id="component-names"></datalist>
+  </div>
+  <div id="legend" class="legend" aria-label="Legend"></div>
+</header>
+<main class="layout">
+  <section class="picture" aria-label="Layers and components">
+    <div id="lanes"></div>
+  </section>
+  <aside class="details" data-details aria-live="polite">
+    <p class="hint">Select a component (click it, or Tab to it and press Enter) to see its layer, what it depends on, what depends on it and its findings.</p>
+  </aside>
+</main>
+<section class="findings" aria-label="Findings">
+  <h2>Findings</h2>
+  <div class="filters">
+    <label>Rule <select id="filter-rule"><option value="">every rule</option></select></label>
+    <label>Severity <select id="filter-severity"><option value="">any</option><option value="error">error</option><option value="warning">warning</option></select></label>
+    <label>Layer <select id="filter-layer"><option value="">every layer</option></select></label>
+    <label>Status <select id="filter-status"><option value="">new and baselined</option><option value="new">new</option><option value="baselined">baselined</option><option value="excused">excused by an exception</option></select></label>
+    <output id="finding-count"></output>
+  </div>
+  <table>
+    <thead><tr><th scope="col">Severity</th><th scope="col">Rule</th><th scope="col">Where</th><th scope="col">What</th></tr></thead>
+    <tbody id="finding-rows"></tbody>
+  </table>
+  <div id="undecided"></div>
+  <div id="stale"></div>
+</section>
+<footer id="footer"></footer>
+<script type="application/json" id="componentize-data">{{ data }}</script>
+<script>
+{{ script }}
+</script>
+</body>
+</html>
+
+"""#,
+        #"report/report.css"#: #"""
+:root {
+  --bg: #ffffff; --fg: #1d1d1f; --muted: #6e6e73; --panel: #f5f5f7; --lane: #fafafa; --lane-alt: #f0f0f3; --border: #d2d2d7;
+  --node: #ffffff; --edge: #8e8e93; --error: #d70015; --warning: #b25000; --known: #c7833a; --accent: #0066cc; --path: #0a7d32;
+  color-scheme: light dark;
+}
+@media (prefers-color-scheme: dark) {
+  :root {
+    --bg: #1c1c1e; --fg: #f2f2f7; --muted: #a1a1a6; --panel: #2c2c2e; --lane: #232325; --lane-alt: #29292c; --border: #48484a;
+    --node: #2c2c2e; --edge: #8e8e93; --error: #ff453a; --warning: #ff9f0a; --known: #c9995f; --accent: #64a8ff; --path: #30d158;
+  }
+}
+* { box-sizing: border-box; }
+body { margin: 0; font: 14px/1.45 -apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, Arial, sans-serif; background: var(--bg); color: var(--fg); }
+h1 { font-size: 18px; margin: 0 0 4px; }
+h2 { font-size: 16px; margin: 16px 0 8px; }
+h3 { font-size: 14px; margin: 12px 0 4px; }
+.top { padding: 12px 16px; border-bottom: 1px solid var(--border); }
+.summary { margin: 0 0 8px; font-family: ui-monospace, SFMono-Regular, Menlo, monospace; }
+.controls { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; }
+.controls input { font: inherit; padding: 3px 6px; border: 1px solid var(--border); border-radius: 6px; background: var(--bg); color: var(--fg); }
+button, select { font: inherit; padding: 3px 8px; border: 1px solid var(--border); border-radius: 6px; background: var(--panel); color: var(--fg); cursor: pointer; }
+:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
+.legend { display: flex; flex-wrap: wrap; gap: 4px 14px; margin-top: 8px; color: var(--muted); font-size: 12px; }
+.legend span::before { content: ""; display: inline-block; width: 22px; height: 0; margin-right: 5px; vertical-align: middle; border-top: 2px solid var(--edge); }
+.legend .l-import::before { border-top-style: dashed; }
+.legend .l-mediator::before { border-top-style: dotted; }
+.legend .l-violation::before { border-top-color: var(--error); }
+.legend .l-known::before { border-top-color: var(--known); border-top-style: dashed; }
+.legend .k::before { width: 12px; height: 12px; border: 1.5px solid var(--muted); border-radius: 3px; }
+.layout { display: grid; grid-template-columns: minmax(0, 1fr) 340px; gap: 0; }
+.picture { overflow: auto; max-height: 78vh; border-right: 1px solid var(--border); }
+.details { padding: 12px 16px; max-height: 78vh; overflow: auto; background: var(--panel); }
+.details .hint { color: var(--muted); }
+.details dl { display: grid; grid-template-columns: auto 1fr; gap: 2px 10px; margin: 0; }
+.details dt { color: var(--muted); }
+.details dd { margin: 0; overflow-wrap: anywhere; }
+.details ul { margin: 4px 0; padding-left: 18px; }
+.linklike { border: none; background: none; padding: 0; color: var(--accent); text-decoration: underline; cursor: pointer; font: inherit; text-align: left; }
+svg.lanes { display: block; }
+.lane-bg { fill: var(--lane); }
+.lane-bg.alt { fill: var(--lane-alt); }
+.lane-title { font-weight: 600; fill: var(--fg); font-size: 13px; }
+.lane-sub { fill: var(--muted); font-size: 11px; }
+.lane-toggle { cursor: pointer; }
+.node { cursor: pointer; }
+.node rect.box { fill: var(--node); stroke: var(--border); stroke-width: 1.5; }
+.node.kind-pod rect.box { stroke-dasharray: 5 2; }
+.node.kind-xcode rect.box { stroke-width: 3; }
+.node.kind-external rect.box { fill: #fff8d6; stroke: #d9c46a; }
+@media (prefers-color-scheme: dark) { .node.kind-external rect.box { fill: #3a3420; stroke: #8a7a35; } }
+.node text { fill: var(--fg); font-size: 12px; pointer-events: none; }
+.node text.badge { fill: var(--muted); font-size: 9px; letter-spacing: .04em; }
+.node.has-error rect.box { stroke: var(--error); }
+.node.has-warning rect.box { stroke: var(--warning); }
+.node:focus-visible rect.box, .node.selected rect.box { stroke: var(--accent); stroke-width: 3; }
+.node.path rect.box { stroke: var(--path); stroke-width: 3; }
+.node.filtered-out, .edge.filtered-out { display: none; }
+.edge { fill: none; stroke: var(--edge); stroke-width: 1.2; opacity: .55; }
+.edge.import { stroke-dasharray: 6 4; }
+.edge.mediator { stroke-dasharray: 2 3; }
+.edge.violation { stroke: var(--error); stroke-width: 2; opacity: .95; }
+.edge.known { stroke: var(--known); stroke-width: 1.6; opacity: .7; }
+.dense .edge { opacity: .12; }
+.dense .edge.violation { opacity: .9; }
+.focus .node { opacity: .3; }
+.focus .node.selected, .focus .node.neighbor, .focus .node.path { opacity: 1; }
+.focus .edge { opacity: .05; }
+.focus .edge.hl { opacity: 1; stroke-width: 2; }
+.edge.path { stroke: var(--path); stroke-width: 3; opacity: 1; }
+.edge.pinned { stroke-width: 4; opacity: 1; }
+.findings { padding: 0 16px 24px; border-top: 1px solid var(--border); }
+.filters { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; margin-bottom: 8px; }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; vertical-align: top; padding: 4px 8px; border-bottom: 1px solid var(--border); }
+th { color: var(--muted); font-weight: 600; }
+tbody tr { cursor: pointer; }
+tbody tr:hover, tbody tr.active { background: var(--panel); }
+.sev { font-weight: 600; }
+.sev-error { color: var(--error); }
+.sev-warning { color: var(--warning); }
+.status { color: var(--muted); font-size: 12px; }
+.where { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 12px; overflow-wrap: anywhere; }
+.fix { color: var(--muted); }
+.finding-card { border-left: 3px solid var(--border); padding: 2px 8px; margin: 6px 0; }
+.finding-card.sev-error { border-left-color: var(--error); color: inherit; }
+.finding-card.sev-warning { border-left-color: var(--warning); color: inherit; }
+footer { padding: 8px 16px 16px; color: var(--muted); font-size: 12px; }
+@media (max-width: 900px) { .layout { grid-template-columns: 1fr; } .picture, .details { max-height: none; } }
+@media print {
+  .controls, .filters, .lane-toggle { display: none; }
+  .layout { grid-template-columns: 1fr; }
+  .picture, .details { max-height: none; overflow: visible; border: none; }
+  .focus .node, .focus .edge, .dense .edge { opacity: 1; }
+  tbody tr.filtered-out { display: table-row; }
+}
+tbody tr.filtered-out { display: none; }
+
+"""#,
+        #"report/report.js"#: #"""
+// componentize check --format html: draws the data in #componentize-data. Every name is set as text, never as markup.
+(function () {
+  "use strict";
+  var data = JSON.parse(document.getElementById("componentize-data").textContent);
+  var SVG = "http://www.w3.org/2000/svg";
+  var NODE_W = 172, NODE_H = 36, GAP_X = 14, GAP_Y = 14, LABEL_W = 184, PAD = 12;
+  var KIND_BADGE = { package: "PACKAGE", pod: "POD", xcode: "XCODE", target: "TARGET", external: "OUTSIDE" };
+  var state = { selected: null, nodes: {}, edges: [], collapsed: {} };
+
+  function el(tag, attributes, text) {
+    var node = document.createElement(tag);
+    Object.keys(attributes || {}).forEach(function (key) { node.setAttribute(key, attributes[key]); });
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  function svg(tag, attributes) {
+    var node = document.createElementNS(SVG, tag);
+    Object.keys(attributes || {}).forEach(function (key) { node.setAttribute(key, attributes[key]); });
+    return node;
+  }
+
+  function location(finding) {
+    return finding.file + (finding.line ? ":" + finding.line + (finding.column ? ":" + finding.column : "") : "");
+  }
+
+  // Findings by component, and the worst severity of each component's new findings.
+  var findingsOf = {};
+  data.findings.forEach(function (finding, index) {
+    finding.index = index;
+    var owner = finding.fromComponent || finding.from;
+    (findingsOf[owner] = findingsOf[owner] || []).push(finding);
+  });
+
+  var components = data.components;
+  var byName = {};
+  components.forEach(function (component) { byName[component.name] = component; });
+  var outgoing = {}, incoming = {};
+  data.links.forEach(function (link) {
+    (outgoing[link.from] = outgoing[link.from] || []).push(link);
+    (incoming[link.to] = incoming[link.to] || []).push(link);
+  });
+
+  // Lanes: the layers top first, then components no layer places, then outside packages.
+  function lanes() {
+    var result = data.layers.map(function (layer) {
+      return { key: "layer:" + layer.name, title: layer.name, sub: layer.independent ? "independent" : "",
+               members: components.filter(function (c) { return c.layer === layer.name && c.kind !== "external"; }) };
+    });
+    result.push({ key: "none", title: "no layer", sub: "", members: components.filter(function (c) { return !c.layer && c.kind !== "external"; }) });
+    var outside = components.filter(function (c) { return c.kind === "external"; });
+    result.push({ key: "external", title: "outside packages", sub: "", members: outside, collapsible: true });
+    if (state.collapsed.external === undefined) state.collapsed.external = outside.length > 12;
+    return result.filter(function (lane) { return lane.members.length > 0; });
+  }
+
+  function summary() {
+    document.getElementById("summary").textContent = data.summary.text;
+    document.getElementById("footer").textContent = "Written by " + data.tool + ". Open offline; nothing is fetched. "
+      + "Hooks: [data-component], [data-layer], [data-finding], [data-file], [data-details].";
+    var legend = document.getElementById("legend");
+    [["l-declared", "declared dependency"], ["l-import", "import only"], ["l-mediator", "mediator call"],
+     ["l-violation", "breaks a rule"], ["l-known", "known (baselined)"]].forEach(function (item) {
+      legend.appendChild(el("span", { "class": item[0] }, item[1]));
+    });
+    ["package", "pod", "xcode", "target", "external"].forEach(function (kind) {
+      if (components.some(function (c) { return c.kind === kind; })) legend.appendChild(el("span", { "class": "k k-" + kind }, KIND_BADGE[kind].toLowerCase()));
+    });
+    var names = document.getElementById("component-names");
+    components.forEach(function (component) { names.appendChild(el("option", { value: component.name })); });
+  }
+
+  function drawLanes() {
+    var host = document.getElementById("lanes");
+    host.textContent = "";
+    state.nodes = {};
+    state.edges = [];
+    var width = Math.max(760, host.clientWidth || 1100);
+    var perRow = Math.max(1, Math.floor((width - LABEL_W - PAD) / (NODE_W + GAP_X)));
+    var root = svg("svg", { "class": "lanes", width: width, role: "group", "aria-label": "Layers, top first" });
+    var edgeLayer = svg("g", { "class": "edges" }), nodeLayer = svg("g", { "class": "nodes" }), laneLayer = svg("g", {});
+    root.appendChild(laneLayer); root.appendChild(edgeLayer); root.appendChild(nodeLayer);
+    var y = 0;
+    lanes().forEach(function (lane, laneIndex) {
+      var collapsed = lane.collapsible && state.collapsed.external;
+      var rows = collapsed ? 0 : Math.ceil(lane.members.length / perRow);
+      var height = Math.max(NODE_H + 2 * PAD, rows * (NODE_H + GAP_Y) - GAP_Y + 2 * PAD);
+      laneLayer.appendChild(svg("rect", { "class": "lane-bg" + (laneIndex % 2 ? " alt" : ""), x: 0, y: y, width: width, height: height }));
+      var title = svg("text", { "class": "lane-title", x: PAD, y: y + PAD + 14 });
+      title.textContent = lane.title;
+      laneLayer.appendChild(title);
+      var sub = svg("text", { "class": "lane-sub", x: PAD, y: y + PAD + 30 });
+      sub.textContent = lane.members.length + (lane.members.length === 1 ? " component" : " components") + (lane.sub ? ", " + lane.sub : "");
+      laneLayer.appendChild(sub);
+      if (lane.collapsible) {
+        var toggle = svg("text", { "class": "lane-sub lane-toggle", x: PAD, y: y + PAD + 46, tabindex: 0, role: "button" });
+        toggle.textContent = collapsed ? "▸ show" : "▾ hide";
+        var flip = function () { state.collapsed.external = !state.collapsed.external; redraw(); };
+        toggle.addEventListener("click", flip);
+        toggle.addEventListener("keydown", function (event) { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); flip(); } });
+        laneLayer.appendChild(toggle);
+      }
+      if (!collapsed) {
+        lane.members.forEach(function (component, index) {
+          var x = LABEL_W + (index % perRow) * (NODE_W + GAP_X);
+          var top = y + PAD + Math.floor(index / perRow) * (NODE_H + GAP_Y);
+          nodeLayer.appendChild(drawNode(component, x, top));
+        });
+      }
+      y += height;
+    });
+    root.setAttribute("height", y);
+    root.setAttribute("viewBox", "0 0 " + width + " " + y);
+    var ports = attachments();
+    data.links.forEach(function (link, index) {
+      var from = state.nodes[link.from], to = state.nodes[link.to];
+      if (!from || !to) return;
+      var path = svg("path", { "class": edgeClass(link), d: curve(from, to, ports.out[index], ports["in"][index]), "data-from": link.from, "data-to": link.to, "data-edge": index });
+      var tip = svg("title", {});
+      tip.textContent = link.from + " → " + link.to + (link.violation ? " (" + link.violation + (link.baselined ? ", baselined" : "") + ")" : "");
+      path.appendChild(tip);
+      edgeLayer.appendChild(path);
+      state.edges.push({ link: link, element: path });
+    });
+    if (data.links.length > 400) root.classList.add("dense");
+    host.appendChild(root);
+    state.root = root;
+  }
+
+  function edgeClass(link) {
+    var names = ["edge", link.style];
+    if (link.violation) names.push(link.baselined ? "known" : "violation");
+    return names.join(" ");
+  }
+
+  // Where each link leaves its source and reaches its target, spread along the node's width in the order of the other
+  // ends, so that the links of one node do not all meet in one point.
+  function attachments() {
+    var out = {}, into = {}, bySource = {}, byTarget = {};
+    data.links.forEach(function (link, index) {
+      if (!state.nodes[link.from] || !state.nodes[link.to]) return;
+      (bySource[link.from] = bySource[link.from] || []).push(index);
+      (byTarget[link.to] = byTarget[link.to] || []).push(index);
+    });
+    function spread(groups, other, into) {
+      Object.keys(groups).forEach(function (name) {
+        var indices = groups[name].slice().sort(function (a, b) { return state.nodes[data.links[a][other]].x - state.nodes[data.links[b][other]].x || a - b; });
+        indices.forEach(function (index, position) { into[index] = (position + 1) / (indices.length + 1); });
+      });
+    }
+    spread(bySource, "to", out);
+    spread(byTarget, "from", into);
+    return { out: out, "in": into };
+  }
+
+  function curve(from, to, outAt, inAt) {
+    var x1 = from.x + NODE_W * (outAt || 0.5), x2 = to.x + NODE_W * (inAt || 0.5), y1, y2;
+    if (to.y > from.y) { y1 = from.y + NODE_H; y2 = to.y; } else if (to.y < from.y) { y1 = from.y; y2 = to.y + NODE_H; } else { y1 = from.y + NODE_H; y2 = to.y + NODE_H; }
+    var bend = to.y === from.y ? 28 : Math.max(20, Math.abs(y2 - y1) / 2);
+    var c1 = to.y >= from.y ? y1 + bend : y1 - bend, c2 = to.y > from.y ? y2 - bend : y2 + (to.y === from.y ? bend : bend);
+    return "M" + x1 + "," + y1 + " C" + x1 + "," + c1 + " " + x2 + "," + c2 + " " + x2 + "," + y2;
+  }
+
+  function drawNode(component, x, y) {
+    var mine = findingsOf[component.name] || [];
+    var severity = mine.some(function (f) { return f.status === "new" && f.severity === "error"; }) ? " has-error"
+      : mine.some(function (f) { return f.status === "new" && f.severity === "warning"; }) ? " has-warning" : "";
+    var group = svg("g", { "class": "node kind-" + component.kind + severity, tabindex: 0, role: "button",
+                           "data-component": component.name, "data-layer": component.layer || "",
+                           "aria-label": component.name + ", " + component.kind + (component.layer ? " in " + component.layer : "") });
+    group.appendChild(svg("rect", { "class": "box", x: x, y: y, width: NODE_W, height: NODE_H, rx: component.kind === "pod" ? 2 : 8 }));
+    var label = svg("text", { x: x + 8, y: y + 15 });
+    label.textContent = component.name.length > 24 ? component.name.slice(0, 23) + "…" : component.name;
+    group.appendChild(label);
+    var badge = svg("text", { "class": "badge", x: x + 8, y: y + 29 });
+    badge.textContent = KIND_BADGE[component.kind] + (mine.length ? "  ·  " + mine.length + (mine.length === 1 ? " finding" : " findings") : "");
+    group.appendChild(badge);
+    var tip = svg("title", {});
+    tip.textContent = component.name;
+    group.appendChild(tip);
+    group.addEventListener("click", function () { select(component.name); });
+    group.addEventListener("keydown", function (event) {
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); select(component.name); }
+    });
+    state.nodes[component.name] = { x: x, y: y, element: group };
+    return group;
+  }
+
+  function button(name) {
+    var link = el("button", { type: "button", "class": "linklike" }, name);
+    link.addEventListener("click", function () { select(name); });
+    return link;
+  }
+
+  function list(title, links, end) {
+    var section = document.createDocumentFragment();
+    section.appendChild(el("h3", {}, title + " (" + links.length + ")"));
+    var ul = el("ul");
+    links.forEach(function (link) {
+      var li = el("li");
+      li.appendChild(button(link[end]));
+      var notes = [link.style === "declared" ? "" : link.style, link.violation ? link.violation + (link.baselined ? ", baselined" : "") : ""].filter(Boolean);
+      if (notes.length) li.appendChild(el("span", { "class": "status" }, " " + notes.join("; ")));
+      ul.appendChild(li);
+    });
+    section.appendChild(ul);
+    return section;
+  }
+
+  function findingCard(finding) {
+    var card = el("div", { "class": "finding-card sev-" + finding.severity, "data-finding": finding.rule, "data-file": finding.file });
+    card.appendChild(el("div", { "class": "where" }, location(finding)));
+    card.appendChild(el("div", {}, "[" + finding.rule + "] " + finding.message + (finding.status === "new" ? "" : " (" + finding.status + ")")));
+    card.appendChild(el("div", { "class": "fix" }, "why: " + finding.why));
+    card.appendChild(el("div", { "class": "fix" }, "fix: " + finding.fix));
+    return card;
+  }
+
+  function showDetails(name) {
+    var panel = document.querySelector("[data-details]");
+    panel.textContent = "";
+    var component = byName[name];
+    if (!component) { panel.appendChild(el("p", { "class": "hint" }, "Select a component to see its details.")); return; }
+    panel.appendChild(el("h2", {}, component.name));
+    var facts = el("dl");
+    [["Layer", component.layer || (component.kind === "external" ? "outside the repository" : "none")], ["Kind", component.kind],
+     ["Folder", component.folder || "—"], ["Targets", component.targets.join(", ") || "—"]].forEach(function (pair) {
+      facts.appendChild(el("dt", {}, pair[0]));
+      facts.appendChild(el("dd", {}, pair[1]));
+    });
+    panel.appendChild(facts);
+    panel.appendChild(list("Depends on", outgoing[name] || [], "to"));
+    panel.appendChild(list("Used by", incoming[name] || [], "from"));
+    var mine = findingsOf[name] || [];
+    panel.appendChild(el("h3", {}, "Findings (" + mine.length + ")"));
+    mine.forEach(function (finding) { panel.appendChild(findingCard(finding)); });
+  }
+
+  function clearMarks() {
+    state.root.classList.remove("focus");
+    Object.keys(state.nodes).forEach(function (key) { state.nodes[key].element.classList.remove("selected", "neighbor", "path"); });
+    state.edges.forEach(function (edge) { edge.element.classList.remove("hl", "path", "pinned"); });
+  }
+
+  function select(name, pinned) {
+    clearMarks();
+    state.selected = name;
+    showDetails(name);
+    if (!name || !state.nodes[name]) return;
+    state.root.classList.add("focus");
+    state.nodes[name].element.classList.add("selected");
+    state.edges.forEach(function (edge) {
+      var link = edge.link;
+      if (link.from !== name && link.to !== name) return;
+      edge.element.classList.add("hl");
+      var other = state.nodes[link.from === name ? link.to : link.from];
+      if (other) other.element.classList.add("neighbor");
+      if (pinned && link.from === pinned.from && link.to === pinned.to) edge.element.classList.add("pinned");
+    });
+  }
+
+  function filters() {
+    var rules = {}, layers = {};
+    data.findings.forEach(function (finding) { rules[finding.rule] = true; });
+    components.forEach(function (component) { if (component.layer) layers[component.layer] = true; });
+    var ruleSelect = document.getElementById("filter-rule"), layerSelect = document.getElementById("filter-layer");
+    Object.keys(rules).sort().forEach(function (rule) { ruleSelect.appendChild(el("option", { value: rule }, rule)); });
+    data.layers.forEach(function (layer) { if (layers[layer.name]) layerSelect.appendChild(el("option", { value: layer.name }, layer.name)); });
+    ["filter-rule", "filter-severity", "filter-layer", "filter-status"].forEach(function (id) {
+      document.getElementById(id).addEventListener("change", applyFilters);
+    });
+  }
+
+  function findingRows() {
+    var body = document.getElementById("finding-rows");
+    if (!data.findings.length) body.appendChild(el("tr", {}, "")).appendChild(el("td", { colspan: 4 }, "No findings: the repository follows its layers."));
+    data.findings.forEach(function (finding) {
+      var row = el("tr", { "data-finding": finding.rule, "data-file": finding.file, "data-status": finding.status, tabindex: 0 });
+      row.appendChild(el("td", { "class": "sev sev-" + finding.severity }, finding.severity));
+      var rule = el("td", {}, finding.rule);
+      if (finding.status !== "new") rule.appendChild(el("div", { "class": "status" }, finding.status));
+      row.appendChild(rule);
+      row.appendChild(el("td", { "class": "where" }, location(finding)));
+      var what = el("td", {}, finding.message);
+      what.appendChild(el("div", { "class": "fix" }, "fix: " + finding.fix));
+      row.appendChild(what);
+      var open = function () {
+        Array.prototype.forEach.call(body.querySelectorAll("tr.active"), function (other) { other.classList.remove("active"); });
+        row.classList.add("active");
+        var from = finding.fromComponent || finding.from;
+        select(from, { from: from, to: finding.toComponent || finding.to });
+        if (state.nodes[from]) state.nodes[from].element.scrollIntoView({ block: "nearest" });
+      };
+      row.addEventListener("click", open);
+      row.addEventListener("keydown", function (event) { if (event.key === "Enter") open(); });
+      finding.row = row;
+      body.appendChild(row);
+    });
+    applyFilters();
+  }
+
+  function applyFilters() {
+    var rule = document.getElementById("filter-rule").value, severity = document.getElementById("filter-severity").value;
+    var layer = document.getElementById("filter-layer").value, status = document.getElementById("filter-status").value;
+    var shown = 0, errors = 0, warnings = 0;
+    data.findings.forEach(function (finding) {
+      var owner = byName[finding.fromComponent || finding.from];
+      var visible = (!rule || finding.rule === rule) && (!severity || finding.severity === severity)
+        && (!layer || (owner && owner.layer === layer)) && (status ? finding.status === status : finding.status !== "excused");
+      finding.row.classList.toggle("filtered-out", !visible);
+      if (!visible) return;
+      shown += 1;
+      if (finding.status === "new" && finding.severity === "error") errors += 1;
+      if (finding.status === "new" && finding.severity === "warning") warnings += 1;
+    });
+    document.getElementById("finding-count").textContent = shown + " of " + data.findings.length + " findings shown: "
+      + errors + (errors === 1 ? " error, " : " errors, ") + warnings + (warnings === 1 ? " warning" : " warnings") + " new";
+  }
+
+  function search() {
+    var query = document.getElementById("search").value.trim().toLowerCase();
+    Object.keys(state.nodes).forEach(function (name) {
+      state.nodes[name].element.classList.toggle("filtered-out", query !== "" && name.toLowerCase().indexOf(query) < 0);
+    });
+    state.edges.forEach(function (edge) {
+      var hidden = query !== "" && (edge.link.from.toLowerCase().indexOf(query) < 0 && edge.link.to.toLowerCase().indexOf(query) < 0);
+      edge.element.classList.toggle("filtered-out", hidden);
+    });
+  }
+
+  // `why A B`: the shortest chain of dependencies, breadth first over the links.
+  function showPath() {
+    var from = document.getElementById("path-from").value.trim(), to = document.getElementById("path-to").value.trim();
+    var result = document.getElementById("path-result");
+    if (!byName[from] || !byName[to]) { result.textContent = "Name two components of this repository."; return; }
+    var previous = {}, queue = [from], seen = {};
+    seen[from] = true;
+    while (queue.length && !seen[to]) {
+      var current = queue.shift();
+      (outgoing[current] || []).forEach(function (link) {
+        if (seen[link.to]) return;
+        seen[link.to] = true;
+        previous[link.to] = current;
+        queue.push(link.to);
+      });
+    }
+    clearMarks();
+    if (!seen[to] || from === to) { result.textContent = from + " does not depend on " + to + ", directly or through anything else."; return; }
+    var chain = [to];
+    while (chain[0] !== from) chain.unshift(previous[chain[0]]);
+    result.textContent = chain.join(" → ");
+    state.root.classList.add("focus");
+    chain.forEach(function (name, index) {
+      if (state.nodes[name]) state.nodes[name].element.classList.add("path");
+      if (index === 0) return;
+      state.edges.forEach(function (edge) { if (edge.link.from === chain[index - 1] && edge.link.to === name) edge.element.classList.add("path", "hl"); });
+    });
+  }
+
+  function extras() {
+    var undecided = document.getElementById("undecided");
+    if (data.undecided.length) {
+      undecided.appendChild(el("h2", {}, "Undecided (" + data.undecided.length + "): never a finding; what would decide each"));
+      var ul = el("ul");
+      data.undecided.forEach(function (item) {
+        var li = el("li", { "data-undecided": item.kind, "data-file": item.file });
+        li.appendChild(el("span", { "class": "where" }, item.file + (item.line ? ":" + item.line : "") + " "));
+        li.appendChild(document.createTextNode(item.what + ": would be decided by " + item.decidedBy));
+        ul.appendChild(li);
+      });
+      undecided.appendChild(ul);
+    }
+    var stale = document.getElementById("stale");
+    if (data.staleBaselineEntries.length) {
+      stale.appendChild(el("h2", {}, "Baseline entries that match nothing (" + data.staleBaselineEntries.length + ")"));
+      var list = el("ul");
+      data.staleBaselineEntries.forEach(function (text) { list.appendChild(el("li", {}, text)); });
+      stale.appendChild(list);
+    }
+  }
+
+  function redraw() {
+    var selected = state.selected;
+    drawLanes();
+    search();
+    if (selected) select(selected);
+  }
+
+  summary();
+  drawLanes();
+  filters();
+  findingRows();
+  extras();
+  document.getElementById("search").addEventListener("input", search);
+  document.getElementById("path-show").addEventListener("click", showPath);
+  document.addEventListener("keydown", function (event) { if (event.key === "Escape") { clearMarks(); state.selected = null; showDetails(null); } });
+  var resizeTimer = null;
+  window.addEventListener("resize", function () { clearTimeout(resizeTimer); resizeTimer = setTimeout(redraw, 150); });
+  document.documentElement.setAttribute("data-ready", "true");
+}());
+
+"""#,
         #"resources/ResourceAccessors.swift.stencil"#: #"""
 // Generated by `componentize resources` from the resources of {{ target }}. Do not edit: run it again.
 // swiftlint:disable all

@@ -23,8 +23,11 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var project: ProjectOptions
 
-    @Option(help: "Report format: text (for people), json, sarif (code scanning), github (workflow annotations), junit, codeclimate (GitLab Code Quality) or xcode (one line a finding, for a Run Script phase).")
+    @Option(help: "Report format: text (for people), json, sarif (code scanning), github (workflow annotations), junit, codeclimate (GitLab Code Quality), xcode (one line a finding, for a Run Script phase) or html (one interactive page: the layers, the components, the findings).")
     var format: ReportFormat = .text
+
+    @Option(name: .shortAndLong, help: "Write the report to this file instead of standard output.", completion: .file())
+    var output: String?
 
     @Option(help: "Findings listed in this file do not fail the run; entries that match nothing are reported. Default: the file componentize.yml names under 'baseline:'.", completion: .file())
     var baseline: String?
@@ -55,13 +58,15 @@ struct CheckCommand: ParsableCommand {
         var request = CheckRequest(today: try Project.today(), imports: !noImports, baseline: baseline, writeBaseline: writeBaseline,
                                    changedSince: changedSince, toolVersion: Componentize.version)
         request.countFixable = format == .text
+        request.drawsArchitecture = format == .html
         let outcome = try project.check(request)
         if let timings { Terminal.printError(timings.report) }
         switch outcome {
         case .baselineWritten(let path, let count):
             Terminal.printError("componentize: wrote \(count) findings to \(path)")
         case .report(let report, let check):
-            print(report.render(format, colored: format == .text && Terminal.wantsColor))
+            let text = report.render(format, colored: format == .text && output == nil && Terminal.wantsColor)
+            if let output { try Project.writeFile(Data((text + "\n").utf8), to: output) } else { print(text) }
             // Freeing a large repository's graph object by object takes longer than the rest of the exit: end here.
             Terminal.exit(report.failingCount(at: failOn) > 0 ? 1 : 0, keeping: project, check)
         }

@@ -18,6 +18,21 @@ final class CheckCommandTests: XCTestCase {
         try Componentize.run(["check"] + arguments, in: Componentize.repositoryRoot, environment: Self.environment)
     }
 
+    /// `--format html -o FILE`: one self-contained page, written where `-o` says (nothing on standard output), the
+    /// same bytes every run; the exit status is the check's. A real browser opens it in scripts/test-html-report.
+    func testHTMLIsOneSelfContainedPageWrittenWhereOutputSays() throws {
+        let page = FileManager.default.temporaryDirectory.appendingPathComponent("componentize-\(UUID().uuidString).html")
+        defer { try? FileManager.default.removeItem(at: page) }
+        let result = try check(["fixtures/rules/horizontal", "--format", "html", "-o", page.path])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertEqual(result.stdout, "")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        GoldenFile.assertMatches(html, "check/horizontal.html")
+        XCTAssertFalse(html.contains("<link") || html.contains(" src="), "style and script are inline")
+        XCTAssertTrue(html.contains("<input type=\"search\"") && html.contains("data-details"))
+        XCTAssertEqual(try check(["fixtures/rules/horizontal", "--format", "html"]).stdout, html, "the same page on standard output")
+    }
+
     func testTheSampleAppIsClean() throws {
         let result = try check(["fixtures/ComponentBasedApp"])
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)

@@ -135,3 +135,50 @@ struct GraphRendererTests {
         #expect(try renderer.render(graph, findings: findings, format: .dot) == renderer.render(graph, findings: findings, format: .dot))
     }
 }
+
+/// `--format html`: the page's data, its escaping, and the graph's baselined edges.
+struct HTMLReporterTests {
+    private func report(message: String = "m") throws -> Report {
+        let workspace = try ExampleWorkspace(RuleExample([
+            ("Kit/NXKit", RuleExample.package("NXKit", targets: [("NXKit", [".product(name: \"NXUI\", package: \"NXUI\")"])],
+                                              packages: [".package(path: \"../../Common/NXUI\")"])),
+            ("Common/NXUI", RuleExample.package("NXUI")),
+        ]))
+        var findings = workspace.check().findings
+        findings[0].message = message
+        var report = Report(result: CheckResult(findings: findings, packageCount: 2, targetCount: 2), toolVersion: "test")
+        report.architecture = try ArchitectureModel(graph: workspace.graph, findings: findings, baselined: [])
+        return report
+    }
+
+    @Test func thePageCarriesEveryComponentLinkAndFinding() throws {
+        let data = HTMLReporter().data(try report()).rendered()
+        #expect(data.contains("\"name\": \"NXKit\"") && data.contains("\"name\": \"NXUI\""))
+        #expect(data.contains("\"kind\": \"package\""))
+        #expect(data.contains("\"violation\": \"upward\""))
+        #expect(data.contains("\"fromComponent\": \"NXKit\""))
+    }
+
+    /// Text from the repository (names, messages) can end no element and start none: in the data it is JSON with `<`,
+    /// `>` and `&` escaped; in the title, HTML-escaped; the script sets it as text.
+    @Test func textFromTheRepositoryIsNeverMarkup() throws {
+        let page = HTMLReporter().render(try report(message: "A</script><b>&amp;\"é"))
+        #expect(page.components(separatedBy: "</script>").count == 3, "only the page's own two script elements end")
+        #expect(!page.contains("<b>"))
+        #expect(page.contains("A\\u003c/script\\u003e\\u003cb\\u003e\\u0026amp;\\\"é"))
+        #expect(!page.contains("http://") || !page.contains("src=\"http"), "nothing is fetched")
+        #expect(HTMLReporter().render(try report()) == HTMLReporter().render(try report()), "deterministic")
+    }
+
+    /// An edge whose violation the baseline records is drawn as known, not as new.
+    @Test func baselinedViolationsAreKnownEdges() throws {
+        let workspace = try ExampleWorkspace(RuleExample([
+            ("Common", RuleExample.package("Common", targets: [("NXUI", ["\"NXService\""]), ("NXService", ["\"NXUI\""])])),
+        ]))
+        let findings = workspace.check().findings
+        let dot = try GraphRenderer().render(workspace.graph, findings: [], baselined: findings, format: .dot)
+        #expect(dot.contains("n_NXService -> n_NXUI [color=orange, penwidth=2, label=\"cycle (baselined)\", fontcolor=orange];"), "\(dot)")
+        let model = try ArchitectureModel(graph: workspace.graph, findings: [], baselined: findings)
+        #expect(model.links.allSatisfy { $0.baselined && $0.violation == "cycle" })
+    }
+}
