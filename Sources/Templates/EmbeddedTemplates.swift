@@ -821,7 +821,7 @@ svg.lanes { display: block; }
 .edge.violation { stroke: var(--error); stroke-width: 2; opacity: .95; }
 .edge.known { stroke: var(--known); stroke-width: 1.6; opacity: .7; }
 .dense .edge { opacity: .12; }
-.dense .edge.violation { opacity: .9; }
+.dense .edge.violation { opacity: .35; }
 .focus .node { opacity: .3; }
 .focus .node.selected, .focus .node.neighbor, .focus .node.path { opacity: 1; }
 .focus .edge { opacity: .05; }
