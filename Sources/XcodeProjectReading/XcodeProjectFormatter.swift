@@ -26,7 +26,11 @@ public enum XcodeProjectFormatter {
     static func value(_ project: XcodeProject) -> JSONValue {
         .object([
             ("name", .string(project.name)),
-            ("packages", .array(project.packages.map { .object([("location", .string(describe($0.location))), ("line", line($0.line))]) })),
+            ("packages", .array(project.packages.map { package in
+                .object([("kind", .string({ if case .local = package.location { return "fileSystem" }; return "sourceControl" }())),
+                         ("location", .string(describe(package.location))),
+                         ("line", line(package.line))])
+            })),
             ("targets", .array(project.targets.map { target in
                 .object([
                     ("name", .string(target.name)), ("kind", .string(target.kind.rawValue)),
@@ -35,11 +39,26 @@ public enum XcodeProjectFormatter {
                     ("tests", target.testedTarget.map(JSONValue.string) ?? .null),
                     ("files", target.filesUnknown == nil ? .int(target.files.count) : .null),
                     ("filesUnknown", target.filesUnknown.map(JSONValue.string) ?? .null),
-                    ("dependencies", .array(target.dependencies.map { .object([("to", .string(describe($0.destination))), ("line", line($0.line))]) })),
+                    ("dependencies", .array(target.dependencies.map(value))),
                 ])
             })),
             ("notes", .array(project.notes.map { .string($0.message) })),
         ])
+    }
+
+    /// A dependency as a package's JSON writes one: `kind`, `name`, `package` (the package reference's location) or
+    /// `project` (another project's path), `line`, `column` (a project file's entries have lines only).
+    static func value(_ dependency: XcodeDependency) -> JSONValue {
+        let (kind, name, package, project): (String, String, String?, String?)
+        switch dependency.destination {
+        case .target(let target): (kind, name, package, project) = ("target", target, nil, nil)
+        case .otherProject(let path, let target): (kind, name, package, project) = ("target", target, nil, path)
+        case .package(let reference, let product): (kind, name, package, project) = ("product", product, reference.map { describe($0.location) }, nil)
+        case .builtProduct(let file): (kind, name, package, project) = ("builtProduct", file, nil, nil)
+        case .missing(let what): (kind, name, package, project) = ("missing", what, nil, nil)
+        }
+        return .object([("kind", .string(kind)), ("name", .string(name)), ("package", package.map(JSONValue.string) ?? .null),
+                        ("project", project.map(JSONValue.string) ?? .null), ("line", line(dependency.line)), ("column", .null)])
     }
 
     private static func line(_ line: Int?) -> JSONValue {
