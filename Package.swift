@@ -77,7 +77,7 @@ let package = Package(
         .target(name: "Rules", dependencies: ["Configuration", "DependencyGraph", "Diagnostics", "Parallel", "SourceImports"]),
         .target(name: "LayerInference", dependencies: ["DependencyGraph", "Discovery", "ManifestReading", "Paths"]),
         .target(name: "Reports", dependencies: [
-            "Configuration", "DependencyGraph", "Diagnostics", "Fixing", "Output", "Paths", "Rules", "Templates", .product(name: "Stencil", package: "Stencil"),
+            "Configuration", "DependencyGraph", "Diagnostics", "Files", "Fixing", "Output", "Paths", "Rules", "Templates", .product(name: "Stencil", package: "Stencil"),
         ]),
         .target(name: "ResourceGeneration", dependencies: [
             "Diagnostics", "Files", "ManifestReading", "Output", "Paths", "SourceImports", "Templates", .product(name: "Stencil", package: "Stencil"),

@@ -113,7 +113,7 @@ extension Project {
     /// skipped.
     public func migratePods(_ request: MigratePodsRequest) throws -> PodMigrationRun {
         let pods = try developmentPods(named: request.names)
-        let library = try TemplateLibrary(directory: request.templates)
+        let library = try TemplateLibrary(directory: request.templates, fileSystem: fileSystem)
         let findings = try check(today: request.today, imports: false).result.findings
         let migrator = PodMigrator(mappings: try podMappings(library), localPods: localPods, accessorsFolder: configuration.resourcesOutputDirectory,
                                    fileSystem: fileSystem)

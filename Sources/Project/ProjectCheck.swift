@@ -150,13 +150,13 @@ extension Project {
     /// The baseline `check` applies: `path` when given, else the one the configuration names (an error at the
     /// configuration's `baseline:` key when that file is missing), else none.
     func baseline(path: String?) throws -> Baseline? {
-        if let path { return try Baseline.load(path: path) }
+        if let path { return try Baseline.load(path: path, fileSystem: fileSystem) }
         guard let configured = baselinePath else { return nil }
         guard fileSystem.status(of: configured).exists else {
             throw InputError("the baseline \(configured) named here does not exist (write it with 'componentize check --write-baseline \(configured)', or remove the key)",
                              at: configuration.baselineLocation)
         }
-        return try Baseline.load(path: configured)
+        return try Baseline.load(path: configured, fileSystem: fileSystem)
     }
 
     /// The components of the packages in ``scope``, or nil when the scope is the whole repository (for `graph`).

@@ -1,4 +1,5 @@
 import Diagnostics
+import Files
 import Foundation
 import Output
 
@@ -27,11 +28,11 @@ public struct Baseline: Sendable, Equatable {
     }
 
     /// Reads a file written by ``rendered()``.
-    public static func load(path: String) throws -> Baseline {
-        guard let data = FileManager.default.contents(atPath: path) else {
+    public static func load(path: String, fileSystem: any FileSystem) throws -> Baseline {
+        guard let bytes = fileSystem.contents(of: path, upTo: 64 << 20) else {
             throw InputError("cannot read the baseline", at: FileLocation(path: path))
         }
-        return try parse(data, path: path)
+        return try parse(Data(bytes), path: path)
     }
 
     static func parse(_ data: Data, path: String) throws -> Baseline {

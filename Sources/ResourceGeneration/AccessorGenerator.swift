@@ -1,4 +1,5 @@
 import Diagnostics
+import Files
 import Foundation
 import Output
 import Stencil
@@ -12,11 +13,11 @@ public struct AccessorGenerator {
     /// Templates by path; the built-in ones unless a folder replaces them.
     public var templates: [String: String]
 
-    public init(templateDirectory: String? = nil) throws {
+    public init(templateDirectory: String? = nil, fileSystem: any FileSystem = DiskFileSystem()) throws {
         var templates = EmbeddedTemplates.files
         if let templateDirectory {
             let path = (templateDirectory as NSString).appendingPathComponent(Self.templateName)
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            guard let text = fileSystem.text(of: path) else {
                 throw InputError("no \(Self.templateName) in the template folder", at: FileLocation(path: templateDirectory))
             }
             templates[Self.templateName] = text

@@ -73,7 +73,7 @@ public struct ResourceGenerationRun {
     }
 
     public func run(packages: [Package]) throws -> Outcome {
-        let generator = try AccessorGenerator(templateDirectory: options.templateDirectory)
+        let generator = try AccessorGenerator(templateDirectory: options.templateDirectory, fileSystem: fileSystem)
         var results: [TargetResult] = []
         var diagnostics: [ResourceDiagnostic] = []
         var matchedTarget = false
@@ -135,8 +135,9 @@ public struct ResourceGenerationRun {
     /// no longer exists there, so it goes (or `--check` reports it).
     private func removeOrphan(of target: Target, scanner: ResourceScanner) throws -> TargetResult? {
         let path = outputPath(for: target, scanner: scanner)
-        guard let data = FileManager.default.contents(atPath: path),
-              String(decoding: data.prefix(200), as: UTF8.self).hasPrefix(Self.header) else { return nil }
+        guard let bytes = fileSystem.contents(of: path, upTo: StringsFileParser.maximumBytes),
+              String(decoding: bytes.prefix(200), as: UTF8.self).hasPrefix(Self.header) else { return nil }
+        let data = Data(bytes)
         if options.check {
             let diff = UnifiedDiff.make(old: String(decoding: data, as: UTF8.self), new: "", oldName: path, newName: "/dev/null")
             return TargetResult(target: target.name, outputPath: path, status: .orphaned, diff: diff)
@@ -150,7 +151,7 @@ public struct ResourceGenerationRun {
     }
 
     private func write(_ source: String, to path: String, target: String) throws -> TargetResult {
-        let existing = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+        let existing = fileSystem.contents(of: path, upTo: StringsFileParser.maximumBytes).map { String(decoding: $0, as: UTF8.self) }
         if existing == source { return TargetResult(target: target, outputPath: path, status: .unchanged, diff: "") }
         if options.check {
             let (oldName, newName) = path.hasPrefix("/") ? (path, path) : ("a/\(path)", "b/\(path)")

@@ -17,7 +17,7 @@ extension Scaffolder {
         let existing = try ctmediatorComponent(request.name)
         let category = "CTMediator+\(request.name)"
         guard !taken.contains(category) else { throw InputError("\(category) exists already; --mediator ctmediator creates it") }
-        let templates = try TemplateLibrary(directory: request.templateDirectory ?? model.scaffold.templates)
+        let templates = try TemplateLibrary(directory: request.templateDirectory ?? model.scaffold.templates, fileSystem: fileSystem)
         let context: [String: Any] = ["name": request.name, "category": category, "prefix": Self.methodPrefix(of: request.name)]
         var files: [(path: String, content: String)] = []
         for spec in try templates.specs(for: "ctmediator") {

@@ -153,7 +153,7 @@ public struct Scaffolder {
             throw InputError("--interface is for components of an independent layer (\(model.layers.filter(\.independent).map(\.name).joined(separator: ", "))); \(request.name) is in \(layer.name)")
         }
         var builder = PlanBuilder(scaffolder: self, existing: existingPackages(),
-                                  templates: try TemplateLibrary(directory: request.templateDirectory ?? model.scaffold.templates))
+                                  templates: try TemplateLibrary(directory: request.templateDirectory ?? model.scaffold.templates, fileSystem: fileSystem))
         let isApp = layer.name == model.layers.first?.name
         let isMediator = request.name == model.scaffold.mediator
 
@@ -178,7 +178,7 @@ public struct Scaffolder {
                 + "(\(model.layers.filter(\.independent).map(\.name).joined(separator: ", ")))")
         }
         var builder = PlanBuilder(scaffolder: self, existing: existingPackages(),
-                                  templates: try TemplateLibrary(directory: request.templateDirectory ?? model.scaffold.templates))
+                                  templates: try TemplateLibrary(directory: request.templateDirectory ?? model.scaffold.templates, fileSystem: fileSystem))
         let mediator = try builder.planMediator(below: layer)
         let interface = try builder.planInterface(of: request.name, in: layer, taken: taken)
         builder.notes += try checkLegality(of: builder.packages, request: request)

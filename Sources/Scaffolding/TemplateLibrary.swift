@@ -1,5 +1,7 @@
 import Diagnostics
+import Files
 import Foundation
+import Paths
 import Stencil
 import Templates
 import Yams
@@ -18,20 +20,16 @@ public struct TemplateLibrary {
 
     public private(set) var files: [String: String]
 
-    public init(directory: String? = nil) throws(InputError) {
+    /// The built-in templates, with the files of `directory` (read through `fileSystem`) over them.
+    public init(directory: String? = nil, fileSystem: any FileSystem = DiskFileSystem()) throws(InputError) {
         var files = EmbeddedTemplates.files
         if let directory {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard fileSystem.isFolder(directory) else {
                 throw InputError("no such template folder", at: FileLocation(path: directory))
             }
-            let enumerator = FileManager.default.enumerator(atPath: directory)
-            while let item = enumerator?.nextObject() as? String {
-                let path = (directory as NSString).appendingPathComponent(item)
-                var itemIsDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: path, isDirectory: &itemIsDirectory), !itemIsDirectory.boolValue,
-                      !(item as NSString).lastPathComponent.hasPrefix(".") else { continue }
-                guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            for item in fileSystem.regularFiles(under: directory) {
+                let path = PathArithmetic.join(directory, item)
+                guard let text = fileSystem.text(of: path) else {
                     throw InputError("cannot read the template as UTF-8 text", at: FileLocation(path: path))
                 }
                 files[item] = text
