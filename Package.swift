@@ -93,7 +93,8 @@ let package = Package(
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         .target(name: "Fixing", dependencies: [
-            "Diagnostics", .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
+            "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "Files", "ManifestReading", "Parallel", "Paths", "Rules",
+            .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
         ]),
         .target(name: "Project", dependencies: [
             "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "Files", "Fixing", "LayerInference", "ManifestReading", "Output",

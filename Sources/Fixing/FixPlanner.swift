@@ -2,21 +2,35 @@ import DependencyGraph
 import Diagnostics
 import Discovery
 import Files
-import Fixing
+import Configuration
 import Foundation
 import ManifestReading
 import Paths
 import Rules
 
+/// What `fix` plans on: the repository's packages, its layering, and the file system its manifests are read from.
+public struct FixRepository: Sendable {
+    public var workspace: Workspace
+    /// The configuration the graph was built with (its layers and third-party policy).
+    public var layering: Configuration
+    public var fileSystem: any FileSystem
+
+    public init(workspace: Workspace, layering: Configuration, fileSystem: any FileSystem) {
+        self.workspace = workspace
+        self.layering = layering
+        self.fileSystem = fileSystem
+    }
+}
+
 /// Turns `check`'s implicit-dependency, unused-dependency and pod-package-mismatch findings into manifest edits, file by file: what each finding needs
 /// (an entry added to a target, a package added, an entry removed), then the edits made on each file's own text. A
 /// finding whose edit would make `check` report something new (a cycle, a third-party package the layer may not use),
 /// or that the edit cannot place exactly, is not fixed, with the reason.
-struct FixPlanner {
-    let project: Project
+public struct FixPlanner {
+    let project: FixRepository
     let graph: DependencyGraph
-    private(set) var files: [String: FilePlan] = [:]
-    private(set) var notFixed: [FixOutcome.NotFixed] = []
+    public private(set) var files: [String: FilePlan] = [:]
+    public private(set) var notFixed: [FixOutcome.NotFixed] = []
     private var migrating: [MigratingComponent]?
 
     /// One position in a manifest.
@@ -28,14 +42,14 @@ struct FixPlanner {
     }
 
     /// An edit one finding needs, described as the fix names it.
-    struct Need: Sendable {
+    public struct Need: Sendable {
         var finding: Finding
         var description: String
     }
 
     /// What one file's findings need.
-    struct FilePlan: Sendable {
-        var shown: String
+    public struct FilePlan: Sendable {
+        public var shown: String
         var isPodspec: Bool
         var targetAdds: [Position: [(element: String, need: Need, package: String?)]] = [:]
         var packageAdds: [String: [Need]] = [:]
@@ -45,12 +59,12 @@ struct FixPlanner {
         var pathReplacements: [(position: Position, path: String, need: Need)] = []
     }
 
-    init(project: Project, graph: DependencyGraph) {
+    public init(repository project: FixRepository, graph: DependencyGraph) {
         self.project = project
         self.graph = graph
     }
 
-    mutating func plan(_ finding: Finding) {
+    public mutating func plan(_ finding: Finding) {
         do throws(NotFixable) {
             switch finding.rule {
             case .implicitDependency: try planAddition(finding)
@@ -113,7 +127,7 @@ struct FixPlanner {
     private mutating func planOutsideAddition(_ finding: Finding, _ outside: UndeclaredExternalImport) throws(NotFixable) {
         let from = outside.from, fromPackage = package(of: from)
         try refuseXcode(from, finding)
-        let layering = project.layering.configuration
+        let layering = project.layering
         if let layer = from.layer, !layering.layers.isEmpty,
            !layering.thirdParty.allowedLayers(package: outside.package, product: outside.product).contains(layer) {
             throw NotFixable("the \(layer) layer may not use \(outside.package) (third-party): declaring it would fail check; the code needs to change")
@@ -184,7 +198,7 @@ struct FixPlanner {
         if graph.chain(from: [to], to: [from]) != nil {
             throw NotFixable("\(to.id.name) already depends on \(from.id.name): declaring it in the package would close a cycle; the pod's dependency needs to go")
         }
-        if let rule = LayeringVerdict.rejection(from: from, to: to, in: project.layering.configuration) {
+        if let rule = LayeringVerdict.rejection(from: from, to: to, in: project.layering) {
             throw NotFixable("declaring it in the package would be reported as \(rule): the pod's dependency is the problem, not the package")
         }
         try addProduct(holding: to, to: from, finding: finding)
@@ -276,7 +290,7 @@ struct FixPlanner {
 
     /// Whether `fix` edits for the finding at all: every finding of the rules it fixes, but of unresolved ones only a
     /// misspelt `.package(path:)` (the others are for a person: see their fix line).
-    func edits(for finding: Finding) -> Bool {
+    public func edits(for finding: Finding) -> Bool {
         finding.rule != .unresolved || graph.missingPackages.contains { $0.location == finding.location && $0.suggestion != nil }
     }
 
