@@ -95,8 +95,8 @@ public struct LayerAssignment: Sendable {
     static let testSuffixes = ["IntegrationTests", "PerformanceTests", "SnapshotTests", "UITests", "Tests"]
 
     /// The non-test target a test target tests: the one its Xcode project records (`TestTargetID`), else `XTests`,
-    /// `XUITests`, `XIntegrationTests`, `XSnapshotTests` and `XPerformanceTests` test `X`; else its first dependency on
-    /// a local non-test target.
+    /// `XUITests`, `XIntegrationTests`, `XSnapshotTests` and `XPerformanceTests` test `X`; else the application it
+    /// depends on (its host); else its first dependency on a local non-test target.
     public func testedTarget(of testName: String, in manifest: Manifest) -> String? {
         let isTestable = { (name: String) in manifest.target(named: name).map { $0.type != .test } ?? false }
         if let recorded = manifest.target(named: testName)?.testedTarget, isTestable(recorded) { return recorded }
@@ -104,6 +104,9 @@ public struct LayerAssignment: Sendable {
             let candidate = String(testName.dropLast(suffix.count))
             if isTestable(candidate) { return candidate }
         }
-        return manifest.target(named: testName)?.dependencies.lazy.map(\.name).first(where: isTestable)
+        let dependencies = manifest.target(named: testName)?.dependencies.map(\.name) ?? []
+        // An Xcode test bundle that depends on an application is hosted by it, whatever else it depends on first.
+        let application = dependencies.first { manifest.target(named: $0)?.xcodeKind == "application" }
+        return application ?? dependencies.first(where: isTestable)
     }
 }

@@ -83,6 +83,14 @@ struct DependencyGraphTests {
                                 dependencies: [], products: [],
                                 targets: [Target(name: "Browser", type: .executable, dependencies: []), Target(name: "tests-server", type: .executable, dependencies: []), tests])
         #expect(LayerAssignment(model: Preset.fourLayer.model).testedTarget(of: "Integration Tests", in: manifest) == "Browser")
+        // Without TestTargetID, the application it depends on hosts it, not the helper it depends on first.
+        var hosted = Target(name: "E2E", type: .test, dependencies: [TargetDependency(kind: .target, name: "tests-server"), TargetDependency(kind: .target, name: "Browser")])
+        hosted.xcodeKind = "unit-test"
+        var browser = Target(name: "Browser", type: .executable, dependencies: [])
+        browser.xcodeKind = "application"
+        let project = Manifest(manifestFile: "project.pbxproj", reader: .static, name: "Browser", toolsVersion: ToolsVersion(5, 9), dependencies: [], products: [],
+                               targets: [browser, Target(name: "tests-server", type: .executable, dependencies: []), hosted])
+        #expect(LayerAssignment(model: Preset.fourLayer.model).testedTarget(of: "E2E", in: project) == "Browser")
     }
 
     @Test func interfaceModulesNameTheirComponent() throws {
