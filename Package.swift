@@ -74,7 +74,7 @@ let package = Package(
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         .target(name: "DependencyGraph", dependencies: ["Configuration", "Diagnostics", "Discovery", "ManifestReading", "Parallel", "Paths", "SourceImports"]),
-        .target(name: "Rules", dependencies: ["Configuration", "DependencyGraph", "Diagnostics", "Parallel", "SourceImports"]),
+        .target(name: "Rules", dependencies: ["Configuration", "DependencyGraph", "Diagnostics", "ManifestReading", "Parallel", "SourceImports"]),
         .target(name: "LayerInference", dependencies: ["DependencyGraph", "Discovery", "ManifestReading", "Paths"]),
         .target(name: "Reports", dependencies: [
             "Configuration", "DependencyGraph", "Diagnostics", "Files", "Fixing", "Output", "Paths", "Rules", "Templates", .product(name: "Stencil", package: "Stencil"),

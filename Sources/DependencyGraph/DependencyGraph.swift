@@ -51,6 +51,8 @@ public final class GraphTarget: Sendable {
     public let packageIndex: Int
     /// What an Xcode project's target builds (`application`, `bundle`, `framework`…); nil for packages and pods.
     public let xcodeKind: String?
+    /// What declares it: a Package.swift, a podspec or an Xcode project.
+    public let packageKind: PackageKind
 
     public enum Assignment: String, Sendable {
         case targetName = "its name"
@@ -77,8 +79,10 @@ public final class GraphTarget: Sendable {
     }
 
     public init(id: TargetID, number: Int, packageIndex: Int, type: ManifestReading.Target.Kind, packageName: String, manifestPath: String,
-                position: SourcePosition?, placement: Placement = .none, moduleName: String? = nil, xcodeKind: String? = nil) {
+                position: SourcePosition?, placement: Placement = .none, moduleName: String? = nil, xcodeKind: String? = nil,
+                packageKind: PackageKind = .package) {
         module = DependencyGraph.moduleName(of: moduleName ?? id.name)
+        self.packageKind = packageKind
         self.xcodeKind = xcodeKind
         self.packageIndex = packageIndex
         self.id = id
@@ -228,10 +232,10 @@ public struct DependencyGraph: Sendable {
         // A package in a git submodule that is not checked out is not there yet: a note says so, and no rule reports it.
         missingPackages = workspace.missing.filter { $0.submodule == nil }.map {
             MissingPackageReference(written: $0.written, referencedBy: $0.referencedBy, folderExists: $0.exists, location: $0.location,
-                                    expectedFile: $0.expectedFile, suggestion: $0.suggestion)
+                                    expectedFile: $0.expectedFile, suggestion: $0.suggestion, kind: $0.kind)
         }
         unreadableManifests = workspace.unreadable.map {
-            UnreadableManifest(package: $0.relativeDirectory, manifestPath: $0.manifestPath, message: $0.message, location: $0.location)
+            UnreadableManifest(package: $0.relativeDirectory, manifestPath: $0.manifestPath, message: $0.message, location: $0.location, kind: $0.kind)
         }
         imports = facts.map { ImportResolution(declared: declared).index(of: $0, entries: manifestEntries) }
         var compiled: [String: Set<String>] = [:]
@@ -342,6 +346,8 @@ public struct MissingPackageReference: Sendable, Hashable {
     public var expectedFile: String
     /// The path as written with its last part the nearest folder beside it that holds the expected file.
     public var suggestion: String?
+    /// What the folder should hold.
+    public var kind: PackageKind
 }
 
 /// A package whose manifest no reader could evaluate.
@@ -352,6 +358,8 @@ public struct UnreadableManifest: Sendable, Hashable {
     /// The reader's own message.
     public var message: String
     public var location: FileLocation
+    /// What the manifest would have declared.
+    public var kind: PackageKind
 }
 
 /// A set of names computed once, on first use, from any thread.

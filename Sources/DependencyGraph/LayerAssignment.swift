@@ -47,7 +47,7 @@ public struct LayerAssignment: Sendable {
             GraphTarget(id: TargetID(package: package.relativeDirectory, name: targets[index].name), number: first + offset, packageIndex: packageIndex,
                         type: targets[index].type, packageName: package.manifest.name, manifestPath: package.manifestPath,
                         position: targets[index].position, placement: placements[index], moduleName: targets[index].moduleName,
-                        xcodeKind: targets[index].xcodeKind)
+                        xcodeKind: targets[index].xcodeKind, packageKind: package.kind)
         }
     }
 

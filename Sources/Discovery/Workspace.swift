@@ -54,6 +54,8 @@ public struct MissingPackage: Sendable, Hashable {
     public var submodule: String?
     /// The path as written with its last part the nearest folder beside it that holds the file (a typo's fix).
     public var suggestion: String?
+    /// What the folder should hold: a package, a pod (a Podfile's path pod) or an Xcode project.
+    public var kind: PackageKind { PackageKind(manifestPath: expectedFile == XcodeManifest.file ? directory : expectedFile) }
 }
 
 /// A package whose manifest no reader could evaluate.
@@ -65,6 +67,8 @@ public struct UnreadablePackage: Sendable, Hashable {
     /// The reader's own message, and the place it names (else the manifest).
     public var message: String
     public var location: FileLocation
+    /// What the manifest would have declared.
+    public var kind: PackageKind { PackageKind(manifestPath: manifestPath) }
 
     init(directory: String, relativeDirectory: String, manifestPath: String, problem: (message: String, location: FileLocation?)) {
         self.directory = directory
@@ -101,6 +105,8 @@ public struct LocalPackage: Sendable {
 
     /// Whether the package is an Xcode project.
     public var isXcodeProject: Bool { xcodeProject != nil }
+    /// What declares it: a Package.swift, a podspec or an Xcode project.
+    public var kind: PackageKind { isXcodeProject ? .xcodeProject : manifest.reader.packageKind }
 
     public init(directory: String, relativeDirectory: String, manifestPath: String, manifest: Manifest,
                 localDependencies: [String: String] = [:]) {

@@ -49,6 +49,35 @@ public enum ReaderKind: String, Hashable, Sendable, CaseIterable {
 
     /// Whether the manifest is a pod's (its dependencies name pods, resolved by name).
     public var isPodspec: Bool { self == .podspec || self == .podspecJSON || self == .pod }
+
+    /// What the manifest declares.
+    public var packageKind: PackageKind { self == .xcode ? .xcodeProject : isPodspec ? .pod : .package }
+}
+
+/// What a component of the repository is declared by: a Swift package (`Package.swift`), a pod (a podspec), or an
+/// Xcode project (`project.pbxproj`). Decided once, by discovery and the readers; everything after asks this.
+public enum PackageKind: String, Sendable, Hashable, CaseIterable {
+    case package, pod, xcodeProject
+
+    /// The kind of the file at `path`: a podspec, an Xcode project (its folder or its `project.pbxproj`), else a package.
+    public init(manifestPath path: String) {
+        if path.hasSuffix(".podspec") || path.hasSuffix(".podspec.json") {
+            self = .pod
+        } else if path.hasSuffix(".xcodeproj") || path.hasSuffix("project.pbxproj") {
+            self = .xcodeProject
+        } else {
+            self = .package
+        }
+    }
+
+    /// "the package", "the pod", "the Xcode project".
+    public var noun: String {
+        switch self {
+        case .package: return "package"
+        case .pod: return "pod"
+        case .xcodeProject: return "Xcode project"
+        }
+    }
 }
 
 /// A position in a manifest, 1-based. Absent when the reader cannot know it (SwiftPM's JSON has no positions).

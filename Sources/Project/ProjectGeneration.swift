@@ -44,6 +44,8 @@ extension Project {
 extension Project {
     /// How to read manifests (`--reader`).
     public typealias ReaderStrategy = ManifestReading.ReaderStrategy
+    /// What a path declares: a Package.swift, a podspec or an Xcode project.
+    public typealias PackageKind = ManifestReading.PackageKind
     /// The layer models `init` writes (`--preset`).
     public typealias LayerPreset = Preset
     /// What `new` is asked for.

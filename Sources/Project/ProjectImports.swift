@@ -23,7 +23,7 @@ extension Project {
 
     private func importFacts(for configuration: Configuration) -> (ImportFacts, [Note]) {
         let packages = workspace.packages.map {
-            SourcePackage(key: $0.relativeDirectory, directory: $0.folder, manifestPath: $0.manifestPath, targets: $0.manifest.targets)
+            SourcePackage(key: $0.relativeDirectory, directory: $0.folder, manifestPath: $0.manifestPath, targets: $0.manifest.targets, kind: $0.kind)
         }
         let (workspace, reader, fileSystem, timings) = (self.workspace, self.reader, self.fileSystem, self.timings)
         let ((checkouts, checkoutNotes), (imports, notes)) = concurrently(

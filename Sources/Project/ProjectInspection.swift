@@ -27,11 +27,11 @@ extension Project {
     public static func inspectManifests(at paths: [String], reader strategy: ReaderStrategy, format: ManifestInspection.Format,
                                         toolchain: ToolsVersion?) throws -> ManifestInspection {
         let fileSystem = DiskFileSystem()
-        if !paths.isEmpty, paths.allSatisfy({ $0.hasSuffix(".podspec") || $0.hasSuffix(".podspec.json") }) {
+        if !paths.isEmpty, paths.allSatisfy({ PackageKind(manifestPath: $0) == .pod }) {
             return try inspectPodspecs(at: paths, reader: strategy, format: format, fileSystem: fileSystem)
         }
         let projects = paths.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
-        if !projects.isEmpty, projects.allSatisfy({ $0.hasSuffix(".xcodeproj") }) {
+        if !projects.isEmpty, projects.allSatisfy({ PackageKind(manifestPath: $0) == .xcodeProject }) {
             return try inspectProjects(at: projects, format: format, fileSystem: fileSystem)
         }
         let reader = ManifestReader(strategy: strategy, toolchainVersion: toolchain ?? .current)

@@ -1,6 +1,7 @@
 import Configuration
 import DependencyGraph
 import Diagnostics
+import ManifestReading
 
 /// A target whose sources import a local module its manifest does not declare.
 public struct ImplicitDependencyRule: Rule {
@@ -108,7 +109,7 @@ public struct ImplicitDependencyRule: Rule {
 
     /// A target of a development pod: its fix is a podspec line.
     static func isPod(_ target: GraphTarget) -> Bool {
-        target.manifestPath.hasSuffix(".podspec") || target.manifestPath.hasSuffix(".podspec.json")
+        target.packageKind == .pod
     }
 
     /// A target of an Xcode project: its fix is made in Xcode (the target's package products or linked frameworks).

@@ -1,6 +1,7 @@
 import Configuration
 import DependencyGraph
 import Diagnostics
+import ManifestReading
 
 /// A package whose manifest no reader can evaluate: it is left out of the graph, and said so.
 public struct UnreadableManifestRule: Rule {
@@ -32,8 +33,7 @@ public struct UnreadableManifestRule: Rule {
 
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         graph.unreadableManifests.map { unreadable in
-            let pod = unreadable.manifestPath.hasSuffix(".podspec") || unreadable.manifestPath.hasSuffix(".podspec.json")
-            let project = unreadable.manifestPath.hasSuffix("project.pbxproj")
+            let pod = unreadable.kind == .pod, project = unreadable.kind == .xcodeProject
             let fix = pod
                 ? "write the podspec in the subset the static podspec reader evaluates (literals, interpolation, no File, ENV or conditions: docs/podspecs.md), or fix what it names; until then the pod is not checked"
                 : project ? "repair the project file at the place named (Xcode opens a project only when it reads); until then its targets are not checked"

@@ -1,6 +1,7 @@
 import Configuration
 import DependencyGraph
 import Diagnostics
+import ManifestReading
 
 /// A dependency on a target, product or package that exists nowhere in the graph.
 public struct UnresolvedDependencyRule: Rule {
@@ -27,15 +28,15 @@ public struct UnresolvedDependencyRule: Rule {
 
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         let packages = graph.missingPackages.map { missing in
-            let pod = missing.expectedFile.hasSuffix(".podspec") || missing.expectedFile.hasSuffix(".podspec.json")
-            let what = pod ? "the pod" : missing.expectedFile == "project.pbxproj" ? "the Xcode project" : "the package"
+            let pod = missing.kind == .pod
+            let what = "the " + missing.kind.noun
             return finding("\(missing.referencedBy) depends on \(what) at '\(missing.written)', which \(missing.folderExists ? "has no \(missing.expectedFile)" : "does not exist")",
                            fix: fix(for: missing, pod: pod), at: missing.location, from: missing.referencedBy, to: missing.written)
         }
         return packages + graph.edges.compactMap { edge in
             guard case .unresolved(let reason) = edge.to else { return nil }
             let from = graph.sortedTargets[edge.fromNumber]
-            let fix = edge.location.path.hasSuffix("project.pbxproj")
+            let fix = from.packageKind == .xcodeProject
                 ? "remove the entry in Xcode, or restore what it names (an object id nothing defines is what a bad merge leaves)"
                 : "fix the name, or declare the package with .package(path:) in \(from.packageName)'s Package.swift"
             return finding("\(from.label) depends on \(edge.written): \(reason)", fix: fix,

@@ -47,7 +47,7 @@ extension Scaffolder {
         guard let existing = existingPackages().first(where: { $0.name == name }) else {
             throw InputError("--mediator ctmediator wires an existing pod; there is no pod named \(name) here (create it first, e.g. with 'pod lib create \(name)')")
         }
-        guard existing.package.manifestPath.hasSuffix(".podspec") || existing.package.manifestPath.hasSuffix(".podspec.json") else {
+        guard existing.package.kind == .pod else {
             throw InputError("--mediator ctmediator is for pods (CTMediator's categories and targets are Objective-C); \(name) is a Swift package: "
                 + "'componentize new \(name) --interface' gives it a type-safe interface and the registry")
         }

@@ -14,8 +14,11 @@ public struct SourcePackage: Sendable {
     /// The package's manifest as messages name it; its folder is how messages name the package's files.
     public var manifestPath: String
     public var targets: [Target]
+    /// What declares it (a pod's sources are read with its prefix header).
+    public var kind: PackageKind
 
-    public init(key: String, directory: String, manifestPath: String, targets: [Target]) {
+    public init(key: String, directory: String, manifestPath: String, targets: [Target], kind: PackageKind = .package) {
+        self.kind = kind
         self.key = key
         self.directory = directory
         self.manifestPath = manifestPath
@@ -46,7 +49,7 @@ public enum SourcePass {
     private static func imports(of package: SourcePackage, fileSystem: any FileSystem,
                                 parser: SwiftImportParser) -> [(imports: TargetImports?, notes: [Note])] {
         let shownDirectory = (package.manifestPath as NSString).deletingLastPathComponent
-        let isPod = package.manifestPath.hasSuffix(".podspec") || package.manifestPath.hasSuffix(".podspec.json")
+        let isPod = package.kind == .pod
         let targets = package.targets.filter { ![.binary, .system, .plugin].contains($0.type) }
         let selections = targets.map { TargetSources.select($0, packageDirectory: package.directory, fileSystem: fileSystem) }
         var scans = scanOnce(selections.flatMap { $0.unknown == nil ? $0.files : [] }, in: package.directory, fileSystem: fileSystem, parser: parser)[...]

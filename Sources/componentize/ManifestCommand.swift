@@ -39,7 +39,7 @@ struct ManifestCommand: ParsableCommand {
     var swiftVersion: String?
 
     private var arePodspecs: Bool {
-        !paths.isEmpty && paths.allSatisfy { $0.hasSuffix(".podspec") || $0.hasSuffix(".podspec.json") }
+        !paths.isEmpty && paths.allSatisfy { Project.PackageKind(manifestPath: $0) == .pod }
     }
 
     func validate() throws {
