@@ -209,7 +209,7 @@ public struct DependencyGraph: Sendable {
     /// Packages whose manifest no reader could evaluate; their targets are not in the graph.
     public let unreadableManifests: [UnreadableManifest]
     /// What the sources import; nil when they were not read.
-    public let imports: ImportIndex?
+    public private(set) var imports: ImportIndex?
     /// The files each non-test target compiles, relative to its package's folder, by package (relative folder); empty
     /// when the sources were not read.
     public let compiledFiles: [String: Set<String>]
@@ -249,6 +249,14 @@ public struct DependencyGraph: Sendable {
 
     /// Whether the sources were read for imports.
     public var importsRead: Bool { imports != nil }
+
+    /// The graph with the use stage's answer: which unimported dependencies (``ImportIndex/unimported``) the code uses
+    /// nonetheless. Unchanged when the sources were not read.
+    public func withUses(_ uses: [UseWithoutImport]) -> DependencyGraph {
+        var graph = self
+        graph.imports?.usesWithoutImport = uses
+        return graph
+    }
 
     /// Imports of local modules that the importing target's manifest does not declare; empty when sources were not read.
     public var importEdges: [(edge: Edge, from: GraphTarget, to: GraphTarget)] { imports?.edges ?? [] }

@@ -16,19 +16,14 @@ public struct ImportFacts: Sendable {
     /// By module, the modules it re-exports when its package's checkout is not on disk: the table of well-known ones and
     /// `imports.reexports`.
     public var reexports: [String: Set<String>]
-    /// Looks in the importing targets' files for uses of what their unimported dependencies declare; nil: not looked for
-    /// (every unimported dependency is then unused).
-    public var usesWithoutImport: (@Sendable ([UnimportedDependency]) -> [UseWithoutImport])?
 
     public init(targets: [TargetImports], external: ExternalModules = ExternalModules(), systemModules: Set<String> = DependencyGraph.systemModules,
-                ignore: [Glob] = [], reexports: [String: Set<String>] = [:],
-                usesWithoutImport: (@Sendable ([UnimportedDependency]) -> [UseWithoutImport])? = nil) {
+                ignore: [Glob] = [], reexports: [String: Set<String>] = [:]) {
         self.targets = targets
         self.external = external
         self.systemModules = systemModules
         self.ignore = ignore
         self.reexports = reexports
-        self.usesWithoutImport = usesWithoutImport
     }
 }
 
@@ -50,8 +45,9 @@ public struct ImportIndex: Sendable {
     public let undecided: [UndecidedImport]
     /// Declared dependencies nothing imports.
     public let unimported: [UnimportedDependency]
-    /// Unimported dependencies the code uses nonetheless, the first use of each (by target and module).
-    public let usesWithoutImport: [UseWithoutImport]
+    /// Unimported dependencies the code uses nonetheless, the first use of each (by target and module): the stage
+    /// after import resolution (``DependencyGraph/withUses(_:)``); empty until it ran.
+    public internal(set) var usesWithoutImport: [UseWithoutImport]
 }
 
 /// An import componentize cannot decide: whether the importing target declares it depends on a package that cannot be

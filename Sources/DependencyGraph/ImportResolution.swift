@@ -42,7 +42,7 @@ struct ImportResolution {
         let index = ImportIndex(edges: results.flatMap(\.edges), undeclaredExternal: results.flatMap(\.external),
                                 importedModules: importedModules, reexports: reexports, external: facts.external,
                                 undecided: results.flatMap(\.undecided), unimported: unimported,
-                                usesWithoutImport: unimported.isEmpty ? [] : facts.usesWithoutImport?(unimported) ?? [])
+                                usesWithoutImport: [])
         releaseInBackground(results)
         return index
     }

@@ -16,7 +16,14 @@ extension Project {
     /// The graph of the repository in the layers of `configuration`, with the sources' imports.
     func graph(with configuration: Configuration) -> (graph: DependencyGraph, notes: [Note]) {
         let (facts, notes) = timings.measure("sources and imports") { importFacts(for: configuration) }
-        let graph = timings.measure("graph") { DependencyGraph(workspace: workspace, model: configuration, imports: facts) }
+        var graph = timings.measure("graph") { DependencyGraph(workspace: workspace, model: configuration, imports: facts) }
+        // The use stage: which dependencies nothing imports the code uses nonetheless (a member of their extensions).
+        if let unimported = graph.imports?.unimported, !unimported.isEmpty {
+            let uses = timings.measure("uses without import") {
+                Self.usesWithoutImport(unimported, read: facts.targets, workspace: workspace, fileSystem: fileSystem)
+            }
+            graph = graph.withUses(uses)
+        }
         releaseInBackground(facts)
         return (graph, notes)
     }
@@ -25,17 +32,13 @@ extension Project {
         let packages = workspace.packages.map {
             SourcePackage(key: $0.relativeDirectory, directory: $0.folder, manifestPath: $0.manifestPath, targets: $0.manifest.targets, kind: $0.kind)
         }
-        let (workspace, reader, fileSystem, timings) = (self.workspace, self.reader, self.fileSystem, self.timings)
+        let (workspace, reader, fileSystem) = (self.workspace, self.reader, self.fileSystem)
         let ((checkouts, checkoutNotes), (imports, notes)) = concurrently(
             { Checkouts.read(of: workspace, reader: reader, fileSystem: fileSystem) },
             { SourcePass.imports(of: packages, fileSystem: fileSystem) })
         let facts = ImportFacts(targets: imports, external: ExternalModules(checkouts.map(ExternalPackage.init)),
                                 systemModules: DependencyGraph.systemModules.union(configuration.imports.system), ignore: configuration.imports.ignore,
-                                reexports: Self.reexports(configuration)) { unimported in
-            timings.measure("uses without import (part of graph)") {
-                Self.usesWithoutImport(unimported, read: imports, workspace: workspace, fileSystem: fileSystem)
-            }
-        }
+                                reexports: Self.reexports(configuration))
         return (facts, notes + checkoutNotes)
     }
 
