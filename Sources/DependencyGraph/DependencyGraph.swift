@@ -238,17 +238,25 @@ public struct DependencyGraph: Sendable {
             UnreadableManifest(package: $0.relativeDirectory, manifestPath: $0.manifestPath, message: $0.message, location: $0.location, kind: $0.kind)
         }
         imports = facts.map { ImportResolution(declared: declared).index(of: $0, entries: manifestEntries) }
-        var compiled: [String: Set<String>] = [:]
-        let testTargets = Set(declared.sortedTargets.filter(\.isTest).map { "\($0.id.package)\u{0}\($0.id.name)" })
-        for target in facts?.targets ?? [] where !testTargets.contains("\(target.package)\u{0}\(target.target)") {
-            compiled[target.package, default: []].formUnion(target.files)
-        }
-        compiledFiles = compiled
+        compiledFiles = Self.compiledFiles(of: facts, declared: declared)
         mediators = facts.map { MediatorResolution(declared: declared, settings: model.mediators).index(of: $0.targets) }
     }
 
     /// Whether the sources were read for imports.
     public var importsRead: Bool { imports != nil }
+
+    /// The files the non-test targets of each component mid-migration compile (the only packages they are compared
+    /// for: a podspec beside a Package.swift); empty when there is none.
+    static func compiledFiles(of facts: ImportFacts?, declared: DeclaredGraph) -> [String: Set<String>] {
+        let migrating = Set(declared.workspace.packages.filter { $0.podspec != nil }.map(\.relativeDirectory))
+        guard let facts, !migrating.isEmpty else { return [:] }
+        var compiled: [String: Set<String>] = [:]
+        for target in facts.targets where migrating.contains(target.package) {
+            guard let graphTarget = declared.target(TargetID(package: target.package, name: target.target)), !graphTarget.isTest else { continue }
+            compiled[target.package, default: []].formUnion(target.files)
+        }
+        return compiled
+    }
 
     /// The graph with the use stage's answer: which unimported dependencies (``ImportIndex/unimported``) the code uses
     /// nonetheless. Unchanged when the sources were not read.

@@ -62,15 +62,17 @@ enum PackageDescriptionAPI {
     /// Why no declaration of `type.member` that `version` has accepts `labels`; nil when one does, or when
     /// PackageDescription declares no such member (a construct this check does not judge).
     static func refusal(of member: String, on type: String, labels: [String?], at version: ToolsVersion) -> Refusal? {
-        let all = signatures.filter { $0.type == type && $0.member == member }
+        guard let all = byMember[type + "." + member], !all.contains(where: { $0.isAvailable(at: version) && $0.accepts(labels) }) else { return nil }
         let available = all.filter { $0.isAvailable(at: version) }
-        guard !all.isEmpty, !available.contains(where: { $0.accepts(labels) }) else { return nil }
         let call = display(type: type, member: member)
         return unknownLabel(in: labels, of: all, call: call)
             ?? duplicate(in: labels, call: call)
             ?? versionRefusal(all.filter { $0.accepts(labels) }, call: call, labels: labels, version: version)
             ?? orderOrMissing(labels, available.isEmpty ? all : available, call: call)
     }
+
+    /// The signatures by `Type.member`, looked up once a decoded call.
+    static let byMember: [String: [Signature]] = Dictionary(grouping: signatures) { $0.type + "." + $0.member }
 
     /// `.target(…)`, `Package(…)`.
     static func display(type: String, member: String) -> String {
