@@ -49,6 +49,7 @@ let package = Package(
         .target(name: "Output", dependencies: ["Diagnostics"]),
         .target(name: "Templates"),
         .target(name: "Parallel"),
+        .target(name: "SourceText"),
         .target(name: "Configuration", dependencies: ["Diagnostics", "Files", "Paths", .product(name: "Yams", package: "Yams")]),
         .target(
             name: "ManifestReading",
@@ -57,6 +58,7 @@ let package = Package(
                 "Files",
                 "Output",
                 "Paths",
+                "SourceText",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
@@ -70,11 +72,19 @@ let package = Package(
         .target(name: "XcodeProjectReading", dependencies: ["Diagnostics", "Files", "ManifestReading", "Output", "Paths"]),
         .target(name: "PodspecReading", dependencies: ["Diagnostics", "Files", "ManifestReading", "Output", "Paths"]),
         .target(name: "SourceImports", dependencies: [
-            "Diagnostics", "Files", "ManifestReading", "Parallel", "Paths",
+            "Diagnostics", "Files", "ManifestReading", "Parallel", "Paths", "SourceText",
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
-        .target(name: "DependencyGraph", dependencies: ["Configuration", "Diagnostics", "Discovery", "ManifestReading", "Parallel", "Paths", "SourceImports"]),
-        .target(name: "Rules", dependencies: ["Configuration", "DependencyGraph", "Diagnostics", "ManifestReading", "Parallel", "SourceImports"]),
+        .target(name: "RuntimeWiring", dependencies: [
+            "Diagnostics", "Files", "Parallel", "Paths", "SourceText",
+            .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
+        .target(name: "DependencyGraph", dependencies: [
+            "Configuration", "Diagnostics", "Discovery", "ManifestReading", "Parallel", "Paths", "RuntimeWiring", "SourceImports",
+        ]),
+        .target(name: "Rules", dependencies: [
+            "Configuration", "DependencyGraph", "Diagnostics", "ManifestReading", "Parallel", "RuntimeWiring", "SourceImports",
+        ]),
         .target(name: "LayerInference", dependencies: ["DependencyGraph", "Discovery", "ManifestReading", "Paths"]),
         .target(name: "Reports", dependencies: [
             "Configuration", "DependencyGraph", "Diagnostics", "Files", "Fixing", "Output", "Paths", "Rules", "Templates", .product(name: "Stencil", package: "Stencil"),
@@ -89,17 +99,17 @@ let package = Package(
             "Fixing",
         ]),
         .target(name: "PodMigration", dependencies: [
-            "Configuration", "Diagnostics", "Files", "Output", "Paths", "PodspecReading", "Scaffolding", "SourceImports",
+            "Configuration", "Diagnostics", "Files", "Output", "Paths", "PodspecReading", "Scaffolding", "SourceImports", "SourceText",
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         .target(name: "Fixing", dependencies: [
-            "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "Files", "ManifestReading", "Parallel", "Paths", "Rules",
+            "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "Files", "ManifestReading", "Parallel", "Paths", "PodspecReading", "Rules",
             .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
         ]),
         .target(name: "Project", dependencies: [
             "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "Files", "Fixing", "LayerInference", "ManifestReading", "Output",
-            "Parallel", "Paths", "PodMigration", "PodspecReading", "Reports", "ResourceGeneration", "Rules", "Scaffolding", "SourceImports",
-            "XcodeProjectReading",
+            "Parallel", "Paths", "PodMigration", "PodspecReading", "Reports", "ResourceGeneration", "Rules", "RuntimeWiring", "Scaffolding",
+            "SourceImports", "XcodeProjectReading",
         ]),
         // Development tool: the longest functions of Sources (scripts/function-lengths; CI prints it).
         .executableTarget(name: "function-lengths", dependencies: [
@@ -118,6 +128,8 @@ let package = Package(
         .testTarget(name: "SourceImportsTests", dependencies: [
             "SourceImports", "Files", "ManifestReading", .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
+        .testTarget(name: "RuntimeWiringTests", dependencies: ["RuntimeWiring", "SourceText"]),
+        .testTarget(name: "SourceTextTests", dependencies: ["SourceText"]),
         .testTarget(name: "DiscoveryTests", dependencies: ["Discovery", "Diagnostics", "Files", "ManifestReading", "Paths"]),
         .testTarget(name: "DependencyGraphTests", dependencies: ["DependencyGraph", "Configuration", "Diagnostics", "ManifestReading", "TestSupport"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "Diagnostics", "TestSupport"]),
@@ -127,7 +139,7 @@ let package = Package(
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "DependencyGraph", "Diagnostics", "Rules", "TestSupport"]),
         .testTarget(name: "ResourceGenerationTests", dependencies: ["ResourceGeneration", "Diagnostics", "Files", "ManifestReading", "Project", "Templates"]),
         .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Diagnostics", "Files", "Project", "ManifestReading", "Paths"]),
-        .testTarget(name: "PodMigrationTests", dependencies: ["PodMigration", "Files"]),
+        .testTarget(name: "PodMigrationTests", dependencies: ["PodMigration", "Files", "SourceText"]),
         .testTarget(name: "ProjectTests", dependencies: ["Project", "Configuration", "DependencyGraph", "Diagnostics", "ManifestReading", "Rules"]),
         .testTarget(name: "ComponentizeCLITests", dependencies: ["componentize"], exclude: ["Golden"]),
     ]

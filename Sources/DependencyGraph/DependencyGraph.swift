@@ -1,7 +1,7 @@
 import Configuration
-import Foundation
 import Diagnostics
 import Discovery
+import Foundation
 import ManifestReading
 import SourceImports
 
@@ -239,7 +239,7 @@ public struct DependencyGraph: Sendable {
         }
         imports = facts.map { ImportResolution(declared: declared).index(of: $0, entries: manifestEntries) }
         compiledFiles = Self.compiledFiles(of: facts, declared: declared)
-        mediators = facts.map { MediatorResolution(declared: declared, settings: model.mediators).index(of: $0.targets) }
+        mediators = facts.map { MediatorResolution(declared: declared, settings: model.mediators).index(of: $0.wiring) }
     }
 
     /// Whether the sources were read for imports.

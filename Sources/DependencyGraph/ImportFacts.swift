@@ -2,12 +2,15 @@ import Configuration
 import Diagnostics
 import Discovery
 import Paths
+import RuntimeWiring
 import SourceImports
 
 /// What a graph's import edges are made from: every target's imports, the outside packages' checkouts, and which
 /// modules are never findings.
 public struct ImportFacts: Sendable {
     public var targets: [TargetImports]
+    /// What their files say about run-time wiring (mediator calls, providers, services, routes).
+    public var wiring: [TargetWiring]
     public var external: ExternalModules
     /// SDK and toolchain modules, and the configuration's `imports.system`: never an edge.
     public var systemModules: Set<String>
@@ -17,9 +20,10 @@ public struct ImportFacts: Sendable {
     /// `imports.reexports`.
     public var reexports: [String: Set<String>]
 
-    public init(targets: [TargetImports], external: ExternalModules = ExternalModules(), systemModules: Set<String> = DependencyGraph.systemModules,
-                ignore: [Glob] = [], reexports: [String: Set<String>] = [:]) {
+    public init(targets: [TargetImports], wiring: [TargetWiring] = [], external: ExternalModules = ExternalModules(),
+                systemModules: Set<String> = DependencyGraph.systemModules, ignore: [Glob] = [], reexports: [String: Set<String>] = [:]) {
         self.targets = targets
+        self.wiring = wiring
         self.external = external
         self.systemModules = systemModules
         self.ignore = ignore

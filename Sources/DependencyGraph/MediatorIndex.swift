@@ -1,5 +1,6 @@
 import Configuration
 import Diagnostics
+import RuntimeWiring
 import SourceImports
 
 /// What a call through a mediator names: a target's action, a service protocol, or a route.

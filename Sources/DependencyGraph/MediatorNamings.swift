@@ -1,5 +1,6 @@
 import Configuration
 import Diagnostics
+import RuntimeWiring
 import SourceImports
 
 /// How each mediator class of the repository finds a target-action call's provider, and the provisions each naming

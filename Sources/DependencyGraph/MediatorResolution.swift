@@ -1,6 +1,6 @@
 import Configuration
 import Diagnostics
-import SourceImports
+import RuntimeWiring
 
 /// Matches what the sources call through a mediator with what they provide (``MediatorIndex``).
 ///
@@ -12,19 +12,20 @@ struct MediatorResolution {
     let declared: DeclaredGraph
     let settings: MediatorSettings
 
-    func index(of targets: [TargetImports]) -> MediatorIndex {
+    func index(of targets: [TargetWiring]) -> MediatorIndex {
         var declarations = MediatorDeclarations()
-        for imports in targets { declarations.merge(imports.mediators) }
+        for wiring in targets { declarations.merge(wiring.mediators) }
         let namings = MediatorNamings(settings: settings, declarations: declarations)
         var provisions: [WiringProvision] = []
         var pending: [(fact: LocatedWiringFact, from: GraphTarget, constants: [String: String])] = []
         var undecided: [UndecidedWiringCall] = []
         var unexpanded: [FileLocation] = []
-        for imports in targets where !imports.wiring.isEmpty {
-            guard let target = declared.target(TargetID(package: imports.package, name: imports.target)) else { continue }
-            for located in imports.wiring where reads(located.fact) {
+        for wiring in targets where !wiring.files.isEmpty {
+            guard let target = declared.target(TargetID(package: wiring.package, name: wiring.target)) else { continue }
+            let constants = wiring.constants
+            for located in wiring.facts where reads(located.fact) {
                 guard located.fact.role == .provides else {
-                    pending.append((located, target, imports.constants))
+                    pending.append((located, target, constants))
                     continue
                 }
                 if located.fact.mechanism == .targetAction {
@@ -35,7 +36,7 @@ struct MediatorResolution {
                     provisions += keys.map { WiringProvision(key: $0, target: target, location: located.location, api: located.fact.api) }
                     continue
                 }
-                switch key(of: located.fact, constants: imports.constants, in: target) {
+                switch key(of: located.fact, constants: constants, in: target) {
                 case .decided(let key): provisions.append(WiringProvision(key: key, target: target, location: located.location, api: located.fact.api,
                                                                           implementation: located.fact.className.flatMap { namings.expand($0) }))
                 case .undecided(let written, let decider):

@@ -1,13 +1,17 @@
+import PodspecReading
+
 /// Edits a podspec by lines: `s.dependency 'X'` added after a dependency line of the same spec (in its indentation and
 /// with its receiver: `core.dependency` in a subspec), or a dependency line removed. A line that holds more than the
-/// one statement is ``NotFixable``.
+/// one statement (``PodspecStatements``) is ``NotFixable``.
 public struct PodspecEditor {
     public let source: String
     private let lines: [Substring]
+    private let statements: PodspecStatements?
 
     public init(source: String) {
         self.source = source
         lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        statements = PodspecStatements(source: source)
     }
 
     /// `s.dependency 'name'` for each of `names` on new lines after line `line` (1-based), which must be a dependency line.
@@ -31,15 +35,8 @@ public struct PodspecEditor {
     /// The indentation and receiver of a line that is one `x.dependency 'Name'[, 'version'…]` statement (a comment after
     /// it allowed); nil for any other line.
     private func dependencyStatement(at line: Int) -> (indent: String, receiver: String)? {
-        guard line >= 1, line <= lines.count else { return nil }
-        let text = lines[line - 1]
-        let indent = text.prefix { $0 == " " || $0 == "\t" }
-        let code = text.dropFirst(indent.count).split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        guard let dot = code.firstIndex(of: "."), code[code.startIndex..<dot].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
-              code[code.index(after: dot)...].hasPrefix("dependency"), !code.contains(";") else { return nil }
-        let arguments = code[code.index(after: dot)...].dropFirst("dependency".count)
-        guard let first = arguments.first, first == " " || first == "(", arguments.filter({ $0 == "'" || $0 == "\"" }).count >= 2 else { return nil }
-        return (String(indent), String(code[code.startIndex..<dot]))
+        guard line >= 1, line <= lines.count, let receiver = statements?.dependencyReceiver(atLine: line) else { return nil }
+        return (String(lines[line - 1].prefix { $0 == " " || $0 == "\t" }), receiver)
     }
 
     private func offset(ofLineStart line: Int) -> Int {

@@ -1,4 +1,5 @@
 import Foundation
+import SourceText
 import SwiftParser
 import SwiftSyntax
 
@@ -62,85 +63,23 @@ public enum BundleLookups {
         }
     }
 
-    /// Identifiers outside comments, string and character literals, and the branches SwiftPM does not compile.
+    /// `bundleForClass` among the file's identifiers (``CFamilyTokens``), outside the branches SwiftPM does not compile.
     static func findC(_ text: String) -> [Lookup] {
-        var lookups: [Lookup] = []
-        /// Each open `#if`: whether SwiftPM compiles the branch being read, and the branches after it.
-        var frames: [(compiled: Bool, later: Bool)] = []
-        var line = 1
-        var lineStart = true
-        var current = ""
-        var start = (line: 1, column: 1)
-        var scalars = Array(text.unicodeScalars)[...]
-        var column = 1
-        func advance() -> Unicode.Scalar? {
-            guard let scalar = scalars.first else { return nil }
-            scalars = scalars.dropFirst()
-            if scalar == "\n" { line += 1; column = 1; lineStart = true } else { column += 1 }
-            return scalar
+        let tokens = CFamilyTokens(Array(text.utf8))
+        return tokens.tokens.filter { token in
+            token.kind == .identifier && token.text == "bundleForClass" && tokens.conditionSets[token.conditions].allSatisfy(compiledBySwiftPM)
+        }.map { Lookup(call: "bundleForClass:", line: $0.line, column: $0.column) }
+    }
+
+    /// False for a condition SwiftPM's builds never meet: one of its `&&` terms is `!SWIFT_PACKAGE` (written as
+    /// `#ifndef`, `#if !defined(…)`, or the `#else`/`#elif` of `#if SWIFT_PACKAGE`).
+    static func compiledBySwiftPM(_ condition: String) -> Bool {
+        let positive: Set<String> = ["SWIFT_PACKAGE", "defined(SWIFT_PACKAGE)", "definedSWIFT_PACKAGE"]
+        return condition.filter { !$0.isWhitespace }.components(separatedBy: "&&").allSatisfy { term in
+            guard term.hasPrefix("!") else { return true }
+            var negated = term.dropFirst()
+            if negated.hasPrefix("("), negated.hasSuffix(")") { negated = negated.dropFirst().dropLast() }
+            return !positive.contains(String(negated))
         }
-        func flush() {
-            if current == "bundleForClass", frames.allSatisfy(\.compiled) {
-                lookups.append(Lookup(call: "bundleForClass:", line: start.line, column: start.column))
-            }
-            current = ""
-        }
-        while let scalar = scalars.first {
-            if lineStart, scalar == "#" {
-                flush()
-                var directive = ""
-                while let c = scalars.first, c != "\n" { directive.unicodeScalars.append(c); _ = advance() }
-                let body = directive.dropFirst().trimmingCharacters(in: .whitespaces)
-                let keyword = String(body.prefix { $0.isLetter })
-                let condition = body.dropFirst(keyword.count).split(separator: "/").first.map { $0.filter { !$0.isWhitespace } } ?? ""
-                switch keyword {
-                case "if", "ifdef", "ifndef":
-                    let positive: Set<String> = ["SWIFT_PACKAGE", "defined(SWIFT_PACKAGE)", "definedSWIFT_PACKAGE"]
-                    if keyword == "ifdef" ? condition == "SWIFT_PACKAGE" : keyword == "if" && positive.contains(condition) {
-                        frames.append((compiled: true, later: false))
-                    } else if keyword == "ifndef" ? condition == "SWIFT_PACKAGE" : condition.hasPrefix("!") && positive.contains(String(condition.dropFirst())) {
-                        frames.append((compiled: false, later: true))
-                    } else {
-                        frames.append((compiled: true, later: true))
-                    }
-                case "elif", "else":
-                    if let last = frames.popLast() { frames.append((compiled: last.later, later: last.later)) }
-                case "endif":
-                    _ = frames.popLast()
-                default:
-                    break
-                }
-                continue
-            }
-            if scalar != " " && scalar != "\t" && scalar != "\n" { lineStart = false }
-            let next = scalars.dropFirst().first
-            if scalar == "/", next == "/" {
-                flush()
-                while let c = scalars.first, c != "\n" { _ = advance() }
-            } else if scalar == "/", next == "*" {
-                flush()
-                _ = advance(); _ = advance()
-                while let c = advance() {
-                    if c == "*", scalars.first == "/" { _ = advance(); break }
-                }
-                lineStart = false
-            } else if scalar == "\"" || scalar == "'" {
-                flush()
-                _ = advance()
-                while let c = advance() {
-                    if c == "\\" { _ = advance(); continue }
-                    if c == scalar || c == "\n" { break }
-                }
-            } else if scalar.properties.isAlphabetic || scalar == "_" || ("0"..."9").contains(scalar) {
-                if current.isEmpty { start = (line, column) }
-                current.unicodeScalars.append(scalar)
-                _ = advance()
-            } else {
-                flush()
-                _ = advance()
-            }
-        }
-        flush()
-        return lookups
     }
 }

@@ -1,8 +1,9 @@
 import Diagnostics
 import Files
-import SourceImports
 import Foundation
 import Paths
+import SourceImports
+import SourceText
 
 /// What a pod's `prefix_header_contents` gave its files without their asking: for each C-family file, the prefix
 /// imports it relies on (uses a symbol of) without importing itself. SwiftPM has no prefix header, so those files must
@@ -87,7 +88,7 @@ public struct PrefixHeaderUse: Sendable {
         return files.compactMap { file -> Edit? in
             guard let data = fileSystem.contents(of: PathArithmetic.join(directory, file), upTo: ImportScanner.maximumBytes) else { return nil }
             let text = String(decoding: data, as: UTF8.self)
-            let identifiers = Self.identifiers(in: text)
+            let identifiers = CFamilyTokens(data).identifiers
             // What the file's own headers import counts as imported by the file (`#import "NXUI.h"`, which imports
             // Foundation).
             let visible = ([text] + includedHeaders(of: text, file: file, directory: directory, fileSystem: fileSystem)).joined(separator: "\n")
@@ -153,45 +154,6 @@ public struct PrefixHeaderUse: Sendable {
         }
         body.insert(contentsOf: lines, at: index)
         return body.joined(separator: "\n")
-    }
-
-    /// Identifiers outside comments and string and character literals.
-    static func identifiers(in text: String) -> Set<String> {
-        var result: Set<String> = []
-        var current = ""
-        var iterator = Array(text.unicodeScalars)[...]
-        func flush() {
-            if !current.isEmpty, !(current.first?.isNumber ?? false) { result.insert(current) }
-            current = ""
-        }
-        while let scalar = iterator.first {
-            iterator = iterator.dropFirst()
-            let next = iterator.first
-            if scalar == "/", next == "/" {
-                flush()
-                while let c = iterator.first, c != "\n" { iterator = iterator.dropFirst() }
-            } else if scalar == "/", next == "*" {
-                flush()
-                iterator = iterator.dropFirst()
-                while let c = iterator.first {
-                    iterator = iterator.dropFirst()
-                    if c == "*", iterator.first == "/" { iterator = iterator.dropFirst(); break }
-                }
-            } else if scalar == "\"" || scalar == "'" {
-                flush()
-                while let c = iterator.first {
-                    iterator = iterator.dropFirst()
-                    if c == "\\" { iterator = iterator.dropFirst(); continue }
-                    if c == scalar || c == "\n" { break }
-                }
-            } else if scalar.properties.isAlphabetic || scalar == "_" || ("0"..."9").contains(scalar) {
-                current.unicodeScalars.append(scalar)
-            } else {
-                flush()
-            }
-        }
-        flush()
-        return result
     }
 
     /// The names a C or Objective-C header declares at its top level.

@@ -3,6 +3,7 @@ import DependencyGraph
 import Diagnostics
 import Discovery
 import Parallel
+import RuntimeWiring
 import Scaffolding
 import SourceImports
 
@@ -35,11 +36,23 @@ extension Project {
         let (workspace, reader, fileSystem) = (self.workspace, self.reader, self.fileSystem)
         let ((checkouts, checkoutNotes), (imports, notes)) = concurrently(
             { Checkouts.read(of: workspace, reader: reader, fileSystem: fileSystem) },
-            { SourcePass.imports(of: packages, fileSystem: fileSystem) })
-        let facts = ImportFacts(targets: imports, external: ExternalModules(checkouts.map(ExternalPackage.init)),
+            { SourcePass.imports(of: packages, fileSystem: fileSystem, marking: WiringPass.markers) })
+        let wiring = timings.measure("runtime wiring") { WiringPass.wiring(of: Self.wiringSources(of: imports, in: packages), fileSystem: fileSystem) }
+        let facts = ImportFacts(targets: imports, wiring: wiring, external: ExternalModules(checkouts.map(ExternalPackage.init)),
                                 systemModules: DependencyGraph.systemModules.union(configuration.imports.system), ignore: configuration.imports.ignore,
                                 reexports: Self.reexports(configuration))
         return (facts, notes + checkoutNotes)
+    }
+
+    /// The files the source pass marked as holding wiring words, and the service lists, of each target that has some.
+    static func wiringSources(of imports: [TargetImports], in packages: [SourcePackage]) -> [WiringSources] {
+        let byKey = Dictionary(packages.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        return imports.compactMap { target in
+            guard !target.markedFiles.isEmpty || !target.servicePlists.isEmpty, let package = byKey[target.package] else { return nil }
+            let file = { (path: String) in WiringSources.File(path: path, shown: package.shownPath(of: path)) }
+            return WiringSources(package: target.package, target: target.target, directory: package.directory, files: target.markedFiles.map(file),
+                                 servicePlists: target.servicePlists.map(file))
+        }
     }
 
     /// The built-in table of well-known re-exports (`imports/known-reexports.yml`), with `imports.reexports` over it.

@@ -14,7 +14,7 @@ public struct HTMLReporter: Sendable {
     public func render(_ report: Report) -> String {
         let files = EmbeddedTemplates.files
         let context: [String: Any] = [
-            "title": Self.escaped("componentize check: " + TextReporter.summary(report)),
+            "title": MarkupText.content("componentize check: " + TextReporter.summary(report)),
             "style": files["report/report.css"] ?? "",
             "script": files["report/report.js"] ?? "",
             "data": Self.scriptSafe(data(report).rendered()),
@@ -88,10 +88,5 @@ public struct HTMLReporter: Sendable {
     /// only occur inside strings).
     static func scriptSafe(_ json: String) -> String {
         json.replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: ">", with: "\\u003e").replacingOccurrences(of: "&", with: "\\u0026")
-    }
-
-    /// Text for an HTML element's content.
-    static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 }

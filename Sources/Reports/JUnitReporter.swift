@@ -1,4 +1,5 @@
 import Diagnostics
+import Output
 import Rules
 
 /// JUnit XML for CI dashboards: one test case per rule, failing with the rule's findings.
@@ -17,7 +18,7 @@ public struct JUnitReporter: Sendable {
         for description in descriptions {
             let own = findings.filter { $0.rule == description.identifier }
             let errors = own.filter { $0.severity == .error }
-            let name = Self.escape(description.identifier.rawValue)
+            let name = MarkupText.attribute(description.identifier.rawValue)
             if own.isEmpty {
                 lines.append("    <testcase classname=\"componentize.rules\" name=\"\(name)\"/>")
                 continue
@@ -25,35 +26,18 @@ public struct JUnitReporter: Sendable {
             lines.append("    <testcase classname=\"componentize.rules\" name=\"\(name)\">")
             let body = own.map { "\($0.location): \($0.severity.rawValue): \($0.message)\n  fix: \($0.fix)" }.joined(separator: "\n")
             if errors.isEmpty {
-                lines.append("      <system-out>\(Self.escape(body))</system-out>")
+                lines.append("      <system-out>\(MarkupText.attribute(body))</system-out>")
             } else {
                 let message = "\(errors.count) \(errors.count == 1 ? "violation" : "violations"): \(description.summary)"
-                lines.append("      <failure type=\"\(name)\" message=\"\(Self.escape(message))\">\(Self.escape(body))</failure>")
+                lines.append("      <failure type=\"\(name)\" message=\"\(MarkupText.attribute(message))\">\(MarkupText.attribute(body))</failure>")
             }
             lines.append("    </testcase>")
         }
         if !report.staleBaselineEntries.isEmpty {
-            lines.append("    <system-out>\(Self.escape(report.staleBaselineEntries.map(Report.staleNote).joined(separator: "\n")))</system-out>")
+            lines.append("    <system-out>\(MarkupText.attribute(report.staleBaselineEntries.map(Report.staleNote).joined(separator: "\n")))</system-out>")
         }
         lines.append("  </testsuite>")
         lines.append("</testsuites>")
         return lines.joined(separator: "\n")
-    }
-
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\n", "\t", "\r": result.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20: result += "?"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }

@@ -1,6 +1,7 @@
 import Configuration
 import DependencyGraph
 import Diagnostics
+import RuntimeWiring
 import SourceImports
 
 /// A call through a mediator to a target's action, a service or a route that no component provides.

@@ -1,6 +1,7 @@
 import Configuration
 import DependencyGraph
 import Diagnostics
+import RuntimeWiring
 import SourceImports
 
 /// A mediator action, service or route that nothing in the repository calls. Off by default: an app is called from

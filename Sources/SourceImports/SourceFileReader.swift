@@ -1,14 +1,17 @@
+import SourceText
+
 /// A source file's bytes, as the scanner takes them: too large ones cut (at a character), binary and non-UTF-8 ones
-/// refused, C-family ones scanned at once, Swift ones cut to their header for the parser.
+/// refused, C-family ones scanned at once, Swift ones cut to their header for the parser; each checked for the marker
+/// words a later stage reads files for.
 enum SourceFileReader {
     enum Outcome {
         case scanned(ScannedFile)
-        /// `wiring`: the whole file, when it is to be read for its run-time wiring too.
-        case swift(SwiftHeader, words: SourceWords, problem: String?, wiring: [UInt8]?)
+        /// `marked`: the file holds one of the marker words the pass was given.
+        case swift(SwiftHeader, words: SourceWords, problem: String?, marked: Bool)
     }
 
     /// `bytes` is what was read of the file at `path` (nil: it could not be), up to `maximumBytes + 1`.
-    static func read(_ bytes: [UInt8]?, path: String, maximumBytes: Int) -> Outcome {
+    static func read(_ bytes: [UInt8]?, path: String, maximumBytes: Int, markers: MarkerWords?) -> Outcome {
         guard var bytes else {
             return .scanned(ScannedFile(imports: [], problem: "cannot be read (it vanished, or check its permissions)"))
         }
@@ -28,11 +31,10 @@ enum SourceFileReader {
         guard TargetSources.fileExtension(of: path) == "swift" else {
             var scanned = bytes.withUnsafeBufferPointer { CFamilyImportScanner.imports(in: $0) }
             scanned.problem = scanned.problem ?? problem
-            if WiringMarkers.present(in: bytes) { scanned.wiring = ObjCWiringScanner.wiring(in: bytes) }
+            scanned.isMarked = markers?.present(in: bytes) ?? false
             return .scanned(scanned)
         }
-        let readsWiring = WiringMarkers.present(in: bytes) && SwiftHeader.unparsable(bytes) == nil
-        return .swift(SwiftHeader(of: bytes), words: SourceWords(bytes), problem: problem, wiring: readsWiring ? bytes : nil)
+        return .swift(SwiftHeader(of: bytes), words: SourceWords(bytes), problem: problem, marked: markers?.present(in: bytes) ?? false)
     }
 
     enum TextKind { case text, binary, notUTF8 }

@@ -83,8 +83,8 @@ public struct ScannedFile: Sendable, Equatable {
     public var problem: String?
     /// A Swift file's words, for the use pass.
     public var words: SourceWords?
-    /// What it provides and uses through a mediator; nil when it holds none of the words such code needs.
-    public var wiring: FileWiring?
+    /// It holds one of the marker words the pass was given (``SourcePass/imports(of:fileSystem:marking:)``).
+    public var isMarked = false
     /// The file names of the headers it includes by quotes (`#import "BHService.h"`), found through search paths.
     public var quotedIncludes: [String] = []
 
@@ -122,22 +122,17 @@ public struct TargetImports: Sendable {
     public var files: [String]
     /// The words of each Swift file among them, in the same order (nil for other files and for those not read).
     public var words: [SourceWords?]
-    /// What its files provide and use through a mediator, by file, line and column.
-    public var wiring: [LocatedWiringFact]
-    /// The string constants its files define (the first definition of a name wins, in file order).
-    public var constants: [String: String]
-    /// What its files say of mediator classes (superclasses, implementations, naming macros).
-    public var mediators = MediatorDeclarations()
+    /// Those of ``files`` that hold one of the marker words the pass was given, in order.
+    public var markedFiles: [String] = []
+    /// BeeHive's service lists in its folder (``TargetSources/Selection/servicePlists``).
+    public var servicePlists: [String] = []
     /// The file names of the headers its files include by quotes: another target's header used without a module import.
     public var quotedIncludes: Set<String> = []
     /// The modules its own module map declares (`include/module.modulemap` of a C target: `module zlib { … }`), which
     /// importers name instead of the target; nil when it has none.
     public var moduleMapModules: [String]?
 
-    public init(package: String, target: String, uses: [SourceImportUse], files: [String] = [], words: [SourceWords?] = [],
-                wiring: [LocatedWiringFact] = [], constants: [String: String] = [:]) {
-        self.wiring = wiring
-        self.constants = constants
+    public init(package: String, target: String, uses: [SourceImportUse], files: [String] = [], words: [SourceWords?] = []) {
         self.package = package
         self.target = target
         self.uses = uses

@@ -4,6 +4,7 @@ import Foundation
 import ManifestReading
 import Parallel
 import Paths
+import SourceText
 
 /// A package whose targets' sources the pass reads.
 public struct SourcePackage: Sendable {
@@ -24,6 +25,13 @@ public struct SourcePackage: Sendable {
         self.manifestPath = manifestPath
         self.targets = targets
     }
+
+    /// One of its files (relative to its folder) as messages name it: an Xcode project's files are beside its
+    /// `.xcodeproj`, so `App/App.xcodeproj/../Sources/A.swift` is `App/Sources/A.swift`.
+    public func shownPath(of file: String) -> String {
+        let shownDirectory = (manifestPath as NSString).deletingLastPathComponent
+        return file.hasPrefix("../") ? PathArithmetic.lexical(PathArithmetic.join(shownDirectory, file)) : PathArithmetic.join(shownDirectory, file)
+    }
 }
 
 /// What every target's sources import: the one call the graph's import facts come from.
@@ -34,11 +42,13 @@ public struct SourcePackage: Sendable {
 /// scheduling.
 public enum SourcePass {
     /// The imports of every target that has sources (not binary, system or plugin targets), and notes for files that
-    /// could not be read and targets whose files cannot be known.
-    public static func imports(of packages: [SourcePackage], fileSystem: any FileSystem) -> (imports: [TargetImports], notes: [Note]) {
+    /// could not be read and targets whose files cannot be known. Files holding one of `markers` are listed in each
+    /// target's ``TargetImports/markedFiles`` for a later stage to read.
+    public static func imports(of packages: [SourcePackage], fileSystem: any FileSystem,
+                               marking markers: MarkerWords? = nil) -> (imports: [TargetImports], notes: [Note]) {
         let results = inSlicesOnThreads(of: packages.count, minimumSliceSize: 4, slicesPerCore: 32, threadsPerCore: fileThreadsPerCore) { slice in
             let parser = SwiftImportParser()
-            return slice.flatMap { imports(of: packages[$0], fileSystem: fileSystem, parser: parser) }
+            return slice.flatMap { imports(of: packages[$0], fileSystem: fileSystem, parser: parser, markers: markers) }
         }
         let joined = (results.compactMap(\.imports), results.flatMap(\.notes))
         releaseInBackground(results)
@@ -46,57 +56,47 @@ public enum SourcePass {
     }
 
     /// One package's targets, their files scanned together: opened and parsed in larger batches than a target's few.
-    private static func imports(of package: SourcePackage, fileSystem: any FileSystem,
-                                parser: SwiftImportParser) -> [(imports: TargetImports?, notes: [Note])] {
-        let shownDirectory = (package.manifestPath as NSString).deletingLastPathComponent
-        let isPod = package.kind == .pod
+    private static func imports(of package: SourcePackage, fileSystem: any FileSystem, parser: SwiftImportParser,
+                                markers: MarkerWords?) -> [(imports: TargetImports?, notes: [Note])] {
         let targets = package.targets.filter { ![.binary, .system, .plugin].contains($0.type) }
         let selections = targets.map { TargetSources.select($0, packageDirectory: package.directory, fileSystem: fileSystem) }
-        var scans = scanOnce(selections.flatMap { $0.unknown == nil ? $0.files : [] }, in: package.directory, fileSystem: fileSystem, parser: parser)[...]
+        let files = selections.flatMap { $0.unknown == nil ? $0.files : [] }
+        var scans = scanOnce(files, in: package.directory, fileSystem: fileSystem, parser: parser, markers: markers)[...]
         return zip(targets, selections).map { target, selection in
             if let unknown = selection.unknown {
                 let location = FileLocation(path: package.manifestPath, line: target.position?.line, column: target.position?.column)
                 return (nil, [Note("the imports of \(target.name) are not checked: \(unknown)", at: location)])
             }
-            var uses: [SourceImportUse] = []
-            var notes: [Note] = []
-            var words: [SourceWords?] = []
-            var wiring: [LocatedWiringFact] = []
-            var constants: [String: String] = [:]
-            var mediators = MediatorDeclarations()
-            var quoted: Set<String> = []
-            for (file, scanned) in zip(selection.files, scans.prefix(selection.files.count)) {
-                quoted.formUnion(scanned.quotedIncludes)
-                words.append(scanned.words)
-                // An Xcode project's files are beside its `.xcodeproj`: `App/App.xcodeproj/../Sources/A.swift` is `App/Sources/A.swift`.
-                let shown = file.hasPrefix("../") ? PathArithmetic.lexical(PathArithmetic.join(shownDirectory, file)) : PathArithmetic.join(shownDirectory, file)
-                if let problem = scanned.problem { notes.append(Note("this source file \(problem)", at: FileLocation(path: shown))) }
-                if let found = scanned.wiring {
-                    wiring += found.facts.map { LocatedWiringFact($0, in: shown) }
-                    constants.merge(found.constants) { first, _ in first }
-                    mediators.merge(found.mediators)
-                }
-                for item in scanned.imports where !item.isLeftOut(bySwiftPM: !isPod) {
-                    uses.append(SourceImportUse(module: item.module, location: FileLocation(path: shown, line: item.line, column: item.column),
-                                                isOptional: item.isOptional, isExported: item.isExported))
-                }
-            }
-            scans = scans.dropFirst(selection.files.count)
-            for plist in selection.servicePlists {
-                let shown = PathArithmetic.join(shownDirectory, plist)
-                let bytes = fileSystem.contents(of: PathArithmetic.join(package.directory, plist), upTo: ImportScanner.maximumBytes)
-                wiring += ServicePlist.facts(in: bytes).map { LocatedWiringFact($0, in: shown) }
-            }
-            uses += prefixHeaderImports(of: target, in: package, hasFiles: !selection.files.isEmpty)
-            var imports = TargetImports(package: package.key, target: target.name, uses: uses, files: selection.files, words: words, wiring: wiring,
-                                        constants: constants)
-            imports.mediators = mediators
-            imports.quotedIncludes = quoted
-            imports.moduleMapModules = selection.directory.flatMap {
-                moduleMapModules(at: PathArithmetic.join(PathArithmetic.join(package.directory, $0), "include/module.modulemap"), fileSystem: fileSystem)
-            }
-            return (imports, notes)
+            defer { scans = scans.dropFirst(selection.files.count) }
+            return imports(of: target, in: package, selection: selection, scans: scans.prefix(selection.files.count), fileSystem: fileSystem)
         }
+    }
+
+    /// One target's imports from the scans of its files.
+    private static func imports(of target: Target, in package: SourcePackage, selection: TargetSources.Selection, scans: ArraySlice<ScannedFile>,
+                                fileSystem: any FileSystem) -> (imports: TargetImports?, notes: [Note]) {
+        var uses: [SourceImportUse] = [], notes: [Note] = [], words: [SourceWords?] = [], marked: [String] = []
+        var quoted: Set<String> = []
+        for (file, scanned) in zip(selection.files, scans) {
+            quoted.formUnion(scanned.quotedIncludes)
+            words.append(scanned.words)
+            if scanned.isMarked { marked.append(file) }
+            let shown = package.shownPath(of: file)
+            if let problem = scanned.problem { notes.append(Note("this source file \(problem)", at: FileLocation(path: shown))) }
+            for item in scanned.imports where !item.isLeftOut(bySwiftPM: package.kind != .pod) {
+                uses.append(SourceImportUse(module: item.module, location: FileLocation(path: shown, line: item.line, column: item.column),
+                                            isOptional: item.isOptional, isExported: item.isExported))
+            }
+        }
+        uses += prefixHeaderImports(of: target, in: package, hasFiles: !selection.files.isEmpty)
+        var imports = TargetImports(package: package.key, target: target.name, uses: uses, files: selection.files, words: words)
+        imports.markedFiles = marked
+        imports.servicePlists = selection.servicePlists
+        imports.quotedIncludes = quoted
+        imports.moduleMapModules = selection.directory.flatMap {
+            moduleMapModules(at: PathArithmetic.join(PathArithmetic.join(package.directory, $0), "include/module.modulemap"), fileSystem: fileSystem)
+        }
+        return (imports, notes)
     }
 
     /// The modules a C target's own module map declares (`module zlib [system] {`, `framework module X {`), in order;
@@ -112,10 +112,11 @@ public enum SourcePass {
     }
 
     /// Each file scanned once even when several targets compile it (an Xcode project's shared files), in the order given.
-    private static func scanOnce(_ files: [String], in directory: String, fileSystem: any FileSystem, parser: SwiftImportParser) -> [ScannedFile] {
+    private static func scanOnce(_ files: [String], in directory: String, fileSystem: any FileSystem, parser: SwiftImportParser,
+                                 markers: MarkerWords?) -> [ScannedFile] {
         let unique = Set(files).sorted()
-        guard unique.count < files.count else { return ImportScanner.scan(files: files, in: directory, fileSystem: fileSystem, parser: parser) }
-        let scanned = ImportScanner.scan(files: unique, in: directory, fileSystem: fileSystem, parser: parser)
+        guard unique.count < files.count else { return ImportScanner.scan(files: files, in: directory, fileSystem: fileSystem, parser: parser, markers: markers) }
+        let scanned = ImportScanner.scan(files: unique, in: directory, fileSystem: fileSystem, parser: parser, markers: markers)
         let byFile = Dictionary(uniqueKeysWithValues: zip(unique, scanned.indices))
         return files.compactMap { byFile[$0].map { scanned[$0] } }
     }

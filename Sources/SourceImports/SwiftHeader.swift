@@ -1,4 +1,4 @@
-import ManifestReading
+import SourceText
 
 /// The part of a Swift file that can hold its imports: the file is cut after its last line that can start an import
 /// declaration (attributes and an access level may precede `import`), extended to close any open `#if`. Imports
@@ -24,7 +24,7 @@ struct SwiftHeader {
         bytes = end == file.count ? file : Array(file[..<end])
         self.truncated = truncated
         self.maximumHeaderBytes = maximumHeaderBytes
-        isSelfContained = Self.isSelfContained(bytes)
+        isSelfContained = JoinedParse.isSelfContained(bytes)
         unparsable = Self.unparsable(bytes)
     }
 
@@ -73,88 +73,5 @@ struct SwiftHeader {
             return (cut, true)
         }
         return (end, false)
-    }
-
-    /// See ``isSelfContained``: no `"`, `/*` or `#/`, and as many `#endif` lines as `#if` lines, never more.
-    static func isSelfContained(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            var depth = 0
-            var lineStart = 0
-            var previous: UInt8 = 0
-            for index in 0..<buffer.count {
-                let byte = buffer[index]
-                switch byte {
-                case UInt8(ascii: "\""): return false
-                case UInt8(ascii: "*") where previous == UInt8(ascii: "/"): return false
-                case UInt8(ascii: "/") where previous == UInt8(ascii: "#"): return false
-                case UInt8(ascii: "\n"):
-                    depth += LineStart(buffer, from: lineStart, to: index).depthChange
-                    if depth < 0 { return false }
-                    lineStart = index + 1
-                default: break
-                }
-                previous = byte
-            }
-            if lineStart < buffer.count { depth += LineStart(buffer, from: lineStart, to: buffer.count).depthChange }
-            return depth == 0
-        }
-    }
-}
-
-/// What a line starts with, after spaces, attributes (`@testable`, `@_spi(X)`) and an access level.
-enum LineStart {
-    case importDeclaration, ifDirective, endifDirective, other
-
-    var depthChange: Int {
-        switch self {
-        case .ifDirective: return 1
-        case .endifDirective: return -1
-        case .importDeclaration, .other: return 0
-        }
-    }
-
-    private static let accessLevels: [[UInt8]] = AccessLevel.allCases.map { Array($0.rawValue.utf8) }
-    private static let importWord = Array("import".utf8), ifWord = Array("if".utf8), endifWord = Array("endif".utf8)
-
-    init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
-        var index = start
-        func skipSpaces() { while index < end, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 } }
-        /// The identifier at `index` (consumed), as a range of `bytes`.
-        func word() -> Range<Int> {
-            let begin = index
-            while index < end, Self.isIdentifierByte(bytes[index]) { index += 1 }
-            return begin..<index
-        }
-        func equal(_ range: Range<Int>, _ word: [UInt8]) -> Bool {
-            range.count == word.count && zip(bytes[range], word).allSatisfy { $0 == $1 }
-        }
-        skipSpaces()
-        if index < end, bytes[index] == UInt8(ascii: "#") {
-            index += 1
-            let directive = word()
-            self = equal(directive, Self.ifWord) ? .ifDirective : equal(directive, Self.endifWord) ? .endifDirective : .other
-            return
-        }
-        while index < end, bytes[index] == UInt8(ascii: "@") {
-            index += 1
-            _ = word()
-            if index < end, bytes[index] == UInt8(ascii: "(") {
-                while index < end, bytes[index] != UInt8(ascii: ")") { index += 1 }
-                index += 1
-            }
-            skipSpaces()
-        }
-        var current = word()
-        if Self.accessLevels.contains(where: { equal(current, $0) }) {
-            skipSpaces()
-            current = word()
-        }
-        let isImport = equal(current, Self.importWord) && (index >= end || bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t"))
-        self = isImport ? .importDeclaration : .other
-    }
-
-    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
     }
 }

@@ -167,4 +167,22 @@ struct PodspecEditorTests {
         #expect(throws: NotFixable.self) { try PodspecEditor(source: spec).removingDependency(at: 7) }
         #expect(throws: NotFixable.self) { try PodspecEditor(source: spec).addingDependencies(["X"], afterLine: 2) }
     }
+
+    @Test func stringsCommentsAndSplitStatementsAreReadAsRubyReadsThem() throws {
+        let tricky = """
+            Pod::Spec.new do |s|
+              s.summary = 'not s.dependency "X" here' # s.dependency 'Y'
+              s.dependency('NXKit', '~> 1.0') # s.dependency 'Z'; more
+              s.dependency 'NXUI',
+                '~> 2.0'
+              s.dependency 'A' if ENV['CI']
+            end
+            """
+        let editor = PodspecEditor(source: tricky)
+        #expect(throws: NotFixable.self) { try editor.removingDependency(at: 2) }
+        #expect(TextEdit.apply([try editor.removingDependency(at: 3)], to: tricky)?.contains("NXKit") == false)
+        #expect(throws: NotFixable.self) { try editor.removingDependency(at: 4) }
+        #expect(throws: NotFixable.self) { try editor.removingDependency(at: 6) }
+        #expect(throws: NotFixable.self) { try PodspecEditor(source: "s.dependency 'A\n").removingDependency(at: 1) }
+    }
 }

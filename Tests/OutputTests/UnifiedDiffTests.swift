@@ -9,3 +9,11 @@ struct UnifiedDiffTests {
         #expect(UnifiedDiff.make(old: "", new: "x\n", oldName: "/dev/null", newName: "b") == "--- /dev/null\n+++ b\n@@ -0,0 +1,1 @@\n+x\n")
     }
 }
+
+/// The one escaper of HTML and XML text.
+struct MarkupTextTests {
+    @Test func contentAndAttributesAreEscaped() {
+        #expect(MarkupText.content("<a & \"b\">") == "&lt;a &amp; \"b\"&gt;")
+        #expect(MarkupText.attribute("<a & \"b\" 'c'>\u{1}\n") == "&lt;a &amp; &quot;b&quot; &apos;c&apos;&gt;?\n")
+    }
+}

@@ -1,7 +1,7 @@
 import Files
 import Foundation
-import Testing
 @testable import SourceImports
+import Testing
 
 /// Every import form the scanner reads, and what it must not take for an import.
 struct ImportScannerTests {
@@ -220,10 +220,12 @@ struct ImportScannerTests {
     }
 
     @Test func onlySelfContainedHeadersAreJoinedAndAJoinedParseThatRunsAcrossFilesIsRefused() throws {
-        #expect(SwiftHeader.isSelfContained(Array("import A\n#if os(iOS)\nimport B\n#endif\n".utf8)))
-        for text in ["let s = \"x\"\nimport A\n", "/* c */\nimport A\n", "let r = #/x/#\nimport A\n", "#if A\nimport A\n",
+        for text in ["import A\n#if os(iOS)\nimport B\n#endif\n", "let s = \"x\"\nimport A\n"] {
+            #expect(SwiftHeader(of: Array(text.utf8)).isSelfContained, "\(text)")
+        }
+        for text in ["let s = \"x\nimport A\n", "/* c */\nimport A\n", "let r = #/x/#\nimport A\n", "#if A\nimport A\n",
                      "#endif\n#if A\nimport A\n#endif\n"] {
-            #expect(!SwiftHeader.isSelfContained(Array(text.utf8)), "\(text)")
+            #expect(!SwiftHeader(of: Array(text.utf8)).isSelfContained, "\(text)")
         }
         let joined = try #require(SwiftImportParser.joinedImports(of: [Array("import A\n".utf8), Array("// B\n\nimport B.Sub\n".utf8), Array("import C".utf8)]))
         #expect(joined.map { $0.map { "\($0.module) \($0.line):\($0.column)" } } == [["A 1:1"], ["B 3:1"], ["C 1:1"]])

@@ -1,4 +1,5 @@
-/// The run-time wiring an Objective-C file holds, read from its tokens (``ObjCTokens``): CTMediator calls and
+import SourceText
+/// The run-time wiring an Objective-C file holds, read from its tokens (``CFamilyTokens``): CTMediator calls and
 /// `Target_`/`Action_` providers, BeeHive services, URL routes, and the string constants names may be written as.
 enum ObjCWiringScanner {
     static func wiring(in text: String) -> FileWiring {
@@ -6,7 +7,7 @@ enum ObjCWiringScanner {
     }
 
     static func wiring(in bytes: [UInt8]) -> FileWiring {
-        let tokens = ObjCTokens(bytes)
+        let tokens = CFamilyTokens(bytes)
         var walk = Walk(tokens: tokens.tokens, conditionSets: tokens.conditionSets, bytes: bytes)
         walk.run()
         walk.mediators.pasteMacros = tokens.pasteMacros
@@ -25,7 +26,7 @@ enum ObjCWiringScanner {
 }
 
 private struct Walk {
-    typealias Token = ObjCTokens.Token
+    typealias Token = CFamilyTokens.Token
     let tokens: [Token]
     let conditionSets: [[String]]
     var facts: [WiringFact] = []

@@ -1,3 +1,4 @@
+import SourceText
 import SwiftParser
 import SwiftSyntax
 
@@ -6,7 +7,7 @@ import SwiftSyntax
 /// `createService`, the generated registry's `register(P.self, factory:)` / `resolve(P.self)`, URL routes, and string
 /// constants (`let kTarget = "A"`).
 ///
-/// The files of a batch that nothing can carry from one into the next (``WiringText/isSelfContained(_:)``) are parsed
+/// The files of a batch that nothing can carry from one into the next (``JoinedParse/isSelfContained(_:)``) are parsed
 /// as one text, up to 256 KiB a text: one parse instead of one a file, each fact then given back to its file.
 enum SwiftWiringScanner {
     static let joinedBytes = 1 << 18
@@ -39,7 +40,7 @@ enum SwiftWiringScanner {
         var results = [FileWiring](repeating: FileWiring(), count: files.count)
         var joined: [UInt8] = [], members: [(index: Int, start: Int)] = []
         for (index, bytes) in files.enumerated() {
-            guard WiringText.isSelfContained(bytes) else {
+            guard JoinedParse.isSelfContained(bytes) else {
                 parse(bytes, members: [(index, 0)], into: &results)
                 continue
             }

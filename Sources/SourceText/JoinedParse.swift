@@ -1,8 +1,10 @@
 /// Whether a Swift file can be parsed joined to others without changing what it says: no block comment, multi-line
 /// string, raw string or `#/` regex literal (the lexer would carry them into the next file), every single-line string
 /// closed on its line, and its brackets and `#if`s balanced (a declaration left open would take in the next file).
-enum WiringText {
-    static func isSelfContained(_ bytes: [UInt8]) -> Bool {
+///
+/// The one such check: import headers and wiring texts are both joined by it.
+public enum JoinedParse {
+    public static func isSelfContained(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
             var brackets = 0, conditions = 0, lineStart = 0, index = 0
             while index < buffer.count {

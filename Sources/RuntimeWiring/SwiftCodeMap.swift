@@ -1,3 +1,5 @@
+import SourceText
+
 /// Where a Swift file's wiring can be, found in one pass over its bytes, so that SwiftParser reads only those places
 /// (``SwiftWiringScanner``): the calls and `Target_` classes outside comments and strings, each as the smallest
 /// balanced span that holds it, with the `#if` conditions and `extension CTMediator` bodies around it.

@@ -1,6 +1,7 @@
 import Foundation
+@testable import RuntimeWiring
+import SourceText
 import Testing
-@testable import SourceImports
 
 /// What the wiring scanners read from Objective-C and Swift, and what they must not take for wiring.
 struct WiringScannerTests {
@@ -161,7 +162,7 @@ struct WiringScannerTests {
             "#if DEBUG\nfunc c() { _ = registry.resolve((any VideoService).self) }\n#endif",
             "let kTarget = \"ComponentImage\"\nextension CTMediator {\n    func d() -> Any? { performTarget(kTarget, action: \"open\", params: nil, shouldCacheTarget: false) }\n}\n",
         ].map { Array($0.utf8) }
-        #expect(WiringText.isSelfContained(files[0]) && !WiringText.isSelfContained(files[1]) && WiringText.isSelfContained(files[2]))
+        #expect(JoinedParse.isSelfContained(files[0]) && !JoinedParse.isSelfContained(files[1]) && JoinedParse.isSelfContained(files[2]))
         #expect(SwiftWiringScanner.wirings(of: files) == files.map { SwiftWiringScanner.wirings(of: [$0])[0] })
         #expect(SwiftWiringScanner.wirings(of: files).map(lines) == [
             ["3:33 uses target-action $kTarget/\"show\" via CTMediator"], ["2:22 uses route \"app://video/1\" via MGJRouter"],
@@ -185,8 +186,8 @@ struct WiringScannerTests {
         for folder in ["Sources", "Tests", "fixtures", ".build/checkouts"] {
             let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
             while let url = enumerator?.nextObject() as? URL {
-                guard url.pathExtension == "swift", let data = FileManager.default.contents(atPath: url.path), WiringMarkers.present(in: Array(data)),
-                      SwiftHeader.unparsable(Array(data)) == nil else { continue }
+                guard url.pathExtension == "swift", let data = FileManager.default.contents(atPath: url.path), WiringPass.markers.present(in: Array(data)),
+                      Array(data).withUnsafeBufferPointer({ BracketNesting.firstExcess(in: $0) }) == nil else { continue }
                 texts.append(Array(data))
             }
         }
@@ -219,9 +220,9 @@ struct WiringScannerTests {
 
     @Test func whatCannotBeJoined() {
         for text in ["let a = \"\"\"\n\"\"\"", "let a = #\"x\"#", "func f() {", "let a = \"open", "#if A\nlet a = 1", "let r = #/a/#"] {
-            #expect(!WiringText.isSelfContained(Array(text.utf8)), "\(text)")
+            #expect(!JoinedParse.isSelfContained(Array(text.utf8)), "\(text)")
         }
-        #expect(WiringText.isSelfContained(Array("let a = \"\\(f(\")\")) x\" // {\n".utf8)))
+        #expect(JoinedParse.isSelfContained(Array("let a = \"\\(f(\")\")) x\" // {\n".utf8)))
     }
 
     @Test func beeHiveServiceListsProvideTheirProtocols() {
@@ -244,9 +245,9 @@ struct WiringScannerTests {
     }
 
     @Test func onlyFilesWithAWiringWordAreRead() {
-        #expect(WiringMarkers.present(in: Array("x.performTarget(".utf8)))
-        #expect(WiringMarkers.present(in: Array("class Target_A {}".utf8)))
-        #expect(!WiringMarkers.present(in: Array("import Foundation\nlet target = 1\n".utf8)))
+        #expect(WiringPass.markers.present(in: Array("x.performTarget(".utf8)))
+        #expect(WiringPass.markers.present(in: Array("class Target_A {}".utf8)))
+        #expect(!WiringPass.markers.present(in: Array("import Foundation\nlet target = 1\n".utf8)))
     }
 
     /// A clone's naming: the macros its header defines, its superclass, the format strings of its own `performTarget:`,

@@ -1,4 +1,5 @@
 import Diagnostics
+import SourceText
 
 /// How components reach each other at run time without importing each other.
 public enum WiringMechanism: String, Sendable, Hashable, Comparable, CaseIterable {
@@ -115,19 +116,6 @@ public struct MediatorDeclarations: Sendable, Equatable {
     }
 }
 
-/// A function-like macro that pastes its argument between two texts: `Target_##name` is prefix `Target_`, no suffix.
-public struct PasteMacro: Sendable, Equatable {
-    public var prefix: String
-    public var suffix: String
-
-    public init(prefix: String, suffix: String) {
-        self.prefix = prefix
-        self.suffix = suffix
-    }
-
-    public func expand(_ argument: String) -> String { prefix + argument + suffix }
-}
-
 /// A wiring fact and the file it is in, as messages name the file.
 public struct LocatedWiringFact: Sendable, Hashable {
     public var fact: WiringFact
@@ -136,30 +124,5 @@ public struct LocatedWiringFact: Sendable, Hashable {
     public init(_ fact: WiringFact, in path: String) {
         self.fact = fact
         location = FileLocation(path: path, line: fact.line, column: fact.column)
-    }
-}
-
-/// Which files can hold wiring at all: a file without one of these words is not read for it.
-enum WiringMarkers {
-    static let words: [[UInt8]] = [
-        "performTarget", "Target_", "registerService", "createService", "BeeHiveService", "registerURLPattern", "openURL",
-        "objectForURL", "forURL", "register(", "resolve(", "Target(", "Action(", "TARGET(", "ACTION(",
-    ].map { Array($0.utf8) }
-
-    /// Whether `bytes` hold one of ``words``.
-    static func present(in bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard buffer.count > 6 else { return false }
-            for index in 0..<(buffer.count - 6) {
-                let byte = buffer[index]
-                // Every marker starts with one of these letters: a cheap test before comparing.
-                guard byte == 0x70 || byte == 0x54 || byte == 0x72 || byte == 0x63 || byte == 0x42 || byte == 0x6F || byte == 0x66
-                    || byte == 0x41 else { continue }
-                for word in words where word[0] == byte && index + word.count <= buffer.count {
-                    if word.indices.allSatisfy({ buffer[index + $0] == word[$0] }) { return true }
-                }
-            }
-            return false
-        }
     }
 }

@@ -1,0 +1,113 @@
+import Diagnostics
+import Files
+import Parallel
+import Paths
+import SourceText
+
+/// One target's files that may hold run-time wiring: those the source pass found holding a ``WiringPass/markers`` word,
+/// and its BeeHive service lists.
+public struct WiringSources: Sendable {
+    /// A file to read (relative to ``directory``) and its path as messages show it.
+    public struct File: Sendable, Equatable {
+        public var path: String
+        public var shown: String
+
+        public init(path: String, shown: String) {
+            self.path = path
+            self.shown = shown
+        }
+    }
+
+    public var package: String
+    public var target: String
+    /// Absolute.
+    public var directory: String
+    public var files: [File]
+    public var servicePlists: [File]
+
+    public init(package: String, target: String, directory: String, files: [File], servicePlists: [File] = []) {
+        self.package = package
+        self.target = target
+        self.directory = directory
+        self.files = files
+        self.servicePlists = servicePlists
+    }
+}
+
+/// What one file says about run-time wiring, and the file as messages name it.
+public struct WiredFile: Sendable, Equatable {
+    public var path: String
+    public var wiring: FileWiring
+}
+
+/// What one target's files say about run-time wiring, file by file.
+public struct TargetWiring: Sendable {
+    public var package: String
+    public var target: String
+    /// In the order of the target's files, then its service lists; files that say nothing left out.
+    public var files: [WiredFile]
+
+    public init(package: String, target: String, files: [WiredFile]) {
+        self.package = package
+        self.target = target
+        self.files = files
+    }
+
+    /// Every fact, located, by file.
+    public var facts: [LocatedWiringFact] {
+        files.flatMap { file in file.wiring.facts.map { LocatedWiringFact($0, in: file.path) } }
+    }
+
+    /// The string constants its files define (the first definition of a name wins, in file order).
+    public var constants: [String: String] {
+        files.reduce(into: [:]) { constants, file in constants.merge(file.wiring.constants) { first, _ in first } }
+    }
+
+    /// What its files say of mediator classes (superclasses, implementations, naming macros).
+    public var mediators: MediatorDeclarations {
+        files.reduce(into: MediatorDeclarations()) { $0.merge($1.wiring.mediators) }
+    }
+}
+
+/// The run-time wiring stage, between the source pass and the graph: reads the files the source pass marked
+/// (Objective-C through ``CFamilyTokens``, Swift through SwiftParser, batched as ``SwiftWiringScanner`` joins them)
+/// and BeeHive's property lists, on more threads than cores.
+public enum WiringPass {
+    /// Files are read up to this size, as the source pass reads them.
+    public static let maximumBytes = 4 << 20
+
+    /// A source file that holds none of these words holds no wiring and is not read for it.
+    public static let markers = MarkerWords([
+        "performTarget", "Target_", "registerService", "createService", "BeeHiveService", "registerURLPattern", "openURL",
+        "objectForURL", "forURL", "register(", "resolve(", "Target(", "Action(", "TARGET(", "ACTION(",
+    ])
+
+    /// Each target's wiring, in the order given.
+    public static func wiring(of targets: [WiringSources], fileSystem: any FileSystem) -> [TargetWiring] {
+        inSlicesOnThreads(of: targets.count, minimumSliceSize: 8, slicesPerCore: 16, threadsPerCore: fileThreadsPerCore) { slice in
+            slice.map { wiring(of: targets[$0], fileSystem: fileSystem) }
+        }
+    }
+
+    private static func wiring(of target: WiringSources, fileSystem: any FileSystem) -> TargetWiring {
+        let contents = fileSystem.contents(of: target.files.map(\.path), in: target.directory, upTo: maximumBytes)
+        var results = [FileWiring?](repeating: nil, count: target.files.count)
+        var swift: [(index: Int, bytes: [UInt8])] = []
+        for (index, (file, bytes)) in zip(target.files, contents).enumerated() {
+            guard let bytes else { continue }
+            guard file.path.lowercased().hasSuffix(".swift") else {
+                results[index] = ObjCWiringScanner.wiring(in: bytes)
+                continue
+            }
+            // Brackets SwiftParser would spend seconds on: the source pass says so; not read for wiring either.
+            if bytes.withUnsafeBufferPointer({ BracketNesting.firstExcess(in: $0) }) == nil { swift.append((index, bytes)) }
+        }
+        for (item, wiring) in zip(swift, SwiftWiringScanner.wirings(of: swift.map(\.bytes))) { results[item.index] = wiring }
+        var files = zip(target.files, results).compactMap { file, wiring in wiring.map { WiredFile(path: file.shown, wiring: $0) } }
+        for plist in target.servicePlists {
+            let bytes = fileSystem.contents(of: PathArithmetic.join(target.directory, plist.path), upTo: maximumBytes)
+            files.append(WiredFile(path: plist.shown, wiring: FileWiring(facts: ServicePlist.facts(in: bytes))))
+        }
+        return TargetWiring(package: target.package, target: target.target, files: files.filter { !$0.wiring.isEmpty || !$0.wiring.constants.isEmpty })
+    }
+}
