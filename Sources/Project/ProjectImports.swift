@@ -16,7 +16,13 @@ extension Project {
 
     /// The graph of the repository in the layers of `configuration`, with the sources' imports.
     func graph(with configuration: Configuration) -> (graph: DependencyGraph, notes: [Note]) {
-        let (facts, notes) = timings.measure("sources and imports") { importFacts(for: configuration) }
+        let packages = workspace.packages.map {
+            SourcePackage(key: $0.relativeDirectory, directory: $0.folder, manifestPath: $0.manifestPath, targets: $0.manifest.targets, kind: $0.kind)
+        }
+        var (facts, notes) = timings.measure("sources and imports") { importFacts(of: packages, for: configuration) }
+        facts.wiring = timings.measure("runtime wiring") {
+            WiringPass.wiring(of: Self.wiringSources(of: facts.targets, in: packages), fileSystem: fileSystem)
+        }
         var graph = timings.measure("graph") { DependencyGraph(workspace: workspace, model: configuration, imports: facts) }
         // The use stage: which dependencies nothing imports the code uses nonetheless (a member of their extensions).
         if let unimported = graph.imports?.unimported, !unimported.isEmpty {
@@ -29,16 +35,12 @@ extension Project {
         return (graph, notes)
     }
 
-    private func importFacts(for configuration: Configuration) -> (ImportFacts, [Note]) {
-        let packages = workspace.packages.map {
-            SourcePackage(key: $0.relativeDirectory, directory: $0.folder, manifestPath: $0.manifestPath, targets: $0.manifest.targets, kind: $0.kind)
-        }
+    private func importFacts(of packages: [SourcePackage], for configuration: Configuration) -> (ImportFacts, [Note]) {
         let (workspace, reader, fileSystem) = (self.workspace, self.reader, self.fileSystem)
         let ((checkouts, checkoutNotes), (imports, notes)) = concurrently(
             { Checkouts.read(of: workspace, reader: reader, fileSystem: fileSystem) },
             { SourcePass.imports(of: packages, fileSystem: fileSystem, marking: WiringPass.markers) })
-        let wiring = timings.measure("runtime wiring") { WiringPass.wiring(of: Self.wiringSources(of: imports, in: packages), fileSystem: fileSystem) }
-        let facts = ImportFacts(targets: imports, wiring: wiring, external: ExternalModules(checkouts.map(ExternalPackage.init)),
+        let facts = ImportFacts(targets: imports, external: ExternalModules(checkouts.map(ExternalPackage.init)),
                                 systemModules: DependencyGraph.systemModules.union(configuration.imports.system), ignore: configuration.imports.ignore,
                                 reexports: Self.reexports(configuration))
         return (facts, notes + checkoutNotes)
