@@ -13,10 +13,12 @@ public struct SourcePackage: Sendable {
     /// Absolute.
     public var directory: String
     /// The package's manifest as messages name it; its folder is how messages name the package's files.
-    public var manifestPath: String
+    public let manifestPath: String
     public var targets: [Target]
     /// What declares it (a pod's sources are read with its prefix header).
     public var kind: PackageKind
+    /// The folder of ``manifestPath``: its files' paths as messages show them start here.
+    private let shownDirectory: String
 
     public init(key: String, directory: String, manifestPath: String, targets: [Target], kind: PackageKind = .package) {
         self.kind = kind
@@ -24,13 +26,13 @@ public struct SourcePackage: Sendable {
         self.directory = directory
         self.manifestPath = manifestPath
         self.targets = targets
+        shownDirectory = (manifestPath as NSString).deletingLastPathComponent
     }
 
     /// One of its files (relative to its folder) as messages name it: an Xcode project's files are beside its
     /// `.xcodeproj`, so `App/App.xcodeproj/../Sources/A.swift` is `App/Sources/A.swift`.
     public func shownPath(of file: String) -> String {
-        let shownDirectory = (manifestPath as NSString).deletingLastPathComponent
-        return file.hasPrefix("../") ? PathArithmetic.lexical(PathArithmetic.join(shownDirectory, file)) : PathArithmetic.join(shownDirectory, file)
+        file.hasPrefix("../") ? PathArithmetic.lexical(PathArithmetic.join(shownDirectory, file)) : PathArithmetic.join(shownDirectory, file)
     }
 }
 

@@ -2,8 +2,7 @@
 public enum LineStart {
     case importDeclaration, ifDirective, endifDirective, other
 
-
-    public var depthChange: Int {
+    @inlinable public var depthChange: Int {
         switch self {
         case .ifDirective: return 1
         case .endifDirective: return -1
@@ -11,10 +10,11 @@ public enum LineStart {
         }
     }
 
-    private static let accessLevels: [[UInt8]] = ["open", "public", "package", "internal", "fileprivate", "private"].map { Array($0.utf8) }
-    private static let importWord = Array("import".utf8), ifWord = Array("if".utf8), endifWord = Array("endif".utf8)
+    @usableFromInline static let accessLevels: [[UInt8]] = ["open", "public", "package", "internal", "fileprivate", "private"].map { Array($0.utf8) }
+    @usableFromInline static let importWord = Array("import".utf8), ifWord = Array("if".utf8), endifWord = Array("endif".utf8)
 
-    public init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
+    /// Inlinable: it runs on every line of every Swift file's header.
+    @inlinable public init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
         var index = start
         func skipSpaces() { while index < end, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 } }
         /// The identifier at `index` (consumed), as a range of `bytes`.
@@ -51,7 +51,7 @@ public enum LineStart {
         self = isImport ? .importDeclaration : .other
     }
 
-    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+    @usableFromInline static func isIdentifierByte(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
     }
