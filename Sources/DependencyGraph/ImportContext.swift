@@ -38,9 +38,10 @@ extension ImportResolution {
             }
         }
 
-        func isLeftOut(_ use: SourceImportUse, by target: GraphTarget) -> Bool {
-            use.isOptional || use.module == target.module || facts.systemModules.contains(use.module)
-                || facts.ignore.contains(where: { $0.matches(use.module) })
+        /// What an import of `module` by `target` is, whatever file imports it (an optional import is left out apart).
+        func decision(for module: String, by target: GraphTarget) -> ModuleDecision {
+            if module == target.module || facts.systemModules.contains(module) || facts.ignore.contains(where: { $0.matches(module) }) { return .leftOut }
+            return modules[module].map { .local($0) } ?? .external
         }
 
         /// What a target's declared outside entries let it import, and the packages that cannot be read among them.
@@ -116,4 +117,14 @@ extension ImportResolution {
             if isPath, !unreadPaths.contains(package) { unreadPaths.append(package); unreadPaths.sort() }
         }
     }
+}
+
+/// How an imported module is resolved for one importing target.
+enum ModuleDecision {
+    /// Its own module, a system module or an ignored one.
+    case leftOut
+    /// Local targets building it, in their order.
+    case local([GraphTarget])
+    /// Not built here: an outside product's, or nobody's.
+    case external
 }

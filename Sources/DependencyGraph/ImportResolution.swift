@@ -38,7 +38,8 @@ struct ImportResolution {
             }
         }
         let unimported = UnimportedDependencies.find(declared, entries: entries, imported: importedModules, reexports: reexports, external: facts.external,
-                                                     headers: headerUses(facts.targets), moduleMaps: moduleMaps, opaque: { opacity.modules(seenBy: $0) })
+                                                     headers: headerUses(facts.targets), moduleMaps: moduleMaps, byModule: context.modules,
+                                                     opaque: { opacity.modules(seenBy: $0) })
         let index = ImportIndex(edges: results.flatMap(\.edges), undeclaredExternal: results.flatMap(\.external),
                                 importedModules: importedModules, reexports: reexports, external: facts.external,
                                 undecided: results.flatMap(\.undecided), unimported: unimported,
@@ -69,11 +70,14 @@ struct ImportResolution {
         return uses
     }
 
-    /// The subspecs of a pod build one module: what any of its targets imports, each of them imports.
+    /// The subspecs of a pod build one module (and Xcode targets may share a product module name): what any of its
+    /// targets imports, each of them imports. The targets of a Package.swift build a module each.
     private func sharedByModule(_ imported: [Int: Set<String>]) -> [Int: Set<String>] {
         let targets = declared.sortedTargets
         var targetsOfModule: [ModuleKey: [Int]] = [:]
-        for number in imported.keys { targetsOfModule[ModuleKey(package: targets[number].packageIndex, module: targets[number].module), default: []].append(number) }
+        for number in imported.keys where targets[number].packageKind != .package {
+            targetsOfModule[ModuleKey(package: targets[number].packageIndex, module: targets[number].module), default: []].append(number)
+        }
         var shared = imported
         for numbers in targetsOfModule.values where numbers.count > 1 {
             let union = numbers.reduce(into: Set<String>()) { $0.formUnion(imported[$1] ?? []) }
@@ -103,17 +107,23 @@ struct ImportResolution {
         let provisions = context.provisions(of: from)
         var local = LocalImports(declared: Set(declared.successors[from.number]), unreadPaths: provisions.unreadPaths)
         var external = ExternalImports(provisions: provisions)
-        var imported: Set<String> = [], exported: Set<String> = []
+        var exported: Set<String> = []
+        // A target's files import the same modules again and again: each module is looked up once.
+        var decisions: [String: ModuleDecision] = [:]
         for use in targetImports.uses {
-            imported.insert(use.module)
             if use.isExported { exported.insert(use.module) }
-            guard !context.isLeftOut(use, by: from) else { continue }
-            if let candidates = context.modules[use.module] {
-                local.add(use, candidates: candidates, from: from)
-            } else {
-                external.add(use, context: context)
+            let decision = decisions[use.module] ?? {
+                let decision = context.decision(for: use.module, by: from)
+                decisions[use.module] = decision
+                return decision
+            }()
+            switch decision {
+            case _ where use.isOptional, .leftOut: continue
+            case .local(let candidates): local.add(use, candidates: candidates, from: from)
+            case .external: external.add(use, context: context)
             }
         }
+        let imported = Set(decisions.keys)
         let undecidedLocal = local.undecided(from: from)
         return Result(from: from.number, edges: local.edges(from: from, targets: declared.sortedTargets), external: external.imports(from: from),
                       undecided: undecidedLocal + external.undecidedImports(from: from), imported: imported, exported: exported)

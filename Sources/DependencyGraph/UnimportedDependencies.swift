@@ -54,13 +54,13 @@ public struct UseWithoutImport: Sendable {
 enum UnimportedDependencies {
     /// Local entries first (in the order first declared), then outside products, in manifest order.
     /// `headers`: pairs (target, dependency) where the target's files include one of the dependency's headers by quotes.
+    /// `byModule`: the non-test targets by the module they build, in their order.
     static func find(_ declared: DeclaredGraph, entries: [ManifestEntry], imported: [Int: Set<String>], reexports: [String: Set<String>],
                      external: ExternalModules, headers: Set<SIMD2<Int>> = [], moduleMaps: [Int: [String]] = [:],
-                     opaque: (Int) -> [String] = { _ in [] }) -> [UnimportedDependency] {
+                     byModule: [String: [GraphTarget]], opaque: (Int) -> [String] = { _ in [] }) -> [UnimportedDependency] {
         let found = local(declared, entries: entries, imported: imported, reexports: reexports, headers: headers, moduleMaps: moduleMaps)
             + outside(declared, imported: imported, reexports: reexports, external: external)
         guard !found.isEmpty else { return found }
-        let byModule = Dictionary(grouping: declared.sortedTargets.filter { !$0.isTest }, by: \.module)
         return found.map { dependency in
             var visible = dependency
             let modules = (imported[dependency.from.number] ?? []).sorted()
@@ -87,6 +87,8 @@ enum UnimportedDependencies {
         for entry in entries where !entry.isInherited {
             let (edge, from, _) = declared.localEdges[entry.edge]
             guard !edge.viaPodfile, let modules = imported[from.number] else { continue }
+            // The common case first: the module is imported.
+            if entry.targets.contains(where: { modules.contains(declared.sortedTargets[$0].module) }) { continue }
             let targets = entry.targets.map { declared.sortedTargets[$0] }
             guard let first = targets.first, targets.allSatisfy(isImported) else { continue }
             // A test target's dependency on what it tests (`BeeHiveTests` on `BeeHive`); within one module (subspecs of a
