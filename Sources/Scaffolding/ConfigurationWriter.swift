@@ -49,16 +49,16 @@ public struct ConfigurationWriter {
         return path
     }
 
-    /// Refuses a missing folder, an existing configuration, and a folder another configuration already governs.
-    static func checkCanWrite(root: String, path: String) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+    /// Refuses a missing folder, an existing configuration, and a folder another configuration already governs; asks
+    /// `fileSystem` as it is now (the disk, uncached).
+    static func checkCanWrite(root: String, path: String, fileSystem: any FileSystem = DiskFileSystem()) throws {
+        guard fileSystem.isFolder(root) else {
             throw InputError("no such folder: create it first, or run init in the repository's root", at: FileLocation(path: root))
         }
-        if FileManager.default.fileExists(atPath: path) {
+        if fileSystem.status(of: path).exists {
             throw InputError("componentize.yml already exists; init never overwrites it (edit it, or remove it first)", at: FileLocation(path: path))
         }
-        if let governing = try ConfigurationSearch.governing(root, loader: ConfigurationLoader(knownRules: RuleRegistry.identifiers), fileSystem: DiskFileSystem()) {
+        if let governing = try ConfigurationSearch.governing(root, loader: ConfigurationLoader(knownRules: RuleRegistry.identifiers), fileSystem: fileSystem) {
             throw InputError("this folder is already governed by \(PathArithmetic.join(governing.root, ConfigurationLoader.fileName)); one configuration per repository (edit that one, or use --config)",
                              at: FileLocation(path: path))
         }

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Output
 import Paths
@@ -12,11 +13,11 @@ public enum GitIgnore {
         """
 
     /// Writes `<folder>/.gitignore` when the folder has none; returns its path when written. An existing file is never
-    /// touched.
+    /// touched. `fileSystem` is asked as it is now (the disk, uncached).
     @discardableResult
-    public static func ensure(in folder: String) throws -> String? {
+    public static func ensure(in folder: String, fileSystem: any FileSystem = DiskFileSystem()) throws -> String? {
         let path = PathArithmetic.join(folder, ".gitignore")
-        guard !FileManager.default.fileExists(atPath: path) else { return nil }
+        guard !fileSystem.status(of: path).exists else { return nil }
         try AtomicFile.write(Data(contents.utf8), to: path)
         return path
     }

@@ -1,5 +1,6 @@
 import Configuration
 import Diagnostics
+import Files
 import Foundation
 import LayerInference
 import Output
@@ -82,7 +83,7 @@ public struct InferredConfigurationWriter {
         var written: [String] = []
         if let baseline {
             let baselinePath = PathArithmetic.join(root, baseline.name)
-            if FileManager.default.fileExists(atPath: baselinePath) {
+            if DiskFileSystem().status(of: baselinePath).exists {
                 throw InputError("\(baseline.name) already exists; init never overwrites it (remove it first)", at: FileLocation(path: baselinePath))
             }
             try AtomicFile.write(Data(baseline.contents.utf8), to: baselinePath)

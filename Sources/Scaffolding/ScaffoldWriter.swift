@@ -1,13 +1,15 @@
-import Output
 import Diagnostics
+import Files
 import Foundation
 import ManifestReading
+import Output
 
 /// Writes a ``ScaffoldPlan`` all or nothing: packages are rendered into a hidden staging folder and moved into
 /// place at the end; the app's manifest is replaced through a temporary file. A failure half-way removes what
-/// was moved, and nothing existing is ever overwritten.
+/// was moved, and nothing existing is ever overwritten. What is there is asked of the disk as it is now (uncached).
 public struct ScaffoldWriter {
     public var root: String
+    private let disk = DiskFileSystem()
 
     public init(root: String) {
         self.root = root
@@ -17,7 +19,7 @@ public struct ScaffoldWriter {
         let fileManager = FileManager.default
         for package in plan.packages {
             let destination = (root as NSString).appendingPathComponent(package.directory)
-            if fileManager.fileExists(atPath: destination) {
+            if disk.status(of: destination).exists {
                 throw InputError("\(package.directory) already exists; componentize new never overwrites", at: FileLocation(path: destination))
             }
         }
@@ -46,10 +48,10 @@ public struct ScaffoldWriter {
             let changes = plan.manifestChanges.map { change in
                 (change, (root as NSString).appendingPathComponent(change.path.hasPrefix(root) ? String(change.path.dropFirst(root.count + 1)) : change.path))
             }
-            for (change, path) in changes where change.isNewFile && fileManager.fileExists(atPath: path) {
+            for (change, path) in changes where change.isNewFile && disk.status(of: path).exists {
                 throw InputError("\(change.path) already exists; componentize new never overwrites", at: FileLocation(path: change.path))
             }
-            for (change, path) in changes where !change.isNewFile && ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "") != change.before {
+            for (change, path) in changes where !change.isNewFile && (disk.text(of: path) ?? "") != change.before {
                 throw InputError("this manifest changed while componentize was planning; run it again", at: FileLocation(path: change.path))
             }
             for (change, path) in changes {
