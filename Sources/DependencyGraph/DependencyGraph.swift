@@ -3,6 +3,7 @@ import Diagnostics
 import Discovery
 import Foundation
 import ManifestReading
+import RuntimeWiring
 import SourceImports
 
 /// A target of a local package, by package directory and name.
@@ -214,7 +215,8 @@ public struct DependencyGraph: Sendable {
     /// when the sources were not read.
     public let compiledFiles: [String: Set<String>]
     /// What the sources wire at run time through mediators; nil when they were not read.
-    public let mediators: MediatorIndex?
+    public private(set) var mediators: MediatorIndex?
+    private let mediatorSettings: MediatorSettings
     let declared: DeclaredGraph
 
     /// The graph of `workspace` in the layers of `model`, with `imports` when the sources were read.
@@ -239,6 +241,7 @@ public struct DependencyGraph: Sendable {
         }
         imports = facts.map { ImportResolution(declared: declared).index(of: $0, entries: manifestEntries) }
         compiledFiles = Self.compiledFiles(of: facts, declared: declared)
+        mediatorSettings = model.mediators
         mediators = facts.map { MediatorResolution(declared: declared, settings: model.mediators).index(of: $0.wiring) }
     }
 
@@ -256,6 +259,15 @@ public struct DependencyGraph: Sendable {
             compiled[target.package, default: []].formUnion(target.files)
         }
         return compiled
+    }
+
+    /// The graph with the runtime wiring stage's result (when it ran beside the graph rather than before it): its calls
+    /// matched with their providers. Unchanged when the sources were not read.
+    public func withWiring(_ wiring: [TargetWiring]) -> DependencyGraph {
+        guard imports != nil else { return self }
+        var graph = self
+        graph.mediators = MediatorResolution(declared: declared, settings: mediatorSettings).index(of: wiring)
+        return graph
     }
 
     /// The graph with the use stage's answer: which unimported dependencies (``ImportIndex/unimported``) the code uses

@@ -20,10 +20,12 @@ extension Project {
             SourcePackage(key: $0.relativeDirectory, directory: $0.folder, manifestPath: $0.manifestPath, targets: $0.manifest.targets, kind: $0.kind)
         }
         var (facts, notes) = timings.measure("sources and imports") { importFacts(of: packages, for: configuration) }
-        facts.wiring = timings.measure("runtime wiring") {
-            WiringPass.wiring(of: Self.wiringSources(of: facts.targets, in: packages), fileSystem: fileSystem)
-        }
-        var graph = timings.measure("graph") { DependencyGraph(workspace: workspace, model: configuration, imports: facts) }
+        // The runtime wiring stage needs only the source pass; the graph needs it only to match calls: they run side by side.
+        let (sources, fileSystem, timings) = (Self.wiringSources(taking: &facts.targets, in: packages), self.fileSystem, self.timings)
+        let (wiring, unwired) = concurrently(
+            { timings.measure("runtime wiring") { WiringPass.wiring(of: sources, fileSystem: fileSystem) } },
+            { timings.measure("graph") { [facts, workspace] in DependencyGraph(workspace: workspace, model: configuration, imports: facts) } })
+        var graph = timings.measure("calls matched") { unwired.withWiring(wiring) }
         // The use stage: which dependencies nothing imports the code uses nonetheless (a member of their extensions).
         if let unimported = graph.imports?.unimported, !unimported.isEmpty {
             let uses = timings.measure("uses without import") {
@@ -46,15 +48,21 @@ extension Project {
         return (facts, notes + checkoutNotes)
     }
 
-    /// The files the source pass marked as holding wiring words, and the service lists, of each target that has some.
-    static func wiringSources(of imports: [TargetImports], in packages: [SourcePackage]) -> [WiringSources] {
+    /// The files the source pass marked as holding wiring words (their bytes taken out of `imports`, which no later
+    /// stage needs), and the service lists, of each target that has some.
+    static func wiringSources(taking imports: inout [TargetImports], in packages: [SourcePackage]) -> [WiringSources] {
         let byKey = Dictionary(packages.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        return imports.compactMap { target in
-            guard !target.markedFiles.isEmpty || !target.servicePlists.isEmpty, let package = byKey[target.package] else { return nil }
-            let file = { (path: String) in WiringSources.File(path: path, shown: package.shownPath(of: path)) }
-            return WiringSources(package: target.package, target: target.target, directory: package.directory, files: target.markedFiles.map(file),
-                                 servicePlists: target.servicePlists.map(file))
+        var sources: [WiringSources] = []
+        for index in imports.indices where !imports[index].markedFiles.isEmpty || !imports[index].servicePlists.isEmpty {
+            let target = imports[index]
+            imports[index].markedFiles = []
+            guard let package = byKey[target.package] else { continue }
+            sources.append(WiringSources(
+                package: target.package, target: target.target, directory: package.directory,
+                files: target.markedFiles.map { WiringSources.File(path: $0.path, shown: package.shownPath(of: $0.path), bytes: $0.bytes) },
+                servicePlists: target.servicePlists.map { WiringSources.File(path: $0, shown: package.shownPath(of: $0)) }))
         }
+        return sources
     }
 
     /// The built-in table of well-known re-exports (`imports/known-reexports.yml`), with `imports.reexports` over it.

@@ -7,14 +7,17 @@ import SourceText
 /// One target's files that may hold run-time wiring: those the source pass found holding a ``WiringPass/markers`` word,
 /// and its BeeHive service lists.
 public struct WiringSources: Sendable {
-    /// A file to read (relative to ``directory``) and its path as messages show it.
+    /// A file (relative to ``directory``), its path as messages show it, and its bytes when they were read already
+    /// (else the pass reads it).
     public struct File: Sendable, Equatable {
         public var path: String
         public var shown: String
+        public var bytes: [UInt8]?
 
-        public init(path: String, shown: String) {
+        public init(path: String, shown: String, bytes: [UInt8]? = nil) {
             self.path = path
             self.shown = shown
+            self.bytes = bytes
         }
     }
 
@@ -82,15 +85,19 @@ public enum WiringPass {
         "objectForURL", "forURL", "register(", "resolve(", "Target(", "Action(", "TARGET(", "ACTION(",
     ])
 
-    /// Each target's wiring, in the order given.
+    /// Each target's wiring, in the order given: on every core when the files' bytes came with them, on more threads
+    /// than cores when files are to be read.
     public static func wiring(of targets: [WiringSources], fileSystem: any FileSystem) -> [TargetWiring] {
-        inSlicesOnThreads(of: targets.count, minimumSliceSize: 8, slicesPerCore: 16, threadsPerCore: fileThreadsPerCore) { slice in
-            slice.map { wiring(of: targets[$0], fileSystem: fileSystem) }
-        }
+        let reads = targets.contains { $0.files.contains { $0.bytes == nil } }
+        let body: @Sendable (Range<Int>) -> [TargetWiring] = { slice in slice.map { wiring(of: targets[$0], fileSystem: fileSystem) } }
+        return reads ? inSlicesOnThreads(of: targets.count, minimumSliceSize: 8, slicesPerCore: 16, threadsPerCore: fileThreadsPerCore, body)
+            : inSlices(of: targets.count, minimumSliceSize: 8, slicesPerCore: 16, body)
     }
 
     private static func wiring(of target: WiringSources, fileSystem: any FileSystem) -> TargetWiring {
-        let contents = fileSystem.contents(of: target.files.map(\.path), in: target.directory, upTo: maximumBytes)
+        let unread = target.files.filter { $0.bytes == nil }.map(\.path)
+        var read = fileSystem.contents(of: unread, in: target.directory, upTo: maximumBytes).makeIterator()
+        let contents = target.files.map { $0.bytes ?? read.next() ?? nil }
         var results = [FileWiring?](repeating: nil, count: target.files.count)
         var swift: [(index: Int, bytes: [UInt8])] = []
         for (index, (file, bytes)) in zip(target.files, contents).enumerated() {

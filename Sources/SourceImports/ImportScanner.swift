@@ -48,7 +48,7 @@ public enum ImportScanner {
                 var scanned = parsed.next() ?? ScannedFile(imports: [], problem: nil)
                 scanned.problem = scanned.problem ?? problem
                 scanned.words = words
-                scanned.isMarked = marked
+                scanned.marked = marked
                 return scanned
             }
         }

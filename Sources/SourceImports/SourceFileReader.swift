@@ -6,8 +6,8 @@ import SourceText
 enum SourceFileReader {
     enum Outcome {
         case scanned(ScannedFile)
-        /// `marked`: the file holds one of the marker words the pass was given.
-        case swift(SwiftHeader, words: SourceWords, problem: String?, marked: Bool)
+        /// `marked`: the file's bytes, when it holds one of the marker words the pass was given.
+        case swift(SwiftHeader, words: SourceWords, problem: String?, marked: [UInt8]?)
     }
 
     /// `bytes` is what was read of the file at `path` (nil: it could not be), up to `maximumBytes + 1`.
@@ -31,10 +31,10 @@ enum SourceFileReader {
         guard TargetSources.fileExtension(of: path) == "swift" else {
             var scanned = bytes.withUnsafeBufferPointer { CFamilyImportScanner.imports(in: $0) }
             scanned.problem = scanned.problem ?? problem
-            scanned.isMarked = markers?.present(in: bytes) ?? false
+            if markers?.present(in: bytes) == true { scanned.marked = bytes }
             return .scanned(scanned)
         }
-        return .swift(SwiftHeader(of: bytes), words: SourceWords(bytes), problem: problem, marked: markers?.present(in: bytes) ?? false)
+        return .swift(SwiftHeader(of: bytes), words: SourceWords(bytes), problem: problem, marked: markers?.present(in: bytes) == true ? bytes : nil)
     }
 
     enum TextKind { case text, binary, notUTF8 }

@@ -83,8 +83,8 @@ public struct ScannedFile: Sendable, Equatable {
     public var problem: String?
     /// A Swift file's words, for the use pass.
     public var words: SourceWords?
-    /// It holds one of the marker words the pass was given (``SourcePass/imports(of:fileSystem:marking:)``).
-    public var isMarked = false
+    /// Its bytes, when it holds one of the marker words the pass was given (``SourcePass/imports(of:fileSystem:marking:)``).
+    public var marked: [UInt8]?
     /// The file names of the headers it includes by quotes (`#import "BHService.h"`), found through search paths.
     public var quotedIncludes: [String] = []
 
@@ -122,8 +122,9 @@ public struct TargetImports: Sendable {
     public var files: [String]
     /// The words of each Swift file among them, in the same order (nil for other files and for those not read).
     public var words: [SourceWords?]
-    /// Those of ``files`` that hold one of the marker words the pass was given, in order.
-    public var markedFiles: [String] = []
+    /// Those of ``files`` that hold one of the marker words the pass was given, in order, with the bytes read: the
+    /// stage that asked takes them (and may leave this empty) instead of reading the files again.
+    public var markedFiles: [MarkedFile] = []
     /// BeeHive's service lists in its folder (``TargetSources/Selection/servicePlists``).
     public var servicePlists: [String] = []
     /// The file names of the headers its files include by quotes: another target's header used without a module import.
@@ -138,5 +139,17 @@ public struct TargetImports: Sendable {
         self.uses = uses
         self.files = files
         self.words = words
+    }
+}
+
+/// A file that holds one of the marker words a source pass was given, and the bytes the pass read of it.
+public struct MarkedFile: Sendable {
+    /// Relative to its package's folder, as ``TargetImports/files`` names it.
+    public var path: String
+    public var bytes: [UInt8]
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
     }
 }

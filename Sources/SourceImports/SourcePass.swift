@@ -45,7 +45,7 @@ public struct SourcePackage: Sendable {
 public enum SourcePass {
     /// The imports of every target that has sources (not binary, system or plugin targets), and notes for files that
     /// could not be read and targets whose files cannot be known. Files holding one of `markers` are listed in each
-    /// target's ``TargetImports/markedFiles`` for a later stage to read.
+    /// target's ``TargetImports/markedFiles`` with their bytes, for a later stage.
     public static func imports(of packages: [SourcePackage], fileSystem: any FileSystem,
                                marking markers: MarkerWords? = nil) -> (imports: [TargetImports], notes: [Note]) {
         let results = inSlicesOnThreads(of: packages.count, minimumSliceSize: 4, slicesPerCore: 32, threadsPerCore: fileThreadsPerCore) { slice in
@@ -77,12 +77,12 @@ public enum SourcePass {
     /// One target's imports from the scans of its files.
     private static func imports(of target: Target, in package: SourcePackage, selection: TargetSources.Selection, scans: ArraySlice<ScannedFile>,
                                 fileSystem: any FileSystem) -> (imports: TargetImports?, notes: [Note]) {
-        var uses: [SourceImportUse] = [], notes: [Note] = [], words: [SourceWords?] = [], marked: [String] = []
+        var uses: [SourceImportUse] = [], notes: [Note] = [], words: [SourceWords?] = [], marked: [MarkedFile] = []
         var quoted: Set<String> = []
         for (file, scanned) in zip(selection.files, scans) {
             quoted.formUnion(scanned.quotedIncludes)
             words.append(scanned.words)
-            if scanned.isMarked { marked.append(file) }
+            if let bytes = scanned.marked { marked.append(MarkedFile(path: file, bytes: bytes)) }
             let shown = package.shownPath(of: file)
             if let problem = scanned.problem { notes.append(Note("this source file \(problem)", at: FileLocation(path: shown))) }
             for item in scanned.imports where !item.isLeftOut(bySwiftPM: package.kind != .pod) {

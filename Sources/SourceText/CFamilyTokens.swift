@@ -47,16 +47,19 @@ public struct CFamilyTokens: Sendable {
     /// `#define _Target(name) Target_##name`: function-like macros that paste their one argument between two texts.
     public private(set) var pasteMacros: [String: PasteMacro] = [:]
     public private(set) var inclusions: [Inclusion] = []
-    /// Every preprocessor line as written after its `#` (continuations joined, a trailing `//` comment left out).
+    /// Every preprocessor line as written after its `#` (continuations joined, a trailing `//` comment left out); kept
+    /// with every token only.
     public private(set) var directives: [String] = []
     /// By open `#if`: the conditions of its branches so far.
     private var chains: [[String]] = []
+    private let detail: Detail
 
     public init(_ bytes: [UInt8], keeping detail: Detail = .tokens) {
         self = bytes.withUnsafeBufferPointer { CFamilyTokens($0, keeping: detail) }
     }
 
     public init(_ bytes: UnsafeBufferPointer<UInt8>, keeping detail: Detail = .tokens) {
+        self.detail = detail
         var lexer = Lexer(bytes: bytes)
         while let token = lexer.next(into: &self) {
             if lexer.lastKeywordIsImport, let path = lexer.modulePath() {
@@ -76,16 +79,17 @@ public struct CFamilyTokens: Sendable {
     }
 
     /// The preprocessor directives read for conditions and constants; `#pragma` and the rest are kept as text only.
-    private static let directiveNames: [String] = ["if", "ifdef", "ifndef", "elif", "else", "endif", "define", "import", "include", "include_next"]
+    private static let directiveNames: [(name: String, bytes: [UInt8])] = [
+        "if", "ifdef", "ifndef", "elif", "else", "endif", "define", "import", "include", "include_next",
+    ].map { ($0, Array($0.utf8)) }
 
     fileprivate mutating func directive(_ bytes: [UInt8], line: Int, column: Int) {
-        directives.append(String(decoding: bytes.dropFirst(), as: UTF8.self))
+        if detail == .tokens { directives.append(String(decoding: bytes.dropFirst(), as: UTF8.self)) }
         var start = 1
         while start < bytes.count, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
         var end = start
         while end < bytes.count, Lexer.continuesIdentifier(bytes[end]) { end += 1 }
-        guard Self.directiveNames.contains(where: { $0.utf8.elementsEqual(bytes[start..<end]) }) else { return }
-        let keyword = String(decoding: bytes[start..<end], as: UTF8.self)
+        guard let keyword = Self.directiveNames.first(where: { $0.bytes.elementsEqual(bytes[start..<end]) })?.name else { return }
         let rest = String(decoding: bytes[end...], as: UTF8.self).trimmingSpaces()
         var stack = conditionSets[conditionSets.count - 1]
         switch keyword {
