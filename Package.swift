@@ -134,7 +134,7 @@ let package = Package(
         .testTarget(name: "DependencyGraphTests", dependencies: ["DependencyGraph", "Configuration", "Diagnostics", "ManifestReading", "TestSupport"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "Diagnostics", "TestSupport"]),
         .testTarget(name: "LayerInferenceTests", dependencies: ["LayerInference", "Configuration", "DependencyGraph", "Rules", "TestSupport"]),
-        .testTarget(name: "OutputTests", dependencies: ["Output"]),
+        .testTarget(name: "OutputTests", dependencies: ["Output", "Diagnostics"]),
         .testTarget(name: "FixingTests", dependencies: ["Fixing"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "DependencyGraph", "Diagnostics", "Rules", "TestSupport"]),
         .testTarget(name: "ResourceGenerationTests", dependencies: ["ResourceGeneration", "Diagnostics", "Files", "ManifestReading", "Project", "Templates"]),

@@ -18,8 +18,10 @@ public enum AtomicFile {
             throw error
         }
         for (index, file) in staged.enumerated() where rename(file.temporary, file.path) != 0 {
+            // Why, in the system's words ("Is a directory" for a folder given as the file).
+            let reason = String(cString: strerror(errno)).lowercased()
             for rest in staged[index...] { try? FileManager.default.removeItem(atPath: rest.temporary) }
-            throw InputError("cannot move the new file into place", at: FileLocation(path: file.path))
+            throw InputError("cannot move the new file into place: \(reason)", at: FileLocation(path: file.path))
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 import Output
 import Testing
 
@@ -20,5 +21,17 @@ struct AtomicFileTests {
         try AtomicFile.writeAll([(Data("new\n".utf8), first), (Data("b\n".utf8), root + "/Sub/B.swift")])
         #expect(try String(contentsOfFile: first, encoding: .utf8) == "new\n")
         #expect(try String(contentsOfFile: root + "/Sub/B.swift", encoding: .utf8) == "b\n")
+    }
+
+    @Test func aFolderGivenAsTheFileIsSaidAndLeftAlone() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("componentize-atomic-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/report", withIntermediateDirectories: true)
+        try Data("kept\n".utf8).write(to: URL(fileURLWithPath: root + "/report/kept.txt"))
+        let error = #expect(throws: InputError.self) { try AtomicFile.write(Data("page".utf8), to: root + "/report") }
+        #expect(error?.message.hasPrefix("cannot move the new file into place: ") == true)
+        #expect(error?.message.contains("director") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root).sorted() == ["report"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/report") == ["kept.txt"])
     }
 }
