@@ -61,21 +61,35 @@ private struct Walk {
     mutating func run() {
         while index < tokens.count {
             let token = tokens[index]
-            switch (token.kind, token.text) {
-            case (.keyword, "@implementation"): beginImplementation()
-            case (.keyword, "@interface"): interface()
-            case (.keyword, "@end"): endImplementation()
-            case (.keyword, "@BeeHiveService"): annotation(token)
-            case (.punctuation, "-"), (.punctuation, "+"): if token.firstOnLine, implementation != nil, text(at: index + 1) == "(" { methodHeader() }
-            case (.punctuation, "["): receivers.append(receiver(after: index))
-            case (.string, _): if implementation != nil, mediatorCategory == nil, token.text.contains("%@") { formats.append(token.text) }
-            case (.punctuation, "]"): _ = receivers.popLast()
-            case (.punctuation, "{"): braceDepth += 1
-            case (.punctuation, "}"): braceDepth = max(0, braceDepth - 1)
-            case (.identifier, _): identifier(token)
-            default: break
+            // By kind first: most tokens are identifiers, and only keywords and punctuation are compared as text.
+            switch token.kind {
+            case .identifier: identifier(token)
+            case .string: if implementation != nil, mediatorCategory == nil, token.text.contains("%@") { formats.append(token.text) }
+            case .keyword: keyword(token)
+            case .punctuation: punctuation(token)
             }
             index += 1
+        }
+    }
+
+    private mutating func keyword(_ token: Token) {
+        switch token.text {
+        case "@implementation": beginImplementation()
+        case "@interface": interface()
+        case "@end": endImplementation()
+        case "@BeeHiveService": annotation(token)
+        default: break
+        }
+    }
+
+    private mutating func punctuation(_ token: Token) {
+        switch token.text {
+        case "-", "+": if token.firstOnLine, implementation != nil, text(at: index + 1) == "(" { methodHeader() }
+        case "[": receivers.append(receiver(after: index))
+        case "]": _ = receivers.popLast()
+        case "{": braceDepth += 1
+        case "}": braceDepth = max(0, braceDepth - 1)
+        default: break
         }
     }
 
