@@ -67,9 +67,12 @@ let package = Package(
             ]
         ),
         .target(name: "Discovery", dependencies: [
-            "Diagnostics", "Files", "ManifestReading", "Parallel", "Paths", "PodspecReading", "SourceImports", "XcodeProjectReading",
+            "Diagnostics", "Files", "ManifestReading", "Parallel", "Paths", "PodspecReading", "SourceImports", "XcodeGenReading", "XcodeProjectReading",
         ]),
         .target(name: "XcodeProjectReading", dependencies: ["Diagnostics", "Files", "ManifestReading", "Output", "Paths"]),
+        .target(name: "XcodeGenReading", dependencies: [
+            "Diagnostics", "Files", "Paths", "XcodeProjectReading", .product(name: "Yams", package: "Yams"),
+        ]),
         .target(name: "PodspecReading", dependencies: ["Diagnostics", "Files", "ManifestReading", "Output", "Paths"]),
         .target(name: "SourceImports", dependencies: [
             "Diagnostics", "Files", "ManifestReading", "Parallel", "Paths", "SourceText",
@@ -83,7 +86,7 @@ let package = Package(
             "Configuration", "Diagnostics", "Discovery", "ManifestReading", "Parallel", "Paths", "RuntimeWiring", "SourceImports",
         ]),
         .target(name: "Rules", dependencies: [
-            "Configuration", "DependencyGraph", "Diagnostics", "ManifestReading", "Parallel", "RuntimeWiring", "SourceImports",
+            "Configuration", "DependencyGraph", "Diagnostics", "ManifestReading", "Parallel", "Paths", "RuntimeWiring", "SourceImports",
         ]),
         .target(name: "LayerInference", dependencies: ["DependencyGraph", "Discovery", "ManifestReading", "Paths"]),
         .target(name: "Reports", dependencies: [
@@ -124,6 +127,7 @@ let package = Package(
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "Diagnostics", "Paths", "Project"]),
         .testTarget(name: "ManifestReadingTests", dependencies: ["ManifestReading", "Diagnostics", "Files"]),
         .testTarget(name: "XcodeProjectReadingTests", dependencies: ["XcodeProjectReading", "Diagnostics", "Files", "ManifestReading"]),
+        .testTarget(name: "XcodeGenReadingTests", dependencies: ["XcodeGenReading", "XcodeProjectReading", "Diagnostics", "Files"]),
         .testTarget(name: "PodspecReadingTests", dependencies: ["PodspecReading", "Diagnostics", "Files", "ManifestReading", "Output"]),
         .testTarget(name: "SourceImportsTests", dependencies: [
             "SourceImports", "Files", "ManifestReading", .product(name: "SwiftParser", package: "swift-syntax"),

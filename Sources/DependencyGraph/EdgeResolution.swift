@@ -35,7 +35,7 @@ public struct EdgeResolution: Sendable {
                 let location = FileLocation(path: dependency.file ?? package.manifestPath, line: dependency.position?.line, column: dependency.position?.column)
                 context.resolve(dependency) { written, destination, toNumber in
                     edges.append(Edge(from: from, to: destination, written: written, location: location, fromNumber: fromNumber, toNumber: toNumber,
-                                      viaPodfile: dependency.file != nil))
+                                      viaPodfile: dependency.viaPodfile))
                 }
             }
         }

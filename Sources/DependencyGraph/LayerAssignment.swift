@@ -45,7 +45,7 @@ public struct LayerAssignment: Sendable {
         }
         return targets.indices.sorted { targets[$0].name < targets[$1].name }.enumerated().map { offset, index in
             GraphTarget(id: TargetID(package: package.relativeDirectory, name: targets[index].name), number: first + offset, packageIndex: packageIndex,
-                        type: targets[index].type, packageName: package.manifest.name, manifestPath: package.manifestPath,
+                        type: targets[index].type, packageName: package.manifest.name, manifestPath: targets[index].file ?? package.manifestPath,
                         position: targets[index].position, placement: placements[index], moduleName: targets[index].moduleName,
                         xcodeKind: targets[index].xcodeKind, packageKind: package.kind)
         }

@@ -23,6 +23,9 @@ struct FolderWalk {
     var workspaces: [String] = []
     /// CocoaPods' generated `Pods` folders skipped, in walk order.
     var generatedPods: [String] = []
+    /// Files describing projects other than manifests, podspecs and Xcode projects (`project.yml`, `Project.swift`,
+    /// Bazel's `BUILD`…), absolute, in walk order.
+    var descriptions: [String] = []
     /// Whether `.xcodeproj` folders are read as packages (then they are in ``found``).
     var readsProjects = true
     var notes: [Note] = []
@@ -45,6 +48,8 @@ struct FolderWalk {
         var projects: [String] = []
         var workspaces: [String] = []
         var generatedPods: [String] = []
+        /// Project description files in the folder (``ProjectDescriptions/recognizes(_:)``), sorted.
+        var descriptions: [String] = []
         var children: [Job] = []
         /// Notes with the display path they are about, to be put in walk order.
         var notes: [Note] = []
@@ -73,6 +78,7 @@ struct FolderWalk {
                 found += visit.projects
                 workspaces += visit.workspaces
                 generatedPods += visit.generatedPods
+                descriptions += visit.descriptions.map { job.directory + "/" + $0 }
                 ordered += visit.notes.map { ((($0.location?.path ?? job.display)).split(separator: "/"), $0) }
                 level += visit.children
             }
@@ -119,6 +125,7 @@ struct FolderWalk {
         if name == "Package.swift" { visit.hasManifest = true }
         if name.hasSuffix(".podspec") || name.hasSuffix(".podspec.json") { visit.podspecs.append(name) }
         if name == "Podfile" { visit.hasPodfile = true }
+        if ProjectDescriptions.recognizes(name) { visit.descriptions.append(name) }
     }
 
     /// The folder to walk into for an entry, if it is one: a folder, or a link to a folder that is not above it.

@@ -46,8 +46,9 @@ public struct PackageDiscovery: Sendable {
         var reads = ManifestReads(reader: reader, fileSystem: fileSystem)
         reads.xcode = xcode
         PodFolders(reads: reads).read(walk.pods, podfiles: walk.podfiles, walked: Set(walk.found), into: &assembly, notes: &walk.notes)
+        let described = ProjectDescriptions.read(&walk, xcode: xcode, into: &assembly)
         let workspaces = XcodeWorkspaces.read(walk.workspaces, fileSystem: fileSystem, display: assembly.displayPaths, notes: &walk.notes)
-        var queue = (walk.found + workspaces.folders.filter { assembly.known.insert($0).inserted }).sorted()
+        var queue = (walk.found + described + workspaces.folders.filter { assembly.known.insert($0).inserted }).sorted()
         while !queue.isEmpty {
             let batch = queue.filter { !assembly.isDone($0) }
             queue = []

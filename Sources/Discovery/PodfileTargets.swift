@@ -64,10 +64,10 @@ extension WorkspaceAssembly {
     /// Podfile; nil (with a note when it cannot be told) otherwise.
     private func project(of index: Int, in podfile: Podfile, at directory: String, notes: inout [Note]) -> String? {
         if let written = podfile.project(of: index) {
-            let path = written.hasSuffix(".xcodeproj") ? written : written + ".xcodeproj"
-            return fileSystem.realPath(PathArithmetic.resolve(path, from: directory))
+            let path = fileSystem.realPath(PathArithmetic.resolve(written.hasSuffix(".xcodeproj") ? written : written + ".xcodeproj", from: directory))
+            return generatedProjects[path] ?? path
         }
-        let beside = packages.keys.filter { $0.hasSuffix(".xcodeproj") && PathArithmetic.resolve("..", from: $0) == directory }.sorted()
+        let beside = packages.keys.filter { packages[$0]?.isXcodeProject == true && PathArithmetic.resolve("..", from: $0) == directory }.sorted()
         if beside.count == 1 { return beside[0] }
         if beside.count > 1, podfile.targets[index].parent == 0 {
             notes.append(Note("the Podfile's target '\(podfile.targets[index].name)' does not say which of the \(beside.count) projects beside it it integrates (add project '…'), so its pods are given to no target",
@@ -99,6 +99,7 @@ extension WorkspaceAssembly {
             var dependency = TargetDependency(kind: .product, name: product, package: podName,
                                               position: pod.location.line.map { SourcePosition(line: $0, column: pod.location.column ?? 1) })
             dependency.file = podfile.path
+            dependency.viaPodfile = true
             package.manifest.targets[target].dependencies.append(dependency)
         }
     }

@@ -106,7 +106,7 @@ public struct LocalPackage: Sendable {
     /// Whether the package is an Xcode project.
     public var isXcodeProject: Bool { xcodeProject != nil }
     /// What declares it: a Package.swift, a podspec or an Xcode project.
-    public var kind: PackageKind { isXcodeProject ? .xcodeProject : manifest.reader.packageKind }
+    public var kind: PackageKind { isXcodeProject && !manifest.reader.packageKind.isXcodeProject ? .xcodeProject : manifest.reader.packageKind }
 
     public init(directory: String, relativeDirectory: String, manifestPath: String, manifest: Manifest,
                 localDependencies: [String: String] = [:]) {

@@ -31,6 +31,9 @@ struct WorkspaceAssembly {
     var podfiles: [(directory: String, podfile: Podfile)] = []
     /// What reading the Xcode projects noted (ids nothing defines), paths as the user sees them.
     var projectNotes: [Note] = []
+    /// The `.xcodeproj` a description read in its place would generate (absolute), with the description's path: the
+    /// package a reference to that project leads to.
+    var generatedProjects: [String: String] = [:]
     let displayPaths: ManifestReads.DisplayPaths
 
     init(root: String, displayRoot: String, known: Set<String>, fileSystem: any FileSystem) {
@@ -230,7 +233,7 @@ struct WorkspaceAssembly {
                 guard let target = package.localDependencies[dependency.location], let exists = withoutManifest[target] else { continue }
                 var entry = MissingPackage(
                     directory: target, written: dependency.location, referencedBy: package.manifest.name, exists: exists,
-                    location: FileLocation(path: package.manifestPath, line: dependency.position?.line, column: dependency.position?.column))
+                    location: FileLocation(path: dependency.file ?? package.manifestPath, line: dependency.position?.line, column: dependency.position?.column))
                 if target.hasSuffix(".xcodeproj") { entry.expectedFile = XcodeManifest.file }
                 entry.submodule = submodules.submodule(containing: target).map { PathArithmetic.relative($0, to: root) }
                 missing.append(withSuggestion(entry))

@@ -319,7 +319,8 @@ public struct FixPlanner {
     /// finding's own fix line says what to do in Xcode.
     private func refuseXcode(_ target: GraphTarget, _ finding: Finding) throws(NotFixable) {
         guard target.xcodeKind != nil else { return }
-        throw NotFixable("Xcode projects are not edited; \(finding.fix)")
+        let what = target.packageKind == .xcodeProject || !target.packageKind.isXcodeProject ? "Xcode projects" : target.packageKind.noun + "s"
+        throw NotFixable("\(what) are not edited; \(finding.fix)")
     }
 
     private func package(of target: GraphTarget) -> LocalPackage {

@@ -46,28 +46,53 @@ public enum ReaderKind: String, Hashable, Sendable, CaseIterable {
     case pod
     /// An Xcode project (`project.pbxproj`) read by componentize's Xcode reader: its targets as targets.
     case xcode
+    /// An XcodeGen spec (`project.yml` and what it includes): the project XcodeGen would generate.
+    case xcodegen
+    /// A Tuist `Project.swift` (with its helpers), evaluated statically: the project Tuist would generate.
+    case tuist
 
     /// Whether the manifest is a pod's (its dependencies name pods, resolved by name).
     public var isPodspec: Bool { self == .podspec || self == .podspecJSON || self == .pod }
 
     /// What the manifest declares.
-    public var packageKind: PackageKind { self == .xcode ? .xcodeProject : isPodspec ? .pod : .package }
+    public var packageKind: PackageKind {
+        switch self {
+        case .xcode: return .xcodeProject
+        case .xcodegen: return .xcodeGenSpec
+        case .tuist: return .tuistProject
+        case .static, .swiftpm: return .package
+        case .podspec, .podspecJSON, .pod: return .pod
+        }
+    }
 }
 
-/// What a component of the repository is declared by: a Swift package (`Package.swift`), a pod (a podspec), or an
-/// Xcode project (`project.pbxproj`). Decided once, by discovery and the readers; everything after asks this.
+/// What a component of the repository is declared by: a Swift package (`Package.swift`), a pod (a podspec), an
+/// Xcode project (`project.pbxproj`), or the description an Xcode project is generated from (an XcodeGen spec, a Tuist
+/// `Project.swift`). Decided once, by discovery and the readers; everything after asks this.
 public enum PackageKind: String, Sendable, Hashable, CaseIterable {
-    case package, pod, xcodeProject
+    case package, pod, xcodeProject, xcodeGenSpec, tuistProject
 
-    /// The kind of the file at `path`: a podspec, an Xcode project (its folder or its `project.pbxproj`), else a package.
+    /// The kind of the file at `path`: a podspec, an Xcode project (its folder or its `project.pbxproj`), an XcodeGen
+    /// spec (`project.yml`), a Tuist project (`Project.swift`), else a package.
     public init(manifestPath path: String) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
         if path.hasSuffix(".podspec") || path.hasSuffix(".podspec.json") {
             self = .pod
         } else if path.hasSuffix(".xcodeproj") || path.hasSuffix("project.pbxproj") {
             self = .xcodeProject
+        } else if ["project.yml", "project.yaml", "project.json"].contains(name) {
+            self = .xcodeGenSpec
+        } else if name == "Project.swift" {
+            self = .tuistProject
         } else {
             self = .package
         }
+    }
+
+    /// Whether its targets are those of an Xcode project: read from `project.pbxproj`, or from the description XcodeGen or
+    /// Tuist generates one from.
+    public var isXcodeProject: Bool {
+        self == .xcodeProject || self == .xcodeGenSpec || self == .tuistProject
     }
 
     /// "the package", "the pod", "the Xcode project".
@@ -76,6 +101,8 @@ public enum PackageKind: String, Sendable, Hashable, CaseIterable {
         case .package: return "package"
         case .pod: return "pod"
         case .xcodeProject: return "Xcode project"
+        case .xcodeGenSpec: return "XcodeGen spec"
+        case .tuistProject: return "Tuist project"
         }
     }
 }
@@ -110,6 +137,8 @@ public struct PackageDependency: Hashable, Sendable {
     /// `.package(name: "componentize", path: "..")`: the name `.product(package:)` may use instead of the identity
     /// (SwiftPM's `nameForTargetDependencyResolutionOnly`).
     public var name: String?
+    /// The file that declares it when that is not the manifest, as messages name it: a file an XcodeGen spec includes.
+    public var file: String?
 
     public init(identity: String, kind: Kind, location: String, position: SourcePosition? = nil) {
         self.identity = identity
@@ -205,6 +234,8 @@ public struct Target: Hashable, Sendable {
     /// For an Xcode test bundle, the target the project says it tests; nil elsewhere (the name says, see
     /// `LayerAssignment.testedTarget`).
     public var testedTarget: String?
+    /// The file that declares it when that is not the manifest, as messages name it: a file an XcodeGen spec includes.
+    public var file: String?
 
     public init(name: String, type: Kind, dependencies: [TargetDependency], position: SourcePosition? = nil,
                 path: String? = nil, resources: [TargetResource] = [], resourcesUnknown: String? = nil) {
@@ -268,8 +299,10 @@ public struct TargetDependency: Hashable, Sendable {
     public var traits: [String]?
     public var position: SourcePosition?
     /// The file that declares it when that is not the manifest, as messages name it: the Podfile whose `pod` line gives
-    /// an Xcode target a pod.
+    /// an Xcode target a pod, a file an XcodeGen spec includes, a Tuist helper.
     public var file: String?
+    /// Declared by a Podfile's `pod` line (``file`` is the Podfile), not by the target's own manifest.
+    public var viaPodfile = false
 
     public init(
         kind: Kind, name: String, package: String? = nil, platforms: [String]? = nil,

@@ -128,12 +128,16 @@ public struct ImplicitDependencyRule: Rule {
         return graph.edges(from: target).first(where: \.viaPodfile)?.location
     }
 
-    /// The fix that declares a product: a podspec line, a Podfile line, a product linked in Xcode, or a manifest entry.
+    /// The fix that declares a product: a podspec line, a Podfile line, a product linked in Xcode, an entry of the
+    /// description a project is generated from, or a manifest entry.
     static func declaring(product: String, package: String, from target: GraphTarget, at where_: String, podfile: FileLocation? = nil,
-                          toPod: Bool = false) -> String {
+                          toPod: Bool = false, to: GraphTarget? = nil) -> String {
         if isPod(target) { return "add s.dependency '\(product)' to the spec of \(target.id.name)\(where_)" }
         if let podfile, toPod {
             return "add pod '\(product)' to target '\(target.id.name)' in the Podfile (beside \(podfile)), then run pod install"
+        }
+        if let entry = GeneratedProjectFix.entry(product: product, package: package, from: target, to: to) {
+            return "add \(entry) to the dependencies of target \(target.id.name)\(where_)"
         }
         if isXcode(target) {
             return "link \(product) to target \(target.id.name) in Xcode (General › Frameworks, Libraries, and Embedded Content; packageProductDependencies\(where_)), adding package \(package) to the project if it is not there"
@@ -149,10 +153,11 @@ public struct ImplicitDependencyRule: Rule {
             let where_ = from.position.map { " (\(from.manifestPath):\($0.line))" } ?? ""
             var fix: String
             if from.id.package == to.id.package {
-                fix = "add \"\(to.id.name)\" to the dependencies of target \(from.id.name)\(where_)"
+                let entry = GeneratedProjectFix.entry(sameProjectTarget: to.id.name, from: from) ?? "\"\(to.id.name)\""
+                fix = "add \(entry) to the dependencies of target \(from.id.name)\(where_)"
             } else if let product = graph.products(holding: to).first {
                 fix = Self.declaring(product: product, package: to.packageName, from: from, at: where_, podfile: Self.podfileLine(of: from, in: graph),
-                                     toPod: Self.isPod(to))
+                                     toPod: Self.isPod(to), to: to)
             } else {
                 fix = "package \(to.packageName) has no product holding \(to.id.name): add one, then depend on it from \(from.id.name)\(where_)"
             }

@@ -34,11 +34,13 @@ public struct UnreadableManifestRule: Rule {
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         graph.unreadableManifests.map { unreadable in
             let pod = unreadable.kind == .pod, project = unreadable.kind == .xcodeProject
+            let description = unreadable.kind == .xcodeGenSpec || unreadable.kind == .tuistProject
             let fix = pod
                 ? "write the podspec in the subset the static podspec reader evaluates (literals, interpolation, no File, ENV or conditions: docs/podspecs.md), or fix what it names; until then the pod is not checked"
                 : project ? "repair the project file at the place named (Xcode opens a project only when it reads); until then its targets are not checked"
+                : description ? "fix the \(unreadable.kind.noun) at the place named (\(unreadable.kind == .tuistProject ? "tuist generate" : "xcodegen generate") stops there too); until then its targets are not checked"
                 : "make the manifest build with 'swift package dump-package' in \(unreadable.package); until then its targets are not checked"
-            let what = pod ? "podspec of the pod" : project ? "Xcode project" : "manifest of the package"
+            let what = pod ? "podspec of the pod" : project ? "Xcode project" : description ? unreadable.kind.noun : "manifest of the package"
             return finding("cannot read the \(what) in \(unreadable.package): \(unreadable.message)",
                            fix: fix, at: unreadable.location, from: unreadable.package)
         }

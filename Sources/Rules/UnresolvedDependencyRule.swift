@@ -38,6 +38,7 @@ public struct UnresolvedDependencyRule: Rule {
             let from = graph.sortedTargets[edge.fromNumber]
             let fix = from.packageKind == .xcodeProject
                 ? "remove the entry in Xcode, or restore what it names (an object id nothing defines is what a bad merge leaves)"
+                : from.packageKind.isXcodeProject ? "fix the name in the \(from.packageKind.noun), or remove the entry"
                 : "fix the name, or declare the package with .package(path:) in \(from.packageName)'s Package.swift"
             return finding("\(from.label) depends on \(edge.written): \(reason)", fix: fix,
                            at: edge.location, from: from.id.name, to: edge.written)

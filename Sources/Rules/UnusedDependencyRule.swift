@@ -72,6 +72,11 @@ public struct UnusedDependencyRule: Rule {
             guard !unimported.modules.contains(where: { used.contains(UsedModule(target: unimported.from.number, module: $0)) }) else { return nil }
             let (edge, from) = (unimported.edge, unimported.from)
             let which = unimported.targets.isEmpty && unimported.modules != [unimported.name] ? " (modules \(unimported.modules.joined(separator: ", ")))" : ""
+            if from.packageKind == .xcodeGenSpec || from.packageKind == .tuistProject {
+                return finding("\(from.label) depends on \(edge.written)\(which), which none of its files imports",
+                               fix: "remove this entry (\(edge.written)) from the dependencies of target \(from.id.name) in \(from.packageKind == .tuistProject ? "the project description" : "the XcodeGen spec"), or import it where the code uses it",
+                               at: edge.location, from: from.id.name, to: unimported.name)
+            }
             if from.xcodeKind != nil {
                 return finding("\(from.label) depends on \(edge.written)\(which), which none of its files imports",
                                fix: "remove \(edge.written) from target \(from.id.name) in Xcode (General › Frameworks, Libraries, and Embedded Content; Build Phases › Target Dependencies), or import it where the code uses it",

@@ -10,6 +10,13 @@ public enum XcodeManifest {
     public static let file = "project.pbxproj"
 
     public static func manifest(of project: XcodeProject) -> Manifest {
+        manifest(of: project, file: file, reader: .xcode, targetPath: "..")
+    }
+
+    /// The package of a project read from the description it is generated from (`project.yml`, `Project.swift`): the
+    /// package's folder is then the description's, and `targetPath` leads from it to the folder the project's paths
+    /// start from.
+    public static func manifest(of project: XcodeProject, file: String, reader: ReaderKind, targetPath: String) -> Manifest {
         var dependencies: [PackageDependency] = []
         var seen: Set<String> = []
         func declare(_ dependency: PackageDependency) {
@@ -17,10 +24,10 @@ public enum XcodeManifest {
         }
         for reference in project.packages { declare(packageDependency(reference)) }
         for path in project.otherProjects { declare(PackageDependency(identity: projectIdentity(path), kind: .fileSystem, location: path)) }
-        let targets = project.targets.map { target(of: $0) }
+        let targets = project.targets.map { target(of: $0, path: targetPath) }
         let products = project.targets.filter { !$0.kind.isTest }.map { Product(name: $0.name, type: .library, targets: [$0.name]) }
             .sorted { $0.name < $1.name }
-        return Manifest(manifestFile: file, reader: .xcode, name: project.name, toolsVersion: ToolsVersion(5, 9),
+        return Manifest(manifestFile: file, reader: reader, name: project.name, toolsVersion: ToolsVersion(5, 9),
                         dependencies: dependencies, products: products, targets: targets)
     }
 
@@ -31,12 +38,15 @@ public enum XcodeManifest {
 
     static func packageDependency(_ reference: XcodePackageReference) -> PackageDependency {
         let position = reference.line.map { SourcePosition(line: $0, column: 1) }
+        var dependency: PackageDependency
         switch reference.location {
         case .local(let path):
-            return PackageDependency(identity: PackageDependency.identity(forLocation: path), kind: .fileSystem, location: path, position: position)
+            dependency = PackageDependency(identity: PackageDependency.identity(forLocation: path), kind: .fileSystem, location: path, position: position)
         case .remote(let url):
-            return PackageDependency(identity: PackageDependency.identity(forLocation: url), kind: .sourceControl, location: url, position: position)
+            dependency = PackageDependency(identity: PackageDependency.identity(forLocation: url), kind: .sourceControl, location: url, position: position)
         }
+        dependency.file = reference.file
+        return dependency
     }
 
     /// The package as people name it: its folder's or repository's last component (`swift-log`, `NXKit`).
@@ -50,33 +60,37 @@ public enum XcodeManifest {
         return last.hasSuffix(".git") ? String(last.dropLast(4)) : last
     }
 
-    static func target(of target: XcodeTarget) -> Target {
+    static func target(of target: XcodeTarget, path: String = "..") -> Target {
         let type: Target.Kind = target.kind.isTest ? .test : target.kind.isApplication || target.kind == .tool ? .executable : .regular
         // A built product no target of the project builds is linked by discovery, which sees the other projects.
         let dependencies = target.dependencies.compactMap(dependency)
         var result = Target(name: target.name, type: type, dependencies: dependencies,
-                            position: (target.productsLine ?? target.line).map { SourcePosition(line: $0, column: 1) }, path: "..")
+                            position: (target.productsLine ?? target.line).map { SourcePosition(line: $0, column: 1) }, path: path)
         result.xcodeKind = target.kind.rawValue
         result.listedFiles = target.files
         result.sourcesUnknown = target.filesUnknown
         result.moduleName = target.moduleName
         result.testedTarget = target.testedTarget
+        result.file = target.file
         return result
     }
 
     static func dependency(_ dependency: XcodeDependency) -> TargetDependency? {
         let position = dependency.line.map { SourcePosition(line: $0, column: 1) }
+        var result: TargetDependency
         switch dependency.destination {
         case .target(let name), .missing(let name):
-            return TargetDependency(kind: .target, name: name, position: position)
+            result = TargetDependency(kind: .target, name: name, position: position)
         case .otherProject(let path, let target):
-            return TargetDependency(kind: .product, name: target, package: projectIdentity(path), position: position)
+            result = TargetDependency(kind: .product, name: target, package: projectIdentity(path), position: position)
         case .package(let reference?, let product):
-            return TargetDependency(kind: .product, name: product, package: packageName(reference), position: position)
+            result = TargetDependency(kind: .product, name: product, package: packageName(reference), position: position)
         case .package(nil, let product):
-            return TargetDependency(kind: .byName, name: product, position: position)
+            result = TargetDependency(kind: .byName, name: product, position: position)
         case .builtProduct:
             return nil
         }
+        result.file = dependency.file
+        return result
     }
 }

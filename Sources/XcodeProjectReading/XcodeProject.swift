@@ -49,6 +49,9 @@ public struct XcodeTarget: Hashable, Sendable {
     public var files: [String]
     /// Why some of its files cannot be known (a synchronized folder that is missing, a setting that is not a plain path).
     public var filesUnknown: String?
+    /// The file that defines it when that is not the project's own, as messages name it (a file an XcodeGen spec
+    /// includes); nil for `project.pbxproj`.
+    public var file: String?
 
     public init(name: String, kind: XcodeTargetKind, productType: String? = nil, line: Int? = nil, dependencies: [XcodeDependency] = [],
                 files: [String] = []) {
@@ -122,10 +125,13 @@ public struct XcodeDependency: Hashable, Sendable {
 
     public var destination: Destination
     public var line: Int?
+    /// The file that names it when that is not the project's own (a file an XcodeGen spec includes, a Tuist helper).
+    public var file: String?
 
-    public init(_ destination: Destination, line: Int?) {
+    public init(_ destination: Destination, line: Int?, file: String? = nil) {
         self.destination = destination
         self.line = line
+        self.file = file
     }
 }
 
@@ -142,10 +148,13 @@ public struct XcodePackageReference: Hashable, Sendable {
     public var location: Location
     /// Where the project lists it.
     public var line: Int?
+    /// The file that lists it when that is not the project's own (a file an XcodeGen spec includes).
+    public var file: String?
 
-    public init(_ location: Location, line: Int?) {
+    public init(_ location: Location, line: Int?, file: String? = nil) {
         self.location = location
         self.line = line
+        self.file = file
     }
 }
 

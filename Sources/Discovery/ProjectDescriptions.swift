@@ -1,0 +1,127 @@
+import Diagnostics
+import Files
+import ManifestReading
+import Parallel
+import Paths
+import XcodeGenReading
+import XcodeProjectReading
+
+/// The descriptions Xcode projects are generated from (XcodeGen specs), read into the same packages an Xcode project
+/// gives; and the build descriptions componentize does not read (Bazel, Buck), each a note naming it, so that a check
+/// of what they describe is never silently clean.
+///
+/// One source of truth: where a spec and the `.xcodeproj` it generates are both in the repository, the spec is read and
+/// the project is not (a note says so), so nothing is counted twice and what a developer edits is what is checked.
+enum ProjectDescriptions {
+    /// Bazel's and Buck's build files: read by no reader here.
+    static let unreadBuildFiles: Set<String> = ["BUILD", "BUILD.bazel", "MODULE.bazel", "WORKSPACE", "WORKSPACE.bazel", "BUCK"]
+
+    /// Whether a file name is a project description discovery looks at.
+    static func recognizes(_ name: String) -> Bool {
+        XcodeGenReader.specNames.contains(name) || unreadBuildFiles.contains(name)
+    }
+
+    /// Reads the specs the walk found into `assembly`, drops the projects they generate from the walk's findings, and
+    /// notes the build files no reader reads. Returns the folders the specs' local packages lead to that are new.
+    static func read(_ walk: inout FolderWalk, xcode: XcodeSelection, into assembly: inout WorkspaceAssembly) -> [String] {
+        notUnderstood(walk.descriptions, notes: &walk.notes, assembly: assembly)
+        guard xcode.check else { return [] }
+        stubProjects(in: &walk, assembly: assembly)
+        let root = assembly.root
+        let specs = walk.descriptions.filter { XcodeGenReader.specNames.contains(PathArithmetic.lastComponent(of: $0)) }
+            .filter { xcode.selects(PathArithmetic.relative($0, to: root)) }.sorted()
+        guard !specs.isEmpty else { return [] }
+        let (fileSystem, display) = (assembly.fileSystem, assembly.displayPaths)
+        let outcomes: [Result<XcodeGenReader.Reading, Error>] = inSlicesOnThreads(of: specs.count, minimumSliceSize: 1, slicesPerCore: 8,
+                                                                                    threadsPerCore: fileThreadsPerCore) { slice in
+            slice.map { index in Result { try XcodeGenReader().read(specPath: specs[index], fileSystem: fileSystem, shown: display.display) } }
+        }
+        // A spec another spec includes is part of that one, not a project of its own.
+        var included: Set<String> = []
+        for case .success(let reading) in outcomes { included.formUnion(reading.files.dropFirst()) }
+        for (spec, outcome) in zip(specs, outcomes) where !included.contains(spec) {
+            if case .success(let reading) = outcome { assembly.generatedProjects[assembly.fileSystem.realPath(reading.generatedProject)] = spec }
+        }
+        var new: [String] = []
+        for (spec, outcome) in zip(specs, outcomes) where !included.contains(spec) {
+            switch outcome {
+            case .success(let reading):
+                new += record(reading, spec: spec, xcode: xcode, walk: &walk, into: &assembly)
+            case .failure(let error):
+                assembly.unreadable[spec] = UnreadablePackage(directory: spec, relativeDirectory: PathArithmetic.relative(spec, to: root),
+                                                              manifestPath: assembly.display(spec), problem: shownProblem(error))
+                // What it generates cannot be told; the projects beside it are its output, not read in its place.
+                let folder = PathArithmetic.resolve("..", from: spec)
+                walk.found.removeAll { $0.hasSuffix(".xcodeproj") && PathArithmetic.resolve("..", from: $0) == folder }
+            }
+        }
+        return new
+    }
+
+    /// Records one spec's project as a package: keyed by the spec's path, its paths starting from the spec's folder.
+    private static func record(_ reading: XcodeGenReader.Reading, spec: String, xcode: XcodeSelection, walk: inout FolderWalk,
+                               into assembly: inout WorkspaceAssembly) -> [String] {
+        let folder = PathArithmetic.resolve("..", from: spec)
+        var project = reading.project
+        project.ignore(targets: xcode.ignoreTargets)
+        project.dropOtherProjects { path in
+            GeneratedFolders.cocoaPodsOutput(containing: PathArithmetic.resolve(path, from: folder), fileSystem: assembly.fileSystem) != nil
+        }
+        let generated = assembly.fileSystem.realPath(reading.generatedProject)
+        if walk.found.contains(generated) {
+            walk.found.removeAll { $0 == generated }
+            walk.notes.append(Note("\(PathArithmetic.lastComponent(of: generated)) is generated from this XcodeGen spec: the spec is read, not the project (one source of truth: what xcodegen generates is what is checked)",
+                                   at: FileLocation(path: assembly.display(spec))))
+        }
+        assembly.known.insert(generated)
+        let manifest = XcodeManifest.manifest(of: project, file: PathArithmetic.lastComponent(of: spec), reader: .xcodegen, targetPath: ".")
+        return assembly.recordDescribed(project, manifest: manifest, at: spec, folder: folder)
+    }
+
+    /// An `.xcodeproj` folder without its `project.pbxproj` describes nothing that can be read: a note, not a package.
+    private static func stubProjects(in walk: inout FolderWalk, assembly: WorkspaceAssembly) {
+        for project in walk.found where project.hasSuffix(".xcodeproj") && !assembly.fileSystem.status(of: project + "/project.pbxproj").exists {
+            walk.notes.append(Note("this .xcodeproj has no project.pbxproj (a stub, or a project whose file is not committed): nothing of it is read",
+                                   at: FileLocation(path: assembly.display(project))))
+        }
+    }
+
+    /// A reader's error, whose paths are already as messages name them.
+    static func shownProblem(_ error: Error) -> (message: String, location: FileLocation?) {
+        if let error = error as? InputError { return (error.message, error.location) }
+        return ("\(error)", nil)
+    }
+
+    /// One note a kind of build file no reader reads: what it describes is not checked.
+    private static func notUnderstood(_ files: [String], notes: inout [Note], assembly: WorkspaceAssembly) {
+        let bazel = files.filter { unreadBuildFiles.contains(PathArithmetic.lastComponent(of: $0)) && !$0.hasSuffix("/BUCK") }
+        let buck = files.filter { $0.hasSuffix("/BUCK") }
+        for (kind, found) in [("Bazel", bazel), ("Buck", buck)] where !found.isEmpty {
+            let first = found.sorted()[0]
+            let others = found.count == 1 ? "" : " (and \(found.count - 1) more \(kind) file\(found.count == 2 ? "" : "s"))"
+            notes.append(Note("a \(kind) build description\(others): componentize does not read \(kind), so the targets it declares are not checked unless a Package.swift, podspec or Xcode project also declares them",
+                              at: FileLocation(path: assembly.display(first))))
+        }
+    }
+}
+
+extension WorkspaceAssembly {
+    /// Records a project read from a description (keyed by the description's path, its files under `folder`); returns
+    /// the folders its local packages lead to that are new.
+    mutating func recordDescribed(_ project: XcodeProject, manifest: Manifest, at key: String, folder: String) -> [String] {
+        var package = LocalPackage(directory: key, relativeDirectory: PathArithmetic.relative(key, to: root), manifestPath: display(key), manifest: manifest)
+        package.folder = folder
+        package.xcodeProject = project
+        projectNotes += project.notes
+        var new: [String] = []
+        for dependency in manifest.dependencies where dependency.kind == .fileSystem {
+            let written = PathArithmetic.resolve(dependency.location, from: folder)
+            let target = generatedProjects[written] ?? (known.contains(written) ? written : fileSystem.realPath(written))
+            package.localDependencies[dependency.location] = target
+            referenced.insert(target)
+            if known.insert(target).inserted { new.append(target) }
+        }
+        packages[key] = package
+        return new
+    }
+}

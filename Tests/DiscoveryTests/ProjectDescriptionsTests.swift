@@ -1,0 +1,54 @@
+import Diagnostics
+import Discovery
+import Files
+import ManifestReading
+import Testing
+
+/// Discovery of the descriptions Xcode projects are generated from, and of build descriptions nothing here reads.
+struct ProjectDescriptionsTests {
+    func discover(_ files: [String: String]) throws -> Workspace {
+        var fileSystem = InMemoryFileSystem()
+        for (path, text) in files { fileSystem.write(text, to: "/repo/" + path) }
+        return try PackageDiscovery(reader: ManifestReader(strategy: .static, environment: [:])).discover(root: "/repo", fileSystem: fileSystem)
+    }
+
+    static let spec = "name: App\npackages:\n  Kit:\n    path: Kit\ntargets:\n  App:\n    type: application\n    platform: iOS\n    sources: [App]\n    dependencies:\n      - package: Kit\n"
+
+    /// The spec is read, its generated project is not (said in a note), its local package is followed; a file it includes
+    /// is no spec of its own.
+    @Test func aSpecIsReadInThePlaceOfTheProjectItGenerates() throws {
+        let workspace = try discover([
+            "project.yml": "include: [Modules/project.yml]\n" + Self.spec,
+            "Modules/project.yml": "targets:\n  Feature:\n    type: framework\n    platform: iOS\n",
+            "App.xcodeproj/project.pbxproj": "// generated\n",
+            "App/App.swift": "",
+            "Kit/Package.swift": PackageDiscoveryTests.manifest("Kit"),
+        ])
+        #expect(workspace.packages.map(\.relativeDirectory) == ["Kit", "project.yml"])
+        let app = try #require(workspace.packages.last)
+        #expect(app.kind == .xcodeGenSpec && app.isXcodeProject && app.folder == "/repo")
+        #expect(app.manifest.targets.map(\.name) == ["Feature", "App"])
+        #expect(app.localDependencies["Kit"] == "/repo/Kit")
+        #expect(workspace.notes.map(\.description) == [
+            "/repo/project.yml: note: App.xcodeproj is generated from this XcodeGen spec: the spec is read, not the project (one source of truth: what xcodegen generates is what is checked)",
+        ])
+    }
+
+    @Test func aSpecThatCannotBeReadIsUnreadableAtItsPlace() throws {
+        let workspace = try discover(["project.yml": "name: [App\n", "App.xcodeproj/project.pbxproj": "// generated\n"])
+        #expect(workspace.packages.isEmpty)
+        #expect(workspace.unreadable.map { "\($0.kind) \($0.location)" } == ["xcodeGenSpec /repo/project.yml:2:1"])
+    }
+
+    /// Bazel and Buck files and an `.xcodeproj` without its project file: each kind a note naming what is not read.
+    @Test func descriptionsNothingReadsAreNamedInNotes() throws {
+        let workspace = try discover([
+            "MODULE.bazel": "", "Lib/BUILD.bazel": "", "App/BUILD": "", "Tools/BUCK": "", "Stub.xcodeproj/xcuserdata/x": "",
+        ])
+        #expect(workspace.notes.map(\.description) == [
+            "/repo/App/BUILD: note: a Bazel build description (and 2 more Bazel files): componentize does not read Bazel, so the targets it declares are not checked unless a Package.swift, podspec or Xcode project also declares them",
+            "/repo/Tools/BUCK: note: a Buck build description: componentize does not read Buck, so the targets it declares are not checked unless a Package.swift, podspec or Xcode project also declares them",
+            "/repo/Stub.xcodeproj: note: this .xcodeproj has no project.pbxproj (a stub, or a project whose file is not committed): nothing of it is read",
+        ])
+    }
+}
