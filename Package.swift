@@ -51,6 +51,9 @@ let package = Package(
         .target(name: "Parallel"),
         .target(name: "SourceText"),
         .target(name: "Configuration", dependencies: ["Diagnostics", "Files", "Paths", .product(name: "Yams", package: "Yams")]),
+        .target(name: "SwiftEvaluation", dependencies: [
+            "Diagnostics", .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftIfConfig", package: "swift-syntax"),
+        ]),
         .target(
             name: "ManifestReading",
             dependencies: [
@@ -59,6 +62,7 @@ let package = Package(
                 "Output",
                 "Paths",
                 "SourceText",
+                "SwiftEvaluation",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
@@ -67,9 +71,16 @@ let package = Package(
             ]
         ),
         .target(name: "Discovery", dependencies: [
-            "Diagnostics", "Files", "ManifestReading", "Parallel", "Paths", "PodspecReading", "SourceImports", "XcodeGenReading", "XcodeProjectReading",
+            "Diagnostics", "Files", "ManifestReading", "Parallel", "Paths", "PodspecReading", "SourceImports", "TuistReading", "XcodeGenReading",
+            "XcodeProjectReading",
         ]),
         .target(name: "XcodeProjectReading", dependencies: ["Diagnostics", "Files", "ManifestReading", "Output", "Paths"]),
+        .target(name: "TuistReading", dependencies: [
+            "Diagnostics", "Files", "ManifestReading", "Paths", "SwiftEvaluation", "XcodeProjectReading",
+            .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "SwiftParserDiagnostics", package: "swift-syntax"), .product(name: "SwiftIfConfig", package: "swift-syntax"),
+            .product(name: "SwiftOperators", package: "swift-syntax"),
+        ]),
         .target(name: "XcodeGenReading", dependencies: [
             "Diagnostics", "Files", "Paths", "XcodeProjectReading", .product(name: "Yams", package: "Yams"),
         ]),
@@ -128,6 +139,7 @@ let package = Package(
         .testTarget(name: "ManifestReadingTests", dependencies: ["ManifestReading", "Diagnostics", "Files"]),
         .testTarget(name: "XcodeProjectReadingTests", dependencies: ["XcodeProjectReading", "Diagnostics", "Files", "ManifestReading"]),
         .testTarget(name: "XcodeGenReadingTests", dependencies: ["XcodeGenReading", "XcodeProjectReading", "Diagnostics", "Files"]),
+        .testTarget(name: "TuistReadingTests", dependencies: ["TuistReading", "SwiftEvaluation", "XcodeProjectReading", "Diagnostics", "Files"]),
         .testTarget(name: "PodspecReadingTests", dependencies: ["PodspecReading", "Diagnostics", "Files", "ManifestReading", "Output"]),
         .testTarget(name: "SourceImportsTests", dependencies: [
             "SourceImports", "Files", "ManifestReading", .product(name: "SwiftParser", package: "swift-syntax"),

@@ -216,6 +216,8 @@ public struct DependencyGraph: Sendable {
     public let compiledFiles: [String: Set<String>]
     /// What the sources wire at run time through mediators; nil when they were not read.
     public private(set) var mediators: MediatorIndex?
+    /// How much of the repository's code the targets read; nil when the sources were not read.
+    public let coverage: SourceCoverage?
     private let mediatorSettings: MediatorSettings
     let declared: DeclaredGraph
 
@@ -241,6 +243,7 @@ public struct DependencyGraph: Sendable {
         }
         imports = facts.map { ImportResolution(declared: declared).index(of: $0, entries: manifestEntries) }
         compiledFiles = Self.compiledFiles(of: facts, declared: declared)
+        coverage = facts.map { SourceCoverage(workspace: declared.workspace, targets: $0.targets) }
         mediatorSettings = model.mediators
         mediators = facts.map { MediatorResolution(declared: declared, settings: model.mediators).index(of: $0.wiring) }
     }

@@ -14,6 +14,10 @@ extension ImportResolution {
         /// Why each package a path leads to cannot be read, by identity.
         var unreadPaths: [String: UnreadPackage.Reason] = [:]
         var facts: ImportFacts
+        /// What the umbrellas a target depends on link for it (``Umbrellas``), by the dependant's number.
+        var umbrellaOutside: [Int: [Edge.Destination]] = [:]
+        /// Each umbrella's module, with the outside modules it links for its dependants.
+        var umbrellaExports: [String: Set<String>] = [:]
 
         init(declared: DeclaredGraph, facts: ImportFacts) {
             self.facts = facts
@@ -36,6 +40,9 @@ extension ImportResolution {
             for unreadable in declared.workspace.unreadable {
                 unreadPaths[PackageDependency.identity(forLocation: unreadable.directory)] = .unreadable
             }
+            let umbrellas = Umbrellas(declared: declared, facts: facts, declaredOutside: declaredOutside)
+            umbrellaOutside = umbrellas.outsideByDependant
+            umbrellaExports = umbrellas.exports
         }
 
         /// What an import of `module` by `target` is, whatever file imports it (an optional import is left out apart).
@@ -47,7 +54,7 @@ extension ImportResolution {
         /// What a target's declared outside entries let it import, and the packages that cannot be read among them.
         func provisions(of target: GraphTarget) -> Provisions {
             var provisions = Provisions()
-            for destination in declaredOutside[target.number] ?? [] {
+            for destination in (declaredOutside[target.number] ?? []) + (umbrellaOutside[target.number] ?? []) {
                 switch destination {
                 case .external(let package, let product):
                     provisions.add(product: product, package: package, facts: facts)
@@ -115,6 +122,41 @@ extension ImportResolution {
         mutating func addUnread(_ package: UnreadPackage, isPath: Bool) {
             if !unread.contains(package) { unread.append(package); unread.sort() }
             if isPath, !unreadPaths.contains(package) { unreadPaths.append(package); unreadPaths.sort() }
+        }
+    }
+}
+
+/// Umbrella targets: a framework or library target of a project (Xcode's, XcodeGen's, Tuist's) that links outside
+/// products none of its own files imports links them for the targets above it, which import them (the shape of a
+/// `ThirdPartyLibrary` framework every feature depends on). Its products are visible to the targets that depend on it
+/// directly, as a re-export is; a target that reaches them only through another still declares nothing.
+struct Umbrellas {
+    /// The umbrellas' outside entries, by the number of each target depending on one.
+    var outsideByDependant: [Int: [Edge.Destination]] = [:]
+    /// Each umbrella's module with the modules of the products it links.
+    var exports: [String: Set<String>] = [:]
+
+    init(declared: DeclaredGraph, facts: ImportFacts, declaredOutside: [Int: [Edge.Destination]]) {
+        var imported: [Int: Set<String>] = [:]
+        for imports in facts.targets where !imports.files.isEmpty {
+            guard let target = declared.target(TargetID(package: imports.package, name: imports.target)) else { continue }
+            imported[target.number, default: []].formUnion(imports.uses.map(\.module))
+        }
+        var dependants: [Int: [Int]] = [:]
+        for number in declared.successors.indices.sorted() {
+            for successor in declared.successors[number] { dependants[successor, default: []].append(number) }
+        }
+        for number in declaredOutside.keys.sorted() {
+            let target = declared.sortedTargets[number]
+            guard let kind = target.xcodeKind, ["framework", "static-library", "dynamic-library"].contains(kind), let modules = imported[number] else { continue }
+            let outside = (declaredOutside[number] ?? []).filter { if case .external = $0 { return true } else { return false } }
+            let products = Set(outside.compactMap { destination -> String? in
+                if case .external(_, let product) = destination { return DependencyGraph.moduleName(of: product) }
+                return nil
+            })
+            guard !products.isEmpty, modules.isDisjoint(with: products) else { continue }
+            exports[target.module] = products
+            for dependant in dependants[number] ?? [] { outsideByDependant[dependant, default: []] += outside }
         }
     }
 }

@@ -29,7 +29,7 @@ struct ImportResolution {
             if imported[result.from] == nil { imported[result.from] = result.imported } else { imported[result.from]?.formUnion(result.imported) }
             if !result.exported.isEmpty { exported[result.from, default: []].formUnion(result.exported) }
         }
-        let importedModules = sharedByModule(imported), reexports = reexports(exported)
+        let importedModules = sharedByModule(imported), reexports = reexports(exported).merging(context.umbrellaExports) { $0.union($1) }
         var opacity = Opacity(declared: declared, imported: importedModules, context: context)
         var moduleMaps: [Int: [String]] = [:]
         for imports in facts.targets {

@@ -12,8 +12,8 @@ public enum Checkouts {
     public static func folders(of workspace: Workspace, fileSystem: any FileSystem) -> [(identity: String, directory: String)] {
         var found: Set<String> = []
         var folders: [(identity: String, directory: String)] = []
-        for package in workspace.packages {
-            let checkouts = package.directory + "/.build/checkouts"
+        for directory in workspace.packages.map(\.directory) + workspace.outsideDependencyFolders {
+            let checkouts = directory + "/.build/checkouts"
             guard let listing = fileSystem.listing(of: checkouts) else { continue }
             for entry in listing.entries where !entry.isHidden {
                 let directory = checkouts + "/" + entry.name

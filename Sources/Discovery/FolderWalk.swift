@@ -26,6 +26,8 @@ struct FolderWalk {
     /// Files describing projects other than manifests, podspecs and Xcode projects (`project.yml`, `Project.swift`,
     /// Bazel's `BUILD`…), absolute, in walk order.
     var descriptions: [String] = []
+    /// Swift and C-family source files, relative to the root, in walk order (``Workspace/sourceFiles``).
+    var sourceFiles: [String] = []
     /// Whether `.xcodeproj` folders are read as packages (then they are in ``found``).
     var readsProjects = true
     var notes: [Note] = []
@@ -50,6 +52,8 @@ struct FolderWalk {
         var generatedPods: [String] = []
         /// Project description files in the folder (``ProjectDescriptions/recognizes(_:)``), sorted.
         var descriptions: [String] = []
+        /// Source files in the folder that are code, not descriptions.
+        var sourceFiles: [String] = []
         var children: [Job] = []
         /// Notes with the display path they are about, to be put in walk order.
         var notes: [Note] = []
@@ -79,6 +83,9 @@ struct FolderWalk {
                 workspaces += visit.workspaces
                 generatedPods += visit.generatedPods
                 descriptions += visit.descriptions.map { job.directory + "/" + $0 }
+                if !Self.describesProjects(job.relative) {
+                    sourceFiles += visit.sourceFiles.map { job.relative.isEmpty ? $0 : job.relative + "/" + $0 }
+                }
                 ordered += visit.notes.map { ((($0.location?.path ?? job.display)).split(separator: "/"), $0) }
                 level += visit.children
             }
@@ -126,6 +133,22 @@ struct FolderWalk {
         if name.hasSuffix(".podspec") || name.hasSuffix(".podspec.json") { visit.podspecs.append(name) }
         if name == "Podfile" { visit.hasPodfile = true }
         if ProjectDescriptions.recognizes(name) { visit.descriptions.append(name) }
+        if isSource(name) { visit.sourceFiles.append(name) }
+    }
+
+    /// What a target compiles: headers are not counted, an app target lists none (they are compiled through what
+    /// includes them).
+    static let sourceExtensions: Set<Substring> = ["swift", "m", "mm", "c", "cc", "cpp", "cxx"]
+
+    /// A Swift or C-family file that is code, not a description (`Package.swift`, `Project.swift`, `Workspace.swift`…).
+    private static func isSource(_ name: String) -> Bool {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex, sourceExtensions.contains(name[name.index(after: dot)...]) else { return false }
+        return !(name.hasPrefix("Package.swift") || name.hasPrefix("Package@swift") || ProjectDescriptions.recognizes(name) || name == "Tuist.swift")
+    }
+
+    /// Tuist's own folder and helpers are descriptions, not the app's code.
+    static func describesProjects(_ relative: String) -> Bool {
+        relative.split(separator: "/").contains { $0 == "Tuist" || $0 == "ProjectDescriptionHelpers" }
     }
 
     /// The folder to walk into for an entry, if it is one: a folder, or a link to a folder that is not above it.

@@ -62,7 +62,9 @@ public struct PackageDiscovery: Sendable {
         assembly.overrideMissingPaths(workspaces)
         assembly.linkPodfileTargets(notes: &walk.notes)
         let dropped = assembly.dropPackagesInsideTargets(walked: Set(walk.found))
-        return assembly.workspace(notes: walk.notes + dropped)
+        var workspace = assembly.workspace(notes: walk.notes + dropped)
+        workspace.sourceFiles = walk.sourceFiles.sorted()
+        return workspace
     }
 
     /// The root with its links resolved; an error when it is not a folder that can be listed.

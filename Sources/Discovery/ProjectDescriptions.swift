@@ -3,12 +3,13 @@ import Files
 import ManifestReading
 import Parallel
 import Paths
+import TuistReading
 import XcodeGenReading
 import XcodeProjectReading
 
-/// The descriptions Xcode projects are generated from (XcodeGen specs), read into the same packages an Xcode project
-/// gives; and the build descriptions componentize does not read (Bazel, Buck), each a note naming it, so that a check
-/// of what they describe is never silently clean.
+/// The descriptions Xcode projects are generated from (XcodeGen specs, Tuist projects), read into the same packages an
+/// Xcode project gives; and the build descriptions componentize does not read (Bazel, Buck), each a note naming it, so
+/// that a check of what they describe is never silently clean.
 ///
 /// One source of truth: where a spec and the `.xcodeproj` it generates are both in the repository, the spec is read and
 /// the project is not (a note says so), so nothing is counted twice and what a developer edits is what is checked.
@@ -19,6 +20,7 @@ enum ProjectDescriptions {
     /// Whether a file name is a project description discovery looks at.
     static func recognizes(_ name: String) -> Bool {
         XcodeGenReader.specNames.contains(name) || unreadBuildFiles.contains(name)
+            || [TuistReader.projectFile, TuistReader.workspaceFile, TuistReader.pluginFile].contains(name)
     }
 
     /// Reads the specs the walk found into `assembly`, drops the projects they generate from the walk's findings, and
@@ -26,7 +28,31 @@ enum ProjectDescriptions {
     static func read(_ walk: inout FolderWalk, xcode: XcodeSelection, into assembly: inout WorkspaceAssembly) -> [String] {
         notUnderstood(walk.descriptions, notes: &walk.notes, assembly: assembly)
         guard xcode.check else { return [] }
+        // What is not a description of Tuist's or XcodeGen's (a source file named Project.swift, another tool's project.yml)
+        // is left alone.
+        walk.descriptions = walk.descriptions.filter { isDescription($0, fileSystem: assembly.fileSystem) }
+        let tuist = TuistProjects.read(&walk, xcode: xcode, into: &assembly)
         stubProjects(in: &walk, assembly: assembly)
+        return tuist + readSpecs(&walk, xcode: xcode, into: &assembly)
+    }
+
+    /// Whether a file the walk recognized by its name is one: a `Project.swift`, `Workspace.swift` or `Plugin.swift` that
+    /// imports ProjectDescription, a spec with XcodeGen's keys.
+    static func isDescription(_ path: String, fileSystem: any FileSystem) -> Bool {
+        let name = PathArithmetic.lastComponent(of: path)
+        guard !unreadBuildFiles.contains(name) else { return true }
+        guard let text = fileSystem.text(of: path, upTo: 1 << 20) else { return false }
+        if XcodeGenReader.specNames.contains(name) {
+            return text.contains("targets") || text.contains("include") || text.contains("name")
+        }
+        // An import line, not a commented-out one (`//import ProjectDescription` in a template).
+        return text.split(whereSeparator: \.isNewline).contains { line in
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            return trimmed.hasPrefix("import ProjectDescription") || (trimmed.hasPrefix("@") && trimmed.contains(" import ProjectDescription"))
+        }
+    }
+
+    private static func readSpecs(_ walk: inout FolderWalk, xcode: XcodeSelection, into assembly: inout WorkspaceAssembly) -> [String] {
         let root = assembly.root
         let specs = walk.descriptions.filter { XcodeGenReader.specNames.contains(PathArithmetic.lastComponent(of: $0)) }
             .filter { xcode.selects(PathArithmetic.relative($0, to: root)) }.sorted()
@@ -116,10 +142,12 @@ extension WorkspaceAssembly {
         var new: [String] = []
         for dependency in manifest.dependencies where dependency.kind == .fileSystem {
             let written = PathArithmetic.resolve(dependency.location, from: folder)
-            let target = generatedProjects[written] ?? (known.contains(written) ? written : fileSystem.realPath(written))
+            let described = generatedProjects[written]
+            let target = described ?? (known.contains(written) ? written : fileSystem.realPath(written))
             package.localDependencies[dependency.location] = target
             referenced.insert(target)
-            if known.insert(target).inserted { new.append(target) }
+            // A described project is read (or declined) by its own reader, never as a package folder.
+            if described == nil, known.insert(target).inserted { new.append(target) }
         }
         packages[key] = package
         return new

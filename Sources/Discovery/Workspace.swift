@@ -18,6 +18,16 @@ public struct Workspace: Sendable {
     public var unreadable: [UnreadablePackage]
     /// Folders skipped on the way (links in a loop, unreadable folders, names that are not UTF-8).
     public var notes: [Note]
+    /// The root, absolute with its links resolved.
+    public var realRoot = ""
+    /// Project descriptions a reader declined, absolute (notes say why): what they provide is undecided.
+    public var declined: [String] = []
+    /// Folders of manifests that declare outside dependencies without being components (`Tuist/`), absolute.
+    public var outsideDependencyFolders: [String] = []
+    /// The repository's Swift and C-family source files outside skipped and excluded folders, relative to the root,
+    /// sorted; the files describing packages and projects (`Package.swift`, `Project.swift`, Tuist's helpers) are not
+    /// among them.
+    public var sourceFiles: [String] = []
 
     public init(root: String, packages: [LocalPackage], declines: [StaticReadDeclined] = [], missing: [MissingPackage] = [],
                 unreadable: [UnreadablePackage] = [], notes: [Note] = []) {
@@ -31,7 +41,7 @@ public struct Workspace: Sendable {
 
     /// Folders path dependencies lead to whose package cannot be known: no manifest there, or an unreadable one.
     public var unavailableDirectories: Set<String> {
-        Set(missing.map(\.directory)).union(unreadable.map(\.directory))
+        Set(missing.map(\.directory)).union(unreadable.map(\.directory)).union(declined)
     }
 }
 

@@ -31,9 +31,15 @@ struct WorkspaceAssembly {
     var podfiles: [(directory: String, podfile: Podfile)] = []
     /// What reading the Xcode projects noted (ids nothing defines), paths as the user sees them.
     var projectNotes: [Note] = []
-    /// The `.xcodeproj` a description read in its place would generate (absolute), with the description's path: the
-    /// package a reference to that project leads to.
+    /// Where a reference to a described project may lead (the `.xcodeproj` it would generate, a Tuist project's
+    /// folder), absolute, with the description's path: the package such a reference leads to.
     var generatedProjects: [String: String] = [:]
+    /// Project descriptions a reader declined (a Tuist helper it cannot evaluate), absolute: not packages, and what
+    /// they provide is undecided.
+    var declinedDescriptions: [String] = []
+    /// Folders of manifests that declare outside dependencies without being components (`Tuist/`), absolute: their
+    /// SwiftPM checkouts say what outside products provide.
+    var checkoutFolders: Set<String> = []
     let displayPaths: ManifestReads.DisplayPaths
 
     init(root: String, displayRoot: String, known: Set<String>, fileSystem: any FileSystem) {
@@ -239,15 +245,25 @@ struct WorkspaceAssembly {
                 missing.append(withSuggestion(entry))
             }
         }
+        // A Podfile's path pod in a submodule not checked out is not there yet either.
+        for pod in missingPods {
+            var entry = withSuggestion(pod)
+            entry.submodule = submodules.submodule(containing: pod.directory).map { PathArithmetic.relative($0, to: root) }
+            missing.append(entry)
+        }
         var notes = notes
         for submodule in Set(missing.compactMap(\.submodule)).sorted() {
             notes.append(Note("git submodule '\(submodule)' is not checked out, so the packages there cannot be read: 'git submodule update --init' lets componentize read them; until then what they provide is undecided",
                               at: FileLocation(path: display(submodules.file ?? PathArithmetic.join(root, ".gitmodules")))))
         }
-        return Workspace(root: displayRoot, packages: packages.values.sorted { $0.relativeDirectory < $1.relativeDirectory },
+        var workspace = Workspace(root: displayRoot, packages: packages.values.sorted { $0.relativeDirectory < $1.relativeDirectory },
                          declines: declines.sorted { $0.path < $1.path },
-                         missing: (missing + missingPods.map(withSuggestion)).sorted { $0.location < $1.location },
+                         missing: missing.sorted { $0.location < $1.location },
                          unreadable: unreadable.values.sorted { $0.relativeDirectory < $1.relativeDirectory },
                          notes: notes + projectNotes.sorted { ($0.location?.path ?? "", $0.location?.line ?? 0) < ($1.location?.path ?? "", $1.location?.line ?? 0) })
+        workspace.realRoot = root
+        workspace.declined = declinedDescriptions.sorted()
+        workspace.outsideDependencyFolders = checkoutFolders.sorted()
+        return workspace
     }
 }

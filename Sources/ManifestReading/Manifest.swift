@@ -1,3 +1,5 @@
+@_exported import struct Diagnostics.SourcePosition
+@_exported import struct SwiftEvaluation.Decline
 import Foundation
 import Paths
 
@@ -107,16 +109,6 @@ public enum PackageKind: String, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// A position in a manifest, 1-based. Absent when the reader cannot know it (SwiftPM's JSON has no positions).
-public struct SourcePosition: Hashable, Sendable {
-    public var line: Int
-    public var column: Int
-
-    public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
-}
 
 /// A `.package(...)` entry of the manifest.
 public struct PackageDependency: Hashable, Sendable {

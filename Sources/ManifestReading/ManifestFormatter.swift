@@ -1,3 +1,4 @@
+import Diagnostics
 import Output
 
 /// Prints a ``Manifest`` as the documented JSON (docs/manifest-json.md) or as a summary for people.

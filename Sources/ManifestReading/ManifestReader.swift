@@ -1,3 +1,4 @@
+import SwiftEvaluation
 import Files
 import Foundation
 

@@ -5,6 +5,7 @@ import Paths
 import SourceText
 import SwiftOperators
 import SwiftParser
+import SwiftEvaluation
 import SwiftParserDiagnostics
 import SwiftSyntax
 
@@ -92,7 +93,7 @@ public struct StaticManifestReader: Sendable {
         }
         let configuration = ManifestBuildConfiguration(
             compiler: toolchainVersion, toolsVersion: toolsVersion, moduleSearchPaths: moduleSearchPaths)
-        let interpreter = Interpreter(converter: converter, configuration: configuration, environment: environment)
+        let interpreter = Interpreter(converter: converter, tree: folded, configuration: configuration, environment: environment)
         interpreter.run(folded)
         if let poison = interpreter.poison { throw StaticReadDeclined(path: path, decline: poison) }
         let package: ManifestObject
@@ -121,7 +122,7 @@ public struct StaticManifestReader: Sendable {
     /// Lexer diagnostics SwiftParserDiagnostics cannot describe without stopping the process: found by fuzzing, an
     /// `=` with whitespace it judges inconsistent (`x\u{FFFD}= y`) makes it build a Fix-It with no change, a fatal
     /// error inside swift-syntax. Reported here, before the diagnostics generator sees them.
-    static func checkLexerDiagnostics(_ tree: SourceFileSyntax, path: String) throws {
+    public static func checkLexerDiagnostics(_ tree: SourceFileSyntax, path: String) throws {
         guard tree.hasError else { return }
         for token in tree.tokens(viewMode: .sourceAccurate) {
             guard let diagnostic = token.tokenDiagnostic, diagnostic.kind == .equalMustHaveConsistentWhitespaceOnBothSides else { continue }
@@ -131,10 +132,10 @@ public struct StaticManifestReader: Sendable {
     }
 
     /// Brackets nested deeper than any real manifest (they nest about ten deep) would exhaust the parser's stack.
-    static let maximumNesting = BracketNesting.maximumDepth
+    public static let maximumNesting = BracketNesting.maximumDepth
     static let maximumDirectlyNestedSquareBrackets = BracketNesting.maximumDirectlyNestedSquareBrackets
 
-    static func checkNesting(_ source: String, path: String) throws {
+    public static func checkNesting(_ source: String, path: String) throws {
         guard let excess = BracketNesting.firstExcess(in: source) else { return }
         let location = FileLocation(path: path, line: excess.line, column: excess.column)
         switch excess.kind {

@@ -127,11 +127,29 @@ extension Project {
         return .report(report, check)
     }
 
+    /// A check that read no target while the repository holds code (every description declined, or one Tuist or Bazel
+    /// cannot be read here) checked nothing: an input error naming what was not read, never a green run. An unreadable
+    /// manifest is a finding already, and its check fails on it.
+    func requireSomethingRead() throws {
+        guard workspace.unreadable.isEmpty, !workspace.sourceFiles.isEmpty, workspace.packages.allSatisfy({ $0.manifest.targets.isEmpty }) else { return }
+        throw nothingChecked()
+    }
+
+    func nothingChecked() -> InputError {
+        let unread = workspace.notes.filter { note in
+            ["not read:", "componentize does not read", "has no project.pbxproj"].contains { note.message.contains($0) }
+        }
+        let why = unread.isEmpty ? "" : ": " + unread.prefix(3).map(\.description).joined(separator: "; ")
+        return InputError("nothing was checked: no target of a package, pod or project was read, and the repository holds \(workspace.sourceFiles.count) Swift and C-family files\(why)",
+                          at: FileLocation(path: PathArithmetic.relative(scope, to: currentFolder)))
+    }
+
     /// `check` of a folder that holds no package, pod or Xcode project is a mistake (a wrong path, a typo): an input
     /// error saying what was looked for, never a green run.
     func requireSomethingToCheck() throws {
         let found = workspace.packages.contains { inScope($0) } || workspace.unreadable.contains { inScope($0.manifestPath) }
-        guard !found else { return }
+        guard !found else { return try requireSomethingRead() }
+        if !workspace.declined.isEmpty { throw nothingChecked() }
         let shown = PathArithmetic.relative(scope, to: currentFolder)
         if let generated = GeneratedFolders.cocoaPodsOutput(containing: scope + "/", fileSystem: fileSystem) {
             throw InputError("nothing to check here: \(PathArithmetic.relative(generated, to: currentFolder)) is CocoaPods' generated Pods folder, not the repository's own code; check the folder that holds the Podfile",

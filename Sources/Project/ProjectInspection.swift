@@ -1,4 +1,5 @@
 import Diagnostics
+import Discovery
 import Files
 import Foundation
 import ManifestReading
@@ -34,6 +35,9 @@ extension Project {
         if !projects.isEmpty, projects.allSatisfy({ PackageKind(manifestPath: $0) == .xcodeProject }) {
             return try inspectProjects(at: projects, format: format, fileSystem: fileSystem)
         }
+        if !projects.isEmpty, projects.allSatisfy({ [.xcodeGenSpec, .tuistProject].contains(PackageKind(manifestPath: $0)) }) {
+            return try inspectDescriptions(at: projects, format: format, fileSystem: fileSystem)
+        }
         let reader = ManifestReader(strategy: strategy, toolchainVersion: toolchain ?? .current)
         var manifests: [Manifest] = []
         var notes: [String] = []
@@ -68,6 +72,36 @@ extension Project {
         case .json: return ManifestInspection(output: XcodeProjectFormatter.json(projects), notes: [])
         case .text: return ManifestInspection(output: zip(projects, paths).map { XcodeProjectFormatter.text($0, path: $1) }.joined(separator: "\n\n"), notes: [])
         case .record: throw InputError("--format record is for podspecs; an Xcode project is printed as text or json")
+        }
+    }
+
+    /// An XcodeGen spec or a Tuist `Project.swift`, read as `check` reads it: in its repository (the folder above holding
+    /// `.git` or Tuist's `Tuist`, else its own), with what it includes or the helpers it imports.
+    private static func inspectDescriptions(at paths: [String], format: ManifestInspection.Format, fileSystem: any FileSystem) throws -> ManifestInspection {
+        var projects: [XcodeProject] = []
+        for path in paths {
+            let absolute = fileSystem.realPath(path.hasPrefix("/") ? path : PathArithmetic.join(FileManager.default.currentDirectoryPath, path))
+            var root = PathArithmetic.resolve("..", from: absolute)
+            var candidate = root
+            while candidate != "/" {
+                if [".git", "Tuist", "Tuist.swift"].contains(where: { fileSystem.status(of: PathArithmetic.join(candidate, $0)).exists }) {
+                    root = candidate
+                    break
+                }
+                candidate = PathArithmetic.resolve("..", from: candidate)
+            }
+            let workspace = try PackageDiscovery(reader: ManifestReader(strategy: .static)).discover(root: root, fileSystem: fileSystem)
+            guard let project = workspace.packages.first(where: { $0.directory == absolute })?.xcodeProject else {
+                let why = workspace.unreadable.first { $0.directory == absolute }.map { "\($0.location): \($0.message)" }
+                    ?? workspace.notes.first { $0.location?.path.hasSuffix(PathArithmetic.relative(absolute, to: root)) == true && $0.message.hasPrefix("not read") }?.description
+                throw InputError("cannot read this description" + (why.map { ": " + $0 } ?? ""), at: FileLocation(path: path))
+            }
+            projects.append(project)
+        }
+        switch format {
+        case .json: return ManifestInspection(output: XcodeProjectFormatter.json(projects), notes: [])
+        case .text: return ManifestInspection(output: zip(projects, paths).map { XcodeProjectFormatter.text($0, path: $1) }.joined(separator: "\n\n"), notes: [])
+        case .record: throw InputError("--format record is for podspecs; a project description is printed as text or json")
         }
     }
 

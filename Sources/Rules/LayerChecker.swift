@@ -7,7 +7,7 @@ import Parallel
 public enum RuleRegistry {
     public static let graphRules: [any Rule.Type] = [
         UpwardDependencyRule.self, HorizontalDependencyRule.self, CycleRule.self, ThirdPartyRule.self,
-        UnassignedRule.self, UnresolvedDependencyRule.self, UnreadableManifestRule.self, ImplicitDependencyRule.self,
+        UnassignedRule.self, UnresolvedDependencyRule.self, UnreadableManifestRule.self, UnreadSourcesRule.self, ImplicitDependencyRule.self,
         UnusedDependencyRule.self, MissingImportRule.self, PodPackageMismatchRule.self, MediatorUnresolvedRule.self, MediatorDuplicateRule.self,
         MediatorUnusedRule.self, MediatorBypassRule.self,
     ]

@@ -22,8 +22,7 @@ extension PlanBuilder {
     mutating func hostApp(for component: String) -> Scaffolder.ExistingPackage? {
         guard let appName = model.scaffold.app else { return nil }
         if let project = existing.first(where: { $0.package.isXcodeProject && $0.package.manifest.targets.contains { $0.name == appName } }) {
-            notes.append("\(appName) is a target of \(project.package.manifestPath): link \(component) in Xcode (the target's Frameworks and Libraries, "
-                + "package product \(component)) and import it where the app uses it; componentize does not edit Xcode projects")
+            notes.append(describedAppNote(appName, in: project.package, component: component))
             return nil
         }
         guard let app = existing.first(where: { $0.name == appName }), !app.package.manifest.reader.isPodspec else {
@@ -36,6 +35,24 @@ extension PlanBuilder {
             return nil
         }
         return app
+    }
+
+    /// What to add where the app target is an Xcode project's, or one a description generates: componentize edits none.
+    func describedAppNote(_ appName: String, in package: LocalPackage, component: String) -> String {
+        let folder = PathArithmetic.resolve("..", from: "/" + package.relativeDirectory)
+        let path = located(component).map { PathArithmetic.relative("/" + $0.directory, to: folder) } ?? component
+        switch package.kind {
+        case .xcodeGenSpec:
+            return "\(appName) is a target of the XcodeGen spec \(package.manifestPath): add `- package: \(component)` to its dependencies and "
+                + "`\(component): {path: \(path)}` under packages:, then run xcodegen; componentize does not edit specs"
+        case .tuistProject:
+            return "\(appName) is a target of \(package.manifestPath): add `.package(product: \"\(component)\")` to its dependencies and "
+                + "`.package(path: \"\(path)\")` to the project's packages: (or `.external(name: \"\(component)\")` with the package in Tuist/Package.swift), "
+                + "then run tuist generate; componentize does not edit Project.swift"
+        default:
+            return "\(appName) is a target of \(package.manifestPath): link \(component) in Xcode (the target's Frameworks and Libraries, "
+                + "package product \(component)) and import it where the app uses it; componentize does not edit Xcode projects"
+        }
     }
 
     /// The app's manifest with what the use needs added (the component, and the registry when it registers it), and

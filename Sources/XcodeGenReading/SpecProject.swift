@@ -31,8 +31,10 @@ struct SpecProject {
         let names = Set(targets.map(\.name))
         targets += aggregateTargets(names: names)
         let others = references.values.map(\.path).sorted()
-        return XcodeProject(name: name, targets: targets, packages: packages.values.map(\.reference).sorted { ($0.line ?? 0) < ($1.line ?? 0) },
-                            otherProjects: Array(Set(others)).sorted(), notes: notes)
+        var project = XcodeProject(name: name, targets: targets, packages: packages.values.map(\.reference).sorted { ($0.line ?? 0) < ($1.line ?? 0) },
+                                   otherProjects: Array(Set(others)).sorted(), notes: notes)
+        project.hostTestBundles()
+        return project
     }
 
     // MARK: - Packages and other projects

@@ -159,6 +159,18 @@ public struct XcodePackageReference: Hashable, Sendable {
 }
 
 extension XcodeProject {
+    /// What a project generated from a description gives a test bundle that names no tested target: the application
+    /// it depends on, as XcodeGen and Tuist make it the bundle's host (`TestTargetID`, `TEST_HOST`).
+    public mutating func hostTestBundles() {
+        let applications = Set(targets.filter(\.kind.isApplication).map(\.name))
+        for index in targets.indices where targets[index].kind.isTest && targets[index].testedTarget == nil {
+            targets[index].testedTarget = targets[index].dependencies.lazy.compactMap { dependency -> String? in
+                if case .target(let name) = dependency.destination, applications.contains(name) { return name }
+                return nil
+            }.first
+        }
+    }
+
     /// Leaves out the targets whose names match `globs`, and every dependency on them.
     /// Leaves out the other projects `generated` holds (CocoaPods' `Pods/Pods.xcodeproj`, whose `Pods-App` targets a
     /// CocoaPods app depends on) and the target dependencies on them; `generated` takes a path relative to the

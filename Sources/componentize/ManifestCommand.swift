@@ -25,7 +25,7 @@ struct ManifestCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Package directories (folders holding Package.swift), podspecs or .xcodeproj folders; default: the current directory. With several, JSON output is an array.", completion: .directory)
+    @Argument(help: "Package directories (folders holding Package.swift), podspecs, .xcodeproj folders, XcodeGen specs (project.yml) or Tuist Project.swift files; default: the current directory. With several, JSON output is an array.", completion: .directory)
     var paths: [String] = ["."]
 
     @Option(help: "How to read the manifest: static (SwiftSyntax only), swiftpm (dump-package), or auto: static, then swiftpm when static declines.")

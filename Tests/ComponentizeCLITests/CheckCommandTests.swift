@@ -7,10 +7,10 @@ import XCTest
 /// `componentize check` end to end: one fixture per rule, golden reports in every format.
 final class CheckCommandTests: XCTestCase {
     static let rules = ["upward", "horizontal", "cycle", "third-party", "unassigned", "unresolved", "exception-expired", "exception-stale",
-                        "unreadable-manifest", "implicit-dependency", "unused-dependency", "missing-import", "mediator-unresolved",
+                        "unreadable-manifest", "unread-sources", "implicit-dependency", "unused-dependency", "missing-import", "mediator-unresolved",
                         "mediator-duplicate", "mediator-unused", "mediator-bypass"]
     /// Rules whose fixture reports warnings only (exit 0).
-    static let warningRules = ["unassigned", "exception-stale", "unused-dependency", "missing-import", "mediator-unused", "mediator-bypass"]
+    static let warningRules = ["unassigned", "exception-stale", "unread-sources", "unused-dependency", "missing-import", "mediator-unused", "mediator-bypass"]
     static let formats = ["text", "json", "sarif", "github", "junit", "codeclimate", "xcode"]
     static let environment = ProcessInfo.processInfo.environment.merging(["COMPONENTIZE_TODAY": "2026-06-01"]) { $1 }
 

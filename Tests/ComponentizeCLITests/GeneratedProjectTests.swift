@@ -61,8 +61,86 @@ final class GeneratedProjectTests: XCTestCase {
             try write(text, to: file, in: app)
             let result = try check(["."], in: app)
             XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
-            XCTAssertTrue(result.stdout.hasPrefix(expected), "expected \(expected) in\n\(result.stdout)")
-            XCTAssertTrue(result.stdout.contains("in 1 package (1 target)"), result.stdout)
+            XCTAssertTrue(result.stdout.contains(expected), "expected \(expected) in\n\(result.stdout)")
+            // The package is still checked; the spec's code is its error's, not counted again as unread.
+            XCTAssertTrue(result.stdout.contains("componentize: 1 error, 0 warnings in 1 package (1 target)"), result.stdout)
         }
+    }
+}
+
+extension GeneratedProjectTests {
+    // MARK: - Tuist
+
+    /// The workspace's projects read with their helpers (an enum of modules, flags adding targets, a plugin) and
+    /// Tuist/Package.swift's packages: a feature that depends on another through the enum's `dependencies` is
+    /// `horizontal` at the Project.swift line that makes it; a core target importing a package it does not list is
+    /// `implicit-dependency` at the import.
+    func testTheTuistAppIsCheckedFromItsDescriptionsInEveryFormat() throws {
+        for format in CheckCommandTests.formats {
+            let result = try check(["fixtures/TuistApp", "--format", format])
+            XCTAssertEqual(result.status, 1, "\(format): \(result.stdout)\(result.stderr)")
+            GoldenFile.assertMatches(result.stdout, "check/TuistApp.\(format)", format)
+        }
+        let text = try check(["fixtures/TuistApp"]).stdout
+        XCTAssertTrue(text.contains("fixtures/TuistApp/Features/Search/Project.swift:4:1: error: [horizontal] Search (features) depends on Profile (features)"), text)
+        XCTAssertTrue(text.contains("fixtures/TuistApp/Core/Networking/Sources/Client/Client.swift:1:1: error: [implicit-dependency] Networking (core) imports DesignKit (core)"), text)
+        XCTAssertTrue(text.contains("fixtures/TuistApp/Tuist/Package.swift: note: this Package.swift declares the Tuist projects' outside dependencies"), text)
+        XCTAssertFalse(text.contains("[unread-sources]"), text)
+    }
+
+    /// A repository whose only project needs a helper the reader cannot evaluate: the check says it read nothing, names
+    /// the helper's line, and exits 2; never a plain success.
+    func testARepositoryWithOnlyAProjectThatCannotBeReadIsNeverClean() throws {
+        let result = try check(["fixtures/TuistUnread"])
+        XCTAssertEqual(result.status, 2, result.stdout + result.stderr)
+        XCTAssertTrue(result.stderr.contains("error: nothing was checked: no target of a package, pod or project was read, and the repository holds 3 Swift and C-family files"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("fixtures/TuistUnread/App/Project.swift: note: not read: a helper this reader cannot evaluate: call to 'FileManager.default.fileExists' (at fixtures/TuistUnread/Tuist/ProjectDescriptionHelpers/Project+Templates.swift:7:24)"), result.stderr)
+    }
+
+    /// Features whose helper cannot be evaluated: their projects are named in notes, and since the targets read hold
+    /// far fewer of the files than the repository, the check warns with the count (`unread-sources`).
+    func testAFewFilesReadIsAWarningWithTheCount() throws {
+        let app = try copy(of: "TuistApp")
+        let helper = app.appendingPathComponent("Tuist/ProjectDescriptionHelpers/Project+Templates.swift")
+        let text = try String(contentsOf: helper, encoding: .utf8)
+        try text.replacingOccurrences(of: "let name = module.name", with: "let name = FileManager.default.displayName(atPath: module.name)")
+            .write(to: helper, atomically: true, encoding: .utf8)
+        let result = try check(["."], in: app)
+        XCTAssertTrue(result.stdout.contains("Features/Home/Project.swift: note: not read: a helper this reader cannot evaluate"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("warning: [unread-sources] read 3 of 14 Swift and C-family files: 11 are in no target componentize read (Features/Home: 5, Features/Profile: 3, Features/Search: 2)"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("[horizontal]"), result.stdout)
+    }
+
+    /// Project.swift with a syntax error: an `unreadable-manifest` error at its line, the other projects still checked.
+    func testAProjectThatDoesNotParseIsLocatedAndTheRestIsChecked() throws {
+        let app = try copy(of: "TuistApp")
+        try write("import ProjectDescription\nimport ProjectDescriptionHelpers\n\nlet project = Project.feature(.search\n", to: "Features/Search/Project.swift", in: app)
+        let result = try check(["."], in: app)
+        XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("Features/Search/Project.swift:4:38: error: [unreadable-manifest] cannot read the Tuist project in Features/Search/Project.swift: expected ')' to end function call"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("[implicit-dependency] Networking (core) imports DesignKit (core)"), result.stdout)
+    }
+}
+
+extension GeneratedProjectTests {
+    /// `new` in an app whose host target is in an XcodeGen spec: the package is made, and the note says what to add to
+    /// the spec (componentize does not edit it).
+    func testNewInAnXcodeGenAppSaysWhatToAddToTheSpec() throws {
+        let app = try copy(of: "XcodeGenApp")
+        let configuration = app.appendingPathComponent("componentize.yml")
+        try (String(contentsOf: configuration, encoding: .utf8) + "scaffold:\n  app: Shop\n").write(to: configuration, atomically: true, encoding: .utf8)
+        let result = try Componentize.run(["new", "ShopBadges", "--layer", "core", "--dry-run"], in: app, environment: CheckCommandTests.environment)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue((result.stdout + result.stderr).contains(
+            "Shop is a target of the XcodeGen spec project.yml: add `- package: ShopBadges` to its dependencies and `ShopBadges: {path: Packages/ShopBadges}` under packages:, then run xcodegen"),
+                      result.stdout + result.stderr)
+    }
+
+    /// `manifest` prints a description as read: a Tuist project's targets and dependencies at their lines.
+    func testManifestPrintsADescriptionAsRead() throws {
+        let result = try Componentize.run(["manifest", "fixtures/TuistApp/Features/Search/Project.swift"], in: Componentize.repositoryRoot,
+                                          environment: CheckCommandTests.environment)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("  target Search: framework, 1 file  (line 4)\n    -> target Profile of ../Profile  (line 4)"), result.stdout)
     }
 }

@@ -140,7 +140,7 @@ final class ConfigurationTests: XCTestCase {
 
     func testBadExceptions() {
         XCTAssertEqual(error("exceptions:\n  - {from: A, to: B, rule: sideways, reason: x}\n"),
-                       "componentize.yml:2:28: error: unknown rule 'sideways'; rules are: cycle, exception-expired, exception-stale, horizontal, implicit-dependency, mediator-bypass, mediator-duplicate, mediator-unresolved, mediator-unused, missing-import, pod-package-mismatch, third-party, unassigned, unreadable-manifest, unresolved, unused-dependency, upward")
+                       "componentize.yml:2:28: error: unknown rule 'sideways'; rules are: cycle, exception-expired, exception-stale, horizontal, implicit-dependency, mediator-bypass, mediator-duplicate, mediator-unresolved, mediator-unused, missing-import, pod-package-mismatch, third-party, unassigned, unread-sources, unreadable-manifest, unresolved, unused-dependency, upward")
         XCTAssertEqual(error("exceptions:\n  - {from: A, to: B, rule: upward}\n"), "componentize.yml:2:5: error: an exception needs 'reason'")
         XCTAssertEqual(error("exceptions:\n  - {from: A, to: B, rule: upward, reason: x, expires: next week}\n"),
                        "componentize.yml:2:56: error: expires must be a date written YYYY-MM-DD")

@@ -1,3 +1,5 @@
+import Diagnostics
+import SwiftEvaluation
 import Paths
 /// Turns the evaluated `Package(...)` object into a ``Manifest``, reading exactly the fields the dependency graph
 /// needs. An unknown value in one of them makes the whole reading decline with that value's reason.

@@ -1,3 +1,4 @@
+import SwiftEvaluation
 import Diagnostics
 
 /// PackageDescription's own declarations (generated from the toolchain's symbol graphs), so that the static reader

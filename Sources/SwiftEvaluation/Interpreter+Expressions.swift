@@ -60,6 +60,22 @@ extension Interpreter {
             return .function(Callable(name: "closure", body: .closure(closure), scope: scope))
         case .ifExpr(let ifExpr):
             return evaluate(ifExpression: ifExpr, in: scope)
+        case .switchExpr(let switchExpr):
+            return evaluate(switchExpression: switchExpr, in: scope)
+        case .tryExpr(let tryExpr) where tryExpr.questionOrExclamationMark == nil:
+            return evaluate(tryExpr.expression, in: scope)
+        case .inOutExpr(let inOut) where policy.declaredTypes:
+            return evaluate(inOut.expression, in: scope)
+        case .dictionaryExpr(let dictionary):
+            guard case .elements(let elements) = dictionary.content else { return .dictionary([]) }
+            return .dictionary(elements.map { (evaluate($0.key, in: scope), evaluate($0.value, in: scope)) })
+        case .keyPathExpr(let keyPath) where keyPath.root == nil:
+            var names: [String] = []
+            for component in keyPath.components {
+                guard case .property(let property) = component.component else { return unknown("key path \(snippet(keyPath))", at: keyPath) }
+                names.append(property.declName.baseName.text)
+            }
+            return .keyPath(names)
         default:
             return unknown("expression \(snippet(expr))", at: expr)
         }
@@ -82,7 +98,9 @@ extension Interpreter {
                 case .int(let value): result += String(value)
                 case .bool(let value): result += String(value)
                 case .unknown(let decline): return .unknown(decline)
-                case let other: return unknown("interpolation of \(other.typeDescription)", at: interpolation)
+                case let other:
+                    guard policy.declaredTypes, let text = described(other) else { return unknown("interpolation of \(other.typeDescription)", at: interpolation) }
+                    result += text
                 }
             }
         }
@@ -92,10 +110,19 @@ extension Interpreter {
     private func evaluate(reference: DeclReferenceExprSyntax, in scope: Scope) -> Value {
         let name = reference.baseName.text
         if let value = scope.lookup(name) {
-            if case .function(let callable) = value, case .computed = callable.body {
-                return invoke(callable, with: [], at: reference)
+            if case .function(let callable) = value {
+                switch callable.body {
+                case .computed, .expression: return invoke(callable, with: [], at: reference)
+                default: break
+                }
             }
             return value
+        }
+        if policy.declaredTypes {
+            // In a protocol extension's member, `Self` is the type of the value it is called on.
+            if name == "Self", let owner = scope.lookup("self").flatMap(declaredType(of:)) ?? owners.last { return .type(owner) }
+            if let value = implicitSelfMember(name, in: scope, at: reference) { return value }
+            if let resolved = types.resolve(name, from: owners.last) { return .type(resolved) }
         }
         if let first = name.first, first.isUppercase { return .type(name) }
         return unknown("reference to '\(name)'", at: reference)
@@ -104,10 +131,12 @@ extension Interpreter {
     private func evaluate(member: MemberAccessExprSyntax, in scope: Scope) -> Value {
         let name = member.declName.baseName.text
         guard let baseExpr = member.base else {
+            if policy.declaredTypes { return implicitMember(name, arguments: nil, at: member) }
             if let callable = staticMember(name, labels: nil) { return invoke(callable, with: [], at: member) }
             return .object(ManifestObject(kind: name, arguments: [], position: objectPosition(of: member)))
         }
         let base = evaluate(baseExpr, in: scope)
+        if policy.declaredTypes, let value = memberOfDeclared(name, of: base, at: member) { return value }
         switch base {
         case .unknown:
             return base
@@ -143,6 +172,8 @@ extension Interpreter {
             switch name {
             case "isEmpty": return .bool(text.isEmpty)
             case "count": return .int(text.count)
+            case "capitalized" where policy.declaredTypes: return .string(text.capitalized)
+            case "description" where policy.declaredTypes: return .string(text)
             default: return unknown("property '\(name)' of a string", at: member)
             }
         default:
@@ -162,6 +193,13 @@ extension Interpreter {
         case (.environment, .string(let key)): return environment[key].map(Value.string) ?? .null
         case (.array(let items), .int(let i)):
             return items.indices.contains(i) ? items[i] : unknown("index \(i) out of range", at: subscriptCall)
+        case (.dictionary(let entries), _):
+            for entry in entries {
+                let equal = equals(entry.key, index, at: subscriptCall)
+                if case .bool(true) = equal { return entry.value }
+                if equal.decline != nil { return equal }
+            }
+            return .null
         default:
             return unknown("subscript of \(base.typeDescription) with \(index.typeDescription)", at: subscriptCall)
         }
@@ -191,9 +229,13 @@ extension Interpreter {
         default:
             break
         }
-        let lhs = evaluate(infix.leftOperand, in: scope)
-        let rhs = evaluate(infix.rightOperand, in: scope)
+        var lhs = evaluate(infix.leftOperand, in: scope)
+        var rhs = evaluate(infix.rightOperand, in: scope)
         if let decline = lhs.decline ?? rhs.decline { return .unknown(decline) }
+        if policy.declaredTypes, op == "==" || op == "!=" {
+            rhs = inTypeOf(lhs, infix.rightOperand, in: scope) ?? rhs
+            lhs = inTypeOf(rhs, infix.leftOperand, in: scope) ?? lhs
+        }
         switch op {
         case "+": return add(lhs, rhs, at: infix)
         case "==": return equals(lhs, rhs, at: infix)
@@ -244,6 +286,9 @@ extension Interpreter {
         case let (.bool(a), .bool(b)): return .bool(a == b)
         case let (.object(a), .object(b)) where a.arguments.isEmpty && b.arguments.isEmpty:
             return .bool(a.kind == b.kind)
+        case (.enumCase, _), (_, .enumCase), (.instance, _), (_, .instance), (.type, .type), (.null, .type), (.type, .null),
+             (.dictionary, _), (_, .dictionary):
+            return equalsDeclared(lhs, rhs, at: node)
         case let (.array(a), .array(b)):
             guard a.count == b.count else { return .bool(false) }
             for (x, y) in zip(a, b) {
@@ -272,7 +317,7 @@ extension Interpreter {
         }
     }
 
-    private func evaluateBranch(_ items: CodeBlockItemListSyntax, in scope: Scope, at node: some SyntaxProtocol) -> Value {
+    func evaluateBranch(_ items: CodeBlockItemListSyntax, in scope: Scope, at node: some SyntaxProtocol) -> Value {
         if items.count == 1, case .expr(let expr)? = items.first?.item { return evaluate(expr, in: scope) }
         if case .returned(let value) = execute(items, in: scope) { return value }
         return unknown("branch without a value", at: node)
@@ -331,11 +376,17 @@ extension Interpreter {
     // MARK: - Calls
 
     private func makeObject(kind: String, qualifier: String? = nil, arguments: [(label: String?, value: Value)], at call: FunctionCallExprSyntax) -> ManifestObject {
-        let object = ManifestObject(kind: kind, qualifier: qualifier, arguments: arguments, position: objectPosition(of: call))
+        let object = ManifestObject(kind: kind, qualifier: qualifier, arguments: typedArguments(arguments, at: call), position: objectPosition(of: call))
+        annotate(object, call)
+        return object
+    }
+
+    /// Where an object's call is written: its range, its arguments' places, its file when not the evaluated one.
+    func annotate(_ object: ManifestObject, _ call: FunctionCallExprSyntax) {
         object.range = call.positionAfterSkippingLeadingTrivia.utf8Offset..<call.endPositionBeforeTrailingTrivia.utf8Offset
         object.argumentPositions = call.arguments.map { position(of: $0) } + (call.trailingClosure.map { [position(of: $0)] } ?? [])
             + call.additionalTrailingClosures.map { position(of: $0) }
-        return object
+        if callSites.isEmpty { object.file = file(of: call) }
     }
 
     func evaluateArguments(_ call: FunctionCallExprSyntax, in scope: Scope) -> [(label: String?, value: Value)] {
@@ -350,40 +401,67 @@ extension Interpreter {
     }
 
     private func evaluate(call: FunctionCallExprSyntax, in scope: Scope) -> Value {
+        let inout_ = call.arguments.enumerated().compactMap { index, argument in argument.expression.as(InOutExprSyntax.self).map { (index, $0.expression) } }
+        guard policy.declaredTypes, !inout_.isEmpty else { return evaluate(directCall: call, in: scope) }
+        // An `inout` argument: the callee's parameter, as the call leaves it, is written back (else it is unknown).
+        inoutRequest = (call.id, Set(inout_.map(\.0)))
+        inoutResults = [:]
+        let result = evaluate(directCall: call, in: scope)
+        let results = inoutResults
+        inoutRequest = nil
+        for (index, lvalue) in inout_ {
+            let written = results[index] ?? unknown("inout argument to \(snippet(call.calledExpression))", at: lvalue)
+            mutate(lvalue, in: scope) { _ in written }
+        }
+        return result
+    }
+
+    /// `name(arguments)`: a function or closure in scope, a declared type's initializer, an API object, `Set`/`Array`/
+    /// `String`, a method of `self`, a static member of the type being evaluated.
+    private func evaluate(namedCall reference: DeclReferenceExprSyntax, _ call: FunctionCallExprSyntax, in scope: Scope) -> Value {
+        let name = reference.baseName.text
+        let arguments = evaluateArguments(call, in: scope)
+        if let value = scope.lookup(name) {
+            guard case .function(let callable) = value else { return unknown("call of \(value.typeDescription)", at: call) }
+            return invoke(callable, with: arguments, at: call)
+        }
+        if policy.declaredTypes, let value = callOfDeclared(name, arguments, at: call) { return value }
+        if policy.makesObject(name), !["Set", "Array", "String"].contains(name) {
+            let object = makeObject(kind: name, arguments: arguments, at: call)
+            if name == "Package" { createdPackages.append(object) }
+            return .object(object)
+        }
+        switch name {
+        case "Set", "Array":
+            if arguments.count == 1, arguments[0].label == nil {
+                if case .array = arguments[0].value { return arguments[0].value }
+                if case .unknown = arguments[0].value { return arguments[0].value }
+            }
+            if arguments.isEmpty { return .array([]) }
+        case "String":
+            if arguments.count == 1, arguments[0].label == nil {
+                switch arguments[0].value {
+                case .string, .unknown: return arguments[0].value
+                case .int(let value): return .string(String(value))
+                default: break
+                }
+            }
+        default:
+            break
+        }
+        if let receiver = scope.lookup("self") {
+            return callMethod(name, on: receiver, arguments, at: call, argumentSyntax: call.arguments)
+        }
+        if policy.declaredTypes, let owner = owners.last, let callable = staticMember(of: owner, name, labels: arguments.map(\.label)) {
+            return invoke(callable, with: arguments, at: call)
+        }
+        return unknown("call to '\(name)'", at: call)
+    }
+
+    private func evaluate(directCall call: FunctionCallExprSyntax, in scope: Scope) -> Value {
         let callee = call.calledExpression
         if let reference = callee.as(DeclReferenceExprSyntax.self) {
-            let name = reference.baseName.text
-            let arguments = evaluateArguments(call, in: scope)
-            if let value = scope.lookup(name) {
-                guard case .function(let callable) = value else { return unknown("call of \(value.typeDescription)", at: call) }
-                return invoke(callable, with: arguments, at: call)
-            }
-            switch name {
-            case "Package":
-                let package = makeObject(kind: "Package", arguments: arguments, at: call)
-                createdPackages.append(package)
-                return .object(package)
-            case "Set", "Array":
-                if arguments.count == 1, arguments[0].label == nil {
-                    if case .array = arguments[0].value { return arguments[0].value }
-                    if case .unknown = arguments[0].value { return arguments[0].value }
-                }
-                if arguments.isEmpty { return .array([]) }
-            case "String":
-                if arguments.count == 1, arguments[0].label == nil {
-                    switch arguments[0].value {
-                    case .string, .unknown: return arguments[0].value
-                    case .int(let value): return .string(String(value))
-                    default: break
-                    }
-                }
-            default:
-                break
-            }
-            if let receiver = scope.lookup("self") {
-                return callMethod(name, on: receiver, arguments, at: call, argumentSyntax: call.arguments)
-            }
-            return unknown("call to '\(name)'", at: call)
+            return evaluate(namedCall: reference, call, in: scope)
         }
         if let closure = callee.as(ClosureExprSyntax.self) {
             let callable = Callable(name: "closure", body: .closure(closure), scope: scope)
@@ -395,6 +473,11 @@ extension Interpreter {
         let name = member.declName.baseName.text
         let arguments = evaluateArguments(call, in: scope)
         guard let baseExpr = member.base else {
+            if policy.declaredTypes {
+                let value = implicitMember(name, arguments: arguments, at: call)
+                if case .object(let object) = value { annotate(object, call) }
+                return value
+            }
             if let callable = staticMember(name, labels: arguments.map(\.label)) {
                 return invoke(callable, with: arguments, at: call)
             }
@@ -407,6 +490,7 @@ extension Interpreter {
         case .null where baseExpr.is(OptionalChainingExprSyntax.self):
             return .null
         case .type(let type):
+            if policy.declaredTypes, types.type(type) != nil, let value = self.call(name, ofType: type, arguments, at: call) { return value }
             if let callable = staticMember(name, labels: arguments.map(\.label)) {
                 return invoke(callable, with: arguments, at: call)
             }
@@ -429,6 +513,7 @@ extension Interpreter {
             bound.scope.declare("self", receiver)
             return invoke(bound, with: arguments, at: call)
         }
+        if policy.declaredTypes, let value = methodOfDeclared(name, on: receiver, arguments, at: call) { return value }
         switch receiver {
         case .unknown: return receiver
         case .null where ["map", "flatMap"].contains(name): return .null
@@ -455,6 +540,8 @@ extension Interpreter {
     private func callArrayMethod(_ name: String, on items: [Value], _ arguments: [(label: String?, value: Value)], at call: FunctionCallExprSyntax) -> Value {
         if let decline = arguments.lazy.compactMap({ $0.value.decline }).first { return .unknown(decline) }
         let labels = arguments.map(\.label)
+        let arguments = arguments.map { argument in (label: argument.label, value: functionOfKeyPath(argument.value)) }
+        if policy.declaredTypes, let value = callMoreArrayMethods(name, on: items, arguments, at: call) { return value }
         if labels == [nil], case .function(let body) = arguments[0].value {
             switch name {
             case "map", "flatMap", "compactMap", "filter":
@@ -531,6 +618,24 @@ extension Interpreter {
         case ("contains", [nil]):
             guard case .string(let part) = arguments[0].value else { break }
             return .bool(part.isEmpty || text.contains(part))
+        case ("replacingOccurrences", ["of", "with"]) where policy.declaredTypes:
+            guard case .string(let target) = arguments[0].value, case .string(let replacement) = arguments[1].value else { break }
+            return .string(text.replacingOccurrences(of: target, with: replacement))
+        case ("prefix", [nil]) where policy.declaredTypes, ("suffix", [nil]) where policy.declaredTypes,
+             ("dropFirst", [nil]) where policy.declaredTypes, ("dropLast", [nil]) where policy.declaredTypes:
+            guard case .int(let count) = arguments[0].value, count >= 0 else { break }
+            switch name {
+            case "prefix": return .string(String(text.prefix(count)))
+            case "suffix": return .string(String(text.suffix(count)))
+            case "dropFirst": return .string(String(text.dropFirst(count)))
+            default: return .string(String(text.dropLast(count)))
+            }
+        case ("dropFirst", []) where policy.declaredTypes: return .string(String(text.dropFirst()))
+        case ("dropLast", []) where policy.declaredTypes: return .string(String(text.dropLast()))
+        case ("components", ["separatedBy"]) where policy.declaredTypes, ("split", ["separator"]) where policy.declaredTypes:
+            guard case .string(let separator) = arguments[0].value, !separator.isEmpty else { break }
+            let parts = text.components(separatedBy: separator)
+            return .array((name == "split" ? parts.filter { !$0.isEmpty } : parts).map(Value.string))
         case ("flatMap", [nil]), ("map", [nil]):
             let conversion = argumentSyntax.first?.expression.trimmedDescription
             if conversion == "Bool.init" || conversion == "Bool.init(_:)" {
@@ -546,18 +651,11 @@ extension Interpreter {
 
     /// A static member the manifest declares with `name` whose parameters accept `labels` (nil: a property).
     func staticMember(_ name: String, labels: [String?]?) -> Callable? {
-        staticMembers(named: name).first { callable in
-            switch callable.body {
-            case .computed, .closure: return labels == nil
-            case .function(let function):
-                guard let labels else { return false }
-                return bind(parameters: function.signature.parameterClause.parameters, labels: labels) != nil
-            }
-        }
+        staticMembers(named: name).first { accepts($0, labels: labels) }
     }
 
     /// Maps call labels to parameters: the parameter index each argument binds to, nil when they do not fit.
-    private func bind(parameters: FunctionParameterListSyntax, labels: [String?]) -> [Int]? {
+    func bind(parameters: FunctionParameterListSyntax, labels: [String?]) -> [Int]? {
         var result: [Int] = []
         var argumentIndex = 0
         for (parameterIndex, parameter) in parameters.enumerated() {
@@ -572,53 +670,138 @@ extension Interpreter {
         return argumentIndex == labels.count ? result : nil
     }
 
-    func invoke(_ callable: Callable, with arguments: [(label: String?, value: Value)], at node: some SyntaxProtocol) -> Value {
+    func invoke(_ callable: Callable, with arguments: [(label: String?, value: Value)], at node: some SyntaxProtocol, receiver: Value? = nil) -> Value {
         guard enterCall() else { return unknown("recursion deeper than the static reader follows", at: node) }
         defer { leaveCall() }
+        // Only the call that has the `inout` arguments takes them, not one made while its arguments were evaluated.
+        let request = inoutRequest.flatMap { $0.call == Syntax(node).id ? $0.arguments : nil }
+        if request != nil { inoutRequest = nil }
         let scope = Scope(parent: callable.scope)
+        if let receiver { scope.declare("self", receiver) }
+        if let owner = callable.owner { owners.append(owner) }
+        defer { if callable.owner != nil { owners.removeLast() } }
         if case .closure = callable.body {} else {
             callSites.append(position(of: node))
         }
         defer { if case .closure = callable.body {} else { callSites.removeLast() } }
+        let (result, parameters) = run(callable, with: arguments, in: scope, at: node)
+        if let request {
+            for index in request where parameters.indices.contains(index) {
+                if let name = parameters[index], let value = scope.lookup(name) { inoutResults[index] = value }
+            }
+        }
+        guard policy.declaredTypes else { return result }
+        return coerce(result, to: returnType(of: callable), at: node)
+    }
+
+    /// The body of a callable run with its arguments bound; the result, and the name each argument was bound to.
+    private func run(_ callable: Callable, with arguments: [(label: String?, value: Value)], in scope: Scope,
+                     at node: some SyntaxProtocol) -> (Value, [String?]) {
         switch callable.body {
         case .computed(let accessors):
-            guard case .getter(let items) = accessors.accessors else { return unknown("property with accessors", at: accessors) }
-            return evaluateBody(items, in: scope, at: node)
+            guard case .getter(let items) = accessors.accessors else { return (unknown("property with accessors", at: accessors), []) }
+            return (evaluateBody(items, in: scope, at: node), [])
+        case .expression(let expression):
+            return (evaluate(expression, in: scope), [])
+        case .keyPath(let names):
+            guard arguments.count == 1 else { return (unknown("key path called with \(arguments.count) arguments", at: node), []) }
+            return (names.reduce(arguments[0].value) { readProperty($1, of: $0, at: node) }, [])
         case .closure(let closure):
+            var names: [String] = []
             if let signature = closure.signature {
-                var names: [String] = []
                 switch signature.parameterClause {
                 case .simpleInput(let shorthand)?: names = shorthand.map(\.name.text)
                 case .parameterClause(let clause)?: names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
                 case nil: break
                 }
-                guard names.count == arguments.count else { return unknown("closure called with \(arguments.count) arguments", at: closure) }
-                for (name, argument) in zip(names, arguments) { scope.declare(name, argument.value) }
+                guard names.count == arguments.count else { return (unknown("closure called with \(arguments.count) arguments", at: closure), []) }
             } else {
-                for (index, argument) in arguments.enumerated() { scope.declare("$\(index)", argument.value) }
+                names = arguments.indices.map { "$\($0)" }
             }
-            return evaluateBody(closure.statements, in: scope, at: node)
+            for (name, argument) in zip(names, arguments) { scope.declare(name, argument.value) }
+            return (evaluateBody(closure.statements, in: scope, at: node), names)
         case .function(let function):
-            let parameters = Array(function.signature.parameterClause.parameters)
-            guard let body = function.body,
-                  let binding = bind(parameters: function.signature.parameterClause.parameters, labels: arguments.map(\.label)) else {
-                return unknown("call to '\(callable.name)' with these arguments", at: node)
+            guard let body = function.body else { return (unknown("call to '\(callable.name)' with these arguments", at: node), []) }
+            guard let names = bindArguments(arguments, to: function.signature.parameterClause.parameters, generics: function.genericParameterClause,
+                                            of: callable, in: scope, at: node) else {
+                return (unknown("call to '\(callable.name)' with these arguments", at: node), [])
             }
-            for (parameterIndex, parameter) in parameters.enumerated() {
-                let name = (parameter.secondName ?? parameter.firstName).text
-                if let argumentIndex = binding.firstIndex(of: parameterIndex) {
-                    scope.declare(name, arguments[argumentIndex].value)
-                } else if let defaultValue = parameter.defaultValue {
-                    scope.declare(name, evaluate(defaultValue.value, in: callable.scope))
-                }
+            return (evaluateBody(body.statements, in: scope, at: node), names)
+        case .initializer(let initializer):
+            guard let body = initializer.body,
+                  let names = bindArguments(arguments, to: initializer.signature.parameterClause.parameters, generics: initializer.genericParameterClause,
+                                            of: callable, in: scope, at: node) else {
+                return (unknown("initializer of \(callable.owner ?? "a type") with these arguments", at: node), [])
             }
-            return evaluateBody(body.statements, in: scope, at: node)
+            if case .returned(let value) = execute(body.statements, in: scope), case .null = value {
+                return (.null, names)
+            }
+            return (scope.lookup("self") ?? .null, names)
         }
+    }
+
+    /// Declares each parameter of a function or initializer in `scope`: its argument (given the parameter's declared
+    /// type), else its default; a generic parameter is the type of its argument. Nil when the arguments do not fit.
+    private func bindArguments(_ arguments: [(label: String?, value: Value)], to parameterList: FunctionParameterListSyntax,
+                               generics: GenericParameterClauseSyntax?, of callable: Callable, in scope: Scope,
+                               at node: some SyntaxProtocol) -> [String?]? {
+        guard let binding = bind(parameters: parameterList, labels: arguments.map(\.label)) else { return nil }
+        let parameters = Array(parameterList)
+        let genericNames = Set(generics?.parameters.map(\.name.text) ?? [])
+        var names: [String?] = Array(repeating: nil, count: arguments.count)
+        for (parameterIndex, parameter) in parameters.enumerated() {
+            let name = (parameter.secondName ?? parameter.firstName).text
+            let declared = policy.declaredTypes ? TypeReference(parameter.type) : nil
+            if let argumentIndex = binding.firstIndex(of: parameterIndex) {
+                var value = arguments[argumentIndex].value
+                if let declared {
+                    bindGeneric(declared, to: value, generics: genericNames, in: scope)
+                    value = coerce(value, to: declared, at: node)
+                }
+                scope.declare(name, value)
+                names[argumentIndex] = name
+            } else if let defaultValue = parameter.defaultValue {
+                scope.declare(name, coerce(evaluate(defaultValue.value, in: callable.scope), to: declared, at: node))
+            }
+        }
+        return names
+    }
+
+    /// `module: T` or `rootModule: T.Type` with `T` a generic parameter: `T` is the argument's type.
+    private func bindGeneric(_ declared: TypeReference, to value: Value, generics: Set<String>, in scope: Scope) {
+        switch (declared, value) {
+        case (.named(let name), _) where generics.contains(name):
+            if let type = declaredType(of: value) { scope.declare(name, .type(type)) }
+        case (.metatype(.named(let name)), .type(let type)) where generics.contains(name):
+            scope.declare(name, .type(type))
+        default:
+            break
+        }
+    }
+
+    /// What a callable's declaration says it returns (`-> TargetDependency`, `var name: String`).
+    private func returnType(of callable: Callable) -> TypeReference? {
+        switch callable.body {
+        case .function(let function): return TypeReference(function.signature.returnClause?.type)
+        case .computed, .expression: return callable.type
+        case .closure, .initializer, .keyPath: return nil
+        }
+    }
+
+    static func isAssignment(_ expr: ExprSyntax, of interpreter: Interpreter) -> Bool {
+        guard let infix = expr.as(InfixOperatorExprSyntax.self) else { return false }
+        return interpreter.assignmentOperator(infix) != nil
     }
 
     private func evaluateBody(_ items: CodeBlockItemListSyntax, in scope: Scope, at node: some SyntaxProtocol) -> Value {
         if items.count == 1, let only = items.first {
-            if case .expr(let expr) = only.item { return evaluate(expr, in: scope) }
+            // `{ $0.sources = … }`: an assignment is run, not read as a value.
+            if case .expr(let expr) = only.item, !Self.isAssignment(expr, of: self) { return evaluate(expr, in: scope) }
+            // A body of one `switch` (or `if`/`else`) is its value (Swift 5.9), whether its branches return or not.
+            if policy.declaredTypes, case .stmt(let stmt) = only.item, let expression = stmt.as(ExpressionStmtSyntax.self)?.expression {
+                if let switchExpr = expression.as(SwitchExprSyntax.self) { return evaluate(switchExpression: switchExpr, in: scope) }
+                if let ifExpr = expression.as(IfExprSyntax.self), ifExpr.elseBody != nil { return evaluate(ifExpression: ifExpr, in: scope) }
+            }
             if case .stmt(let stmt) = only.item, let expression = stmt.as(ExpressionStmtSyntax.self),
                !expression.expression.is(IfExprSyntax.self), !expression.expression.is(SwitchExprSyntax.self) {
                 return evaluate(expression.expression, in: scope)

@@ -1,16 +1,42 @@
+import Diagnostics
 import Foundation
 import SwiftIfConfig
 import SwiftSyntax
 
-/// Evaluates the statements of a manifest without compiling it.
+/// What a reader tells the evaluator about the API its descriptions call.
+public struct EvaluationPolicy: Sendable {
+    /// Whether a call of an uppercase name nothing declares makes an object of the API (`Package(…)`, `Project(…)`,
+    /// `Target(…)`); else the call is unknown.
+    public var makesObject: @Sendable (String) -> Bool
+    /// Whether the types the description declares are evaluated (their cases, instances, members) and `inout`
+    /// arguments followed; else a call of one, or an `inout` argument, is unknown (PackageDescription's reader declines
+    /// them, see docs/manifest-reader.md).
+    public var declaredTypes = false
+    /// The type of an API call's argument by its label, for the implicit members written there
+    /// (`dependencies: [.feature(.home)]` is a list of `TargetDependency`).
+    public var argumentTypes: [String: String]
+
+    public init(makesObject: @escaping @Sendable (String) -> Bool, argumentTypes: [String: String] = [:], declaredTypes: Bool = false) {
+        self.makesObject = makesObject
+        self.argumentTypes = argumentTypes
+        self.declaredTypes = declaredTypes
+    }
+
+    /// PackageDescription's: only `Package(…)`.
+    public static let packageDescription = EvaluationPolicy(makesObject: { $0 == "Package" })
+}
+
+/// Evaluates the statements of a description (a `Package.swift`, a Tuist `Project.swift` and its helpers) without
+/// compiling it.
 ///
-/// It understands the subset of Swift real manifests use to build their `Package`: constants, arrays and `+`,
-/// string interpolation, `#if` (through SwiftIfConfig), `if`/`guard`/`switch`/ternaries on decidable conditions,
-/// environment lookups, `for` loops over known arrays, closures passed to `map`-like methods, and functions and
-/// static members the manifest declares. Everything else evaluates to `.unknown` with the reason; state that an
-/// undecidable branch might change becomes `.unknown` too, so the decoder declines if and only if the graph
-/// depends on it.
-final class Interpreter {
+/// It understands the subset of Swift real descriptions use to build their package or project: constants, arrays,
+/// dictionaries and `+`, string interpolation, `#if` (through SwiftIfConfig), `if`/`guard`/`switch`/ternaries on
+/// decidable conditions, environment lookups, `for` loops over known arrays, closures passed to `map`-like methods,
+/// functions and static members the description declares, and the enums, structs and extensions it declares (cases
+/// with raw and associated values, stored and computed properties, initializers, methods, protocol extensions).
+/// Everything else evaluates to `.unknown` with the reason; state that an undecidable branch might change becomes
+/// `.unknown` too, so the decoder declines if and only if the graph depends on it.
+public final class Interpreter {
     enum Flow {
         case normal
         case returned(Value)
@@ -18,31 +44,57 @@ final class Interpreter {
         case continueLoop
     }
 
-    private let converter: SourceLocationConverter
-    private let configuration: ManifestBuildConfiguration
+    /// Each parsed file's converter, by its tree's root, with its path as messages name it (nil: the evaluated file).
+    private var files: [SyntaxIdentifier: (path: String?, converter: SourceLocationConverter)] = [:]
+    let configuration: any BuildConfiguration
     let environment: [String: String]
-    let globals = Scope(parent: nil)
+    let policy: EvaluationPolicy
+    public let globals = Scope(parent: nil)
     /// Static functions and properties declared in `extension`/`struct`/`enum` bodies, by member name.
     var staticMembersByName: [String: [Callable]] = [:]
     var declaredTypes: Set<String> = []
     /// Methods the manifest adds to existing types in extensions, by name, with the extended type.
     var instanceMethods: [String: [(type: String, callable: Callable)]] = [:]
+    /// The types the evaluated files declare or extend.
+    let types = TypeTable()
+    /// The declared types whose members are being evaluated, innermost last: where type names resolve from, and `Self`.
+    var owners: [String] = []
+    /// The arguments of the call being made that are `inout` (`block(&copy)`), by index, and what the callee left in
+    /// their parameters.
+    var inoutRequest: (call: SyntaxIdentifier, arguments: Set<Int>)?
+    var inoutResults: [Int: Value] = [:]
     /// Every `Package(...)` the manifest creates, in order.
-    var createdPackages: [ManifestObject] = []
+    public var createdPackages: [ManifestObject] = []
     /// Set when a construct could have changed state the interpreter cannot track; the whole reading declines.
-    private(set) var poison: Decline?
+    public private(set) var poison: Decline?
     var depth = 0
     static let maximumDepth = 200
 
-    init(converter: SourceLocationConverter, configuration: ManifestBuildConfiguration, environment: [String: String]) {
-        self.converter = converter
+    public init(converter: SourceLocationConverter, tree: SourceFileSyntax, configuration: any BuildConfiguration,
+                environment: [String: String], policy: EvaluationPolicy = .packageDescription) {
         self.configuration = configuration
         self.environment = environment
+        self.policy = policy
+        files[tree.id] = (nil, converter)
+    }
+
+    /// Adds a file whose declarations the evaluated one uses (a Tuist helper): its types, functions and globals.
+    public func addLibrary(_ tree: SourceFileSyntax, shownAs path: String, converter: SourceLocationConverter? = nil) {
+        files[tree.id] = (path, converter ?? SourceLocationConverter(fileName: path, tree: tree))
+        collectDeclarations(tree.statements, context: nil, isLibrary: true)
     }
 
     // MARK: - Positions and declines
 
-    func position(of node: some SyntaxProtocol) -> SourcePosition {
+    /// The file a node is in, as messages name it; nil for the evaluated file.
+    func file(of node: some SyntaxProtocol) -> String? {
+        files[node.root.id]?.path
+    }
+
+    public func position(of node: some SyntaxProtocol) -> SourcePosition {
+        guard let converter = files[node.root.id]?.converter ?? files.values.first(where: { $0.path == nil })?.converter else {
+            return SourcePosition(line: 1, column: 1)
+        }
         let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
         return SourcePosition(line: location.line, column: location.column)
     }
@@ -50,15 +102,17 @@ final class Interpreter {
     /// Where the manifest's own helpers were called from, outermost first.
     var callSites: [SourcePosition] = []
 
-    /// Where a PackageDescription value is placed: its own position, or, when a helper function or computed property
+    /// Where a description's value is placed: its own position, or, when a helper function or computed property
     /// of the manifest made it (`func feature(_ name: String) -> Target.Dependency`), where that helper was called.
     func objectPosition(of node: some SyntaxProtocol) -> SourcePosition {
         callSites.first ?? position(of: node)
     }
 
-    func decline(_ construct: String, at node: some SyntaxProtocol) -> Decline {
+    public func decline(_ construct: String, at node: some SyntaxProtocol) -> Decline {
         let position = position(of: node)
-        return Decline(construct, line: position.line, column: position.column)
+        var decline = Decline(construct, line: position.line, column: position.column)
+        decline.file = file(of: node)
+        return decline
     }
 
     func unknown(_ construct: String, at node: some SyntaxProtocol) -> Value {
@@ -79,16 +133,16 @@ final class Interpreter {
 
     /// Where each string literal that is not a labeled argument stands, by its value: candidates for the position
     /// of bare-string target dependencies.
-    private(set) var stringElementPositions: [String: [(offset: Int, position: SourcePosition)]] = [:]
+    public private(set) var stringElementPositions: [String: [(offset: Int, position: SourcePosition)]] = [:]
 
-    func run(_ file: SourceFileSyntax) {
+    public func run(_ file: SourceFileSyntax) {
         let collector = StringLiteralCollector(viewMode: .sourceAccurate)
         collector.walk(file)
         for literal in collector.literals {
             guard let value = literal.representedLiteralValue else { continue }
             stringElementPositions[value, default: []].append((literal.positionAfterSkippingLeadingTrivia.utf8Offset, position(of: literal)))
         }
-        collectDeclarations(file.statements)
+        collectDeclarations(file.statements, context: nil, isLibrary: false)
         switch execute(file.statements, in: globals) {
         case .normal:
             break
@@ -97,59 +151,6 @@ final class Interpreter {
             poison(decline)
         default:
             poison(Decline("control flow leaving the top level early", line: 1, column: 1))
-        }
-    }
-
-    /// Registers types and static members first: Swift lets a manifest use them before their declaration.
-    func collectDeclarations(_ items: CodeBlockItemListSyntax) {
-        for item in items {
-            guard case .decl(let decl) = item.item else { continue }
-            var typeName: String?
-            var members: MemberBlockSyntax?
-            if let ext = decl.as(ExtensionDeclSyntax.self) {
-                typeName = ext.extendedType.trimmedDescription
-                members = ext.memberBlock
-            } else if let type = decl.as(StructDeclSyntax.self) {
-                typeName = type.name.text
-                members = type.memberBlock
-            } else if let type = decl.as(EnumDeclSyntax.self) {
-                typeName = type.name.text
-                members = type.memberBlock
-            } else if let type = decl.as(ClassDeclSyntax.self) {
-                typeName = type.name.text
-                members = type.memberBlock
-            } else if let function = decl.as(FunctionDeclSyntax.self) {
-                globals.declare(function.name.text, .function(Callable(name: function.name.text, body: .function(function), scope: globals)))
-            } else if let variable = decl.as(VariableDeclSyntax.self) {
-                for binding in variable.bindings {
-                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                          let accessors = binding.accessorBlock else { continue }
-                    globals.declare(name, .function(Callable(name: name, body: .computed(accessors), scope: globals)))
-                }
-            }
-            guard let typeName, let members else { continue }
-            if !decl.is(ExtensionDeclSyntax.self) { declaredTypes.insert(typeName) }
-            for member in members.members {
-                if let function = member.decl.as(FunctionDeclSyntax.self) {
-                    let callable = Callable(name: function.name.text, body: .function(function), scope: globals)
-                    if function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }) {
-                        staticMembersByName[function.name.text, default: []].append(callable)
-                    } else if decl.is(ExtensionDeclSyntax.self) {
-                        instanceMethods[function.name.text, default: []].append((typeName, callable))
-                    }
-                } else if let variable = member.decl.as(VariableDeclSyntax.self),
-                          variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }) {
-                    for binding in variable.bindings {
-                        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-                        if let accessors = binding.accessorBlock {
-                            staticMembersByName[name, default: []].append(Callable(name: name, body: .computed(accessors), scope: globals))
-                        } else if let initializer = binding.initializer {
-                            staticMembersByName[name, default: []].append(
-                                Callable(name: name, body: .closure(ClosureExprSyntax(statements: [CodeBlockItemSyntax(item: .expr(initializer.value))])), scope: globals))
-                        }
-                    }
-                }
-            }
         }
     }
 
@@ -181,7 +182,9 @@ final class Interpreter {
                 if let accessors = binding.accessorBlock {
                     scope.declare(name, .function(Callable(name: name, body: .computed(accessors), scope: scope)))
                 } else if let initializer = binding.initializer {
-                    scope.declare(name, evaluate(initializer.value, in: scope))
+                    let declared = policy.declaredTypes ? TypeReference(binding.typeAnnotation?.type) : nil
+                    scope.declare(name, coerce(evaluate(initializer.value, in: scope), to: declared, at: initializer))
+                    if let declared { scope.declareType(name, declared) }
                 } else {
                     scope.declare(name, unknown("'\(name)' read before it is assigned", at: binding))
                 }
@@ -264,7 +267,11 @@ final class Interpreter {
            let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
             let name = member.declName.baseName.text
             if Self.mutatingMethods.contains(name) {
-                let arguments = evaluateArguments(call, in: scope)
+                var arguments = evaluateArguments(call, in: scope)
+                if policy.declaredTypes, let variable = base.as(DeclReferenceExprSyntax.self), case .array(let element)? = scope.declaredType(of: variable.baseName.text.description) {
+                    // `dependencies.append(.feature(.home))`: the element takes the type the variable was declared with.
+                    arguments = arguments.map { ($0.label, $0.label == "contentsOf" ? coerce($0.value, to: .array(element), at: call) : coerce($0.value, to: element, at: call)) }
+                }
                 mutate(base, in: scope) { old in self.applyMutation(name, arguments, to: old, at: call) }
                 return .normal
             }
@@ -285,7 +292,7 @@ final class Interpreter {
             return .normal
         }
         _ = evaluate(expr, in: scope)
-        for ampersand in expr.tokens(viewMode: .sourceAccurate) where ampersand.tokenKind == .prefixAmpersand {
+        for ampersand in expr.tokens(viewMode: .sourceAccurate) where ampersand.tokenKind == .prefixAmpersand && !policy.declaredTypes {
             poison(decline("inout argument", at: ampersand))
         }
         return .normal
@@ -310,39 +317,19 @@ final class Interpreter {
 
     func execute(switch switchExpr: SwitchExprSyntax, in scope: Scope) -> Flow {
         let subject = evaluate(switchExpr.subject, in: scope)
-        if subject.decline == nil {
-            for element in switchExpr.cases {
-                guard case .switchCase(let switchCase) = element else {
-                    return undecidable(Syntax(switchExpr), in: scope, because: decline("#if inside switch", at: element))
-                }
-                var matches: Value = .bool(false)
-                switch switchCase.label {
-                case .default: matches = .bool(true)
-                case .case(let label):
-                    for item in label.caseItems {
-                        guard item.whereClause == nil, let pattern = item.pattern.as(ExpressionPatternSyntax.self) else {
-                            matches = unknown("case pattern \(snippet(item))", at: item)
-                            break
-                        }
-                        let candidate = evaluate(pattern.expression, in: scope)
-                        let equal = equals(subject, candidate, at: item)
-                        if case .bool(true) = equal { matches = equal; break }
-                        if equal.decline != nil { matches = equal; break }
-                    }
-                }
-                switch matches {
-                case .bool(true):
-                    let flow = execute(switchCase.statements, in: Scope(parent: scope))
-                    if case .breakLoop = flow { return .normal }
-                    return flow
-                case .bool(false): continue
-                default:
-                    return undecidable(Syntax(switchExpr), in: scope, because: matches.decline ?? decline("switch", at: switchCase))
-                }
-            }
-            return .normal
+        guard subject.decline == nil else {
+            return undecidable(Syntax(switchExpr), in: scope, because: subject.decline ?? decline("switch subject", at: switchExpr.subject))
         }
-        return undecidable(Syntax(switchExpr), in: scope, because: subject.decline ?? decline("switch subject", at: switchExpr.subject))
+        switch matchingCase(of: switchExpr, subject: subject, in: scope) {
+        case .matched(let switchCase, let caseScope):
+            let flow = execute(switchCase.statements, in: caseScope)
+            if case .breakLoop = flow { return .normal }
+            return flow
+        case .none:
+            return .normal
+        case .undecidable(let decline):
+            return undecidable(Syntax(switchExpr), in: scope, because: decline)
+        }
     }
 
     /// A branch that may or may not run: whatever it could change becomes unknown.
@@ -456,6 +443,13 @@ final class Interpreter {
             switch evaluate(base, in: scope) {
             case .object(let object):
                 object.setProperty(name, transform(object.property(name) ?? .null))
+            case .instance where policy.declaredTypes:
+                // A struct is a value: the variable (or property) holding it gets the changed copy.
+                mutate(base, in: scope) { old in
+                    guard case .instance(var instance) = old else { return self.unknown("assignment to \(self.snippet(lvalue))", at: lvalue) }
+                    instance[name] = transform(instance[name] ?? .null)
+                    return .instance(instance)
+                }
             case .unknown(let decline):
                 taintUnresolved(lvalue, property: name, because: decline)
             default:

@@ -1,0 +1,67 @@
+import Discovery
+import ManifestReading
+import Paths
+import SourceImports
+
+/// How much of the repository's code the check read: the source files (``Workspace/sourceFiles``) some target of a
+/// package, pod or project compiles, against all of them; and where the others are.
+public struct SourceCoverage: Sendable, Equatable {
+    /// The repository's source files outside skipped and excluded folders.
+    public let total: Int
+    /// Those some target read.
+    public let read: Int
+    /// The folders holding the most files no target reads (their first two path components), with their counts,
+    /// largest first, at most three.
+    public let unreadFolders: [UnreadFolder]
+    /// The first file no target reads in the first of ``unreadFolders``, relative to the root.
+    public let firstUnread: String?
+
+    public struct UnreadFolder: Sendable, Equatable {
+        public let folder: String
+        public let files: Int
+    }
+
+    /// Read below this share of the repository's source files, a check is not a plain success (the
+    /// `unread-sources` rule); docs/precision.md says why this share.
+    public static let minimumShare = 0.5
+
+    /// Whether the share read is far below what the repository holds.
+    public var isFarBelow: Bool {
+        total > 0 && Double(read) < Double(total) * Self.minimumShare
+    }
+
+    init(workspace: Workspace, targets: [TargetImports]) {
+        let folders = Dictionary(workspace.packages.map { ($0.relativeDirectory, PathArithmetic.relative($0.folder, to: workspace.realRoot)) },
+                                 uniquingKeysWith: { first, _ in first })
+        var read: Set<String> = []
+        for target in targets {
+            guard let folder = folders[target.package] else { continue }
+            for file in target.files { read.insert(PathArithmetic.lexical(PathArithmetic.join(folder, file))) }
+        }
+        // The code of a package, pod or project that cannot be read is its `unreadable-manifest` error's: not counted again.
+        let unreadable = workspace.unreadable.map { package in
+            let isFile = PackageKind(manifestPath: package.directory) != .package
+            return PathArithmetic.relative(isFile ? PathArithmetic.resolve("..", from: package.directory) : package.directory, to: workspace.realRoot)
+        }
+        let files = workspace.sourceFiles.filter { file in !unreadable.contains { $0 == "." || file.hasPrefix($0 + "/") } }
+        var unread: [String: Int] = [:]
+        var count = 0
+        for file in files {
+            if read.contains(file) {
+                count += 1
+            } else {
+                let parts = file.split(separator: "/").dropLast()
+                unread[parts.isEmpty ? "." : parts.prefix(2).joined(separator: "/"), default: 0] += 1
+            }
+        }
+        total = files.count
+        self.read = count
+        unreadFolders = unread.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(3).map { UnreadFolder(folder: $0.key, files: $0.value) }
+        let largest = unreadFolders.first?.folder
+        firstUnread = files.first { file in
+            guard !read.contains(file) else { return false }
+            let parts = file.split(separator: "/").dropLast()
+            return (parts.isEmpty ? "." : parts.prefix(2).joined(separator: "/")) == largest
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Diagnostics
+import Files
+import Foundation
+import ManifestReading
+import Paths
+import SwiftEvaluation
+import SwiftOperators
+import SwiftParser
+import SwiftParserDiagnostics
+import SwiftSyntax
+import XcodeProjectReading
+
+/// Reads Tuist projects (`Project.swift`, with the helpers of `Tuist/ProjectDescriptionHelpers` and of local plugins)
+/// into the projects Tuist would generate, without Tuist: SwiftSyntax parses them, the static evaluator runs them.
+/// What the evaluator cannot evaluate (a check of the file system at generation time, a call it does not know) makes
+/// that project's reading decline at the place it names, never a guess.
+public struct TuistReader: Sendable {
+    /// The files a Tuist repository describes itself with.
+    public static let projectFile = "Project.swift"
+    public static let workspaceFile = "Workspace.swift"
+    public static let pluginFile = "Plugin.swift"
+
+    public init() {}
+
+    /// One project as read: the project, and the `.xcodeproj` Tuist would write beside `Project.swift`.
+    public struct Reading: Sendable {
+        public var project: XcodeProject
+        public var generatedProject: String
+    }
+
+    /// The project of `Project.swift` at `path` (absolute), in `context` (its root's helpers and outside dependencies).
+    /// Throws ``InputError`` for a file that does not parse, ``TuistReadDeclined`` for what cannot be evaluated.
+    public func read(projectAt path: String, in context: TuistContext, fileSystem: any FileSystem) throws -> Reading {
+        let shown = context.shown(path)
+        let tree = try TuistSyntax.parse(path, shownAs: shown, fileSystem: fileSystem)
+        let interpreter = Interpreter(converter: SourceLocationConverter(fileName: shown, tree: tree), tree: tree,
+                                      configuration: TuistBuildConfiguration(), environment: context.environment, policy: .projectDescription)
+        for library in context.libraries(importedBy: tree) { interpreter.addLibrary(library.tree, shownAs: library.shown, converter: library.converter) }
+        interpreter.run(tree)
+        if let poison = interpreter.poison { throw TuistReadDeclined(path: shown, decline: poison) }
+        let object: ManifestObject
+        switch interpreter.globals.lookup("project") {
+        case .object(let found)?: object = found
+        case .unknown(let decline)?: throw TuistReadDeclined(path: shown, decline: decline)
+        case let other?:
+            throw TuistReadDeclined(path: shown, decline: Decline("a project given as \(other.typeDescription)", line: 1, column: 1))
+        case nil:
+            throw InputError("no 'let project = Project(…)' in this file: Tuist reads the project from a top-level constant named project",
+                             at: FileLocation(path: shown))
+        }
+        let folder = PathArithmetic.resolve("..", from: path)
+        let decoder = TuistDecoder(folder: folder, root: context.root, shownPath: shown, fileSystem: fileSystem)
+        var project: XcodeProject
+        do {
+            project = try decoder.project(object)
+        } catch {
+            throw TuistReadDeclined(path: shown, decline: error)
+        }
+        project.packages += context.outsidePackages(from: folder)
+        return Reading(project: project, generatedProject: PathArithmetic.join(folder, project.name + ".xcodeproj"))
+    }
+}
+
+/// A Tuist project the reader cannot evaluate exactly, at the construct it stopped at (in a helper when `file` says so).
+public struct TuistReadDeclined: Error, Sendable, CustomStringConvertible {
+    /// `Project.swift` as messages name it.
+    public var path: String
+    public var decline: Decline
+
+    public var location: FileLocation {
+        FileLocation(path: decline.file ?? path, line: decline.line, column: decline.column)
+    }
+
+    /// `a helper this reader cannot evaluate: call to 'FileManager.default.fileExists'`.
+    public var reason: String {
+        decline.file == nil ? "this reader cannot evaluate \(decline.construct)" : "a helper this reader cannot evaluate: \(decline.construct)"
+    }
+
+    public var description: String { "\(location): note: \(reason)" }
+}
+
+/// Parsing a description file with SwiftParser, refused as `Package.swift` files are (too large, not UTF-8, brackets
+/// nested beyond any real file); a syntax error is an ``InputError`` at its place.
+enum TuistSyntax {
+    static let maximumSize = 1 << 20
+
+    static func parse(_ path: String, shownAs shown: String, fileSystem: any FileSystem) throws -> SourceFileSyntax {
+        guard let bytes = fileSystem.contents(of: path, upTo: maximumSize + 1) else {
+            throw InputError("cannot read the file", at: FileLocation(path: shown))
+        }
+        guard bytes.count <= maximumSize else {
+            throw InputError("the file is over \(maximumSize / 1024) KiB; no project description is", at: FileLocation(path: shown))
+        }
+        guard let text = String(validating: bytes, as: UTF8.self), !bytes.contains(0) else {
+            throw InputError("the file is not UTF-8 text", at: FileLocation(path: shown, line: 1, column: 1))
+        }
+        try StaticManifestReader.checkNesting(text, path: shown)
+        var parser = Parser(text, maximumNestingLevel: StaticManifestReader.maximumNesting + 10)
+        let tree = SourceFileSyntax.parse(from: &parser)
+        try StaticManifestReader.checkLexerDiagnostics(tree, path: shown)
+        if tree.hasError, let error = ParseDiagnosticsGenerator.diagnostics(for: tree).first(where: { $0.diagMessage.severity == .error }) {
+            let location = error.location(converter: SourceLocationConverter(fileName: shown, tree: tree))
+            throw InputError("\(error.message)", at: FileLocation(path: shown, line: location.line, column: location.column))
+        }
+        return OperatorTable.standardOperators.foldAll(tree) { _ in }.as(SourceFileSyntax.self) ?? tree
+    }
+
+    /// The modules a file imports (`import ProjectDescriptionHelpers`, `@_spi(Core) import DependencyPlugin`).
+    static func imports(of tree: SourceFileSyntax) -> [String] {
+        tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text }
+    }
+}

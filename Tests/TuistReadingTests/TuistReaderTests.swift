@@ -1,0 +1,221 @@
+import Diagnostics
+import Files
+import SwiftEvaluation
+import Testing
+import TuistReading
+import XcodeProjectReading
+
+/// The Tuist reader on projects written here, one shape of helper each: the ones real Tuist apps lean on.
+struct TuistReaderTests {
+    func read(_ files: [String: String], project: String = "/repo/App/Project.swift", plugins: [String] = []) throws -> XcodeProject {
+        var fileSystem = InMemoryFileSystem()
+        for (path, text) in files { fileSystem.write(text, to: path) }
+        var context = TuistContext(root: "/repo", environment: [:], shown: { $0.hasPrefix("/repo/") ? String($0.dropFirst(6)) : $0 })
+        context.load(plugins: plugins, fileSystem: fileSystem)
+        if let error = context.helperError { throw error }
+        return try TuistReader().read(projectAt: project, in: context, fileSystem: fileSystem).project
+    }
+
+    func summary(_ project: XcodeProject) -> [String] {
+        project.targets.map { target in
+            let dependencies = target.dependencies.map { dependency -> String in
+                switch dependency.destination {
+                case .target(let name): return name
+                case .otherProject(let path, let name): return "\(path):\(name)"
+                case .package(_, let product): return "product \(product)"
+                default: return "\(dependency.destination)"
+                }
+            }
+            return "\(target.name) \(target.kind.rawValue) [\(dependencies.joined(separator: ", "))]"
+        }
+    }
+
+    static let helpers = "/repo/Tuist/ProjectDescriptionHelpers/"
+
+    @Test func projectCallsAndDependencyKinds() throws {
+        let project = try read([
+            "/repo/App/Project.swift": """
+                import ProjectDescription
+
+                let project = Project(
+                    name: "App",
+                    packages: [.remote(url: "https://github.com/pointfreeco/swift-dependencies", requirement: .upToNextMajor(from: "1.0.0"))],
+                    targets: [
+                        Target(name: "App", platform: .iOS, product: .app, bundleId: "a", sources: ["Sources/**"],
+                               dependencies: [.target(name: "Kit"), .project(target: "Core", path: "../Core"), .external(name: "Alamofire"),
+                                              .package(product: "Dependencies"), .sdk(name: "StoreKit", type: .framework), .xcframework(path: "V.xcframework")]),
+                        .target(name: "Kit", destinations: .iOS, product: .staticFramework, bundleId: "k", sources: "Kit/**/*.swift"),
+                        .target(name: "KitTests", destinations: .iOS, product: .unitTests, bundleId: "t", dependencies: [.target(name: "Kit")]),
+                    ]
+                )
+                """,
+            "/repo/App/Sources/App.swift": "", "/repo/App/Kit/Kit.swift": "", "/repo/App/Kit/Deep/More.swift": "",
+        ])
+        #expect(summary(project) == [
+            "App application [Kit, ../Core:Core, product Alamofire, product Dependencies]",
+            "Kit framework []",
+            "KitTests unit-test [Kit]",
+        ])
+        #expect(project.targets[0].line == 7 && project.targets[0].dependencies.map(\.line) == [8, 8, 8, 9])
+        #expect(project.targets[1].files == ["Kit/Deep/More.swift", "Kit/Kit.swift"])
+        #expect(project.otherProjects == ["../Core"])
+        #expect(project.packages.map(\.location) == [.remote("https://github.com/pointfreeco/swift-dependencies")])
+    }
+
+    /// An enum of modules with computed properties switching over the case, `allCases.filter(\.flag)`, a metatype
+    /// constant, `rawValue` transformed, Bool flags adding targets, map/flatMap, a loop that appends, a ternary in an array
+    /// literal, a closure called at once, interpolation, a static constant on a type nested in a TargetDependency
+    /// extension; helpers in a local plugin.
+    @Test func helperShapesRealAppsUse() throws {
+        let project = try read([
+            Self.helpers + "Module.swift": """
+                import ProjectDescription
+                public enum Module: String, CaseIterable {
+                    case home, profile
+                    case settingsScreen = "settings"
+                    public var name: String { rawValue.capitalized }
+                    public var hasDemo: Bool {
+                        switch self {
+                        case .home: return true
+                        default: return false
+                        }
+                    }
+                    public func dependency(interface: Bool = false) -> TargetDependency {
+                        .project(target: interface ? name + "Interface" : name, path: .relativeToRoot("Features/\\(name)"))
+                    }
+                }
+                public let modules = Module.self
+                extension TargetDependency {
+                    public enum Core {
+                        public static let networking = TargetDependency.project(target: "Networking", path: .relativeToRoot("Core/Networking"))
+                    }
+                }
+                """,
+            Self.helpers + "Project+App.swift": """
+                import ProjectDescription
+                import Naming
+                extension Project {
+                    public static func app(name: String, withTests: Bool = true) -> Project {
+                        var dependencies: [TargetDependency] = [.Core.networking]
+                        for module in modules.allCases where module != .settingsScreen {
+                            dependencies.append(module.dependency())
+                        }
+                        let demos = Module.allCases.filter(\\.hasDemo).flatMap { [$0.name + "Demo"] }
+                        let targets: [Target] = [
+                            .target(name: name, destinations: .iOS, product: .app, bundleId: bundle(name), sources: ["Sources/**"], dependencies: dependencies),
+                            withTests ? .target(name: "\\(name)Tests", destinations: .iOS, product: .unitTests, bundleId: bundle("t"),
+                                                dependencies: [.target(name: name)]) : nil,
+                        ].compactMap { $0 } + demos.map { demo in
+                            { () -> Target in .target(name: demo, destinations: .iOS, product: .app, bundleId: bundle(demo)) }()
+                        }
+                        return Project(name: name, targets: targets)
+                    }
+                }
+                """,
+            "/repo/Plugins/Naming/Plugin.swift": "import ProjectDescription\nlet plugin = Plugin(name: \"Naming\")\n",
+            "/repo/Plugins/Naming/ProjectDescriptionHelpers/Bundle.swift": "public func bundle(_ name: String) -> String { \"com.example.\\(name.lowercased())\" }\n",
+            "/repo/App/Project.swift": "import ProjectDescription\nimport ProjectDescriptionHelpers\n\nlet project = Project.app(name: \"Shop\")\n",
+        ], plugins: ["/repo/Plugins/Naming"])
+        #expect(summary(project) == [
+            "Shop application [../Core/Networking:Networking, ../Features/Home:Home, ../Features/Profile:Profile]",
+            "ShopTests unit-test [Shop]",
+            "HomeDemo application []",
+        ])
+        #expect(project.targets.allSatisfy { $0.line == 4 })
+    }
+
+    /// Struct specs with memberwise and declared initializers, `inout` through a closure (`with { $0.x = … }`), key
+    /// paths, Set membership, enums with associated values matched in a switch, `String(describing:)`.
+    @Test func structsAssociatedValuesAndInout() throws {
+        let project = try read([
+            Self.helpers + "Spec.swift": """
+                import ProjectDescription
+                public enum Layer { case feature(Feature), core(String) }
+                public enum Feature: String { case Search, Cart }
+                public enum Kind: Hashable { case sources, tests }
+                public struct Spec {
+                    public var sources: SourceFilesList = "Sources/**"
+                    public var dependencies: [TargetDependency] = []
+                    public init(dependencies: [TargetDependency] = []) { self.dependencies = dependencies }
+                    public func with(_ change: (inout Spec) -> Void) -> Spec {
+                        var copy = self
+                        change(&copy)
+                        return copy
+                    }
+                }
+                extension Layer {
+                    public var name: String {
+                        switch self {
+                        case let .feature(feature): return feature.rawValue + "Feature"
+                        case .core(let name): return name
+                        }
+                    }
+                }
+                extension Target {
+                    public static func make(_ layer: Layer, spec: Spec, kinds: Set<Kind>) -> [Target] {
+                        let main = Target.target(name: layer.name, destinations: .iOS, product: .framework, bundleId: "b", sources: spec.sources, dependencies: spec.dependencies)
+                        let tests: Target? = kinds.contains(.tests) ? .target(name: "\\(String(describing: layer.name))Tests", destinations: .iOS, product: .unitTests, bundleId: "t", dependencies: [.target(name: layer.name)]) : nil
+                        return [main, tests].compactMap { $0 }
+                    }
+                }
+                """,
+            "/repo/App/Project.swift": """
+                import ProjectDescription
+                import ProjectDescriptionHelpers
+                let spec = Spec(dependencies: [.external(name: "Kingfisher")]).with { $0.sources = "Other/**" }
+                let project = Project(name: "Search", targets: Target.make(.feature(.Search), spec: spec, kinds: [.sources, .tests]))
+                """,
+            "/repo/App/Other/A.swift": "",
+        ])
+        #expect(summary(project) == ["SearchFeature framework [product Kingfisher]", "SearchFeatureTests unit-test [SearchFeature]"])
+        #expect(project.targets[0].files == ["Other/A.swift"])
+    }
+
+    /// What cannot be evaluated is declined at its place, in the helper that holds it.
+    @Test func aHelperThatChecksTheFileSystemIsDeclinedWhereItIs() throws {
+        do {
+            _ = try read([
+                Self.helpers + "Project+Templates.swift": """
+                    import Foundation
+                    import ProjectDescription
+                    extension Project {
+                        public static func module(name: String) -> Project {
+                            let hasTests = FileManager.default.fileExists(atPath: "Tests")
+                            return Project(name: name, targets: [.target(name: name, destinations: .iOS, product: .framework, bundleId: "b",
+                                                                         dependencies: hasTests ? [] : [.target(name: "X")])])
+                        }
+                    }
+                    """,
+                "/repo/App/Project.swift": "import ProjectDescription\nimport ProjectDescriptionHelpers\nlet project = Project.module(name: \"A\")\n",
+            ])
+            Issue.record("read a project whose dependencies depend on the file system")
+        } catch let declined as TuistReadDeclined {
+            #expect(declined.location.description == "Tuist/ProjectDescriptionHelpers/Project+Templates.swift:5:24")
+            #expect(declined.reason == "a helper this reader cannot evaluate: call to 'FileManager.default.fileExists'")
+        }
+    }
+
+    @Test func aSyntaxErrorIsAnInputErrorAtItsPlace() throws {
+        #expect(throws: InputError.self) {
+            try read(["/repo/App/Project.swift": "import ProjectDescription\nlet project = Project(name: \"A\", targets: [\n"])
+        }
+    }
+
+    /// `Tuist/Package.swift`'s packages are the projects' outside packages.
+    @Test func theDependenciesManifestGivesTheOutsidePackages() throws {
+        let project = try read([
+            "/repo/Tuist/Package.swift": """
+                // swift-tools-version: 5.9
+                import PackageDescription
+                #if TUIST
+                import ProjectDescription
+                let packageSettings = PackageSettings(productTypes: [:])
+                #endif
+                let package = Package(name: "D", dependencies: [.package(url: "https://github.com/Alamofire/Alamofire", from: "5.0.0"), .package(path: "../Kit")])
+                """,
+            "/repo/App/Project.swift": "import ProjectDescription\nlet project = Project(name: \"A\", targets: [])\n",
+        ])
+        #expect(project.packages.map(\.location) == [.remote("https://github.com/Alamofire/Alamofire"), .local("../Kit")])
+        #expect(project.packages.map(\.file) == ["Tuist/Package.swift", "Tuist/Package.swift"])
+    }
+}
