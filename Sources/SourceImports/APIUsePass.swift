@@ -90,29 +90,48 @@ public enum APIUsePass {
 
     /// The first use of each query's module in its target's files, in the queries' order; nil where there is none.
     ///
-    /// A module's file is parsed only when a word that may name one of its declarations is a word of the asking
-    /// target's files (``SourceWords``, from the import pass), and a target's file only when it holds one of the names
-    /// found; what those files declare and use is SwiftParser's answer.
+    /// Linear in the files and their words, whatever the number of modules a target asks about or sees: the words that
+    /// the asked modules' files may declare in extensions are indexed once, each asking target's words are walked once
+    /// against that index, and each file is parsed at most twice (for the members its extensions declare; for every
+    /// name it declares and the names its own target asks about that it uses). Which files are parsed is the words'
+    /// answer (``SourceWords``, from the import pass); what they declare and use is SwiftParser's.
     public static func firstUses(_ queries: [APIUseQuery], in groups: [SourceGroup], fileSystem: any FileSystem) -> [APIUse?] {
         let words = GroupWords(groups, used: Set(queries.flatMap { [$0.target, $0.module] + $0.seen }), fileSystem: fileSystem)
-        let needed = inSlices(of: queries.count, minimumSliceSize: 64, slicesPerCore: 4) { slice in
-            slice.map { words.moduleFiles(of: queries[$0].module, thatMayDeclareWordsOf: queries[$0].target) }
+        let asking = AskingTargets(queries)
+        let index = ExtensionWordIndex(words, modules: Set(queries.map(\.module)))
+        let candidates = inSlices(of: asking.targets.count, minimumSliceSize: 4, slicesPerCore: 8) { slice in
+            slice.map { asking.candidateFiles(of: $0, in: index, words: words) }
         }
-        let parsed = Array(Set(needed.joined())).sorted()
-        let members = Dictionary(uniqueKeysWithValues: zip(parsed, inSlices(of: parsed.count, minimumSliceSize: 8, slicesPerCore: 8) { slice in
-            slice.map { text(of: parsed[$0], in: groups, fileSystem: fileSystem).map(extensionMembers) ?? [:] }
-        }))
-        return inSlices(of: queries.count, minimumSliceSize: 8, slicesPerCore: 8) { slice in
-            slice.map { index in
-                let query = queries[index]
-                var declared: [String: Set<String>] = [:]
-                for file in needed[index] { declared.merge(members[file] ?? [:]) { $0.union($1) } }
-                declared = declared.filter { tells($0.key) }
-                guard !declared.isEmpty else { return nil }
-                let shared = alsoDeclared(Set(declared.keys), seenBy: query, groups: groups, words: words, fileSystem: fileSystem)
-                return firstUse(of: declared, shared: shared, query: query, groups: groups, words: words, fileSystem: fileSystem)
-            }
+        let moduleFiles = Array(Set(candidates.flatMap { $0.files.values.joined() })).sorted()
+        // What those files declare, kept too: a module one target asks about may be one another target sees.
+        let moduleParses = parse(moduleFiles, in: groups, fileSystem: fileSystem) { bytes, _ in declarations(in: bytes) }
+        let members = moduleParses.mapValues(\.members)
+        // Each question's names: the members of its module's candidate files that tell a module and that its target's
+        // files may use (no other name can be found used).
+        let declared = queries.indices.map { index in
+            let query = queries[index], target = candidates[asking.position[query.target] ?? 0]
+            var names: [String: Set<String>] = [:]
+            for file in target.files[query.module] ?? [] { names.merge(members[file] ?? [:]) { $0.union($1) } }
+            return names.filter { tells($0.key) && target.words.contains(SourceWords.hash($0.key)) }
         }
+        let found = TargetFiles.found(queries, asking: asking, declared: declared, words: words, groups: groups,
+                                      parsed: moduleParses.mapValues(\.every), fileSystem: fileSystem)
+        return queries.indices.map { index in
+            guard !declared[index].isEmpty, let files = found[asking.position[queries[index].target] ?? 0] else { return nil }
+            return firstUse(of: declared[index], query: queries[index], in: files)
+        }
+    }
+
+    /// Each of `files` read and given to `body` (with the file) once, on every core; a file that is not UTF-8 text is left out.
+    static func parse<T: Sendable>(_ files: [GroupFile], in groups: [SourceGroup], fileSystem: any FileSystem,
+                                   _ body: @escaping @Sendable ([UInt8], GroupFile) -> T?) -> [GroupFile: T] {
+        let results = inSlicesOnThreads(of: files.count, minimumSliceSize: 8, slicesPerCore: 8, threadsPerCore: fileThreadsPerCore) { slice in
+            slice.map { index in text(of: files[index], in: groups, fileSystem: fileSystem).flatMap { body($0, files[index]) } }
+        }
+        var parsed: [GroupFile: T] = [:]
+        parsed.reserveCapacity(files.count)
+        for (file, result) in zip(files, results) { parsed[file] = result }
+        return parsed
     }
 
     /// A file's bytes when it is UTF-8 text.
@@ -127,59 +146,36 @@ public enum APIUsePass {
     /// What a module's file declares in extensions that another module can use: each member's name, with the types it
     /// extends.
     static func extensionMembers(in bytes: [UInt8]) -> [String: Set<String>] {
-        let collector = DeclarationCollector(viewMode: .sourceAccurate)
-        collector.walk(bytes.withUnsafeBufferPointer { Parser.parse(source: $0) })
-        return collector.members
+        declarations(in: bytes).members
     }
 
-    /// The names of `names` that the target itself or another module its files see declares too (any declaration, any
-    /// access: a `@testable import` sees internal ones), with the groups that do. Files whose declarable words hold none
-    /// of the names are not parsed.
-    static func alsoDeclared(_ names: Set<String>, seenBy query: APIUseQuery, groups: [SourceGroup], words: GroupWords,
-                             fileSystem: any FileSystem) -> [String: [(group: Int, types: Set<String>)]] {
-        var found: [String: [(group: Int, types: Set<String>)]] = [:]
-        let hashes = names.map(SourceWords.hash)
-        for group in [query.target] + query.seen where group != query.module {
-            for (index, file) in words.files[group].enumerated() {
-                guard let file, hashes.contains(where: file.declares),
-                      let bytes = text(of: GroupFile(group: group, index: index), in: groups, fileSystem: fileSystem) else { continue }
-                let collector = EveryNameCollector()
-                collector.walk(bytes.withUnsafeBufferPointer { Parser.parse(source: $0) })
-                for (name, types) in collector.declarations where names.contains(name) {
-                    if let last = found[name]?.indices.last, found[name]?[last].group == group {
-                        found[name]?[last].types.formUnion(types)
-                    } else {
-                        found[name, default: []].append((group, types))
-                    }
-                }
-            }
-        }
-        return found
+    /// What a file declares: in extensions for other modules (``DeclarationCollector``), and every name
+    /// (``EveryNameCollector``).
+    static func declarations(in bytes: [UInt8]) -> (members: [String: Set<String>], every: [String: Set<String>]) {
+        let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        let members = DeclarationCollector(viewMode: .sourceAccurate), every = EveryNameCollector()
+        members.walk(tree)
+        every.walk(tree)
+        return (members.members, every.declarations)
     }
 
     /// The first use that is the module's, in file order then source order; else the first whose owner cannot be told
-    /// (another declaration of the name, or an unreadable module), which is no finding either way.
-    static func firstUse(of declared: [String: Set<String>], shared: [String: [(group: Int, types: Set<String>)]], query: APIUseQuery, groups: [SourceGroup],
-                         words: GroupWords, fileSystem: any FileSystem) -> APIUse? {
-        let hashes = declared.keys.map(SourceWords.hash)
+    /// (another declaration of the name by the target or a module it sees, or an unreadable module), which is no
+    /// finding either way.
+    static func firstUse(of declared: [String: Set<String>], query: APIUseQuery, in files: TargetFiles) -> APIUse? {
+        let groups = seenGroups(of: query)
         var undecided: APIUse?
-        for (index, fileWords) in words.files[query.target].enumerated() {
-            guard let fileWords, hashes.contains(where: fileWords.has),
-                  let bytes = text(of: GroupFile(group: query.target, index: index), in: groups, fileSystem: fileSystem) else { continue }
-            let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
-            let finder = UseFinder(names: Set(declared.keys))
-            finder.walk(tree)
-            var converter: SourceLocationConverter?
-            for use in finder.uses {
+        for uses in files.uses {
+            for use in uses where declared[use.name] != nil {
                 if let root = use.root, declared[use.name]?.contains(root) != true { continue }
-                converter = converter ?? SourceLocationConverter(fileName: shownPath(of: GroupFile(group: query.target, index: index), in: groups), tree: tree)
-                guard let location = converter?.location(for: use.position) else { continue }
-                var found = APIUse(name: use.name, location: FileLocation(path: location.file, line: location.line, column: location.column))
+                var found = APIUse(name: use.name, location: use.location)
                 // Another declaration of the name may be the one used: any, for a member whose type is not written; one
                 // on that type (`@Dependency(\\.apiClient) var apiClient` is not on DependencyValues) for one whose type is.
-                let others = (shared[use.name] ?? []).filter { use.root == nil || $0.types.contains(use.root ?? "") }
+                let others = groups.filter { group in
+                    files.declarations[use.name]?[group].map { use.root == nil || $0.contains(use.root ?? "") } ?? false
+                }
                 if !others.isEmpty {
-                    found.alsoDeclaredBy = others.map(\.group)
+                    found.alsoDeclaredBy = others
                 } else if use.root == nil, !query.opaque.isEmpty {
                     found.undecidedBy = query.opaque
                 } else {
@@ -189,6 +185,19 @@ public enum APIUsePass {
             }
         }
         return undecided
+    }
+
+    /// The groups whose declarations a query's target sees besides the module's: the target itself, then the modules
+    /// it sees, each once.
+    /// The groups of `lists`, each once, in the order first listed.
+    static func orderedUnion(_ lists: [[Int]]) -> [Int] {
+        var once: Set<Int> = []
+        return lists.joined().filter { once.insert($0).inserted }
+    }
+
+    static func seenGroups(of query: APIUseQuery) -> [Int] {
+        var once: Set<Int> = []
+        return ([query.target] + query.seen).filter { $0 != query.module && once.insert($0).inserted }
     }
 
     static func shownPath(of file: GroupFile, in groups: [SourceGroup]) -> String {
@@ -225,21 +234,264 @@ struct GroupWords: Sendable {
     init(groups files: [[SourceWords?]]) {
         self.files = files
     }
+}
 
-    /// The module's files one of whose declarable words (less the common names) is a word of the target's files.
-    func moduleFiles(of module: Int, thatMayDeclareWordsOf target: Int) -> [GroupFile] {
-        files[module].indices.compactMap { index in
-            guard let declarable = files[module][index]?.declarable,
-                  declarable.contains(where: { word in
-                      files[target].contains { $0?.has(word) == true } && !APIUsePass.commonNameHashes.contains(word)
-                  }) else { return nil }
-            return GroupFile(group: module, index: index)
+/// The words that the asked modules' files may declare in an extension (the declarable words of their files that hold
+/// `extension`, less the names that tell no module), each with those files: built once for a use pass.
+struct ExtensionWordIndex: Sendable {
+    var files: [UInt64: [GroupFile]] = [:]
+
+    init(_ words: GroupWords, modules: Set<Int>) {
+        for group in modules.sorted() {
+            for (index, file) in words.files[group].enumerated() {
+                guard let file, file.hasExtension else { continue }
+                for word in file.declarable where !APIUsePass.silentHashes.contains(word) {
+                    files[word, default: []].append(GroupFile(group: group, index: index))
+                }
+            }
         }
     }
 }
 
+/// The use pass's queries by the target that asks them, targets in the order they first ask.
+struct AskingTargets: Sendable {
+    /// Groups.
+    var targets: [Int] = []
+    /// The queries of each target, in order.
+    var queries: [[Int]] = []
+    /// The modules each target asks about.
+    var modules: [Set<Int>] = []
+    /// A target's place in ``targets`` by its group.
+    var position: [Int: Int] = [:]
+
+    init(_ all: [APIUseQuery]) {
+        for (index, query) in all.enumerated() {
+            if let known = position[query.target] {
+                queries[known].append(index)
+                modules[known].insert(query.module)
+            } else {
+                position[query.target] = targets.count
+                targets.append(query.target)
+                queries.append([index])
+                modules.append([query.module])
+            }
+        }
+    }
+
+    /// What one pass over a target's words finds: the words where its files may use a member, and the files of the
+    /// modules it asks about that may declare one of them in an extension, by module, in file order.
+    struct Candidates: Sendable {
+        var words: Set<UInt64> = []
+        var files: [Int: [GroupFile]] = [:]
+    }
+
+    func candidateFiles(of position: Int, in index: ExtensionWordIndex, words: GroupWords) -> Candidates {
+        var candidates = Candidates()
+        var found: [Int: Set<GroupFile>] = [:]
+        for file in words.files[targets[position]] {
+            for word in file?.used ?? [] where candidates.words.insert(word).inserted {
+                for moduleFile in index.files[word] ?? [] where modules[position].contains(moduleFile.group) {
+                    found[moduleFile.group, default: []].insert(moduleFile)
+                }
+            }
+        }
+        candidates.files = found.mapValues { $0.sorted() }
+        return candidates
+    }
+}
+
+/// What an asking target's questions need from the files it sees: the uses of their names in its own files, and who else
+/// declares the names used.
+struct TargetFiles: Sendable {
+    /// The uses in each of the target's files that hold one of the names, in file order then source order.
+    var uses: [[UseFinder.Use]] = []
+    /// By name used and group (the target itself, or a module it sees): the types it declares the name in (`""` at a
+    /// file's level).
+    var declarations: [String: [Int: Set<String>]] = [:]
+
+    /// What a parse of one file gives: what it declares, and the uses of its target's names.
+    struct Parsed: Sendable {
+        var declarations: [String: Set<String>] = [:]
+        var uses: [UseFinder.Use] = []
+    }
+
+    /// What each asking target's questions need, by its place, every file parsed once: first its own files that may use
+    /// one of its names (what they declare kept too), then, for the names found used, the files of the modules it sees
+    /// whose declarable words hold one. Nil for a target with no name to ask about.
+    /// `parsed`: what the files parsed already declare.
+    static func found(_ queries: [APIUseQuery], asking: AskingTargets, declared: [[String: Set<String>]], words: GroupWords,
+                      groups: [SourceGroup], parsed: [GroupFile: [String: Set<String>]], fileSystem: any FileSystem) -> [TargetFiles?] {
+        let names = asking.queries.map { indices in Set(indices.flatMap { declared[$0].keys }) }
+        var usingTarget: [GroupFile: Int] = [:]
+        for (position, target) in asking.targets.enumerated() where !names[position].isEmpty {
+            let hashes = names[position].map(SourceWords.hash)
+            for (index, file) in words.files[target].enumerated() where file.map({ file in hashes.contains(where: file.uses) }) ?? false {
+                usingTarget[GroupFile(group: target, index: index)] = position
+            }
+        }
+        let planned = usingTarget
+        let using = APIUsePass.parse(planned.keys.sorted(), in: groups, fileSystem: fileSystem) { bytes, file in
+            parse(bytes, file: file, declarations: nil, uses: planned[file].map { names[$0] }, groups: groups)
+        }
+        // Who else declares a name matters only for the names a question finds used, and only until it is told.
+        let needs = asking.queries.indices.map { position in
+            DeclarationSearch.needs(asking.queries[position].map { declared[$0] }, in: using, of: asking.targets[position], words: words)
+        }
+        let seen = asking.queries.map { indices in APIUsePass.orderedUnion(indices.map { APIUsePass.seenGroups(of: queries[$0]) }) }
+        var search = DeclarationSearch(needs: needs, seen: seen, words: words, parsed: parsed.merging(using.mapValues(\.declarations)) { $1 })
+        let allUsed = Set(needs.flatMap(\.keys))
+        while case let wanted = search.next(), !wanted.isEmpty {
+            let parsed = APIUsePass.parse(wanted, in: groups, fileSystem: fileSystem) { bytes, file in
+                parse(bytes, file: file, declarations: allUsed, uses: nil, groups: groups).declarations
+            }
+            search.add(parsed, for: wanted)
+        }
+        return asking.targets.indices.map { position in
+            guard !names[position].isEmpty else { return nil }
+            let target = asking.targets[position]
+            let uses = words.files[target].indices.compactMap { using[GroupFile(group: target, index: $0)]?.uses }.filter { !$0.isEmpty }
+            return TargetFiles(uses: uses, declarations: search.declarations(of: position))
+        }
+    }
+
+    private static func parse(_ bytes: [UInt8], file: GroupFile, declarations names: Set<String>?, uses: Set<String>?,
+                              groups: [SourceGroup]) -> Parsed {
+        let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        var parsed = Parsed()
+        // A target's own file may declare a name another of its files uses: what it declares is kept whole.
+        let collector = EveryNameCollector()
+        collector.walk(tree)
+        parsed.declarations = names.map { names in collector.declarations.filter { names.contains($0.key) } } ?? collector.declarations
+        if let uses {
+            let finder = UseFinder(names: uses)
+            finder.walk(tree)
+            if !finder.uses.isEmpty {
+                let converter = SourceLocationConverter(fileName: APIUsePass.shownPath(of: file, in: groups), tree: tree)
+                parsed.uses = finder.uses.map { use in
+                    var located = use
+                    let location = converter.location(for: use.position)
+                    located.location = FileLocation(path: location.file, line: location.line, column: location.column)
+                    return located
+                }
+            }
+        }
+        return parsed
+    }
+}
+
+/// Who declares the names a target uses, besides the module asked about: the target itself and each module it sees.
+/// A group's files whose declarable words hold a name are parsed a few at a time, those already parsed and the smallest
+/// first, only until what the target's uses of the name ask is told: whether the group declares it at all (a use whose
+/// type is not written), and whether in each type a use writes.
+struct DeclarationSearch: Sendable {
+    /// What a target's uses of a name ask.
+    struct Need: Sendable, Equatable {
+        /// A use whose type is not written: any declaration of the name counts.
+        var any = false
+        /// The types uses write: a declaration in one of them counts for those uses.
+        var roots: Set<String> = []
+    }
+
+    /// One name in one group, for one target.
+    private struct Item: Sendable {
+        var name: String
+        var group: Int
+        var need: Need
+        var files: [GroupFile]
+        var next = 0
+        var types: Set<String> = []
+
+        var isTold: Bool { (!need.any || !types.isEmpty) && need.roots.isSubset(of: types) }
+    }
+
+    /// By target's place.
+    private var items: [[Item]] = []
+    private var parsed: [GroupFile: [String: Set<String>]]
+    private var batch = 1
+
+    /// What a target's uses of its questions' names ask, by name: only the uses that are a question's (the type written,
+    /// when it is, one the module extends).
+    static func needs(_ questions: [[String: Set<String>]], in parsed: [GroupFile: TargetFiles.Parsed], of target: Int,
+                      words: GroupWords) -> [String: Need] {
+        var needs: [String: Need] = [:]
+        for index in words.files[target].indices {
+            for use in parsed[GroupFile(group: target, index: index)]?.uses ?? [] {
+                guard questions.contains(where: { $0[use.name].map { types in use.root.map(types.contains) ?? true } ?? false }) else { continue }
+                if let root = use.root { needs[use.name, default: Need()].roots.insert(root) } else { needs[use.name, default: Need()].any = true }
+            }
+        }
+        return needs
+    }
+
+    /// `parsed`: what the files already parsed declare.
+    init(needs: [[String: Need]], seen: [[Int]], words: GroupWords, parsed: [GroupFile: [String: Set<String>]]) {
+        self.parsed = parsed
+        let wanted = Set(needs.flatMap(\.keys).map(SourceWords.hash))
+        var index: [UInt64: [GroupFile]] = [:]
+        for group in Set(seen.joined()).sorted() {
+            for (file, fileWords) in words.files[group].enumerated() {
+                for word in fileWords?.declarable ?? [] where wanted.contains(word) { index[word, default: []].append(GroupFile(group: group, index: file)) }
+            }
+        }
+        let size = { (file: GroupFile) in words.files[file.group][file.index].map { $0.declarable.count + $0.used.count } ?? 0 }
+        items = Array(repeating: [], count: needs.count)
+        for (position, byName) in needs.enumerated() {
+            for (name, need) in byName.sorted(by: { $0.key < $1.key }) {
+                let files = Dictionary(grouping: index[SourceWords.hash(name)] ?? [], by: \.group)
+                for group in seen[position] {
+                    guard let inGroup = files[group] else { continue }
+                    let ordered = inGroup.sorted { (parsed[$0] == nil ? 1 : 0, size($0), $0) < (parsed[$1] == nil ? 1 : 0, size($1), $1) }
+                    items[position].append(Item(name: name, group: group, need: need, files: ordered))
+                }
+            }
+        }
+    }
+
+    /// The files to parse next: for each name not yet told, its next few files not parsed (twice as many each round).
+    mutating func next() -> [GroupFile] {
+        var wanted: Set<GroupFile> = []
+        for position in items.indices {
+            for index in items[position].indices {
+                consumeParsed(&items[position][index])
+                let item = items[position][index]
+                guard !item.isTold, item.next < item.files.count else { continue }
+                wanted.formUnion(item.files[item.next..<min(item.files.count, item.next + batch)])
+            }
+        }
+        batch *= 2
+        return wanted.sorted()
+    }
+
+    mutating func add(_ declarations: [GroupFile: [String: Set<String>]], for files: [GroupFile]) {
+        for file in files { parsed[file] = declarations[file] ?? [:] }
+    }
+
+    /// The item's files already parsed, in order, until one is not or the item is told.
+    private func consumeParsed(_ item: inout Item) {
+        while !item.isTold, item.next < item.files.count, let declared = parsed[item.files[item.next]] {
+            item.types.formUnion(declared[item.name] ?? [])
+            item.next += 1
+        }
+    }
+
+    /// By name and group, the types found so far for a target: enough to tell what its uses ask.
+    func declarations(of position: Int) -> [String: [Int: Set<String>]] {
+        var declarations: [String: [Int: Set<String>]] = [:]
+        for item in items[position] where !item.types.isEmpty { declarations[item.name, default: [:]][item.group] = item.types }
+        return declarations
+    }
+}
+
 extension APIUsePass {
+    /// An identifier's text without the backticks that escape it (`` `default` `` is `default`).
+    static func unescaped(_ text: String) -> String {
+        guard text.utf8.first == UInt8(ascii: "`") || text.utf8.last == UInt8(ascii: "`") else { return text }
+        return text.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+    }
+
     static let commonNameHashes = Set(commonNames.map(SourceWords.hash))
+    /// The hashes of the names that tell no module: the common ones and the toolchain's.
+    static let silentHashes = commonNameHashes.union(ToolchainNames.names.map { SourceWords.hash($0.utf8) })
 }
 
 /// The members a module's file declares in extensions for other modules, each with the types it extends (the last
@@ -271,7 +523,7 @@ final class DeclarationCollector: SyntaxVisitor {
     private func record(_ name: TokenSyntax, _ node: some SyntaxProtocol, _ modifiers: DeclModifierListSyntax) {
         guard let current = extensions.last, node.parent?.parent?.parent?.parent?.is(ExtensionDeclSyntax.self) == true,
               Self.isVisible(modifiers) || (current.isPublic && !Self.isHidden(modifiers)) else { return }
-        members[name.text.trimmingCharacters(in: CharacterSet(charactersIn: "`")), default: []].insert(current.type)
+        members[APIUsePass.unescaped(name.text), default: []].insert(current.type)
     }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { record(node.name, node, node.modifiers); return .skipChildren }
@@ -308,7 +560,7 @@ final class EveryNameCollector: SyntaxVisitor {
     var names: Set<String> { Set(declarations.keys) }
 
     private func record(_ name: TokenSyntax) {
-        declarations[name.text.trimmingCharacters(in: CharacterSet(charactersIn: "`")), default: []].insert(types.last ?? "")
+        declarations[APIUsePass.unescaped(name.text), default: []].insert(types.last ?? "")
     }
 
     private func enter(_ name: TokenSyntax) -> SyntaxVisitorContinueKind {
@@ -361,11 +613,13 @@ final class EveryNameCollector: SyntaxVisitor {
 /// The uses of a module's member names in a file, in source order: a member referenced as `.name`, `\.name`,
 /// `value.name`, `Type.name`, `Type.Name` or `name(`, each with the type it is used on when the code writes it.
 final class UseFinder: SyntaxVisitor {
-    struct Use {
+    struct Use: Sendable {
         var name: String
         var position: AbsolutePosition
         /// The type the member is looked up on, when written (`Color` in `Color.brand`); nil when inferred.
         var root: String?
+        /// Where it is, once a converter of its file says.
+        var location = FileLocation(path: "")
     }
 
     let names: Set<String>
@@ -377,7 +631,7 @@ final class UseFinder: SyntaxVisitor {
     }
 
     private func found(_ token: TokenSyntax, root: String?) {
-        let name = token.text.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+        let name = APIUsePass.unescaped(token.text)
         if names.contains(name) { uses.append(Use(name: name, position: token.positionAfterSkippingLeadingTrivia, root: root)) }
     }
 

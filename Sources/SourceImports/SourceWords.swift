@@ -5,21 +5,22 @@
 /// A word is a run of ASCII letters, digits and `_`, or of those and non-ASCII bytes (Swift identifiers may hold
 /// them); a run with non-ASCII bytes also gives its ASCII parts, in case those bytes were an operator.
 public struct SourceWords: Sendable, Equatable {
-    /// Every word of the file, as a Bloom filter (two bits a word, about eight bits a word): ``has(_:)`` may say yes for
-    /// a word the file does not hold, never no for one it holds.
-    private var filter: [UInt64] = []
     /// The words that may name a declaration: the word after a declaring keyword (`struct`, `class`, `enum`, `actor`,
     /// `protocol`, `typealias`, `associatedtype`, `func`, `var`, `let`, `case`), a comma or a `<`, with only whitespace
     /// and backticks between.
     /// Every name ``DeclarationCollector`` records is one, unless a comment stands between the keyword and the name.
     /// Sorted.
-    var declarable: [UInt64] = []
-    /// Every word, while the file is read.
-    private var all: [UInt64] = []
+    private(set) var declarable: [UInt64] = []
+    /// The words where a member may be used (what ``UseFinder`` looks at): after a `.` (`.name`, `value.name`,
+    /// `\.name`, `Type.Name`), or, not capitalized, before a `(` or a `{` (`name(…)`, `name { … }`), with only
+    /// whitespace and backticks between. Sorted.
+    private(set) var used: [UInt64] = []
+    /// Whether the file holds the word `extension`: only then can it declare a member of an extension.
+    private(set) var hasExtension = false
 
     init(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { buffer in
-            var expectName = false
+            var expectName = false, afterDot = false
             var index = 0
             while index < buffer.count {
                 let byte = buffer[index]
@@ -31,9 +32,13 @@ public struct SourceWords: Sendable, Equatable {
                         nonASCII = nonASCII || buffer[index] >= 0x80
                         index += 1
                     }
-                    record(hash, declarable: expectName)
-                    if nonASCII { recordASCIIParts(of: UnsafeBufferPointer(rebasing: buffer[start..<index]), declarable: expectName) }
+                    // A call names a member only when it does not start with a capital (`Text(…)` makes a value of a type).
+                    let used = afterDot || (!Self.isCapital(buffer[start]) && Self.opensCall(buffer, at: index))
+                    record(hash, declarable: expectName, used: used)
+                    if nonASCII { recordASCIIParts(of: UnsafeBufferPointer(rebasing: buffer[start..<index]), declarable: expectName, used: used) }
                     expectName = Self.declaringKeywords.contains(hash)
+                    hasExtension = hasExtension || hash == Self.extensionHash
+                    afterDot = false
                     continue
                 }
                 // After `,` the next of a list (`case a, b`, `let x, y`); after `<` a generic parameter.
@@ -42,47 +47,55 @@ public struct SourceWords: Sendable, Equatable {
                 } else if !Self.isSpaceOrBacktick(byte) {
                     expectName = false
                 }
+                if byte == UInt8(ascii: ".") {
+                    afterDot = true
+                } else if !Self.isSpaceOrBacktick(byte) {
+                    afterDot = false
+                }
                 index += 1
             }
         }
         declarable = Self.sortedUnique(declarable)
-        makeFilter()
-    }
-
-    private mutating func makeFilter() {
-        var bits = 64
-        while bits < all.count * 8 { bits *= 2 }
-        filter = Array(repeating: 0, count: bits / 64)
-        for hash in all {
-            let (first, second) = Self.bits(of: hash, in: bits)
-            filter[first >> 6] |= 1 << UInt64(first & 63)
-            filter[second >> 6] |= 1 << UInt64(second & 63)
-        }
-        all = []
-    }
-
-    /// The two bits of a word's hash in a filter of `count` bits (a power of two).
-    private static func bits(of hash: UInt64, in count: Int) -> (Int, Int) {
-        (Int(truncatingIfNeeded: hash) & (count - 1), Int(truncatingIfNeeded: hash >> 32) & (count - 1))
+        used = Self.sortedUnique(used)
     }
 
     /// Whether `hash` is one of the declarable words.
     func declares(_ hash: UInt64) -> Bool {
-        var low = 0, high = declarable.count
+        Self.contains(hash, in: declarable)
+    }
+
+    /// Whether `hash` is one of the words where a member may be used.
+    func uses(_ hash: UInt64) -> Bool {
+        Self.contains(hash, in: used)
+    }
+
+    /// Whether the bytes from `index` on are whitespace and backticks, then `(` or `{`.
+    private static func opensCall(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        var index = index
+        while index < buffer.count, isSpaceOrBacktick(buffer[index]) { index += 1 }
+        return index < buffer.count && (buffer[index] == UInt8(ascii: "(") || buffer[index] == UInt8(ascii: "{"))
+    }
+
+    private static func isCapital(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+    }
+
+    private static func contains(_ hash: UInt64, in sorted: [UInt64]) -> Bool {
+        var low = 0, high = sorted.count
         while low < high {
             let middle = (low + high) / 2
-            if declarable[middle] < hash { low = middle + 1 } else { high = middle }
+            if sorted[middle] < hash { low = middle + 1 } else { high = middle }
         }
-        return low < declarable.count && declarable[low] == hash
+        return low < sorted.count && sorted[low] == hash
     }
 
-    private mutating func record(_ hash: UInt64, declarable: Bool) {
-        all.append(hash)
+    private mutating func record(_ hash: UInt64, declarable: Bool, used: Bool) {
         if declarable { self.declarable.append(hash) }
+        if used { self.used.append(hash) }
     }
 
-    private mutating func recordASCIIParts(of word: UnsafeBufferPointer<UInt8>, declarable: Bool) {
-        for part in word.split(whereSeparator: { $0 >= 0x80 }) { record(Self.hash(part), declarable: declarable) }
+    private mutating func recordASCIIParts(of word: UnsafeBufferPointer<UInt8>, declarable: Bool, used: Bool) {
+        for part in word.split(whereSeparator: { $0 >= 0x80 }) { record(Self.hash(part), declarable: declarable, used: used) }
     }
 
     private static func sortedUnique(_ hashes: [UInt64]) -> [UInt64] {
@@ -90,13 +103,6 @@ public struct SourceWords: Sendable, Equatable {
         result.reserveCapacity(hashes.count)
         for hash in hashes.sorted() where hash != result.last { result.append(hash) }
         return result
-    }
-
-    /// Whether the file may hold the word of this hash: false when it certainly does not.
-    func has(_ hash: UInt64) -> Bool {
-        guard !filter.isEmpty else { return false }
-        let (first, second) = Self.bits(of: hash, in: filter.count * 64)
-        return filter[first >> 6] & (1 << UInt64(first & 63)) != 0 && filter[second >> 6] & (1 << UInt64(second & 63)) != 0
     }
 
     /// FNV-1a, 64 bits.
@@ -109,6 +115,8 @@ public struct SourceWords: Sendable, Equatable {
     private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325, prime: UInt64 = 0x100_0000_01b3
 
     static func hash(_ word: String) -> UInt64 { hash(word.utf8) }
+
+    private static let extensionHash = hash("extension")
 
     private static let declaringKeywords: Set<UInt64> = Set(
         ["struct", "class", "enum", "actor", "protocol", "typealias", "associatedtype", "func", "var", "let", "case"].map { hash($0) })

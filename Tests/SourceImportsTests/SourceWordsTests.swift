@@ -35,18 +35,30 @@ struct SourceWordsTests {
         #expect(every.names == ["ApiClient", "fetch", "apiClient", "default", "first", "second", "makeCafé", "Handler", "Screen", "Value", "home", "detail", "Item"])
         for name in every.names {
             #expect(words.declarable.contains(SourceWords.hash(name)), "\(name)")
-            #expect(words.has(SourceWords.hash(name)), "\(name)")
         }
+        #expect(words.hasExtension)
+        #expect(!SourceWords(Array("struct A { var b = 1 }".utf8)).hasExtension)
     }
 
-    @Test func aFileHoldsItsWordsAndNotOthers() {
-        let words = SourceWords(Array("let x = store.apiClient(\\.build.number) + a×b".utf8))
-        for word in ["let", "x", "store", "apiClient", "build", "number", "a×b", "a", "b"] {
-            #expect(words.has(SourceWords.hash(word)), "\(word)")
+    /// Every use ``UseFinder`` finds is at a word the file may use a member at; words elsewhere are not.
+    @Test func aFileMayUseAMemberOnlyAfterADotOrBeforeACall() {
+        let text = """
+            let x = store.apiClient(\\.build.number) + a×b
+            let y = Color .brand
+            let z = \\DependencyValues. `default`
+            @Dependency(\\.fileClient) var fileClient
+            let w = makeThing (1) + render { 2 } + Notification.Name.custom + Text("a")
+            """
+        let words = SourceWords(Array(text.utf8))
+        let finder = UseFinder(names: ["apiClient", "build", "number", "brand", "default", "fileClient", "makeThing", "render", "Name", "custom", "store", "x"])
+        finder.walk(Parser.parse(source: text))
+        #expect(Set(finder.uses.map(\.name)) == ["apiClient", "build", "number", "brand", "default", "fileClient", "makeThing", "render", "Name", "custom"])
+        for use in finder.uses {
+            #expect(words.uses(SourceWords.hash(use.name)), "\(use.name)")
         }
-        let absent = ["ApiClient", "fetch", "defaultValue", "numbers", "stor", "Build"].filter { words.has(SourceWords.hash($0)) }
-        #expect(absent.count <= 1, "a filter of this size lets few absent words through: \(absent)")
-        #expect(!SourceWords([]).has(SourceWords.hash("x")))
+        let elsewhere = ["let", "x", "store", "a×b", "Color", "DependencyValues", "Dependency", "var", "ApiClient", "fetch", "Text"]
+        #expect(elsewhere.filter { words.uses(SourceWords.hash($0)) }.isEmpty)
+        #expect(!SourceWords([]).uses(SourceWords.hash("x")))
     }
 
     /// A target's file that never spells a module's names rules the module's files out before any parse.
@@ -55,7 +67,9 @@ struct SourceWordsTests {
         let unrelated = SourceWords(Array("public enum Settings { public static let theme = 1 }".utf8))
         let related = SourceWords(Array(module.utf8))
         let words = GroupWords(groups: [[target], [unrelated], [related]])
-        #expect(words.moduleFiles(of: 1, thatMayDeclareWordsOf: 0).isEmpty)
-        #expect(words.moduleFiles(of: 2, thatMayDeclareWordsOf: 0) == [GroupFile(group: 2, index: 0)])
+        let asking = AskingTargets([APIUseQuery(target: 0, module: 1), APIUseQuery(target: 0, module: 2)])
+        let candidates = asking.candidateFiles(of: 0, in: ExtensionWordIndex(words, modules: [1, 2]), words: words)
+        #expect(candidates.files[1] == nil)
+        #expect(candidates.files[2] == [GroupFile(group: 2, index: 0)])
     }
 }
