@@ -14,9 +14,12 @@ extension ImportResolution {
         /// Why each package a path leads to cannot be read, by identity.
         var unreadPaths: [String: UnreadPackage.Reason] = [:]
         var facts: ImportFacts
+        /// By local module, the modules its files re-export (`@_exported import`).
+        var localReexports: [String: Set<String>] = [:]
 
-        init(declared: DeclaredGraph, facts: ImportFacts) {
+        init(declared: DeclaredGraph, facts: ImportFacts, localReexports: [String: Set<String>] = [:]) {
             self.facts = facts
+            self.localReexports = localReexports
             for target in declared.sortedTargets where !target.isTest { modules[target.module, default: []].append(target) }
             for edge in declared.edges {
                 switch edge.to {
