@@ -34,6 +34,16 @@ public struct FixPlanner {
     private var migrating: [MigratingComponent]?
     /// The entries that name nothing, by target number (worked out on first use).
     var unresolvedEdges: [Int: [Edge]]?
+    /// The graph's local edges (declared, imported, called), by source (worked out on first use).
+    private var outgoing: [[(to: Int, entry: EntryKey)]]?
+    /// The entries planned for removal: an addition that would close a cycle only through one of them does not.
+    private var removed: Set<EntryKey> = []
+
+    /// A manifest entry of a target, wherever it leads (a product's targets share it).
+    struct EntryKey: Hashable {
+        var from: Int
+        var location: FileLocation
+    }
 
     /// An edit one finding needs, described as the fix names it.
     public struct Need: Sendable {
@@ -102,7 +112,7 @@ public struct FixPlanner {
 
     private mutating func planLocalAddition(_ finding: Finding, from: GraphTarget, to: GraphTarget) throws(NotFixable) {
         try refuseXcode(from, finding)
-        if graph.chain(from: [to], to: [from]) != nil {
+        if reaches(from: to, to: from) {
             throw NotFixable("\(to.id.name) already depends on \(from.id.name): declaring it would close a cycle; the code needs to change", kind: .worsens)
         }
         let fromPackage = package(of: from)
@@ -211,7 +221,7 @@ public struct FixPlanner {
         guard try importedModules(of: [from]).contains(to.module) else {
             throw NotFixable("\(from.id.name) in the package does not import \(to.module): declared there it would be unused; if the pod's code does not import it either, remove the s.dependency", kind: .forAPerson)
         }
-        if graph.chain(from: [to], to: [from]) != nil {
+        if reaches(from: to, to: from) {
             throw NotFixable("\(to.id.name) already depends on \(from.id.name): declaring it in the package would close a cycle; the pod's dependency needs to go", kind: .worsens)
         }
         if let rule = LayeringVerdict.rejection(from: from, to: to, in: project.layering) {
@@ -304,9 +314,33 @@ public struct FixPlanner {
         }
         add(PlannedEdit(file: manifestFile(of: owner), line: line, column: column, intent: intent, package: owner.relativeDirectory,
                         target: unused.from.id.name), in: owner, for: need)
+        removed.insert(EntryKey(from: unused.from.number, location: unused.edge.location))
     }
 
     // MARK: - Helpers
+
+    /// Whether `from` reaches `to` over the graph's edges, the entries planned for removal left out: the order findings
+    /// are planned in puts removals first, so that declaring an import is not refused for a cycle the same run breaks.
+    mutating func reaches(from: GraphTarget, to: GraphTarget) -> Bool {
+        if outgoing == nil {
+            var outgoing = [[(to: Int, entry: EntryKey)]](repeating: [], count: graph.sortedTargets.count)
+            for (edge, source, destination) in graph.localEdges + graph.importEdges + graph.mediatorEdges {
+                outgoing[source.number].append((destination.number, EntryKey(from: source.number, location: edge.location)))
+            }
+            self.outgoing = outgoing
+        }
+        var seen: Set<Int> = [from.number], queue = [from.number]
+        while let node = queue.popLast() {
+            if node == to.number { return true }
+            for (next, entry) in outgoing?[node] ?? [] where !removed.contains(entry) && seen.insert(next).inserted { queue.append(next) }
+        }
+        return false
+    }
+
+    /// Findings in the order they are planned: removals first (see ``reaches(from:to:)``), then as reported.
+    public static func planningOrder(_ findings: [Finding]) -> [Finding] {
+        findings.filter { $0.rule == .unusedDependency } + findings.filter { $0.rule != .unusedDependency }
+    }
 
     /// An Xcode target's dependencies live in `project.pbxproj` (and the Podfile), which `fix` does not edit: the
     /// finding's own fix line says what to do in Xcode.

@@ -46,8 +46,9 @@ extension FixPlanner {
             throw NotFixable("fix does not edit for this finding; \(finding.fix)", kind: .forAPerson)
         }
         guard owner.xcodeProject == nil else { throw NotFixable("Xcode projects are not edited; \(finding.fix)", kind: .xcode) }
-        guard !owner.manifest.reader.isPodspec, let suggestion = missing.suggestion else {
-            throw NotFixable("fix edits only a misspelt .package(path:); \(finding.fix)", kind: .forAPerson)
+        guard !owner.manifest.reader.isPodspec else { throw NotFixable("fix edits only the paths of a Package.swift; \(finding.fix)", kind: .forAPerson) }
+        guard let suggestion = missing.suggestion else {
+            throw NotFixable("no folder beside it with \(missing.expectedFile) has a near name; \(finding.fix)", kind: .forAPerson)
         }
         do throws(NotFixable) {
             try requireCertain(missing, suggestion: suggestion, in: owner)

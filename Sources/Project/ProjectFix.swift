@@ -46,7 +46,7 @@ extension Project {
             return FixOutcome()
         }
         var planner = FixPlanner(repository: fixRepository, graph: check.graph)
-        for finding in report.result.findings where request.rules.contains(finding.rule) { planner.plan(finding) }
+        for finding in FixPlanner.planningOrder(report.result.findings) where request.rules.contains(finding.rule) { planner.plan(finding) }
         let (made, cancelled) = try reviewed(planner, before: check, today: request.today)
         var outcome = planner.outcome(of: made, cancelled: cancelled)
         outcome.baselined = report.baselined.filter { request.rules.contains($0.rule) }.count
@@ -167,7 +167,7 @@ extension Project {
         var planner = FixPlanner(repository: fixRepository, graph: check.graph)
         let fixable = findings.filter { FixRequest.fixableRules.contains($0.rule) }
         guard !fixable.isEmpty else { return 0 }
-        for finding in fixable { planner.plan(finding) }
+        for finding in FixPlanner.planningOrder(fixable) { planner.plan(finding) }
         return planner.outcome(of: planner.made(reader: reader.staticReader), cancelled: [:]).fixed.count
     }
 

@@ -11,7 +11,7 @@ import Testing
 /// called fixed is gone, (d) a second `fix` changes nothing, (e) what `fix` left is exactly what `check` still reports
 /// of the rules `fix` handles, so its exit status agrees. A small range of seeds runs in `swift test`;
 /// `COMPONENTIZE_FIX_SEEDS=0-999` runs more (scripts/fix-properties), and `COMPONENTIZE_FIX_FIGURES=FILE` writes what
-/// each seed had and what `fix` did, a JSON line a seed.
+/// each seed had and what `fix` did, a JSON line a seed; `COMPONENTIZE_FIX_KEEP=FOLDER` keeps each repository as generated.
 struct FixPropertyTests {
     static let seeds: [UInt64] = {
         let range = ProcessInfo.processInfo.environment["COMPONENTIZE_FIX_SEEDS"]?.split(separator: "-").compactMap { UInt64($0) } ?? []
@@ -44,6 +44,10 @@ struct FixPropertyTests {
             let file = root + "/" + path
             try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try text.write(toFile: file, atomically: true, encoding: .utf8)
+        }
+        if let keep = ProcessInfo.processInfo.environment["COMPONENTIZE_FIX_KEEP"] {
+            // The repository as generated, to look at a failing seed with the built binary.
+            try? FileManager.default.copyItem(atPath: root, toPath: keep + "/\(seed)")
         }
         let (before, unreadableBefore) = try check(root)
         let outcome = try open(root).fix(FixRequest(today: Self.today, toolVersion: "test"))
