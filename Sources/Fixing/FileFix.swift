@@ -121,11 +121,12 @@ public struct FileFix {
             default: result.refused[edit] = NotFixable("a podspec takes only dependency lines")
             }
         }
+        let removedLines = Set(result.placed.map(\.line))
         for line in additions.keys.sorted() {
             let edits = additions[line] ?? []
             let names = Array(Set(edits.compactMap { if case .addPodDependency(let name) = $0.intent { name } else { nil } })).sorted()
             do throws(NotFixable) {
-                result.edits.append(try editor.addingDependencies(names, afterLine: line))
+                result.edits.append(try editor.addingDependencies(names, afterLine: line, lineRemoved: removedLines.contains(line)))
                 result.placed += edits
             } catch {
                 for edit in edits { result.refused[edit] = error }

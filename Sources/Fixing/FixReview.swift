@@ -103,3 +103,25 @@ extension FixPlanner {
         return outcome
     }
 }
+
+extension FixOutcome {
+    /// Findings left that `check` no longer reports once the edits are made (another edit took away what caused them):
+    /// fixed by those edits, so that what is left is exactly what `check` still reports.
+    public mutating func settle(remaining: [Finding]) {
+        var counts: [FixReview.Identity: Int] = [:]
+        for finding in remaining { counts[FixReview.Identity(finding), default: 0] += 1 }
+        var left: [NotFixed] = []
+        for item in notFixed {
+            let identity = FixReview.Identity(item.finding)
+            if counts[identity, default: 0] > 0 {
+                counts[identity, default: 0] -= 1
+                left.append(item)
+            } else {
+                fixed.append(Fixed(finding: item.finding, edit: "no longer reported once the other edits are made"))
+            }
+        }
+        guard left.count != notFixed.count else { return }
+        notFixed = left
+        fixed.sort { Finding.reportOrder($0.finding, $1.finding) }
+    }
+}

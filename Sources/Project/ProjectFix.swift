@@ -47,8 +47,9 @@ extension Project {
         }
         var planner = FixPlanner(repository: fixRepository, graph: check.graph)
         for finding in FixPlanner.planningOrder(report.result.findings) where request.rules.contains(finding.rule) { planner.plan(finding) }
-        let (made, cancelled) = try reviewed(planner, before: check, today: request.today)
+        let (made, cancelled, after) = try reviewed(planner, before: check, today: request.today)
         var outcome = planner.outcome(of: made, cancelled: cancelled)
+        if let after { outcome.settle(remaining: after) }
         outcome.baselined = report.baselined.filter { request.rules.contains($0.rule) }.count
         let written = made.filter(\.changes).compactMap { file in file.before.flatMap { before in file.after.map { (file.path, before, $0) } } }
         if !request.dryRun, !written.isEmpty {
@@ -59,11 +60,12 @@ extension Project {
     }
 
     /// The planned files made, checked as `check` would, with the edits to cancel made again without them until the
-    /// check adds nothing.
-    private func reviewed(_ planner: FixPlanner, before check: ProjectCheck, today: String) throws -> ([FileFix.Made], [PlannedEdit: NotFixable]) {
+    /// check adds nothing; and the findings `check` reports then (nil when nothing is edited).
+    private func reviewed(_ planner: FixPlanner, before check: ProjectCheck,
+                          today: String) throws -> ([FileFix.Made], [PlannedEdit: NotFixable], [Finding]?) {
         let staticReader = reader.staticReader
         var made = timings.measure("fix: edits made") { planner.made(reader: staticReader) }
-        guard made.contains(where: { !$0.placed.isEmpty }) else { return (made, [:]) }
+        guard made.contains(where: { !$0.placed.isEmpty }) else { return (made, [:], nil) }
         let before = scopeIsRoot ? check.result.findings : LayerChecker(configuration: layering.configuration, today: today).check(check.graph).findings
         let needs = planner.needs
         var cancelled: [PlannedEdit: NotFixable] = [:]
@@ -71,7 +73,7 @@ extension Project {
             let changed = made.filter(\.changes)
             let after = changed.isEmpty ? before : try timings.measure("fix: planned manifests checked") { try findings(withPlanned: changed, today: today) }
             let review = FixReview(before: before, after: after, made: made, needs: needs)
-            guard !review.cancellations.isEmpty else { return (made, cancelled) }
+            guard !review.cancellations.isEmpty else { return (made, cancelled, after) }
             cancelled.merge(review.cancellations) { first, _ in first }
             made = planner.made(reader: staticReader, cancelled: Set(cancelled.keys))
         }
@@ -81,7 +83,7 @@ extension Project {
                 cancelled[edit] = NotFixable("the planned edits together would make check report something new; fix one rule at a time (--rule)", kind: .worsens)
             }
         }
-        return (planner.made(reader: staticReader, cancelled: Set(cancelled.keys)), cancelled)
+        return (planner.made(reader: staticReader, cancelled: Set(cancelled.keys)), cancelled, nil)
     }
 
     /// The findings `check` reports with the planned manifests in place of those on disk, the sources as read.

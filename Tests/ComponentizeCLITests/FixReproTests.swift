@@ -162,25 +162,31 @@ final class FixReproTests: XCTestCase {
         XCTAssertEqual(try FileSnapshot.of(root), snapshot, "nothing is rewired")
     }
 
-    /// A path one typo away, with nothing else near and the code importing what the folder provides: replaced.
-    func testAPathOneTypoAwayIsReplaced() throws {
-        try write(Self.library("ComponentVideoInterface", at: "Components/ComponentVideoInterface").merging([
-            "Components/ComponentPlayer/Package.swift": Self.header + """
+    /// ComponentPlayer, importing ComponentVideoInterface and declaring it by `path` and `product` (one of them misspelt),
+    /// beside the ComponentVideoInterface package.
+    private static func player(path: String, product: String) -> [String: String] {
+        library("ComponentVideoInterface", at: "Components/ComponentVideoInterface").merging([
+            "Components/ComponentPlayer/Package.swift": header + """
                 let package = Package(
                     name: "ComponentPlayer",
                     dependencies: [
-                        .package(path: "../ComponentVideoInterfcae"),
+                        .package(path: "\(path)"),
                     ],
                     targets: [
                         .target(name: "ComponentPlayer", dependencies: [
-                            .product(name: "ComponentVideoInterface", package: "ComponentVideoInterface"),
+                            .product(name: "\(product)", package: "ComponentVideoInterface"),
                         ]),
                     ]
                 )
 
                 """,
             "Components/ComponentPlayer/Sources/ComponentPlayer/Player.swift": "import ComponentVideoInterface\n",
-        ]) { first, _ in first })
+        ]) { first, _ in first }
+    }
+
+    /// A path one typo away, with nothing else near and the code importing what the folder provides: replaced.
+    func testAPathOneTypoAwayIsReplaced() throws {
+        try write(Self.player(path: "../ComponentVideoInterfcae", product: "ComponentVideoInterface"))
         let fix = try run("fix")
         XCTAssertEqual(fix.status, 0, fix.stdout)
         XCTAssertTrue(try text("Components/ComponentPlayer/Package.swift").contains(".package(path: \"../ComponentVideoInterface\"),"))
@@ -191,23 +197,7 @@ final class FixReproTests: XCTestCase {
     /// 3. A misspelt product name: replaced in place (the `unresolved` finding and the `implicit-dependency` of the
     /// import it was meant to declare are fixed by the one edit), never a correct entry added beside the wrong one.
     func testAMisspeltProductNameIsReplacedInPlace() throws {
-        try write(Self.library("ComponentVideoInterface", at: "Components/ComponentVideoInterface").merging([
-            "Components/ComponentPlayer/Package.swift": Self.header + """
-                let package = Package(
-                    name: "ComponentPlayer",
-                    dependencies: [
-                        .package(path: "../ComponentVideoInterface"),
-                    ],
-                    targets: [
-                        .target(name: "ComponentPlayer", dependencies: [
-                            .product(name: "ComponentVideoInterfce", package: "ComponentVideoInterface"),
-                        ]),
-                    ]
-                )
-
-                """,
-            "Components/ComponentPlayer/Sources/ComponentPlayer/Player.swift": "import ComponentVideoInterface\n",
-        ]) { first, _ in first })
+        try write(Self.player(path: "../ComponentVideoInterface", product: "ComponentVideoInterfce"))
         let before = try text("Components/ComponentPlayer/Package.swift")
         let fix = try run("fix")
         XCTAssertEqual(fix.status, 0, fix.stdout)

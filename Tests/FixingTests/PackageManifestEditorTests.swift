@@ -162,6 +162,13 @@ struct PodspecEditorTests {
         #expect(TextEdit.apply([edit], to: spec) == spec.replacingOccurrences(of: "# the core only\n", with: "# the core only\n    buttons.dependency 'NXService'\n"))
     }
 
+    /// The line a new dependency goes after, removed in the same run: the new line goes before it, and both edits are made.
+    @Test func aDependencyAddedBesideALineRemovedInTheSameRun() throws {
+        let editor = PodspecEditor(source: spec)
+        let edits = [try editor.removingDependency(at: 3), try editor.addingDependencies(["NXService"], afterLine: 3, lineRemoved: true)]
+        #expect(TextEdit.apply(edits, to: spec) == spec.replacingOccurrences(of: "  s.dependency 'NXKit'\n", with: "  s.dependency 'NXService'\n"))
+    }
+
     @Test func aDependencyLineIsRemovedAndACompoundOneRefused() throws {
         let edit = try PodspecEditor(source: spec).removingDependency(at: 3)
         #expect(TextEdit.apply([edit], to: spec) == spec.replacingOccurrences(of: "  s.dependency 'NXKit'\n", with: ""))

@@ -61,6 +61,9 @@ struct FixPropertyTests {
                 #expect(Self.dumpPackage((change.path as NSString).deletingLastPathComponent), "\(context): SwiftPM does not read \(change.path)")
             }
         }
+        // Two edits never overlap: every change to one list (or one podspec) is made together.
+        let overlapping = outcome.notFixed.filter { $0.reason.contains("overlaps another") }.map { Identity($0.finding) }
+        #expect(overlapping.isEmpty, "\(context): refused as overlapping: \(overlapping)")
         // (b) Nothing new.
         var counts = Dictionary(before.map { (Identity($0), 1) }, uniquingKeysWith: +)
         var added: [Identity] = []
