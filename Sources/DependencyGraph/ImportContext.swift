@@ -18,9 +18,12 @@ extension ImportResolution {
         var umbrellaOutside: [Int: [Edge.Destination]] = [:]
         /// Each umbrella's module, with the outside modules it links for its dependants.
         var umbrellaExports: [String: Set<String>] = [:]
+        /// By local module, the modules its files re-export (`@_exported import`).
+        var localReexports: [String: Set<String>] = [:]
 
-        init(declared: DeclaredGraph, facts: ImportFacts) {
+        init(declared: DeclaredGraph, facts: ImportFacts, localReexports: [String: Set<String>] = [:]) {
             self.facts = facts
+            self.localReexports = localReexports
             for target in declared.sortedTargets where !target.isTest { modules[target.module, default: []].append(target) }
             for edge in declared.edges {
                 switch edge.to {

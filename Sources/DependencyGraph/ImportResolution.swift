@@ -17,19 +17,19 @@ struct ImportResolution {
     let declared: DeclaredGraph
 
     func index(of facts: ImportFacts, entries: [ManifestEntry]) -> ImportIndex {
-        let context = Context(declared: declared, facts: facts)
+        let localReexports = reexports(of: facts.targets)
+        let context = Context(declared: declared, facts: facts, localReexports: localReexports)
         // Each target's imports are decided on their own: in slices on every core, joined in the targets' order.
         let targets = facts.targets
         let results = inSlices(of: targets.count, minimumSliceSize: 16, slicesPerCore: 16) { slice in
             slice.compactMap { index in self.result(targets[index], context: context) }
         }
-        var imported: [Int: Set<String>] = [:], exported: [Int: Set<String>] = [:]
+        var imported: [Int: Set<String>] = [:]
         imported.reserveCapacity(results.count)
         for result in results {
             if imported[result.from] == nil { imported[result.from] = result.imported } else { imported[result.from]?.formUnion(result.imported) }
-            if !result.exported.isEmpty { exported[result.from, default: []].formUnion(result.exported) }
         }
-        let importedModules = sharedByModule(imported), reexports = reexports(exported).merging(context.umbrellaExports) { $0.union($1) }
+        let importedModules = sharedByModule(imported), reexports = localReexports.merging(context.umbrellaExports) { $0.union($1) }
         var opacity = Opacity(declared: declared, imported: importedModules, context: context)
         var moduleMaps: [Int: [String]] = [:]
         for imports in facts.targets {
@@ -86,20 +86,36 @@ struct ImportResolution {
         return shared
     }
 
-    private func reexports(_ exported: [Int: Set<String>]) -> [String: Set<String>] {
+    /// By local module, the modules its files re-export (`@_exported import`), read before any target's imports are
+    /// decided: what a target that declares the re-exporting one may import.
+    private func reexports(of targets: [TargetImports]) -> [String: Set<String>] {
         var byModule: [String: Set<String>] = [:]
-        for (number, modules) in exported { byModule[declared.sortedTargets[number].module, default: []].formUnion(modules) }
+        for imports in targets {
+            for use in imports.uses where use.isExported {
+                guard let target = declared.target(TargetID(package: imports.package, name: imports.target)) else { break }
+                byModule[target.module, default: []].insert(use.module)
+            }
+        }
         return byModule
     }
 
-    /// One target's undeclared and undecided imports, and every module its files import or re-export.
+    /// The modules the local targets `numbers` re-export, and what those re-export in turn: declared through them.
+    private func reexported(through numbers: [Int], context: Context) -> Set<String> {
+        guard !context.localReexports.isEmpty else { return [] }
+        var modules: Set<String> = []
+        for number in numbers where context.localReexports[declared.sortedTargets[number].module] != nil {
+            modules.formUnion(Provisions.reexported(by: declared.sortedTargets[number].module, in: context.localReexports))
+        }
+        return modules
+    }
+
+    /// One target's undeclared and undecided imports, and every module its files import.
     private struct Result: Sendable {
         var from: Int
         var edges: [(edge: Edge, from: GraphTarget, to: GraphTarget)]
         var external: [UndeclaredExternalImport]
         var undecided: [UndecidedImport]
         var imported: Set<String>
-        var exported: Set<String>
     }
 
     private func result(_ targetImports: TargetImports, context: Context) -> Result? {
@@ -107,11 +123,11 @@ struct ImportResolution {
         let provisions = context.provisions(of: from)
         var local = LocalImports(declared: Set(declared.successors[from.number]), unreadPaths: provisions.unreadPaths)
         var external = ExternalImports(provisions: provisions)
-        var exported: Set<String> = []
+        // A module a declared local target re-exports (`@_exported import VendorKit` in a wrapper) is declared through it.
+        let reexported = reexported(through: declared.successors[from.number], context: context)
         // A target's files import the same modules again and again: each module is looked up once.
         var decisions: [String: ModuleDecision] = [:]
         for use in targetImports.uses {
-            if use.isExported { exported.insert(use.module) }
             let decision = decisions[use.module] ?? {
                 let decision = context.decision(for: use.module, by: from)
                 decisions[use.module] = decision
@@ -119,6 +135,7 @@ struct ImportResolution {
             }()
             switch decision {
             case _ where use.isOptional, .leftOut: continue
+            case _ where reexported.contains(use.module): continue
             case .local(let candidates): local.add(use, candidates: candidates, from: from)
             case .external: external.add(use, context: context)
             }
@@ -126,7 +143,7 @@ struct ImportResolution {
         let imported = Set(decisions.keys)
         let undecidedLocal = local.undecided(from: from)
         return Result(from: from.number, edges: local.edges(from: from, targets: declared.sortedTargets), external: external.imports(from: from),
-                      undecided: undecidedLocal + external.undecidedImports(from: from), imported: imported, exported: exported)
+                      undecided: undecidedLocal + external.undecidedImports(from: from), imported: imported)
     }
 
     /// A target's imports of local modules it does not declare, by the target imported, in the order first imported.

@@ -101,6 +101,9 @@ enum UnimportedDependencies {
             if targets.contains(where: { $0.module == from.module || modules.contains($0.module) }) { continue }
             let provided = Set(targets.map(\.module))
             if !reexports.isEmpty, modules.contains(where: { !(reexports[$0] ?? []).isDisjoint(with: provided) }) { continue }
+            // A wrapper whose files re-export what the target imports (`@_exported import VendorKit`) is what provides it.
+            if !reexports.isEmpty, targets.contains(where: { reexports[$0.module] != nil
+                && !ImportResolution.Provisions.reexported(by: $0.module, in: reexports).isDisjoint(with: modules) }) { continue }
             result.append(UnimportedDependency(from: from, edge: edge, targets: targets, modules: provided.sorted(), name: first.id.name))
         }
         return result
@@ -116,7 +119,7 @@ enum UnimportedDependencies {
             let provided = Set(provides)
             guard modules.isDisjoint(with: provided), !modules.contains(where: {
                 !(reexports[$0] ?? []).isDisjoint(with: provided) || !external.exports(of: $0).isDisjoint(with: provided)
-            }) else { continue }
+            }), !provides.contains(where: { !external.exports(of: $0).isDisjoint(with: modules) }) else { continue }
             let owner = package.flatMap { external.packages[$0] } ?? external.packages.values.first { $0.libraries[product] != nil }
             result.append(UnimportedDependency(from: declared.sortedTargets[edge.fromNumber], edge: edge, targets: [], modules: provides,
                                                name: product, outside: owner))

@@ -5,18 +5,18 @@ import ManifestReading
 import Parallel
 
 extension FixPlanner {
-    /// Each planned file's edits made on its text, files in path order, on both cores.
-    public func made(reader: StaticManifestReader) -> [(path: String, plan: FilePlan, file: FileFix.Made)] {
+    /// Each planned file's edits made on its text, files in path order, on both cores; the edits in `cancelled` are
+    /// left out (they stay planned, for the outcome to say why they were not made).
+    public func made(reader: StaticManifestReader, cancelled: Set<PlannedEdit> = []) -> [FileFix.Made] {
         let files = self.files.keys.sorted().compactMap { path in self.files[path].map { (path, $0) } }
         let fileSystem = project.fileSystem
-        let made = inSlices(of: files.count, minimumSliceSize: 8, slicesPerCore: 4) { slice in
-            slice.map { FileFix(path: files[$0].0, plan: files[$0].1, fileSystem: fileSystem, reader: reader).made() }
+        return inSlices(of: files.count, minimumSliceSize: 8, slicesPerCore: 4) { slice in
+            slice.map { FileFix(path: files[$0].0, plan: files[$0].1, fileSystem: fileSystem, reader: reader).made(cancelled: cancelled) }
         }
-        return zip(files, made).map { ($0.0, $0.1, $1) }
     }
 }
 
-/// One file's planned edits made on its text: the needs that could be placed, and those that could not.
+/// One file's planned edits made on its text: the edits made, and those that could not be, with why.
 public struct FileFix {
     let path: String
     let plan: FixPlanner.FilePlan
@@ -24,122 +24,147 @@ public struct FileFix {
     let reader: StaticManifestReader
 
     public struct Made: Sendable {
+        /// The file itself (absolute), and as messages name it.
+        public var path: String
+        public var shown: String
         public var before: String?
         public var after: String?
-        public var fixed: [FixOutcome.Fixed] = []
-        public var notFixed: [FixOutcome.NotFixed] = []
+        /// The manifest the static reader reads from the edited text (a Package.swift that changed).
+        public var manifest: Manifest?
+        public var placed: [PlannedEdit] = []
+        public var refused: [PlannedEdit: NotFixable] = [:]
+
+        /// Whether the file's text changes.
+        public var changes: Bool { after != nil && after != before }
     }
 
-    func made() -> Made {
-        var made = Made()
+    func made(cancelled: Set<PlannedEdit>) -> Made {
+        var made = Made(path: path, shown: plan.shown)
+        let edits = plan.edits.filter { !cancelled.contains($0) }
+        guard !edits.isEmpty else { return made }
         guard let bytes = fileSystem.contents(of: path, upTo: 1 << 22), let source = String(validating: bytes, as: UTF8.self) else {
-            made.notFixed = allNeeds.map { FixOutcome.NotFixed(finding: $0.finding, reason: "\(plan.shown) cannot be read as UTF-8 text") }
+            for edit in edits { made.refused[edit] = NotFixable("\(plan.shown) cannot be read as UTF-8 text", kind: .forAPerson) }
             return made
         }
         made.before = source
-        let (edits, placed, refused) = plan.isPodspec ? podspecEdits(source) : manifestEdits(source)
-        made.notFixed = refused
-        guard var after = TextEdit.apply(edits, to: source) else {
-            made.notFixed += placed.map { FixOutcome.NotFixed(finding: $0.finding, reason: "its edit overlaps another in \(plan.shown)") }
+        let (textEdits, placed, refused) = plan.isPodspec ? podspecEdits(edits, source) : manifestEdits(edits, source)
+        made.refused = refused
+        guard var after = TextEdit.apply(textEdits, to: source) else {
+            for edit in placed { made.refused[edit] = NotFixable("its edit overlaps another in \(plan.shown)") }
             return made
         }
-        if !plan.isPodspec { after = removingUnusedPackages(after) }
-        if let problem = problem(reading: after) {
-            made.notFixed += placed.map { FixOutcome.NotFixed(finding: $0.finding, reason: "the edited manifest would not read (\(problem)); edit it by hand") }
-            return made
+        if !plan.isPodspec { after = removingUnnamedPackages(placed, from: after) }
+        if !plan.isPodspec {
+            switch read(after, original: source) {
+            case .success(let manifest): made.manifest = manifest
+            case .failure(let problem):
+                for edit in placed { made.refused[edit] = NotFixable("the edited manifest would not read (\(problem.reason)); edit it by hand") }
+                return made
+            }
         }
         made.after = after
-        made.fixed = placed.map { FixOutcome.Fixed(finding: $0.finding, edit: $0.description) }
+        made.placed = placed
         return made
     }
 
-    private var allNeeds: [FixPlanner.Need] {
-        plan.targetAdds.values.flatMap { $0.map(\.need) } + plan.removals.map(\.need) + plan.podAdds.values.flatMap { $0.map(\.need) }
-            + plan.podRemovals.map(\.need) + plan.pathReplacements.map(\.need)
-    }
+    private typealias Edits = (edits: [TextEdit], placed: [PlannedEdit], refused: [PlannedEdit: NotFixable])
 
-    private typealias Edits = (edits: [TextEdit], placed: [FixPlanner.Need], refused: [FixOutcome.NotFixed])
-
-    private func manifestEdits(_ source: String) -> Edits {
+    /// Every edit of the manifest composed together (see ``PackageManifestEditor/composing(_:)``); an addition whose
+    /// package entry cannot be written is not made.
+    private func manifestEdits(_ planned: [PlannedEdit], _ source: String) -> Edits {
         let editor = PackageManifestEditor(source: source, path: plan.shown)
-        var result: Edits = ([], [], [])
-        var refusedPackages: Set<String> = []
-        let packages = plan.packageAdds.keys.sorted()
-        do {
-            result.edits += try editor.addingPackageDependencies(packages)
-        } catch {
-            refusedPackages = Set(packages)
-            result.refused += plan.packageAdds.values.flatMap { $0 }.map { FixOutcome.NotFixed(finding: $0.finding, reason: error.reason) }
-        }
-        for position in plan.targetAdds.keys.sorted() {
-            let adds = (plan.targetAdds[position] ?? []).filter { $0.package.map { !refusedPackages.contains($0) } ?? true }
-            do {
-                result.edits += try editor.addingTargetDependencies(adds.map(\.element), toTargetAt: position.line, column: position.column)
-                result.placed += adds.map(\.need)
-            } catch {
-                result.refused += adds.map { FixOutcome.NotFixed(finding: $0.need.finding, reason: error.reason) }
+        var refused: [PlannedEdit: NotFixable] = [:]
+        var remaining = planned
+        while true {
+            var changes: [ManifestChange] = [], owners: [PlannedEdit] = []
+            for edit in remaining {
+                for change in Self.changes(of: edit) {
+                    changes.append(change)
+                    owners.append(edit)
+                }
             }
+            let composed = editor.composing(changes)
+            let newlyRefused = composed.refused.sorted { $0.key < $1.key }.filter { refused[owners[$0.key]] == nil }
+            guard !newlyRefused.isEmpty else { return (composed.edits, remaining, refused) }
+            // An edit one of whose changes is refused is not made at all: compose the others again.
+            for (index, reason) in newlyRefused { refused[owners[index]] = reason }
+            remaining.removeAll { refused[$0] != nil }
         }
-        for removal in plan.removals {
-            do {
-                result.edits.append(try editor.removingEntry(at: removal.position.line, column: removal.position.column))
-                result.placed.append(removal.need)
-            } catch {
-                result.refused.append(FixOutcome.NotFixed(finding: removal.need.finding, reason: error.reason))
-            }
-        }
-        for replacement in plan.pathReplacements {
-            do {
-                result.edits.append(try editor.replacingPath(at: replacement.position.line, column: replacement.position.column, with: replacement.path))
-                result.placed.append(replacement.need)
-            } catch {
-                result.refused.append(FixOutcome.NotFixed(finding: replacement.need.finding, reason: error.reason))
-            }
-        }
-        return result
     }
 
-    private func podspecEdits(_ source: String) -> Edits {
+    /// The changes an edit makes in a Package.swift.
+    static func changes(of edit: PlannedEdit) -> [ManifestChange] {
+        switch edit.intent {
+        case .addDependency(let entry, let package):
+            [.addToTarget(line: edit.line, column: edit.column, entry: entry)] + (package.map { [.addPackage($0)] } ?? [])
+        case .removeEntry: [.remove(line: edit.line, column: edit.column)]
+        case .replacePath(let path): [.replacePath(line: edit.line, column: edit.column, path: path)]
+        case .replaceName(let name): [.replaceName(line: edit.line, column: edit.column, name: name)]
+        case .addPodDependency, .removePodDependency: []
+        }
+    }
+
+    private func podspecEdits(_ planned: [PlannedEdit], _ source: String) -> Edits {
         let editor = PodspecEditor(source: source)
-        var result: Edits = ([], [], [])
-        for line in plan.podAdds.keys.sorted() {
-            let adds = plan.podAdds[line] ?? []
-            do {
-                result.edits.append(try editor.addingDependencies(Array(Set(adds.map(\.name))).sorted(), afterLine: line))
-                result.placed += adds.map(\.need)
-            } catch {
-                result.refused += adds.map { FixOutcome.NotFixed(finding: $0.need.finding, reason: error.reason) }
+        var result: Edits = ([], [], [:])
+        var additions: [Int: [PlannedEdit]] = [:]
+        for edit in planned {
+            switch edit.intent {
+            case .addPodDependency: additions[edit.line, default: []].append(edit)
+            case .removePodDependency:
+                do throws(NotFixable) {
+                    result.edits.append(try editor.removingDependency(at: edit.line))
+                    result.placed.append(edit)
+                } catch {
+                    result.refused[edit] = error
+                }
+            default: result.refused[edit] = NotFixable("a podspec takes only dependency lines")
             }
         }
-        for removal in plan.podRemovals {
-            do {
-                result.edits.append(try editor.removingDependency(at: removal.line))
-                result.placed.append(removal.need)
+        let removedLines = Set(result.placed.map(\.line))
+        for line in additions.keys.sorted() {
+            let edits = additions[line] ?? []
+            let names = Array(Set(edits.compactMap { if case .addPodDependency(let name) = $0.intent { name } else { nil } })).sorted()
+            do throws(NotFixable) {
+                result.edits.append(try editor.addingDependencies(names, afterLine: line, lineRemoved: removedLines.contains(line)))
+                result.placed += edits
             } catch {
-                result.refused.append(FixOutcome.NotFixed(finding: removal.need.finding, reason: error.reason))
+                for edit in edits { result.refused[edit] = error }
             }
         }
         return result
     }
 
     /// The `Package(dependencies:)` entries of the removed entries' packages that nothing names any more, removed too.
-    private func removingUnusedPackages(_ source: String) -> String {
-        let identities = Set(plan.removals.compactMap(\.package))
+    private func removingUnnamedPackages(_ placed: [PlannedEdit], from source: String) -> String {
+        let identities = Set(placed.compactMap { if case .removeEntry(let package?) = $0.intent { package } else { nil } })
         guard !identities.isEmpty else { return source }
         let editor = PackageManifestEditor(source: source, path: plan.shown)
-        return TextEdit.apply(identities.sorted().compactMap { editor.removingPackage(identity: $0) }, to: source) ?? source
+        return TextEdit.apply(editor.removingPackages(identities: identities.sorted()), to: source) ?? source
     }
 
-    /// Why the edited manifest would not read with the static reader, if it would not.
-    private func problem(reading source: String) -> String? {
-        guard !plan.isPodspec else { return nil }
+    /// The edited manifest as the static reader reads it, or why it would not be read: the reader's refusal, or a
+    /// package declared twice that was not before (SwiftPM refuses it).
+    private func read(_ source: String, original: String) -> Result<Manifest, NotFixable> {
         let overlay = InMemoryFileSystem(files: [path: source])
         let directory = (path as NSString).deletingLastPathComponent
+        let manifest: Manifest
         do {
-            _ = try reader.read(packageDirectory: directory, fileSystem: OverlayFileSystem(base: fileSystem, overlay: overlay))
-            return nil
+            manifest = try reader.read(packageDirectory: directory, fileSystem: OverlayFileSystem(base: fileSystem, overlay: overlay))
         } catch {
-            return "\(error)"
+            return .failure(NotFixable("\(error)"))
         }
+        let twice = Self.declaredTwice(manifest)
+        if !twice.isEmpty {
+            let before = (try? reader.read(source: original, path: path)).map(Self.declaredTwice) ?? []
+            if let identity = twice.subtracting(before).sorted().first { return .failure(NotFixable("package '\(identity)' would be declared twice")) }
+        }
+        return .success(manifest)
+    }
+
+    private static func declaredTwice(_ manifest: Manifest) -> Set<String> {
+        var seen: Set<String> = [], twice: Set<String> = []
+        for dependency in manifest.dependencies where !seen.insert(dependency.identity).inserted { twice.insert(dependency.identity) }
+        return twice
     }
 }

@@ -33,10 +33,16 @@ public struct FixOutcome: Sendable {
     public struct NotFixed: Sendable {
         public var finding: Finding
         public var reason: String
+        public var kind: LeftBecause
 
-        public init(finding: Finding, reason: String) {
+        public init(finding: Finding, reason: String, kind: LeftBecause = .cannotPlace) {
             self.finding = finding
             self.reason = reason
+            self.kind = kind
+        }
+
+        public init(finding: Finding, _ refusal: NotFixable) {
+            self.init(finding: finding, reason: refusal.reason, kind: refusal.kind)
         }
     }
 

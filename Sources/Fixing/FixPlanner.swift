@@ -32,31 +32,41 @@ public struct FixPlanner {
     public private(set) var files: [String: FilePlan] = [:]
     public private(set) var notFixed: [FixOutcome.NotFixed] = []
     private var migrating: [MigratingComponent]?
+    /// The entries that name nothing, by target number (worked out on first use).
+    var unresolvedEdges: [Int: [Edge]]?
+    /// The graph's local edges (declared, imported, called), by source (worked out on first use).
+    private var outgoing: [[(to: Int, entry: EntryKey)]]?
+    /// The entries planned for removal: an addition that would close a cycle only through one of them does not.
+    private var removed: Set<EntryKey> = []
 
-    /// One position in a manifest.
-    struct Position: Hashable, Comparable, Sendable {
-        var line: Int
-        var column: Int
-
-        static func < (lhs: Position, rhs: Position) -> Bool { (lhs.line, lhs.column) < (rhs.line, rhs.column) }
+    /// A manifest entry of a target, wherever it leads (a product's targets share it).
+    struct EntryKey: Hashable {
+        var from: Int
+        var location: FileLocation
     }
 
     /// An edit one finding needs, described as the fix names it.
     public struct Need: Sendable {
-        var finding: Finding
-        var description: String
+        public var finding: Finding
+        public var description: String
     }
 
-    /// What one file's findings need.
+    /// What one file's findings need: the edits, in the order planned, each with the findings it fixes.
     public struct FilePlan: Sendable {
         public var shown: String
         var isPodspec: Bool
-        var targetAdds: [Position: [(element: String, need: Need, package: String?)]] = [:]
-        var packageAdds: [String: [Need]] = [:]
-        var removals: [(position: Position, need: Need, package: String?)] = []
-        var podAdds: [Int: [(name: String, need: Need)]] = [:]
-        var podRemovals: [(line: Int, need: Need)] = []
-        var pathReplacements: [(position: Position, path: String, need: Need)] = []
+        public private(set) var edits: [PlannedEdit] = []
+        public private(set) var needs: [PlannedEdit: [Need]] = [:]
+
+        init(shown: String, isPodspec: Bool) {
+            self.shown = shown
+            self.isPodspec = isPodspec
+        }
+
+        mutating func add(_ edit: PlannedEdit, for need: Need) {
+            if needs[edit] == nil { edits.append(edit) }
+            needs[edit, default: []].append(need)
+        }
     }
 
     public init(repository project: FixRepository, graph: DependencyGraph) {
@@ -70,12 +80,22 @@ public struct FixPlanner {
             case .implicitDependency: try planAddition(finding)
             case .unusedDependency: try planRemoval(finding)
             case .podPackageMismatch: try planMismatch(finding)
-            case .unresolved: try planPathReplacement(finding)
-            default: throw NotFixable("fix does not edit for \(finding.rule) findings; see the fix line")
+            case .unresolved: try planRepair(finding)
+            default: throw NotFixable("fix does not edit for \(finding.rule) findings; \(finding.fix)", kind: .forAPerson)
             }
         } catch {
-            notFixed.append(FixOutcome.NotFixed(finding: finding, reason: error.reason))
+            notFixed.append(FixOutcome.NotFixed(finding: finding, error))
         }
+    }
+
+    /// Records an edit a finding needs in its manifest.
+    mutating func add(_ edit: PlannedEdit, in package: LocalPackage, for need: Need) {
+        files[edit.file, default: FilePlan(shown: package.manifestPath, isPodspec: package.manifest.reader.isPodspec)].add(edit, for: need)
+    }
+
+    /// Every planned edit with the findings it fixes, files in path order.
+    public var plannedEdits: [(edit: PlannedEdit, needs: [Need])] {
+        files.keys.sorted().flatMap { path in (files[path]?.edits ?? []).map { ($0, files[path]?.needs[$0] ?? []) } }
     }
 
     // MARK: - Implicit dependencies
@@ -87,23 +107,23 @@ public struct FixPlanner {
         if let outside = graph.imports?.undeclaredExternal.first(where: { $0.location == finding.location && $0.from.id.name == finding.key.from }) {
             return try planOutsideAddition(finding, outside)
         }
-        throw NotFixable("the import behind this finding is no longer in the graph")
+        throw NotFixable("the import behind this finding is no longer in the graph", kind: .forAPerson)
     }
 
     private mutating func planLocalAddition(_ finding: Finding, from: GraphTarget, to: GraphTarget) throws(NotFixable) {
         try refuseXcode(from, finding)
-        if graph.chain(from: [to], to: [from]) != nil {
-            throw NotFixable("\(to.id.name) already depends on \(from.id.name): declaring it would close a cycle; the code needs to change")
+        if reaches(from: to, to: from) {
+            throw NotFixable("\(to.id.name) already depends on \(from.id.name): declaring it would close a cycle; the code needs to change", kind: .worsens)
         }
         let fromPackage = package(of: from)
         if fromPackage.manifest.reader.isPodspec {
             guard from.id.package != to.id.package, let product = graph.products(holding: to).first else {
-                throw NotFixable("\(to.id.name) is part of the same pod; CocoaPods builds it into one module")
+                throw NotFixable("\(to.id.name) is part of the same pod; CocoaPods builds it into one module", kind: .forAPerson)
             }
             return try planPodAddition(finding, from: from, name: product)
         }
         if from.id.package == to.id.package {
-            return addToTarget(from, element: "\"\(to.id.name)\"", need: Need(finding: finding, description: "add \"\(to.id.name)\" to \(from.id.name)"))
+            return try addToTarget(from, element: "\"\(to.id.name)\"", need: Need(finding: finding, description: "add \"\(to.id.name)\" to \(from.id.name)"))
         }
         try addProduct(holding: to, to: from, finding: finding)
     }
@@ -113,15 +133,17 @@ public struct FixPlanner {
     private mutating func addProduct(holding to: GraphTarget, to from: GraphTarget, finding: Finding) throws(NotFixable) {
         let fromPackage = package(of: from), toPackage = package(of: to)
         guard !toPackage.manifest.reader.isPodspec else {
-            throw NotFixable("\(to.packageName) is a pod: a Package.swift cannot depend on it until it is migrated (componentize migrate-pods)")
+            throw NotFixable("\(to.packageName) is a pod: a Package.swift cannot depend on it until it is migrated (componentize migrate-pods)", kind: .forAPerson)
         }
-        guard let product = graph.products(holding: to).first else { throw NotFixable("package \(to.packageName) has no product holding \(to.id.name)") }
+        guard let product = graph.products(holding: to).first else {
+            throw NotFixable("package \(to.packageName) has no product holding \(to.id.name)", kind: .forAPerson)
+        }
         let declared = fromPackage.manifest.dependencies.first { fromPackage.localDependencies[$0.location] == toPackage.directory }
         // `.package(path: "../")` is named by the folder it leads to, as SwiftPM names it.
         let name = declared?.name ?? (toPackage.directory as NSString).lastPathComponent
         let element = ".product(name: \"\(product)\", package: \"\(name)\")"
         let packageEntry = declared == nil ? ".package(path: \"\(PathArithmetic.relative(toPackage.directory, to: fromPackage.directory))\")" : nil
-        addToTarget(from, element: element, need: Need(finding: finding, description: "add \(element) to \(from.id.name)"), package: packageEntry)
+        try addToTarget(from, element: element, need: Need(finding: finding, description: "add \(element) to \(from.id.name)"), package: packageEntry)
     }
 
     private mutating func planOutsideAddition(_ finding: Finding, _ outside: UndeclaredExternalImport) throws(NotFixable) {
@@ -130,20 +152,20 @@ public struct FixPlanner {
         let layering = project.layering
         if let layer = from.layer, !layering.layers.isEmpty,
            !layering.thirdParty.allowedLayers(package: outside.package, product: outside.product).contains(layer) {
-            throw NotFixable("the \(layer) layer may not use \(outside.package) (third-party): declaring it would fail check; the code needs to change")
+            throw NotFixable("the \(layer) layer may not use \(outside.package) (third-party): declaring it would fail check; the code needs to change", kind: .worsens)
         }
         if fromPackage.manifest.reader.isPodspec { return try planPodAddition(finding, from: from, name: outside.product) }
         let declared = fromPackage.manifest.dependencies.first { $0.identity == outside.package }
         var packageEntry: String?
         if declared == nil {
             guard let entry = entryDeclaring(outside.package) else {
-                throw NotFixable("no manifest of the repository declares package \(outside.package); add its .package(url:) entry by hand")
+                throw NotFixable("no manifest of the repository declares package \(outside.package); add its .package(url:) entry by hand", kind: .forAPerson)
             }
             packageEntry = entry
         }
         let name = declared.map { $0.name ?? Self.writtenName(of: $0.location) } ?? Self.writtenName(ofEntry: packageEntry ?? outside.package)
         let element = ".product(name: \"\(outside.product)\", package: \"\(name)\")"
-        addToTarget(from, element: element, need: Need(finding: finding, description: "add \(element) to \(from.id.name)"), package: packageEntry)
+        try addToTarget(from, element: element, need: Need(finding: finding, description: "add \(element) to \(from.id.name)"), package: packageEntry)
     }
 
     private mutating func planPodAddition(_ finding: Finding, from: GraphTarget, name: String) throws(NotFixable) {
@@ -152,17 +174,21 @@ public struct FixPlanner {
         guard let last = own.map(\.line).max() else {
             throw NotFixable("the spec of \(from.id.name) has no dependency line to place `dependency '\(name)'` beside; add it by hand")
         }
-        let path = manifestFile(of: package)
-        files[path, default: FilePlan(shown: package.manifestPath, isPodspec: true)].podAdds[last, default: []]
-            .append((name, Need(finding: finding, description: "add dependency '\(name)' to \(from.id.name)")))
+        let edit = PlannedEdit(file: manifestFile(of: package), line: last, column: 0, intent: .addPodDependency(name), package: package.relativeDirectory,
+                               target: from.id.name)
+        add(edit, in: package, for: Need(finding: finding, description: "add dependency '\(name)' to \(from.id.name)"))
     }
 
-    private mutating func addToTarget(_ target: GraphTarget, element: String, need: Need, package: String? = nil) {
+    /// `element` added to the target's `dependencies:`, with `package` in `Package(dependencies:)`; or, when the target
+    /// has an entry of that package whose misspelt name is the product meant, that name replaced (never a second entry).
+    private mutating func addToTarget(_ target: GraphTarget, element: String, need: Need, package: String? = nil) throws(NotFixable) {
         let owner = self.package(of: target)
-        let position = Position(line: target.position?.line ?? 0, column: target.position?.column ?? 0)
-        let path = manifestFile(of: owner)
-        files[path, default: FilePlan(shown: owner.manifestPath, isPodspec: false)].targetAdds[position, default: []].append((element, need, package))
-        if let package { files[path]?.packageAdds[package, default: []].append(need) }
+        if let repair = try repair(of: target, providing: element) {
+            return add(repair.edit, in: owner, for: Need(finding: need.finding, description: repair.description))
+        }
+        let edit = PlannedEdit(file: manifestFile(of: owner), line: target.position?.line ?? 0, column: target.position?.column ?? 0,
+                               intent: .addDependency(entry: element, packageEntry: package), package: owner.relativeDirectory, target: target.id.name)
+        add(edit, in: owner, for: need)
     }
 
     // MARK: - A pod and its package disagreeing
@@ -180,26 +206,26 @@ public struct FixPlanner {
             }
             if (pair.podOnlyFiles + pair.packageOnlyFiles).contains(finding.key.to) {
                 throw NotFixable("fix edits dependency entries, not the files a target compiles: 'componentize migrate-pods --pod \(pair.podName) --update' "
-                    + "rewrites a Package.swift migrate-pods wrote from the podspec; else add the file to the side that lacks it")
+                    + "rewrites a Package.swift migrate-pods wrote from the podspec; else add the file to the side that lacks it", kind: .forAPerson)
             }
         }
-        throw NotFixable("the entry behind this finding is no longer in the graph")
+        throw NotFixable("the entry behind this finding is no longer in the graph", kind: .forAPerson)
     }
 
     /// The package gains the product of the local component the pod depends on, in the target that builds the pod's module.
     private mutating func planPackageSide(_ finding: Finding, _ entry: MigratingComponent.Declared, _ pair: MigratingComponent) throws(NotFixable) {
         guard let directory = entry.directory else {
-            throw NotFixable("which SwiftPM package and product build the outside pod \(entry.name) is not known: add them to \(pair.manifestPath) by hand, or remove the s.dependency")
+            throw NotFixable("which SwiftPM package and product build the outside pod \(entry.name) is not known: add them to \(pair.manifestPath) by hand, or remove the s.dependency", kind: .forAPerson)
         }
         let from = try target(of: pair), to = try libraryTarget(in: directory, named: entry.name)
         guard try importedModules(of: [from]).contains(to.module) else {
-            throw NotFixable("\(from.id.name) in the package does not import \(to.module): declared there it would be unused; if the pod's code does not import it either, remove the s.dependency")
+            throw NotFixable("\(from.id.name) in the package does not import \(to.module): declared there it would be unused; if the pod's code does not import it either, remove the s.dependency", kind: .forAPerson)
         }
-        if graph.chain(from: [to], to: [from]) != nil {
-            throw NotFixable("\(to.id.name) already depends on \(from.id.name): declaring it in the package would close a cycle; the pod's dependency needs to go")
+        if reaches(from: to, to: from) {
+            throw NotFixable("\(to.id.name) already depends on \(from.id.name): declaring it in the package would close a cycle; the pod's dependency needs to go", kind: .worsens)
         }
         if let rule = LayeringVerdict.rejection(from: from, to: to, in: project.layering) {
-            throw NotFixable("declaring it in the package would be reported as \(rule): the pod's dependency is the problem, not the package")
+            throw NotFixable("declaring it in the package would be reported as \(rule): the pod's dependency is the problem, not the package", kind: .worsens)
         }
         try addProduct(holding: to, to: from, finding: finding)
     }
@@ -208,27 +234,28 @@ public struct FixPlanner {
     /// last dependency line.
     private mutating func planPodSide(_ finding: Finding, _ entry: MigratingComponent.Declared, _ pair: MigratingComponent) throws(NotFixable) {
         guard let directory = entry.directory else {
-            throw NotFixable("which pod provides the outside package \(entry.name) is not known: add its s.dependency to \(pair.podspecPath) by hand, or remove the entry")
+            throw NotFixable("which pod provides the outside package \(entry.name) is not known: add its s.dependency to \(pair.podspecPath) by hand, or remove the entry", kind: .forAPerson)
         }
         guard let owner = project.workspace.packages.first(where: { $0.manifestPath == pair.manifestPath }), let pod = owner.podspec,
               let dependency = project.workspace.packages.first(where: { $0.directory == directory }) else {
-            throw NotFixable("the component behind this finding is no longer in the graph")
+            throw NotFixable("the component behind this finding is no longer in the graph", kind: .forAPerson)
         }
         let targets = libraryTargets(where: { $0.manifestPath == pair.manifestPath })
         let modules = libraryTargets(where: { $0.directory == directory }).map(\.module)
         let imported = try importedModules(of: targets)
         guard modules.contains(where: imported.contains) else {
-            throw NotFixable("no code of \(pair.component) imports \(entry.name): the package's entry is unused, not missing from the pod")
+            throw NotFixable("no code of \(pair.component) imports \(entry.name): the package's entry is unused, not missing from the pod", kind: .forAPerson)
         }
         guard let name = dependency.podspec?.spec.name ?? dependency.podSpec?.name else {
-            throw NotFixable("\(entry.name) has no podspec, so CocoaPods cannot depend on it: give it one, or remove the entry")
+            throw NotFixable("\(entry.name) has no podspec, so CocoaPods cannot depend on it: give it one, or remove the entry", kind: .forAPerson)
         }
         guard let last = pod.spec.dependencies.filter({ $0.platform == nil }).compactMap(\.location.line).max() else {
             throw NotFixable("\(pair.podspecPath) has no s.dependency line of its root spec to place the new one beside; add it by hand")
         }
         let path = PathArithmetic.join(owner.directory, (pod.path as NSString).lastPathComponent)
-        files[path, default: FilePlan(shown: pod.path, isPodspec: true)].podAdds[last, default: []]
-            .append((name, Need(finding: finding, description: "add dependency '\(name)' to \((pair.podspecPath as NSString).lastPathComponent)")))
+        let edit = PlannedEdit(file: path, line: last, column: 0, intent: .addPodDependency(name), package: owner.relativeDirectory, target: nil)
+        files[path, default: FilePlan(shown: pod.path, isPodspec: true)]
+            .add(edit, for: Need(finding: finding, description: "add dependency '\(name)' to \((pair.podspecPath as NSString).lastPathComponent)"))
     }
 
     /// The targets, tests left out, of the package `matching` picks.
@@ -240,7 +267,7 @@ public struct FixPlanner {
     /// What the files of `targets` import; not fixable when the sources were not read.
     private func importedModules(of targets: [GraphTarget]) throws(NotFixable) -> Set<String> {
         guard let imported = graph.imports?.importedModules else {
-            throw NotFixable("the sources were not read, so whether the code imports the dependency is not known")
+            throw NotFixable("the sources were not read, so whether the code imports the dependency is not known", kind: .forAPerson)
         }
         return targets.reduce(into: []) { $0.formUnion(imported[$1.number] ?? []) }
     }
@@ -251,7 +278,7 @@ public struct FixPlanner {
         let index = project.workspace.packages.firstIndex { $0.manifestPath == pair.manifestPath }
         let targets = graph.sortedTargets.filter { $0.packageIndex == index && $0.type == .regular && !$0.isTest }
         guard let target = targets.count == 1 ? targets.first : targets.first(where: { [pair.podName, pair.component].contains($0.id.name) }) else {
-            throw NotFixable("which of the \(targets.count) targets of \(pair.manifestPath) builds the pod is not known: add the dependency to it by hand")
+            throw NotFixable("which of the \(targets.count) targets of \(pair.manifestPath) builds the pod is not known: add the dependency to it by hand", kind: .uncertain)
         }
         return target
     }
@@ -262,7 +289,7 @@ public struct FixPlanner {
         let index = project.workspace.packages.firstIndex { $0.directory == directory }
         let targets = graph.sortedTargets.filter { $0.packageIndex == index && !graph.products(holding: $0).isEmpty }
         guard let target = targets.count == 1 ? targets.first : targets.first(where: { $0.id.name == name }) else {
-            throw NotFixable("which product of \(name) the package needs is not known: add it by hand")
+            throw NotFixable("which product of \(name) the package needs is not known: add it by hand", kind: .uncertain)
         }
         return target
     }
@@ -272,58 +299,58 @@ public struct FixPlanner {
     private mutating func planRemoval(_ finding: Finding) throws(NotFixable) {
         guard let unused = graph.imports?.unimported.first(where: { $0.edge.location == finding.location && $0.from.id.name == finding.key.from }),
               let line = finding.location.line, let column = finding.location.column else {
-            throw NotFixable("the entry behind this finding is no longer in the graph")
+            throw NotFixable("the entry behind this finding is no longer in the graph", kind: .forAPerson)
         }
         try refuseXcode(unused.from, finding)
-        let owner = package(of: unused.from), path = manifestFile(of: owner)
+        let owner = package(of: unused.from)
         let need = Need(finding: finding, description: "remove the entry `\(unused.edge.written)` from \(unused.from.id.name)")
-        var plan = files[path, default: FilePlan(shown: owner.manifestPath, isPodspec: owner.manifest.reader.isPodspec)]
-        if plan.isPodspec {
-            plan.podRemovals.append((line, need))
+        let intent: FixIntent
+        if owner.manifest.reader.isPodspec {
+            intent = .removePodDependency
         } else {
-            let packageIdentity: String? = unused.targets.first.map { (package(of: $0).directory as NSString).lastPathComponent.lowercased() }
+            let identity: String? = unused.targets.first.map { (package(of: $0).directory as NSString).lastPathComponent.lowercased() }
                 ?? { if case let .external(package?, _) = unused.edge.to { return package }; return nil }()
-            plan.removals.append((Position(line: line, column: column), need, packageIdentity))
+            intent = .removeEntry(package: identity)
         }
-        files[path] = plan
-    }
-
-    /// Whether `fix` edits for the finding at all: every finding of the rules it fixes, but of unresolved ones only a
-    /// misspelt `.package(path:)` (the others are for a person: see their fix line).
-    public func edits(for finding: Finding) -> Bool {
-        finding.rule != .unresolved || graph.missingPackages.contains { $0.location == finding.location && $0.suggestion != nil }
-    }
-
-    // MARK: - Misspelt paths
-
-    /// A `.package(path:)` to a missing folder with a folder of that name's near spelling beside it: the path replaced.
-    private mutating func planPathReplacement(_ finding: Finding) throws(NotFixable) {
-        guard let missing = graph.missingPackages.first(where: { $0.location == finding.location }), let suggestion = missing.suggestion,
-              let line = finding.location.line, let column = finding.location.column,
-              let owner = project.workspace.packages.first(where: { $0.manifestPath == finding.location.path }) else {
-            throw NotFixable("fix replaces only a .package(path:) that is one typo away from a folder with a manifest; see the fix line")
-        }
-        guard !owner.manifest.reader.isPodspec, owner.xcodeProject == nil else {
-            throw NotFixable("fix edits only Package.swift; \(finding.fix)")
-        }
-        let path = manifestFile(of: owner)
-        var plan = files[path, default: FilePlan(shown: owner.manifestPath, isPodspec: false)]
-        plan.pathReplacements.append((Position(line: line, column: column), suggestion,
-                                      Need(finding: finding, description: "replace the path '\(missing.written)' with '\(suggestion)'")))
-        files[path] = plan
+        add(PlannedEdit(file: manifestFile(of: owner), line: line, column: column, intent: intent, package: owner.relativeDirectory,
+                        target: unused.from.id.name), in: owner, for: need)
+        removed.insert(EntryKey(from: unused.from.number, location: unused.edge.location))
     }
 
     // MARK: - Helpers
 
-    /// An Xcode target's dependencies live in `project.pbxproj` (and the Podfile), which `fix` does not edit: the
-    /// finding's own fix line says what to do in Xcode.
-    private func refuseXcode(_ target: GraphTarget, _ finding: Finding) throws(NotFixable) {
-        guard target.xcodeKind != nil else { return }
-        let what = target.packageKind == .xcodeProject || !target.packageKind.isXcodeProject ? "Xcode projects" : target.packageKind.noun + "s"
-        throw NotFixable("\(what) are not edited; \(finding.fix)")
+    /// Whether `from` reaches `to` over the graph's edges, the entries planned for removal left out: the order findings
+    /// are planned in puts removals first, so that declaring an import is not refused for a cycle the same run breaks.
+    mutating func reaches(from: GraphTarget, to: GraphTarget) -> Bool {
+        if outgoing == nil {
+            var outgoing = [[(to: Int, entry: EntryKey)]](repeating: [], count: graph.sortedTargets.count)
+            for (edge, source, destination) in graph.localEdges + graph.importEdges + graph.mediatorEdges {
+                outgoing[source.number].append((destination.number, EntryKey(from: source.number, location: edge.location)))
+            }
+            self.outgoing = outgoing
+        }
+        var seen: Set<Int> = [from.number], queue = [from.number]
+        while let node = queue.popLast() {
+            if node == to.number { return true }
+            for (next, entry) in outgoing?[node] ?? [] where !removed.contains(entry) && seen.insert(next).inserted { queue.append(next) }
+        }
+        return false
     }
 
-    private func package(of target: GraphTarget) -> LocalPackage {
+    /// Findings in the order they are planned: removals first (see ``reaches(from:to:)``), then as reported.
+    public static func planningOrder(_ findings: [Finding]) -> [Finding] {
+        findings.filter { $0.rule == .unusedDependency } + findings.filter { $0.rule != .unusedDependency }
+    }
+
+    /// An Xcode target's dependencies live in `project.pbxproj` (and the Podfile), which `fix` does not edit: the
+    /// finding's own fix line says what to do in Xcode.
+    func refuseXcode(_ target: GraphTarget, _ finding: Finding) throws(NotFixable) {
+        guard target.xcodeKind != nil else { return }
+        let what = target.packageKind == .xcodeProject || !target.packageKind.isXcodeProject ? "Xcode projects" : target.packageKind.noun + "s"
+        throw NotFixable("\(what) are not edited; \(finding.fix)", kind: .xcode)
+    }
+
+    func package(of target: GraphTarget) -> LocalPackage {
         project.workspace.packages[target.packageIndex]
     }
 

@@ -14,11 +14,13 @@ public struct PodspecEditor {
         statements = PodspecStatements(source: source)
     }
 
-    /// `s.dependency 'name'` for each of `names` on new lines after line `line` (1-based), which must be a dependency line.
-    public func addingDependencies(_ names: [String], afterLine line: Int) throws(NotFixable) -> TextEdit {
+    /// `s.dependency 'name'` for each of `names` on new lines after line `line` (1-based), which must be a dependency line;
+    /// before it when that line is removed in the same edit (`lineRemoved`), so that the two edits do not overlap.
+    public func addingDependencies(_ names: [String], afterLine line: Int, lineRemoved: Bool = false) throws(NotFixable) -> TextEdit {
         guard let (indent, receiver) = dependencyStatement(at: line) else {
             throw NotFixable("line \(line) of the podspec is not a plain `s.dependency` line to place the new one beside")
         }
+        guard !lineRemoved else { return TextEdit(inserting: names.map { "\(indent)\(receiver).dependency '\($0)'\n" }.joined(), at: offset(ofLineStart: line)) }
         return TextEdit(inserting: names.map { "\n\(indent)\(receiver).dependency '\($0)'" }.joined(), at: offset(ofLineEnd: line))
     }
 

@@ -36,10 +36,12 @@ public struct NotFixable: Error, Sendable, Equatable {
     /// Where in the file the obstacle is, when it is one place (a `dependencies:` that is not a literal list).
     public var line: Int?
     public var column: Int?
+    public var kind: LeftBecause
 
-    public init(_ reason: String, line: Int? = nil, column: Int? = nil) {
+    public init(_ reason: String, line: Int? = nil, column: Int? = nil, kind: LeftBecause = .cannotPlace) {
         self.reason = reason
         self.line = line
         self.column = column
+        self.kind = kind
     }
 }

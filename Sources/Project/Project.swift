@@ -7,6 +7,7 @@ import Foundation
 import ManifestReading
 import Paths
 import Rules
+import RuntimeWiring
 
 /// A repository opened once: its configuration found and loaded, its packages discovered and read through one file
 /// system. Every command asks it (`check`, `graph`, `why`, `new`, `resources`, `migrate-pods`, `init --infer`); the
@@ -35,6 +36,12 @@ public final class Project {
 
     /// The graph with what the sources import, and notes on files that could not be read (built on first use).
     lazy var graphWithImports: (graph: DependencyGraph, notes: [Note]) = readImports()
+
+    /// Whether the graph's import facts and wiring are kept once it is built (`fix` builds the graph again with its
+    /// planned manifests); else they are released as soon as the graph has them.
+    var retainsImportFacts = false
+    /// The import facts and wiring the graph was built with, when kept.
+    var retainedImports: (facts: ImportFacts, wiring: [TargetWiring])?
 
     /// The rule identifiers a configuration may name.
     public static var knownRules: Set<RuleID> { RuleRegistry.identifiers }

@@ -1,8 +1,13 @@
+import Configuration
+import DependencyGraph
 import Diagnostics
+import Discovery
 import Files
 import Fixing
 import Foundation
+import ManifestReading
 import Output
+import Paths
 import Rules
 
 /// What `componentize fix` is asked for.
@@ -26,34 +31,128 @@ public struct FixRequest: Sendable {
 }
 
 extension Project {
+    /// How many times the planned manifests are checked before `fix` gives up on every edit: each review cancels at
+    /// least one edit, and a plan still adding findings after this many is dropped whole.
+    static let fixReviews = 4
+
     /// `componentize fix`: the findings `check` reports for the requested rules, each fixed by an edit of its manifest or
-    /// left with the reason; every edited file is written at once (after checking that none changed since it was read),
-    /// or none is, and nothing with `dryRun`.
+    /// left with the reason. Before anything is written the planned manifests are checked as `check` would (laid over the
+    /// disk, with the sources as read): an edit that would leave an import unprovided or make `check` report something
+    /// new is cancelled, with the finding it would cause. Every edited file is written at once (after checking that none
+    /// changed since it was read), or none is, and nothing with `dryRun`.
     public func fix(_ request: FixRequest) throws -> FixOutcome {
+        retainsImportFacts = true
         guard case .report(let report, let check) = try check(CheckRequest(today: request.today, toolVersion: request.toolVersion)) else {
             return FixOutcome()
         }
         var planner = FixPlanner(repository: fixRepository, graph: check.graph)
-        for finding in report.result.findings where request.rules.contains(finding.rule) && planner.edits(for: finding) { planner.plan(finding) }
-        var outcome = FixOutcome()
-        outcome.notFixed = planner.notFixed
-        outcome.baselined = report.baselined.filter { request.rules.contains($0.rule) && planner.edits(for: $0) }.count
-        var written: [(path: String, before: String, after: String)] = []
-        for (path, plan, file) in planner.made(reader: reader.staticReader) {
-            outcome.fixed += file.fixed
-            outcome.notFixed += file.notFixed
-            if let after = file.after, let before = file.before, after != before {
-                outcome.changes.append(FixOutcome.Change(path: plan.shown, before: before, after: after))
-                written.append((path, before, after))
-            }
-        }
-        outcome.notFixed.sort { $0.finding.location < $1.finding.location }
-        outcome.fixed.sort { $0.finding.location < $1.finding.location }
+        for finding in FixPlanner.planningOrder(report.result.findings) where request.rules.contains(finding.rule) { planner.plan(finding) }
+        let (made, cancelled, after) = try reviewed(planner, before: check, today: request.today)
+        var outcome = planner.outcome(of: made, cancelled: cancelled)
+        if let after { outcome.settle(remaining: after) }
+        outcome.baselined = report.baselined.filter { request.rules.contains($0.rule) }.count
+        let written = made.filter(\.changes).compactMap { file in file.before.flatMap { before in file.after.map { (file.path, before, $0) } } }
         if !request.dryRun, !written.isEmpty {
             try write(written)
             outcome.written = true
         }
         return outcome
+    }
+
+    /// The planned files made, checked as `check` would, with the edits to cancel made again without them until the
+    /// check adds nothing; and the findings `check` reports then (nil when nothing is edited).
+    private func reviewed(_ planner: FixPlanner, before check: ProjectCheck,
+                          today: String) throws -> ([FileFix.Made], [PlannedEdit: NotFixable], [Finding]?) {
+        let staticReader = reader.staticReader
+        var made = timings.measure("fix: edits made") { planner.made(reader: staticReader) }
+        guard made.contains(where: { !$0.placed.isEmpty }) else { return (made, [:], nil) }
+        let before = scopeIsRoot ? check.result.findings : LayerChecker(configuration: layering.configuration, today: today).check(check.graph).findings
+        let needs = planner.needs
+        var cancelled: [PlannedEdit: NotFixable] = [:]
+        for _ in 0..<Self.fixReviews {
+            let changed = made.filter(\.changes)
+            let after = changed.isEmpty ? before : try timings.measure("fix: planned manifests checked") { try findings(withPlanned: changed, today: today) }
+            let review = FixReview(before: before, after: after, made: made, needs: needs)
+            guard !review.cancellations.isEmpty else { return (made, cancelled, after) }
+            cancelled.merge(review.cancellations) { first, _ in first }
+            made = planner.made(reader: staticReader, cancelled: Set(cancelled.keys))
+        }
+        // Still adding findings after every review: nothing is written.
+        for file in made {
+            for edit in file.placed where cancelled[edit] == nil {
+                cancelled[edit] = NotFixable("the planned edits together would make check report something new; fix one rule at a time (--rule)", kind: .worsens)
+            }
+        }
+        return (planner.made(reader: staticReader, cancelled: Set(cancelled.keys)), cancelled, nil)
+    }
+
+    /// The findings `check` reports with the planned manifests in place of those on disk, the sources as read.
+    func findings(withPlanned planned: [FileFix.Made], today: String) throws -> [Finding] {
+        let workspace = try plannedWorkspace(planned)
+        let configuration = layering.configuration
+        var graph: DependencyGraph
+        if let (facts, wiring) = retainedImports {
+            graph = DependencyGraph(workspace: workspace, model: configuration, imports: facts).withWiring(wiring)
+            if let unimported = graph.imports?.unimported, !unimported.isEmpty {
+                graph = graph.withUses(Self.usesWithoutImport(unimported, read: facts.targets, workspace: workspace, fileSystem: fileSystem))
+            }
+        } else {
+            graph = DependencyGraph(workspace: workspace, model: configuration)
+        }
+        return LayerChecker(configuration: configuration, today: today).check(graph).findings
+    }
+
+    /// The workspace with the planned manifests read in place of those on disk: each edited Package.swift's package given
+    /// its new manifest (the paths it declares led to the packages they reach); the repository discovered again over
+    /// the planned files when that is not enough (a podspec edited, a path to a package not read yet).
+    private func plannedWorkspace(_ planned: [FileFix.Made]) throws -> Workspace {
+        var workspace = self.workspace
+        for file in planned {
+            guard let manifest = file.manifest,
+                  let index = workspace.packages.firstIndex(where: { PathArithmetic.join($0.directory, ($0.manifestPath as NSString).lastPathComponent) == file.path }),
+                  workspace.packages[index].podspec == nil, !workspace.packages[index].isXcodeProject,
+                  workspace.packages[index].manifest.reader.isPodspec == false,
+                  let package = Self.package(workspace.packages[index], reading: manifest, in: &workspace, fileSystem: fileSystem) else {
+                return try discoveredAgain(over: planned)
+            }
+            workspace.packages[index] = package
+        }
+        return workspace
+    }
+
+    /// `package` with `manifest` in place of its own; nil when one of its paths leads to a folder that is not a package
+    /// of the workspace (the repository must be discovered again).
+    private static func package(_ package: LocalPackage, reading manifest: Manifest, in workspace: inout Workspace,
+                                fileSystem: any FileSystem) -> LocalPackage? {
+        var package = package
+        let packages = Set(workspace.packages.map(\.directory))
+        let missingHere = workspace.missing.filter { $0.location.path == package.manifestPath }
+        let paths = Set(package.manifest.dependencies.filter { $0.kind == .fileSystem }.map(\.location))
+        var dependencies = package.localDependencies.filter { !paths.contains($0.key) }
+        var missing: [MissingPackage] = []
+        for dependency in manifest.dependencies where dependency.kind == .fileSystem {
+            if var entry = missingHere.first(where: { $0.written == dependency.location }) {
+                entry.location = FileLocation(path: package.manifestPath, line: dependency.position?.line, column: dependency.position?.column)
+                missing.append(entry)
+                dependencies[dependency.location] = package.localDependencies[dependency.location]
+                continue
+            }
+            let folder = package.localDependencies[dependency.location]
+                ?? fileSystem.realPath(PathArithmetic.resolve(dependency.location, from: package.directory))
+            guard packages.contains(folder) else { return nil }
+            dependencies[dependency.location] = folder
+        }
+        package.manifest = manifest
+        package.localDependencies = dependencies
+        workspace.missing = workspace.missing.filter { $0.location.path != package.manifestPath } + missing
+        return package
+    }
+
+    private func discoveredAgain(over planned: [FileFix.Made]) throws -> Workspace {
+        let overlay = InMemoryFileSystem(files: Dictionary(planned.compactMap { file in file.after.map { (file.path, $0) } }, uniquingKeysWith: { first, _ in first }))
+        let xcode = XcodeSelection(check: configuration.xcode.check, projects: configuration.xcode.projects, ignoreTargets: configuration.xcode.ignoreTargets)
+        return try PackageDiscovery(reader: reader, exclude: configuration.exclude, xcode: xcode)
+            .discover(root: root, fileSystem: OverlayFileSystem(base: fileSystem, overlay: overlay))
     }
 
     /// Every file written atomically, all of them or none, after checking that none changed since it was read.
@@ -64,13 +163,14 @@ extension Project {
         try AtomicFile.writeAll(files.map { (Data($0.after.utf8), $0.path) })
     }
 
-    /// How many of `findings` `fix` would fix (for `check`'s closing line); 0 when none is of a rule it edits for.
+    /// How many of `findings` `fix` would fix (for `check`'s closing line): the edits planned and placed, not checked
+    /// again (`fix` checks the planned manifests, and may cancel a few); 0 when none is of a rule it edits for.
     public func fixableCount(_ findings: [Finding], graph check: ProjectCheck) -> Int {
         var planner = FixPlanner(repository: fixRepository, graph: check.graph)
-        let fixable = findings.filter { FixRequest.fixableRules.contains($0.rule) && planner.edits(for: $0) }
+        let fixable = findings.filter { FixRequest.fixableRules.contains($0.rule) }
         guard !fixable.isEmpty else { return 0 }
-        for finding in fixable { planner.plan(finding) }
-        return planner.made(reader: reader.staticReader).reduce(0) { $0 + $1.file.fixed.count }
+        for finding in FixPlanner.planningOrder(fixable) { planner.plan(finding) }
+        return planner.outcome(of: planner.made(reader: reader.staticReader), cancelled: [:]).fixed.count
     }
 
     /// What `fix` plans on.
@@ -78,4 +178,3 @@ extension Project {
         FixRepository(workspace: workspace, layering: layering.configuration, fileSystem: fileSystem)
     }
 }
-

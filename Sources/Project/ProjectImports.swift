@@ -33,7 +33,7 @@ extension Project {
             }
             graph = graph.withUses(uses)
         }
-        releaseInBackground(facts)
+        if retainsImportFacts { retainedImports = (facts, wiring) } else { releaseInBackground(facts) }
         return (graph, notes)
     }
 

@@ -26,6 +26,7 @@ public struct FixReporter: Sendable {
         for left in outcome.notFixed {
             lines.append("\(left.finding.location): not fixed: [\(left.finding.rule)] \(left.finding.message)\n    why: \(left.reason)")
         }
+        if !outcome.notFixed.isEmpty { lines.append(reasons(outcome)) }
         lines.append(summary(outcome))
         return lines.joined(separator: "\n")
     }
@@ -33,6 +34,14 @@ public struct FixReporter: Sendable {
     /// `a/Kit/NXKit/Package.swift`, and `a/tmp/x/Package.swift` for an absolute path, as git writes a side of a diff.
     static func side(_ side: String, _ path: String) -> String {
         side + (path.hasPrefix("/") ? "" : "/") + path
+    }
+
+    /// The findings not fixed, counted by why: `    3 in an Xcode project, which fix does not edit`, a line each.
+    func reasons(_ outcome: FixOutcome) -> String {
+        var counts: [LeftBecause: Int] = [:]
+        for left in outcome.notFixed { counts[left.kind, default: 0] += 1 }
+        return (["componentize fix: not fixed, by reason:"] + counts.keys.sorted().map { "    \(counts[$0, default: 0]) \($0.summary)" })
+            .joined(separator: "\n")
     }
 
     /// `componentize fix: fixed 3 findings (2 implicit-dependency, 1 unused-dependency) in 2 files; 1 not fixed`.

@@ -12,7 +12,7 @@ public struct ImplicitDependencyRule: Rule {
         name: "Implicit dependency",
         summary: "A target imports a local module, or a product of an outside package, that its manifest does not declare.",
         rationale: "A module reachable only because something else builds it first breaks the day that changes, and hides a coupling from every manifest-based check: declare what the code imports.",
-        details: "a target whose sources import a local module, or a module of an outside package (known from its checkout, else a product another manifest of the repository declares), that its own manifest does not declare (it compiles only because something else builds that module first); at the first import, the other files listed. Imports under `#if canImport(…)` or under a compilation flag of the team's own (`#if SINGLE_MODULE` and its `#else`; not `DEBUG`, `SWIFT_PACKAGE` or platform tests) are undecided, never findings",
+        details: "a target whose sources import a local module, or a module of an outside package (known from its checkout, else a product another manifest of the repository declares), that its own manifest does not declare (it compiles only because something else builds that module first), directly or through a declared local target that re-exports it (`@_exported import`); at the first import, the other files listed. Imports under `#if canImport(…)` or under a compilation flag of the team's own (`#if SINGLE_MODULE` and its `#else`; not `DEBUG`, `SWIFT_PACKAGE` or platform tests) are undecided, never findings",
         remedy: "the exact entry to add (`\"Name\"` for a target of the same package, else `.product(name:package:)`, for an outside module the product its checkout says provides it) and the manifest line of the target",
         cost: .everyImport,
         nonTriggeringExamples: [
@@ -56,6 +56,11 @@ public struct ImplicitDependencyRule: Rule {
                 ("Clients/ApiClient", RuleExample.package("ApiClient", targets: [("ApiClient", [".product(name: \"Dependencies\", package: \"swift-dependencies\")"])],
                                                           packages: [".package(url: \"https://github.com/pointfreeco/swift-dependencies\", from: \"1.0.0\")"])),
             ], sources: [("Features/AppFeature/Sources/AppFeature/App.swift", "import ComposableArchitecture\nimport Dependencies\nimport IssueReporting\n")]),
+            // A wrapper target whose file is `@_exported import VendorKit` provides VendorKit to whoever declares it.
+            RuleExample([
+                ("App", RuleExample.package("App", targets: [("App", ["\"_VendorSDK\""]), ("_VendorSDK", [".product(name: \"VendorKit\", package: \"vendor-kit\")"])],
+                                            packages: [".package(url: \"https://example.com/acme/vendor-kit.git\", from: \"1.0.0\")"])),
+            ], sources: [("App/Sources/App/App.swift", "import VendorKit\n"), ("App/Sources/_VendorSDK/Exports.swift", "@_exported import VendorKit\n")]),
             // Not checked out and not known: whether another of its modules comes with it is undecided.
             RuleExample([
                 ("Features/Profile", RuleExample.package("Profile", targets: [("Profile", [".product(name: \"Kingdom\", package: \"swift-kingdom\")"])],

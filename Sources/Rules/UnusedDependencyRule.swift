@@ -11,7 +11,7 @@ public struct UnusedDependencyRule: Rule {
         name: "Unused dependency",
         summary: "A target declares a dependency on a local module, or on a product of an outside package whose checkout is on disk, that none of its files imports.",
         rationale: "Every declared dependency is built before the target and rebuilt with it, and it draws an edge in the graph every check reads: one the code does not use slows builds and hides the real structure.",
-        details: "a declared dependency on a local module (a target, or every target of a product), or on a product of an outside package whose checkout is on disk, that none of the target's files imports, directly or through a module that re-exports it (`@_exported import`); not for executables, plugins, macros, binary and system-library targets, a test target's dependency on what it tests, outside products whose package is not checked out (their modules cannot be known), or a target whose files could not be read",
+        details: "a declared dependency on a local module (a target, or every target of a product), or on a product of an outside package whose checkout is on disk, that none of the target's files imports, directly or through a module that re-exports it (`@_exported import`), nor one the dependency re-exports (a wrapper whose file is `@_exported import VendorKit`); not for executables, plugins, macros, binary and system-library targets, a test target's dependency on what it tests, outside products whose package is not checked out (their modules cannot be known), or a target whose files could not be read",
         remedy: "remove the entry, or import it where the code uses it",
         defaultSeverity: .warning,
         cost: .everyImport,
@@ -40,6 +40,11 @@ public struct UnusedDependencyRule: Rule {
             RuleExample([
                 ("App", RuleExample.package("App", targets: [("App", ["\"Core\"", "\"Base\""]), ("Core", ["\"Base\""]), ("Base", [])])),
             ], sources: [("App/Sources/App/App.swift", "import Core\n"), ("App/Sources/Core/Core.swift", "@_exported import Base\n")]),
+            // A wrapper whose file re-exports what the target imports (`@_exported import VendorKit`): removing it breaks the build.
+            RuleExample([
+                ("App", RuleExample.package("App", targets: [("App", ["\"_VendorSDK\""]), ("_VendorSDK", [".product(name: \"VendorKit\", package: \"vendor-kit\")"])],
+                                            packages: [".package(url: \"https://example.com/acme/vendor-kit.git\", from: \"1.0.0\")"])),
+            ], sources: [("App/Sources/App/App.swift", "import VendorKit\n"), ("App/Sources/_VendorSDK/Exports.swift", "@_exported import VendorKit\n")]),
             // An outside product whose package is not checked out: its modules cannot be known.
             RuleExample([
                 ("Common/NXUI", RuleExample.package("NXUI", targets: [("NXUI", [".product(name: \"Analytics\", package: \"swift-analytics\")"])],

@@ -11,12 +11,13 @@ struct FixCommand: ParsableCommand {
             Adds what the sources import but the manifest does not declare (implicit-dependency) and removes what \
             it declares but nothing imports (unused-dependency), in Package.swift files and podspecs, and makes a \
             component's podspec and Package.swift declare the same local components (pod-package-mismatch), and \
-            replaces a misspelt .package(path:) with the folder beside it that has the manifest (unresolved), on \
-            their own text: only the touched lines change. A dependency check would reject (a cycle, a third-party package \
-            the layer may not use) is not added, and an entry the edit cannot place exactly (a list built by code, \
-            a #if branch) is not touched: both are listed as not fixed, with the reason. Files are written \
-            atomically, all of them or none. Exit status: 0 when nothing of the rules asked remains, 1 when \
-            findings remain, 2 on bad input. Details: docs/fix.md.
+            repairs a misspelt .package(path:) or product name when the name meant is certain (unresolved), on \
+            their own text: only the touched lines change, and all the changes to one dependencies list are made \
+            together. Before writing, the planned manifests are checked as check would: an edit that would leave an \
+            import unprovided, close a cycle or make check report anything new is not made. What is not fixed is \
+            listed with the reason, and counted by reason. Files are written atomically, all of them or none. Exit \
+            status (with --dry-run too): 0 when no finding of the rules asked remains, 1 when some remain, 2 on bad \
+            input. Details: docs/fix.md.
             """
     )
 
@@ -28,6 +29,9 @@ struct FixCommand: ParsableCommand {
     @Flag(name: .customLong("dry-run"), help: "Print the unified diffs and what would be fixed; write nothing.")
     var dryRun = false
 
+    @Flag(name: .customLong("timings"), help: "Print how long each stage took (the check, the edits, the check of the planned manifests), on standard error.")
+    var showTimings = false
+
     func run() throws {
         let known = FixRequest.fixableRules.map(\.rawValue)
         for rule in rules where !known.contains(rule) {
@@ -35,7 +39,9 @@ struct FixCommand: ParsableCommand {
         }
         let request = FixRequest(today: try Project.today(), rules: Set((rules.isEmpty ? known : rules).map { RuleID(rawValue: $0) }), dryRun: dryRun,
                                  toolVersion: Componentize.version)
-        let outcome = try project.open().fix(request)
+        let timings = showTimings ? StageTimings() : nil
+        let outcome = try project.open(timings: timings).fix(request)
+        if let timings { Terminal.printError(timings.report) }
         print(FixReporter(dryRun: dryRun).render(outcome))
         if !outcome.notFixed.isEmpty { throw ExitCode(1) }
     }

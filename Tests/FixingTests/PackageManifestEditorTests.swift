@@ -11,7 +11,7 @@ struct PackageManifestEditorTests {
     }
 
     private func removing(at line: Int, column: Int, from source: String) throws -> String? {
-        TextEdit.apply([try PackageManifestEditor(source: source, path: "Package.swift").removingEntry(at: line, column: column)], to: source)
+        TextEdit.apply(try PackageManifestEditor(source: source, path: "Package.swift").removingEntry(at: line, column: column), to: source)
     }
 
     @Test func oneEntryALineWithTrailingCommasAppendsAtTheEnd() throws {
@@ -114,7 +114,8 @@ struct PackageManifestEditorTests {
             ])
             """
         #expect(try adding(["\"B\""], to: source, line: 5, column: 5) == source.replacingOccurrences(of: "        .kit,\n", with: "        .kit,\n        \"B\",\n"))
-        #expect(try removing(at: 6, column: 9, from: source) == source.replacingOccurrences(of: "        .kit,\n", with: ""))
+        // The only entry removed leaves an empty list.
+        #expect(try removing(at: 6, column: 9, from: source) == source.replacingOccurrences(of: "[\n        .kit,\n    ]", with: "[]"))
         #expect(throws: NotFixable.self) { try removing(at: 2, column: 28, from: source) }
     }
 
@@ -130,8 +131,8 @@ struct PackageManifestEditorTests {
             )
             """
         let editor = PackageManifestEditor(source: source, path: "Package.swift")
-        #expect(editor.removingPackage(identity: "swift-log") == nil)
-        let removed = editor.removingPackage(identity: "kit").flatMap { TextEdit.apply([$0], to: source) }
+        #expect(editor.removingPackages(identities: ["swift-log"]).isEmpty)
+        let removed = TextEdit.apply(editor.removingPackages(identities: ["kit"]), to: source)
         #expect(removed == source.replacingOccurrences(of: "        .package(path: \"../Kit\"),\n", with: ""))
         #expect(editor.packageEntry(identity: "swift-log") == ".package(url: \"https://github.com/apple/swift-log.git\", from: \"1.5.0\")")
     }
@@ -159,6 +160,13 @@ struct PodspecEditorTests {
     @Test func aDependencyGoesAfterALineOfItsSpec() throws {
         let edit = try PodspecEditor(source: spec).addingDependencies(["NXService"], afterLine: 5)
         #expect(TextEdit.apply([edit], to: spec) == spec.replacingOccurrences(of: "# the core only\n", with: "# the core only\n    buttons.dependency 'NXService'\n"))
+    }
+
+    /// The line a new dependency goes after, removed in the same run: the new line goes before it, and both edits are made.
+    @Test func aDependencyAddedBesideALineRemovedInTheSameRun() throws {
+        let editor = PodspecEditor(source: spec)
+        let edits = [try editor.removingDependency(at: 3), try editor.addingDependencies(["NXService"], afterLine: 3, lineRemoved: true)]
+        #expect(TextEdit.apply(edits, to: spec) == spec.replacingOccurrences(of: "  s.dependency 'NXKit'\n", with: "  s.dependency 'NXService'\n"))
     }
 
     @Test func aDependencyLineIsRemovedAndACompoundOneRefused() throws {
