@@ -1,3 +1,4 @@
+import Files
 import Foundation
 @testable import RuntimeWiring
 import SourceText
@@ -242,6 +243,22 @@ struct WiringScannerTests {
         #expect(lines(FileWiring(facts: ServicePlist.facts(in: Array(plist.utf8)))) == ["6:3 provides service \"VideoServiceProtocol\""])
         #expect(ServicePlist.facts(in: Array("<plist><array><dict>".utf8)).isEmpty)
         #expect(ServicePlist.facts(in: nil).isEmpty)
+    }
+
+    /// A name written as a constant that the marked files do not define is looked up in the target's other C-family
+    /// files, headers above all (`static NSString *const kRoute = @"…";` in `Routes.h`): only those holding the name are
+    /// read, and only for their constants.
+    @Test func constantsOfTheTargetsOtherFilesDecideNames() {
+        let fileSystem = InMemoryFileSystem(files: [
+            "/app/Open.m": "- (void)open { [MGJRouter openURL:kRouteHome]; [MGJRouter openURL:kRouteNowhere]; }\n",
+            "/app/Routes.h": "static NSString *const kRouteHome = @\"app://home\";\n",
+            "/app/Other.h": "static NSString *const kUnrelated = @\"x\";\n",
+        ])
+        let sources = WiringSources(package: ".", target: "App", directory: "/app", files: [WiringSources.File(path: "Open.m", shown: "Open.m")],
+                                    constantFiles: ["Routes.h", "Other.h"].map { WiringSources.File(path: $0, shown: $0) })
+        let wiring = WiringPass.wiring(of: [sources], fileSystem: fileSystem)
+        #expect(wiring.first?.constants == ["kRouteHome": "app://home"], "kRouteNowhere is defined nowhere; Other.h does not name it")
+        #expect(wiring.first?.files.map(\.path) == ["Open.m", "Routes.h"])
     }
 
     @Test func onlyFilesWithAWiringWordAreRead() {

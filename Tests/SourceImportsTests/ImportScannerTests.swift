@@ -64,6 +64,39 @@ struct ImportScannerTests {
         #expect(optional == ["All true", "Part true", "Debug false", "Macros false", "Pod false"])
     }
 
+    /// Objective-C and C follow the same rule: a branch under a flag of the team's own (`#if FLAG`, `#ifdef FLAG`,
+    /// `#if defined(FLAG)`, their `#else`) or under `__has_include` decides nothing; the compiler's and the SDK's own
+    /// macros (`__OBJC__`, `TARGET_OS_IOS`, `DEBUG`) and an include guard do not make an import optional.
+    @Test func objectiveCImportsUnderTheTeamsOwnFlagsAreOptional() {
+        let scanned = CFamilyImportScanner.imports(in: """
+            #ifndef NXFeed_h
+            #define NXFeed_h
+            #import <Always/Always.h>
+            #if NX_USE_LISTKIT
+            #import <ListKit/ListKit.h>
+            #else
+            @import Fallback;
+            #endif
+            #ifdef NX_PUSH
+            #import <Push/Push.h>
+            #endif
+            #if defined(__cplusplus) || TARGET_OS_IOS
+            #import <Cpp/Cpp.h>
+            #endif
+            #if __has_include(<Remote/Remote.h>)
+            #import <Remote/Remote.h>
+            #endif
+            #if DEBUG
+            #import <Debug/Debug.h>
+            #endif
+            #endif
+            """)
+        #expect(scanned.imports.map { "\($0.module) \($0.isOptional)" }
+            == ["Always false", "ListKit true", "Fallback true", "Push true", "Cpp false", "Remote true", "Debug false"])
+        #expect(scanned.imports.first?.conditions == [], "an include guard is no condition")
+        #expect(scanned.imports[3].conditions == ["defined(NX_PUSH)"])
+    }
+
     @Test func commentsStringsAndCodeAreNotImports() {
         #expect(imports("""
             // import InALineComment
