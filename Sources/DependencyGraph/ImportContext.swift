@@ -13,10 +13,21 @@ extension ImportResolution {
         var declaredOutside: [Int: [Edge.Destination]] = [:]
         /// Why each package a path leads to cannot be read, by identity.
         var unreadPaths: [String: UnreadPackage.Reason] = [:]
+        /// Outside packages some Podfile or podspec names as pods, by identity.
+        var outsidePods: Set<String> = []
+        /// By Xcode target a Podfile gives pods: every local target those pods reach through their dependencies, which
+        /// CocoaPods links into the target's aggregate too (so its code sees them).
+        var podClosure: [Int: [Int]] = [:]
         var facts: ImportFacts
 
         init(declared: DeclaredGraph, facts: ImportFacts) {
             self.facts = facts
+            podClosure = Self.podClosures(of: declared)
+            for package in declared.workspace.packages {
+                for dependency in package.manifest.dependencies where dependency.kind == .pod && package.localDependencies[dependency.location] == nil {
+                    outsidePods.insert(dependency.identity)
+                }
+            }
             for target in declared.sortedTargets where !target.isTest { modules[target.module, default: []].append(target) }
             for edge in declared.edges {
                 switch edge.to {
@@ -38,23 +49,49 @@ extension ImportResolution {
             }
         }
 
+        /// For each target given pods by a Podfile, those pods and the local targets they depend on, directly or not.
+        static func podClosures(of declared: DeclaredGraph) -> [Int: [Int]] {
+            var pods: [Int: [Int]] = [:]
+            for edge in declared.edges where edge.viaPodfile { if let to = edge.toNumber { pods[edge.fromNumber, default: []].append(to) } }
+            return pods.mapValues { roots in
+                var seen = Set(roots), order = Array(seen).sorted(), pending = order
+                while let next = pending.popLast() {
+                    for successor in declared.successors[next] where seen.insert(successor).inserted {
+                        order.append(successor)
+                        pending.append(successor)
+                    }
+                }
+                return order
+            }
+        }
+
+        /// The local targets a target may import without an import edge: those it declares, and for a target given pods by
+        /// a Podfile, every local target of those pods' closure.
+        func visible(from target: GraphTarget, declared: DeclaredGraph) -> Set<Int> {
+            Set(declared.successors[target.number]).union(podClosure[target.number] ?? [])
+        }
+
         /// What an import of `module` by `target` is, whatever file imports it (an optional import is left out apart).
         func decision(for module: String, by target: GraphTarget) -> ModuleDecision {
             if module == target.module || facts.systemModules.contains(module) || facts.ignore.contains(where: { $0.matches(module) }) { return .leftOut }
-            return modules[module].map { .local($0) } ?? .external
+            if let local = modules[module] { return .local(local) }
+            return DependencyGraph.appleSDKModules.contains(module) ? .leftOut : .external
         }
 
         /// What a target's declared outside entries let it import, and the packages that cannot be read among them.
         func provisions(of target: GraphTarget) -> Provisions {
             var provisions = Provisions()
-            for destination in declaredOutside[target.number] ?? [] {
+            let pods = (podClosure[target.number] ?? []).flatMap { declaredOutside[$0] ?? [] }
+            for destination in (declaredOutside[target.number] ?? []) + pods {
                 switch destination {
                 case .external(let package, let product):
-                    provisions.add(product: product, package: package, facts: facts)
+                    provisions.add(product: product, package: package, facts: facts, isPod: package.map(outsidePods.contains) ?? false)
                 case .unavailable(let package, let product):
-                    provisions.products.insert(DependencyGraph.moduleName(of: product))
+                    provisions.products.insert(Provisions.module(ofProduct: product))
                     let reason = unreadPaths[package] ?? .unreadable
-                    provisions.addUnread(UnreadPackage(package: package, reason: reason), isPath: true)
+                    // A local pod by its name as written (`NXKit`, not the identity `nxkit`).
+                    let root = String(product.split(separator: "/").first ?? Substring(product))
+                    provisions.addUnread(UnreadPackage(package: root.lowercased() == package ? root : package, reason: reason), isPath: true)
                 case .target, .unresolved:
                     continue
                 }
@@ -88,16 +125,23 @@ extension ImportResolution {
             known.contains(module) || products.contains(module)
         }
 
-        mutating func add(product: String, package: String?, facts: ImportFacts) {
+        /// The module a product builds: a pod's subspec (`AFNetworking/NSURLSession`) builds its pod's.
+        static func module(ofProduct product: String) -> String {
+            DependencyGraph.moduleName(of: product.split(separator: "/").first.map(String.init) ?? product)
+        }
+
+        mutating func add(product: String, package: String?, facts: ImportFacts, isPod: Bool = false) {
             let outside = facts.external
-            products.insert(DependencyGraph.moduleName(of: product))
+            products.insert(Self.module(ofProduct: product))
             if let modules = outside.modules(ofProduct: product, package: package) {
                 known.formUnion(modules)
                 for module in modules { known.formUnion(outside.exports(of: module)) }
             } else if facts.reexports[DependencyGraph.moduleName(of: product)] != nil {
                 known.formUnion(Self.reexported(by: DependencyGraph.moduleName(of: product), in: facts.reexports))
             } else {
-                addUnread(UnreadPackage(package: package ?? product, reason: package == nil ? .productByName : .notCheckedOut), isPath: false)
+                // A pod by its name as written (`SDWebImage` for `SDWebImage/WebP`).
+                let name = isPod ? String(product.split(separator: "/").first ?? Substring(product)) : package ?? product
+                addUnread(UnreadPackage(package: name, reason: package == nil ? .productByName : isPod ? .outsidePod : .notCheckedOut), isPath: false)
             }
         }
 

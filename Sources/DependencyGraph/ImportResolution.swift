@@ -105,7 +105,7 @@ struct ImportResolution {
     private func result(_ targetImports: TargetImports, context: Context) -> Result? {
         guard let from = declared.target(TargetID(package: targetImports.package, name: targetImports.target)) else { return nil }
         let provisions = context.provisions(of: from)
-        var local = LocalImports(declared: Set(declared.successors[from.number]), unreadPaths: provisions.unreadPaths)
+        var local = LocalImports(declared: context.visible(from: from, declared: declared), unreadPaths: provisions.unreadPaths)
         var external = ExternalImports(provisions: provisions)
         var exported: Set<String> = []
         // A target's files import the same modules again and again: each module is looked up once.

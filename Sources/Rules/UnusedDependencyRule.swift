@@ -11,7 +11,7 @@ public struct UnusedDependencyRule: Rule {
         name: "Unused dependency",
         summary: "A target declares a dependency on a local module, or on a product of an outside package whose checkout is on disk, that none of its files imports.",
         rationale: "Every declared dependency is built before the target and rebuilt with it, and it draws an edge in the graph every check reads: one the code does not use slows builds and hides the real structure.",
-        details: "a declared dependency on a local module (a target, or every target of a product), or on a product of an outside package whose checkout is on disk, that none of the target's files imports, directly or through a module that re-exports it (`@_exported import`); not for executables, plugins, macros, binary and system-library targets, a test target's dependency on what it tests, outside products whose package is not checked out (their modules cannot be known), or a target whose files could not be read",
+        details: "a declared dependency on a local module (a target, or every target of a product), or on a product of an outside package whose checkout is on disk, that none of the target's files imports, directly or through a module that re-exports it (`@_exported import`, or an `#import` in an Objective-C module's public header: an umbrella header re-exports what it imports); not for executables, plugins, macros, binary and system-library targets, a test target's dependency on what it tests, outside products whose package is not checked out (their modules cannot be known), or a target whose files could not be read",
         remedy: "remove the entry, or import it where the code uses it",
         defaultSeverity: .warning,
         cost: .everyImport,
