@@ -15,14 +15,23 @@ extension ImportResolution {
         var unreadPaths: [String: UnreadPackage.Reason] = [:]
         /// Outside packages some Podfile or podspec names as pods, by identity.
         var outsidePods: Set<String> = []
+        /// Targets whose sources were read and are no file at all (a subspec that only gathers others, a copy of a spec
+        /// repository's podspec whose sources are elsewhere): they import nothing, so none of their dependencies is unused.
+        var withoutFiles: Set<Int> = []
+        /// Pod targets whose whole pod has no source file here (it vendors a framework, or its sources are downloaded):
+        /// the modules it provides cannot be known.
+        var podsWithoutFiles: Set<Int> = []
         /// By Xcode target a Podfile gives pods: every local target those pods reach through their dependencies, which
         /// CocoaPods links into the target's aggregate too (so its code sees them).
         var podClosure: [Int: [Int]] = [:]
         var facts: ImportFacts
+        let declared: DeclaredGraph
 
         init(declared: DeclaredGraph, facts: ImportFacts) {
             self.facts = facts
+            self.declared = declared
             podClosure = Self.podClosures(of: declared)
+            (withoutFiles, podsWithoutFiles) = Self.targetsWithoutFiles(declared, facts.targets)
             for package in declared.workspace.packages {
                 for dependency in package.manifest.dependencies where dependency.kind == .pod && package.localDependencies[dependency.location] == nil {
                     outsidePods.insert(dependency.identity)
@@ -47,6 +56,22 @@ extension ImportResolution {
             for unreadable in declared.workspace.unreadable {
                 unreadPaths[PackageDependency.identity(forLocation: unreadable.directory)] = .unreadable
             }
+        }
+
+        /// The targets read that have no file, and the pod targets whose pod has none.
+        static func targetsWithoutFiles(_ declared: DeclaredGraph, _ targets: [TargetImports]) -> (targets: Set<Int>, pods: Set<Int>) {
+            var files: [Int: Int] = [:]
+            for imports in targets {
+                guard let target = declared.target(TargetID(package: imports.package, name: imports.target)) else { continue }
+                files[target.number, default: 0] += imports.files.count
+            }
+            let empty = Set(files.filter { $0.value == 0 }.keys)
+            var podFiles: [Int: Int] = [:]
+            for (number, count) in files where declared.sortedTargets[number].packageKind == .pod {
+                podFiles[declared.sortedTargets[number].packageIndex, default: 0] += count
+            }
+            let pods = Set(files.keys.filter { podFiles[declared.sortedTargets[$0].packageIndex] == 0 })
+            return (empty, pods)
         }
 
         /// For each target given pods by a Podfile, those pods and the local targets they depend on, directly or not.
@@ -81,6 +106,9 @@ extension ImportResolution {
         /// What a target's declared outside entries let it import, and the packages that cannot be read among them.
         func provisions(of target: GraphTarget) -> Provisions {
             var provisions = Provisions()
+            for pod in visible(from: target, declared: declared) where podsWithoutFiles.contains(pod) {
+                provisions.addUnread(UnreadPackage(package: declared.sortedTargets[pod].packageName, reason: .withoutSources), isPath: false)
+            }
             let pods = (podClosure[target.number] ?? []).flatMap { declaredOutside[$0] ?? [] }
             for destination in (declaredOutside[target.number] ?? []) + pods {
                 switch destination {

@@ -72,6 +72,8 @@ public struct UnreadPackage: Sendable, Hashable, Comparable, CustomStringConvert
         case notCheckedOut
         /// A pod from a specs repository (a Podfile's or a podspec's, not in the repository): its podspec is not read.
         case outsidePod
+        /// A pod of the repository with no source file here (it vendors a framework, or its sources are downloaded).
+        case withoutSources
         /// `.package(path:)` to a folder without a manifest, as written.
         case missing(String)
         /// A manifest no reader could evaluate.
@@ -88,6 +90,7 @@ public struct UnreadPackage: Sendable, Hashable, Comparable, CustomStringConvert
         switch reason {
         case .notCheckedOut: return "\(package) (not checked out)"
         case .outsidePod: return "\(package) (a pod from a specs repository: its podspec is not read)"
+        case .withoutSources: return "\(package) (a pod without source files in the repository: what it vendors is not read)"
         case .missing(let path): return "the package at \(path) (no manifest there)"
         case .unreadable: return "\(package) (its manifest cannot be read)"
         case .productByName: return "the package of product \(package) (named without its package)"
@@ -99,7 +102,7 @@ public struct UnreadPackage: Sendable, Hashable, Comparable, CustomStringConvert
         switch reason {
         case .missing(let path): return path
         case .productByName: return "the package of product \(package)"
-        case .notCheckedOut, .outsidePod, .unreadable: return package
+        case .notCheckedOut, .outsidePod, .withoutSources, .unreadable: return package
         }
     }
 

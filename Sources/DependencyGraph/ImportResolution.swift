@@ -39,7 +39,7 @@ struct ImportResolution {
         }
         let unimported = UnimportedDependencies.find(declared, entries: entries, imported: importedModules, reexports: reexports, external: facts.external,
                                                      headers: headerUses(facts.targets), moduleMaps: moduleMaps, byModule: context.modules,
-                                                     opaque: { opacity.modules(seenBy: $0) })
+                                                     withoutFiles: (context.withoutFiles, context.podsWithoutFiles), opaque: { opacity.modules(seenBy: $0) })
         let index = ImportIndex(edges: results.flatMap(\.edges), undeclaredExternal: results.flatMap(\.external),
                                 importedModules: importedModules, reexports: reexports, external: facts.external,
                                 undecided: results.flatMap(\.undecided), unimported: unimported,

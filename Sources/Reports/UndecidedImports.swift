@@ -40,12 +40,13 @@ struct UndecidedImports {
 
     /// The kinds of package that would decide imports, each read another way.
     enum Kind: CaseIterable {
-        case checkout, pod, local
+        case checkout, pod, vendored, local
 
         init(_ reason: UnreadPackage.Reason) {
             switch reason {
             case .notCheckedOut, .productByName: self = .checkout
             case .outsidePod: self = .pod
+            case .withoutSources: self = .vendored
             case .missing, .unreadable: self = .local
             }
         }
@@ -54,6 +55,7 @@ struct UndecidedImports {
             switch self {
             case .checkout: return count == 1 ? "an outside package" : "\(count) outside packages"
             case .pod: return count == 1 ? "a pod from a specs repository" : "\(count) pods from a specs repository"
+            case .vendored: return count == 1 ? "a pod without source files in the repository" : "\(count) pods without source files in the repository"
             case .local: return count == 1 ? "a package of the repository that cannot be read" : "\(count) packages of the repository that cannot be read"
             }
         }
@@ -62,6 +64,7 @@ struct UndecidedImports {
             switch self {
             case .checkout: return "'swift package resolve' in the packages that declare them puts their checkouts where componentize reads them"
             case .pod: return "their podspecs are not read; imports.reexports in componentize.yml says which modules a pod provides"
+            case .vendored: return "what they vendor (a framework, a library) is not read; imports.reexports in componentize.yml says which modules a pod provides"
             case .local: return "the unresolved and unreadable-manifest findings say what to fix"
             }
         }

@@ -88,12 +88,28 @@ final class ObjCPodsAppTests: XCTestCase {
     /// (`AFNetworking/NSURLSession`) are decided; SDWebImage, which no manifest names, may come from one of the outside
     /// pods the app declares: undecided, at its place, with those pods by name.
     func testOnlyWhatAPodMayProvideIsUndecided() throws {
-        let undecided = try XCTUnwrap(try check().graph.imports?.undecided)
+        let undecided = try XCTUnwrap(try check().graph.imports?.undecided).filter { $0.from.id.name == "App" }
         XCTAssertEqual(undecided.map { "\($0.location.line ?? 0) \($0.module)" }, ["12 SDWebImage"])
         XCTAssertEqual(undecided.first?.deciders.map(\.description), [
             "AFNetworking (a pod from a specs repository: its podspec is not read)", "BeeHive (a pod from a specs repository: its podspec is not read)",
             "ListKit (a pod from a specs repository: its podspec is not read)", "MGJRouter (a pod from a specs repository: its podspec is not read)",
-            "NXLegacyKit (its manifest cannot be read)",
+            "NXLegacyKit (its manifest cannot be read)", "NXPaySDK (a pod without source files in the repository: what it vendors is not read)",
         ])
+    }
+
+    /// A pod none of whose sources is here: `Specs/NXAnalytics.podspec` downloads its archive (`source :http`), a copy of a
+    /// specs repository's entry, so it is no component (its dependency on a subspec NXKit lacks is not `unresolved`);
+    /// NXPaySDK vendors a framework fetched by a script, so what it provides is undecided (NXPay/Base's `<PaySDK/…>`) and
+    /// a dependency on it is never unused; NXPay's `All` subspec has no file of its own: it imports nothing, so reports
+    /// nothing.
+    func testAPodWithoutSourcesHereIsNeitherUnusedNorAComponentWhenDownloaded() throws {
+        let checked = try check()
+        XCTAssertFalse(checked.graph.packages.contains { $0.manifest.name == "NXAnalytics" })
+        XCTAssertTrue(checked.notes.contains { $0.message.hasPrefix("a podspec here downloads its sources (source :http)") && $0.location?.path.hasSuffix("Specs") == true },
+                      checked.notes.map(\.message).joined(separator: "\n"))
+        XCTAssertEqual(try findings(.unusedDependency) + findings(.unresolved) + findings(.unassigned), [])
+        let pay = try XCTUnwrap(checked.graph.imports?.undecided.first { $0.module == "PaySDK" })
+        XCTAssertEqual(pay.from.id.name, "NXPay/Base")
+        XCTAssertEqual(pay.deciders.map(\.reason), [.withoutSources])
     }
 }

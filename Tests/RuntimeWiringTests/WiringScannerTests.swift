@@ -90,6 +90,27 @@ struct WiringScannerTests {
         ])
     }
 
+    /// BeeHive's registration is the whole selector `registerService:service:` (`registerService(_:service:)`): a string
+    /// registry's own `registerService:object:` only starts alike and is no BeeHive provider, in either language.
+    @Test func aSelectorThatOnlyStartsLikeBeeHivesIsNotIt() {
+        let objc = ObjCWiringScanner.wiring(in: """
+            @implementation Registration
+            - (void)setUp {
+                [Core registerService:@"PayService" object:self];
+                [[BeeHive shareInstance] registerService:@protocol(PayServiceProtocol) service:[PayService class]];
+            }
+            @end
+            """)
+        #expect(lines(objc) == ["4:30 provides service \"PayServiceProtocol\""])
+        let swift = SwiftWiringScanner.wiring(in: Array("""
+            func setUp() {
+                Core.registerService("PayService", object: self)
+                BeeHive.shareInstance().registerService(PayServiceProtocol.self, service: PayService.self)
+            }
+            """.utf8))
+        #expect(lines(swift) == ["3:29 provides service \"PayServiceProtocol\""])
+    }
+
     /// `\"` in a literal is a quote; an escaped backslash before the closing quote does not escape it.
     @Test func escapedQuotesInObjectiveCLiterals() {
         let wiring = ObjCWiringScanner.wiring(in: #"""

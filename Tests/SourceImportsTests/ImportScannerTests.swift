@@ -39,6 +39,15 @@ struct ImportScannerTests {
             ])
     }
 
+    /// A pod's hyphenated name written in an import (`import Mediator-Habit`, not valid Swift) is the pod's module,
+    /// `Mediator_Habit`, as CocoaPods names it: never an import of `Mediator`; in a file parsed alone or in a batch.
+    @Test func aHyphenatedPodNameIsThePodsModule() {
+        #expect(imports("import Mediator-Habit\nimport UIKit\nimport A-B-C2 // three parts\nimport D - E\n")
+            == ["Mediator_Habit 1:1", "UIKit 2:1", "A_B_C2 3:1", "D 4:1"])
+        let headers = ["import A\n", "import Mediator-Habit\n", "import B\n"].map { SwiftHeader(of: Array($0.utf8)) }
+        #expect(SwiftImportParser(keepingHeaders: false).imports(of: headers).map { $0.imports.map(\.module) } == [["A"], ["Mediator_Habit"], ["B"]])
+    }
+
     @Test func conditionalImportsKeepTheirConditions() {
         #expect(imports("""
             #if canImport(UIKit)
