@@ -144,7 +144,7 @@ let package = Package(
         .testTarget(name: "SourceImportsTests", dependencies: [
             "SourceImports", "Files", "ManifestReading", .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
-        .testTarget(name: "RuntimeWiringTests", dependencies: ["RuntimeWiring", "SourceText"]),
+        .testTarget(name: "RuntimeWiringTests", dependencies: ["Files", "RuntimeWiring", "SourceText"]),
         .testTarget(name: "SourceTextTests", dependencies: ["SourceText"]),
         .testTarget(name: "DiscoveryTests", dependencies: ["Discovery", "Diagnostics", "Files", "ManifestReading", "Paths"]),
         .testTarget(name: "DependencyGraphTests", dependencies: ["DependencyGraph", "Configuration", "Diagnostics", "ManifestReading", "TestSupport"]),

@@ -239,7 +239,8 @@ public struct DependencyGraph: Sendable {
                                     expectedFile: $0.expectedFile, suggestion: $0.suggestion, kind: $0.kind)
         }
         unreadableManifests = workspace.unreadable.map {
-            UnreadableManifest(package: $0.relativeDirectory, manifestPath: $0.manifestPath, message: $0.message, location: $0.location, kind: $0.kind)
+            UnreadableManifest(package: $0.relativeDirectory, manifestPath: $0.manifestPath, message: $0.message, location: $0.location, kind: $0.kind,
+                               isDeclined: $0.isDeclined)
         }
         imports = facts.map { ImportResolution(declared: declared).index(of: $0, entries: manifestEntries) }
         compiledFiles = Self.compiledFiles(of: facts, declared: declared)
@@ -391,6 +392,8 @@ public struct UnreadableManifest: Sendable, Hashable {
     public var location: FileLocation
     /// What the manifest would have declared.
     public var kind: PackageKind
+    /// A podspec the static reader declined, with no CocoaPods to evaluate it (valid Ruby, for all anyone here knows).
+    public var isDeclined = false
 }
 
 /// A set of names computed once, on first use, from any thread.

@@ -54,7 +54,7 @@ public struct EdgeResolution: Sendable {
         /// The local packages (by index) its `.package(path:)` entries lead to, in manifest order.
         var localPackages: [Int]
         var hasExternalDependency: Bool
-        /// Identities of path dependencies whose package cannot be read (no manifest, or an unreadable one).
+        /// Identities of path dependencies and local pods whose package cannot be read (no manifest, or an unreadable one).
         var unavailablePackages: Set<String>
 
         init(package: LocalPackage, index: Int, packages: [LocalPackage], numbering: TargetNumbering, unavailable: Set<String> = []) {
@@ -71,7 +71,7 @@ public struct EdgeResolution: Sendable {
                 if let name = dependency.name { dependencies[name] = dependency }
                 if let local = Self.localPackage(dependency, of: package, numbering: numbering) {
                     localPackages.append(local)
-                } else if dependency.kind == .fileSystem, let directory = package.localDependencies[dependency.location],
+                } else if dependency.kind == .fileSystem || dependency.kind == .pod, let directory = package.localDependencies[dependency.location],
                           unavailable.contains(directory) {
                     unavailablePackages.insert(dependency.identity)
                 } else {
@@ -102,6 +102,17 @@ public struct EdgeResolution: Sendable {
         /// The targets behind a product of a local package, or nil when it has no such product.
         func productTargets(_ product: String, of local: Int) -> [String]? {
             packages[local].manifest.products.first(where: { $0.name == product })?.targets
+        }
+
+        /// A pod's `X/Sub` (a Podfile's or a podspec's) on a component mid-migration, whose graph is its Package.swift:
+        /// CocoaPods still builds the pod from its podspec, one module `X`, so the pod's own product, with the product
+        /// `migrate-pods` makes of the subspec (`XSub`) when there is one; nil for any other dependency.
+        func podProductTargets(_ product: String, declared: PackageDependency, of local: Int) -> [String]? {
+            guard declared.kind == .pod, packages[local].kind == .package, let slash = product.firstIndex(of: "/") else { return nil }
+            let pod = productTargets(String(product[..<slash]), of: local) ?? []
+            let subspec = productTargets(String(product.filter { $0 != "/" }), of: local) ?? []
+            let targets = pod + subspec.filter { !pod.contains($0) }
+            return targets.isEmpty ? nil : targets
         }
 
         /// Calls `add` with the dependency as written, each destination it resolves to, and the destination's node
@@ -148,7 +159,7 @@ public struct EdgeResolution: Sendable {
                 guard let local = Self.localPackage(declared, of: package, numbering: numbering) else {
                     return add(written, .external(package: declared.identity, product: name), nil)
                 }
-                guard let targets = productTargets(name, of: local) else {
+                guard let targets = productTargets(name, of: local) ?? podProductTargets(name, declared: declared, of: local) else {
                     return add(written, .unresolved("package '\(packages[local].manifest.name)' has no product named '\(name)'"), nil)
                 }
                 targets.forEach { target($0, of: local, written: written) }

@@ -13,6 +13,17 @@ extension ImportResolution {
         var declaredOutside: [Int: [Edge.Destination]] = [:]
         /// Why each package a path leads to cannot be read, by identity.
         var unreadPaths: [String: UnreadPackage.Reason] = [:]
+        /// Outside packages some Podfile or podspec names as pods, by identity.
+        var outsidePods: Set<String> = []
+        /// Targets whose sources were read and are no file at all (a subspec that only gathers others, a copy of a spec
+        /// repository's podspec whose sources are elsewhere): they import nothing, so none of their dependencies is unused.
+        var withoutFiles: Set<Int> = []
+        /// Pod targets whose whole pod has no source file here (it vendors a framework, or its sources are downloaded):
+        /// the modules it provides cannot be known.
+        var podsWithoutFiles: Set<Int> = []
+        /// By Xcode target a Podfile gives pods: every local target those pods reach through their dependencies, which
+        /// CocoaPods links into the target's aggregate too (so its code sees them).
+        var podClosure: [Int: [Int]] = [:]
         var facts: ImportFacts
         /// What the umbrellas a target depends on link for it (``Umbrellas``), by the dependant's number.
         var umbrellaOutside: [Int: [Edge.Destination]] = [:]
@@ -20,10 +31,19 @@ extension ImportResolution {
         var umbrellaExports: [String: Set<String>] = [:]
         /// By local module, the modules its files re-export (`@_exported import`).
         var localReexports: [String: Set<String>] = [:]
+        let declared: DeclaredGraph
 
         init(declared: DeclaredGraph, facts: ImportFacts, localReexports: [String: Set<String>] = [:]) {
             self.facts = facts
             self.localReexports = localReexports
+            self.declared = declared
+            podClosure = Self.podClosures(of: declared)
+            (withoutFiles, podsWithoutFiles) = Self.targetsWithoutFiles(declared, facts.targets)
+            for package in declared.workspace.packages {
+                for dependency in package.manifest.dependencies where dependency.kind == .pod && package.localDependencies[dependency.location] == nil {
+                    outsidePods.insert(dependency.identity)
+                }
+            }
             for target in declared.sortedTargets where !target.isTest { modules[target.module, default: []].append(target) }
             for edge in declared.edges {
                 switch edge.to {
@@ -48,23 +68,68 @@ extension ImportResolution {
             umbrellaExports = umbrellas.exports
         }
 
+        /// The targets read that have no file, and the pod targets whose pod has none.
+        static func targetsWithoutFiles(_ declared: DeclaredGraph, _ targets: [TargetImports]) -> (targets: Set<Int>, pods: Set<Int>) {
+            var files: [Int: Int] = [:]
+            for imports in targets {
+                guard let target = declared.target(TargetID(package: imports.package, name: imports.target)) else { continue }
+                files[target.number, default: 0] += imports.files.count
+            }
+            let empty = Set(files.filter { $0.value == 0 }.keys)
+            var podFiles: [Int: Int] = [:]
+            for (number, count) in files where declared.sortedTargets[number].packageKind == .pod {
+                podFiles[declared.sortedTargets[number].packageIndex, default: 0] += count
+            }
+            let pods = Set(files.keys.filter { podFiles[declared.sortedTargets[$0].packageIndex] == 0 })
+            return (empty, pods)
+        }
+
+        /// For each target given pods by a Podfile, those pods and the local targets they depend on, directly or not.
+        static func podClosures(of declared: DeclaredGraph) -> [Int: [Int]] {
+            var pods: [Int: [Int]] = [:]
+            for edge in declared.edges where edge.viaPodfile { if let to = edge.toNumber { pods[edge.fromNumber, default: []].append(to) } }
+            return pods.mapValues { roots in
+                var seen = Set(roots), order = Array(seen).sorted(), pending = order
+                while let next = pending.popLast() {
+                    for successor in declared.successors[next] where seen.insert(successor).inserted {
+                        order.append(successor)
+                        pending.append(successor)
+                    }
+                }
+                return order
+            }
+        }
+
+        /// The local targets a target may import without an import edge: those it declares, and for a target given pods by
+        /// a Podfile, every local target of those pods' closure.
+        func visible(from target: GraphTarget, declared: DeclaredGraph) -> Set<Int> {
+            Set(declared.successors[target.number]).union(podClosure[target.number] ?? [])
+        }
+
         /// What an import of `module` by `target` is, whatever file imports it (an optional import is left out apart).
         func decision(for module: String, by target: GraphTarget) -> ModuleDecision {
             if module == target.module || facts.systemModules.contains(module) || facts.ignore.contains(where: { $0.matches(module) }) { return .leftOut }
-            return modules[module].map { .local($0) } ?? .external
+            if let local = modules[module] { return .local(local) }
+            return DependencyGraph.appleSDKModules.contains(module) ? .leftOut : .external
         }
 
         /// What a target's declared outside entries let it import, and the packages that cannot be read among them.
         func provisions(of target: GraphTarget) -> Provisions {
             var provisions = Provisions()
-            for destination in (declaredOutside[target.number] ?? []) + (umbrellaOutside[target.number] ?? []) {
+            for pod in visible(from: target, declared: declared) where podsWithoutFiles.contains(pod) {
+                provisions.addUnread(UnreadPackage(package: declared.sortedTargets[pod].packageName, reason: .withoutSources), isPath: false)
+            }
+            let pods = (podClosure[target.number] ?? []).flatMap { declaredOutside[$0] ?? [] }
+            for destination in (declaredOutside[target.number] ?? []) + pods + (umbrellaOutside[target.number] ?? []) {
                 switch destination {
                 case .external(let package, let product):
-                    provisions.add(product: product, package: package, facts: facts)
+                    provisions.add(product: product, package: package, facts: facts, isPod: package.map(outsidePods.contains) ?? false)
                 case .unavailable(let package, let product):
-                    provisions.products.insert(DependencyGraph.moduleName(of: product))
+                    provisions.products.insert(Provisions.module(ofProduct: product))
                     let reason = unreadPaths[package] ?? .unreadable
-                    provisions.addUnread(UnreadPackage(package: package, reason: reason), isPath: true)
+                    // A local pod by its name as written (`NXKit`, not the identity `nxkit`).
+                    let root = String(product.split(separator: "/").first ?? Substring(product))
+                    provisions.addUnread(UnreadPackage(package: root.lowercased() == package ? root : package, reason: reason), isPath: true)
                 case .target, .unresolved:
                     continue
                 }
@@ -98,16 +163,23 @@ extension ImportResolution {
             known.contains(module) || products.contains(module)
         }
 
-        mutating func add(product: String, package: String?, facts: ImportFacts) {
+        /// The module a product builds: a pod's subspec (`AFNetworking/NSURLSession`) builds its pod's.
+        static func module(ofProduct product: String) -> String {
+            DependencyGraph.moduleName(of: product.split(separator: "/").first.map(String.init) ?? product)
+        }
+
+        mutating func add(product: String, package: String?, facts: ImportFacts, isPod: Bool = false) {
             let outside = facts.external
-            products.insert(DependencyGraph.moduleName(of: product))
+            products.insert(Self.module(ofProduct: product))
             if let modules = outside.modules(ofProduct: product, package: package) {
                 known.formUnion(modules)
                 for module in modules { known.formUnion(outside.exports(of: module)) }
             } else if facts.reexports[DependencyGraph.moduleName(of: product)] != nil {
                 known.formUnion(Self.reexported(by: DependencyGraph.moduleName(of: product), in: facts.reexports))
             } else {
-                addUnread(UnreadPackage(package: package ?? product, reason: package == nil ? .productByName : .notCheckedOut), isPath: false)
+                // A pod by its name as written (`SDWebImage` for `SDWebImage/WebP`).
+                let name = isPod ? String(product.split(separator: "/").first ?? Substring(product)) : package ?? product
+                addUnread(UnreadPackage(package: name, reason: package == nil ? .productByName : isPod ? .outsidePod : .notCheckedOut), isPath: false)
             }
         }
 

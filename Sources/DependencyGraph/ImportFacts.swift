@@ -70,6 +70,10 @@ public struct UnreadPackage: Sendable, Hashable, Comparable, CustomStringConvert
     public enum Reason: Sendable, Hashable {
         /// An outside package whose checkout is not on disk (and not in the table of known re-exports).
         case notCheckedOut
+        /// A pod from a specs repository (a Podfile's or a podspec's, not in the repository): its podspec is not read.
+        case outsidePod
+        /// A pod of the repository with no source file here (it vendors a framework, or its sources are downloaded).
+        case withoutSources
         /// `.package(path:)` to a folder without a manifest, as written.
         case missing(String)
         /// A manifest no reader could evaluate.
@@ -85,9 +89,20 @@ public struct UnreadPackage: Sendable, Hashable, Comparable, CustomStringConvert
     public var description: String {
         switch reason {
         case .notCheckedOut: return "\(package) (not checked out)"
+        case .outsidePod: return "\(package) (a pod from a specs repository: its podspec is not read)"
+        case .withoutSources: return "\(package) (a pod without source files in the repository: what it vendors is not read)"
         case .missing(let path): return "the package at \(path) (no manifest there)"
         case .unreadable: return "\(package) (its manifest cannot be read)"
         case .productByName: return "the package of product \(package) (named without its package)"
+        }
+    }
+
+    /// The package as a list of its kind names it: the path of a missing one, the name of the others.
+    public var name: String {
+        switch reason {
+        case .missing(let path): return path
+        case .productByName: return "the package of product \(package)"
+        case .notCheckedOut, .outsidePod, .withoutSources, .unreadable: return package
         }
     }
 

@@ -39,7 +39,7 @@ struct ImportResolution {
         }
         let unimported = UnimportedDependencies.find(declared, entries: entries, imported: importedModules, reexports: reexports, external: facts.external,
                                                      headers: headerUses(facts.targets), moduleMaps: moduleMaps, byModule: context.modules,
-                                                     opaque: { opacity.modules(seenBy: $0) })
+                                                     withoutFiles: (context.withoutFiles, context.podsWithoutFiles), opaque: { opacity.modules(seenBy: $0) })
         let index = ImportIndex(edges: results.flatMap(\.edges), undeclaredExternal: results.flatMap(\.external),
                                 importedModules: importedModules, reexports: reexports, external: facts.external,
                                 undecided: results.flatMap(\.undecided), unimported: unimported,
@@ -121,7 +121,7 @@ struct ImportResolution {
     private func result(_ targetImports: TargetImports, context: Context) -> Result? {
         guard let from = declared.target(TargetID(package: targetImports.package, name: targetImports.target)) else { return nil }
         let provisions = context.provisions(of: from)
-        var local = LocalImports(declared: Set(declared.successors[from.number]), unreadPaths: provisions.unreadPaths)
+        var local = LocalImports(declared: context.visible(from: from, declared: declared), unreadPaths: provisions.unreadPaths)
         var external = ExternalImports(provisions: provisions)
         // A module a declared local target re-exports (`@_exported import VendorKit` in a wrapper) is declared through it.
         let reexported = reexported(through: declared.successors[from.number], context: context)

@@ -20,6 +20,8 @@ struct MediatorResolution {
         var pending: [(fact: LocatedWiringFact, from: GraphTarget, constants: [String: String])] = []
         var undecided: [UndecidedWiringCall] = []
         var unexpanded: [FileLocation] = []
+        // The first registration of each mechanism whose name is computed.
+        var undecidedProvision: [WiringMechanism: (written: String, location: FileLocation)] = [:]
         for wiring in targets where !wiring.files.isEmpty {
             guard let target = declared.target(TargetID(package: wiring.package, name: wiring.target)) else { continue }
             let constants = wiring.constants
@@ -41,20 +43,24 @@ struct MediatorResolution {
                                                                           implementation: located.fact.className.flatMap { namings.expand($0) }))
                 case .undecided(let written, let decider):
                     undecided.append(UndecidedWiringCall(from: target, location: located.location, api: located.fact.api, written: written, decider: decider))
+                    if !target.isTest, undecidedProvision[located.fact.mechanism] == nil { undecidedProvision[located.fact.mechanism] = (written, located.location) }
                 case .notWiring: break
                 }
             }
         }
         let unread = unreadPackages() + unexpanded.prefix(1).map { "the provider class at \($0), named by a macro componentize cannot expand" }
+        // A mechanism some registration decides has its names: only where every registration of it is computed may one of
+        // them be what a call names (a mediator library's own machinery registers whatever it is given, beside the app's).
+        for provision in provisions where !provision.target.isTest { undecidedProvision[provision.key.mechanism] = nil }
         let lookup = ProvisionLookup(provisions)
         var calls: [WiringCall] = []
         for (located, from, constants) in pending {
             switch resolve(located.fact, constants: constants, in: from, namings: namings, lookup: lookup) {
             case .decided(let key):
                 let providers = lookup.providers(of: key)
-                if providers.isEmpty, !unread.isEmpty {
+                if providers.isEmpty, let decider = Self.decider(unread: unread, undecidedProvision: undecidedProvision[key.mechanism]) {
                     undecided.append(UndecidedWiringCall(from: from, location: located.location, api: located.fact.api, written: key.description,
-                                                         decider: "reading \(unread.joined(separator: ", ")) (it cannot be read, and may provide it)"))
+                                                         decider: decider))
                     continue
                 }
                 calls.append(WiringCall(key: key, from: from, location: located.location, api: located.fact.api,
@@ -70,6 +76,15 @@ struct MediatorResolution {
         var seen: Set<FileLocation> = []
         undecided = undecided.filter { seen.insert($0.location).inserted }
         return MediatorIndex(provisions: provisions, calls: calls, undecided: undecided, edges: edges(of: calls))
+    }
+
+    /// What would decide a call nothing provides, when something may provide it unseen: a package that cannot be read, or
+    /// the registrations of its mechanism when every one is computed (a route pattern or protocol built at run time); nil
+    /// when nothing may.
+    private static func decider(unread: [String], undecidedProvision: (written: String, location: FileLocation)?) -> String? {
+        if !unread.isEmpty { return "reading \(unread.joined(separator: ", ")) (it cannot be read, and may provide it)" }
+        guard let (written, location) = undecidedProvision else { return nil }
+        return "the names registered at run time, such as `\(written)` at \(location) (no registration of this kind names one the code writes)"
     }
 
     /// The keys a `Target_` class or one of its methods provides under each naming that finds it (`Target_Home`'s

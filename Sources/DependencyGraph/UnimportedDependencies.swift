@@ -55,11 +55,17 @@ enum UnimportedDependencies {
     /// Local entries first (in the order first declared), then outside products, in manifest order.
     /// `headers`: pairs (target, dependency) where the target's files include one of the dependency's headers by quotes.
     /// `byModule`: the non-test targets by the module they build, in their order.
+    /// `withoutFiles`: the targets with no file (they import nothing, so report nothing), and the pod targets whose pod
+    /// has none (what they provide cannot be known: never unused).
     static func find(_ declared: DeclaredGraph, entries: [ManifestEntry], imported: [Int: Set<String>], reexports: [String: Set<String>],
                      external: ExternalModules, headers: Set<SIMD2<Int>> = [], moduleMaps: [Int: [String]] = [:],
-                     byModule: [String: [GraphTarget]], opaque: (Int) -> [String] = { _ in [] }) -> [UnimportedDependency] {
-        let found = local(declared, entries: entries, imported: imported, reexports: reexports, headers: headers, moduleMaps: moduleMaps)
-            + outside(declared, imported: imported, reexports: reexports, external: external)
+                     byModule: [String: [GraphTarget]], withoutFiles: (targets: Set<Int>, pods: Set<Int>) = ([], []),
+                     opaque: (Int) -> [String] = { _ in [] }) -> [UnimportedDependency] {
+        let found = (local(declared, entries: entries, imported: imported, reexports: reexports, headers: headers, moduleMaps: moduleMaps)
+            + outside(declared, imported: imported, reexports: reexports, external: external)).filter { dependency in
+                !withoutFiles.targets.contains(dependency.from.number)
+                    && !(!dependency.targets.isEmpty && dependency.targets.allSatisfy { withoutFiles.pods.contains($0.number) })
+            }
         guard !found.isEmpty else { return found }
         return found.map { dependency in
             var visible = dependency

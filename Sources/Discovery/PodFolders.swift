@@ -25,11 +25,31 @@ struct PodFolders {
         let specs = pods.filter { !walked.contains($0.directory) }.flatMap { pod in
             pod.files.enumerated().map { index, file in (key: index == 0 ? pod.directory : PathArithmetic.join(pod.directory, file), folder: pod.directory, file: file) }
         }
+        var downloaded: [String: [String]] = [:]
         for (spec, outcome) in zip(specs, reads.readPods(specs.map { ($0.folder, $0.file) })) {
             assembly.known.insert(spec.key)
             assembly.record(ManifestReads.Prepared(spec.key, outcome, file: spec.file, paths: assembly.displayPaths))
             assembly.packages[spec.key]?.folder = spec.folder
+            if let package = assembly.packages[spec.key], Self.isDownloaded(package) {
+                assembly.packages[spec.key] = nil
+                let file = package.manifestPath
+                downloaded[String(file[..<(file.lastIndex(of: "/") ?? file.startIndex)]), default: []].append(package.manifest.name)
+            }
         }
+        for (folder, names) in downloaded.sorted(by: { $0.key < $1.key }) {
+            let list = names.prefix(5).joined(separator: ", ") + (names.count > 5 ? " and \(names.count - 5) more" : "")
+            notes.append(Note("\(names.count == 1 ? "a podspec here downloads its sources" : "\(names.count) podspecs here download their sources") (source :http) and none of them is in the repository (\(list)): read as outside pods, not as components",
+                              at: FileLocation(path: folder.isEmpty ? "." : folder)))
+        }
+    }
+
+    /// A podspec whose `source` is an archive CocoaPods downloads (`:http`) and none of whose patterns selects a file
+    /// here: a copy of a specs repository's entry (another version's dependencies, sources elsewhere), not a pod built
+    /// from this repository.
+    static func isDownloaded(_ package: LocalPackage) -> Bool {
+        guard package.kind == .pod, case .hash(let source)? = package.podSpec?.attribute("source")?.value,
+              source.contains(where: { $0.0 == "http" }) else { return false }
+        return package.manifest.targets.allSatisfy { $0.sources?.isEmpty ?? false }
     }
 
     /// `CarbonObjC` for `CarbonObjC.podspec` or `CarbonObjC.podspec.json`.

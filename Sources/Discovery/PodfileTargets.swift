@@ -50,12 +50,19 @@ extension WorkspaceAssembly {
         return fileSystem.realPath(current)
     }
 
-    /// The local folder of each pod the repository holds, by pod name (first in folder order).
+    /// The local folder of each pod the repository holds, by pod name (first in folder order); a podspec that cannot be
+    /// read is the pod its file names (`NXKit.podspec`): a local pod still, never an outside one.
     func folders(byPodName: Void) -> [String: String] {
         var byName: [String: String] = [:]
-        for directory in packages.keys.sorted() {
+        // An Xcode project named like a pod (`NXKit.xcodeproj` of `pod lib create`'s example) is no pod.
+        for directory in packages.keys.sorted() where packages[directory]?.kind != .xcodeProject {
             let names = [packages[directory]?.manifest.name, packages[directory]?.podspec?.manifest.name].compactMap { $0 } + (otherPodsBeside[directory] ?? [])
             for name in names where byName[name] == nil { byName[name] = directory }
+        }
+        for directory in unreadable.keys.sorted() {
+            guard let file = unreadable[directory]?.manifestPath, file.hasSuffix(".podspec") || file.hasSuffix(".podspec.json") else { continue }
+            let name = PodFolders.podName(PathArithmetic.lastComponent(of: file))
+            if byName[name] == nil { byName[name] = directory }
         }
         return byName
     }
@@ -90,8 +97,12 @@ extension WorkspaceAssembly {
             // The pod of that name in the folder (several pods may share one), else the pod of that name anywhere.
             let inFolder = folder.flatMap { folder in
                 packages.values.filter { $0.folder == folder }.first { $0.manifest.name == podName }?.directory
+                    ?? unreadable.values.first { unread in
+                        [podName + ".podspec", podName + ".podspec.json"].contains(PathArithmetic.lastComponent(of: unread.manifestPath))
+                            && (unread.directory == folder || PathArithmetic.resolve("..", from: unread.directory) == folder)
+                    }?.directory
             }
-            if let key = inFolder ?? podFolders[podName] ?? folder.flatMap({ packages[$0] == nil ? nil : $0 }) {
+            if let key = inFolder ?? podFolders[podName] ?? folder.flatMap({ packages[$0] == nil && unreadable[$0] == nil ? nil : $0 }) {
                 package.localDependencies[podName] = key
             }
         }

@@ -79,6 +79,9 @@ public struct UnreadablePackage: Sendable, Hashable {
     public var location: FileLocation
     /// What the manifest would have declared.
     public var kind: PackageKind { PackageKind(manifestPath: manifestPath) }
+    /// A podspec the static reader declined (a construct it does not evaluate, such as `if ENV[…]`), with no CocoaPods
+    /// to evaluate it: Ruby may well accept it, so nothing says it is wrong.
+    public var isDeclined = false
 
     init(directory: String, relativeDirectory: String, manifestPath: String, problem: (message: String, location: FileLocation?)) {
         self.directory = directory

@@ -71,6 +71,7 @@ struct WorkspaceAssembly {
         case .failed(let error):
             unreadable[directory] = UnreadablePackage(directory: directory, relativeDirectory: prepared.relative,
                                                      manifestPath: prepared.manifestPath, problem: describe(error))
+            unreadable[directory]?.isDeclined = error is PodspecReadDeclined
             return []
         case .read, .project:
             return recordPackage(prepared)
@@ -134,16 +135,11 @@ struct WorkspaceAssembly {
     }
 
     /// Leads each pod dependency on a pod or package of the repository (by name: `s.dependency 'NXKit'`) to its folder,
-    /// as `.package(path:)` leads to one; the others stay outside packages (CocoaPods' specs repository).
+    /// as `.package(path:)` leads to one, a local podspec that cannot be read included; the others stay outside packages
+    /// (CocoaPods' specs repository).
     mutating func resolvePodDependencies() {
         guard packages.values.contains(where: { $0.podspec != nil || $0.manifest.reader.isPodspec }) else { return }
-        var byName: [String: String] = [:]
-        for directory in packages.keys.sorted() {
-            let names = [packages[directory]?.manifest.name, packages[directory]?.podspec?.manifest.name].compactMap { $0 } + (otherPodsBeside[directory] ?? [])
-            for name in names where byName[name] == nil {
-                byName[name] = directory
-            }
-        }
+        let byName = folders(byPodName: ())
         for directory in packages.keys.sorted() {
             guard var package = packages[directory] else { continue }
             if var beside = package.podspec {

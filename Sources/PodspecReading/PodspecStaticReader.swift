@@ -378,8 +378,8 @@ private struct PodspecEvaluator {
                 case .code(let code): text += try interpolate(code, at: token)
                 }
             }
-            // Adjacent literals are one string in Ruby: 'a' 'b'.
-            if case .string = current.kind, current.line == token.line, !isArgumentBoundary {
+            // Adjacent literals are one string in Ruby: 'a' 'b', and across a `\` line continuation (no line end between).
+            if case .string = current.kind, !isArgumentBoundary {
                 guard case .value(.string(let next)) = try primary() else { throw decline("a string followed by a spec") }
                 return .value(.string(text + next))
             }

@@ -89,8 +89,8 @@ struct RubyLexer {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
                 index += 1
                 spaced = true
-            case UInt8(ascii: "\\") where peek(1) == UInt8(ascii: "\n"):
-                index += 2
+            case UInt8(ascii: "\\") where peek(1) == UInt8(ascii: "\n") || (peek(1) == UInt8(ascii: "\r") && peek(2) == UInt8(ascii: "\n")):
+                index += peek(1) == UInt8(ascii: "\n") ? 2 : 3
                 newLine()
                 spaced = true
             case UInt8(ascii: "\n"):

@@ -60,9 +60,18 @@ extension Project {
             sources.append(WiringSources(
                 package: target.package, target: target.target, directory: package.directory,
                 files: target.markedFiles.map { WiringSources.File(path: $0.path, shown: package.shownPath(of: $0.path), bytes: $0.bytes) },
-                servicePlists: target.servicePlists.map { WiringSources.File(path: $0, shown: package.shownPath(of: $0)) }))
+                servicePlists: target.servicePlists.map { WiringSources.File(path: $0, shown: package.shownPath(of: $0)) },
+                constantFiles: otherCFamilyFiles(of: target).map { WiringSources.File(path: $0, shown: package.shownPath(of: $0)) }))
         }
         return sources
+    }
+
+    /// A target's Objective-C and C files the source pass did not mark: where the constants its wiring names may be.
+    private static func otherCFamilyFiles(of target: TargetImports) -> [String] {
+        let marked = Set(target.markedFiles.map(\.path))
+        return target.files.filter { file in
+            !marked.contains(file) && ["h", "m", "mm", "c", "hpp", "hh"].contains { file.hasSuffix("." + $0) }
+        }
     }
 
     /// The built-in table of well-known re-exports (`imports/known-reexports.yml`), with `imports.reexports` over it.

@@ -1,3 +1,4 @@
+import DependencyGraph
 import Diagnostics
 import Output
 
@@ -18,6 +19,13 @@ public struct JSONReporter: Sendable {
             ("from", .string(finding.key.from)),
             ("to", finding.key.to.isEmpty ? .null : .string(finding.key.to)),
         ])
+    }
+
+    /// An undecided import at its place, with the packages that would decide it.
+    static func undecidedValue(_ item: UndecidedImport) -> JSONValue {
+        .object([("file", .string(item.location.path)), ("line", item.location.line.map(JSONValue.int) ?? .null),
+                 ("column", item.location.column.map(JSONValue.int) ?? .null), ("from", .string(item.from.id.name)), ("module", .string(item.module)),
+                 ("decidedBy", .array(item.deciders.map { .string($0.description) }))])
     }
 
     public func render(_ report: Report) -> String {
@@ -45,6 +53,7 @@ public struct JSONReporter: Sendable {
             ("undecided", .array(undecided.packages.map { entry in
                 .object([("package", .string(entry.package.package)), ("why", .string(entry.package.description)), ("imports", .int(entry.imports))])
             })),
+            ("undecidedImports", .array(undecided.imports.map(Self.undecidedValue))),
             ("undecidedMediatorCalls", .array(UndecidedWiring(result.undecidedWiring).calls.map { call in
                 .object([("file", .string(call.location.path)), ("line", call.location.line.map(JSONValue.int) ?? .null),
                          ("column", call.location.column.map(JSONValue.int) ?? .null), ("from", .string(call.from.id.name)), ("api", .string(call.api)),

@@ -31,6 +31,8 @@ public struct Report: Sendable {
     public var baselinePath: String?
     /// The components and links the HTML page draws; nil for the other formats.
     public var architecture: ArchitectureModel?
+    /// The text report lists every undecided import at its place (JSON and SARIF always do).
+    public var listsUndecided = false
 
     /// A finding's path relative to the repository root, when ``folders`` are known.
     public func pathFromRoot(_ path: String) -> String {

@@ -1,3 +1,4 @@
+import DependencyGraph
 import Diagnostics
 import Output
 import Rules
@@ -33,6 +34,12 @@ public struct SARIFReporter: Sendable {
                 ("partialFingerprints", .object([("componentizeEdge/v1", .string(finding.key.description))])),
             ])
         }
+        let undecided = UndecidedImports(report.result.undecided)
+        // Each undecided import is a note of the run at its place: a notification, never a result (an alert).
+        let invocations: [(String, JSONValue)] = undecided.imports.isEmpty ? [] : [("invocations", .array([.object([
+            ("executionSuccessful", .bool(true)),
+            ("toolExecutionNotifications", .array(undecided.imports.map { notification($0, report) })),
+        ])]))]
         return JSONValue.object([
             ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
             ("version", .string("2.1.0")),
@@ -44,12 +51,29 @@ public struct SARIFReporter: Sendable {
                 ]))])),
                 ("originalUriBaseIds", .object([("%SRCROOT%", .object([("description", .object([("text", .string("The repository root: the folder of componentize.yml, else the folder componentize check was given."))]))]))])),
                 ("results", .array(results)),
-                ("properties", .object([("undecidedImports", .int(UndecidedImports(report.result.undecided).count)),
+            ] + invocations + [
+                ("properties", .object([("undecidedImports", .int(undecided.count)),
                                          ("undecidedMediatorCalls", .int(report.result.undecidedWiring.count)),
                                          ("undecidedUses", .int(report.result.undecidedUses.count)),
                                          ("staleBaselineEntries", .array(report.staleBaselineEntries.map { .string(Report.staleNote($0)) }))])),
             ])])),
         ]).rendered()
+    }
+
+    /// An undecided import as a note of the run at its place.
+    private func notification(_ item: UndecidedImport, _ report: Report) -> JSONValue {
+        var region: [(String, JSONValue)] = []
+        if let line = item.location.line { region.append(("startLine", .int(line))) }
+        if let column = item.location.column { region.append(("startColumn", .int(column))) }
+        var physical: [(String, JSONValue)] = [("artifactLocation", .object([("uri", .string(report.pathFromRoot(item.location.path))), ("uriBaseId", .string("%SRCROOT%"))]))]
+        if !region.isEmpty { physical.append(("region", .object(region))) }
+        let deciders = item.deciders.map(\.description).joined(separator: ", ")
+        return .object([
+            ("descriptor", .object([("id", .string("undecided-import"))])),
+            ("level", .string("note")),
+            ("message", .object([("text", .string("\(item.from.id.name) imports \(item.module): undecided (never a finding), would be decided by reading \(deciders)"))])),
+            ("locations", .array([.object([("physicalLocation", .object(physical))])])),
+        ])
     }
 
     /// `Upward dependency` → `UpwardDependency`, SARIF's convention for rule names.

@@ -25,7 +25,7 @@ public struct TextReporter: Sendable {
             lines.append("note: " + Report.staleNote(key))
         }
         lines.append(paint("componentize: " + Self.summary(report), report.result.errorCount > 0 ? "1" : "0"))
-        if let undecided = UndecidedImports(report.result.undecided).sentence { lines.append(undecided) }
+        lines += UndecidedImports(report.result.undecided).lines(listed: report.listsUndecided)
         lines += UndecidedWiring(report.result.undecidedWiring).lines
         lines += UndecidedUses(report.result.undecidedUses).lines
         if report.fixable > 0 {

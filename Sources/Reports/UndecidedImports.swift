@@ -1,27 +1,73 @@
 import DependencyGraph
 
-/// What reports say of the imports no rule decides: how many, and the packages that would decide them.
+/// What reports say of the imports no rule decides: how many, the packages that would decide them, and each import.
 struct UndecidedImports {
+    /// The text report names this many packages on its line; JSON names all.
+    static let named = 5
     var count: Int
     /// Each package that would decide some, with how many.
     var packages: [(package: UnreadPackage, imports: Int)]
+    /// Each import, by file, line and column.
+    var imports: [UndecidedImport]
 
     init(_ undecided: [UndecidedImport]) {
         count = undecided.count
         var counts: [UnreadPackage: Int] = [:]
         for item in undecided { for package in item.deciders { counts[package, default: 0] += 1 } }
         packages = counts.keys.sorted().map { ($0, counts[$0, default: 0]) }
+        imports = undecided.sorted { ($0.location, $0.module) < ($1.location, $1.module) }
     }
 
-    /// The closing line of the text report; nil when every import was decided.
-    var sentence: String? {
-        guard count > 0 else { return nil }
-        var text = "componentize: \(count) import\(count == 1 ? "" : "s") undecided: the packages that would decide \(count == 1 ? "it" : "them") "
-            + "cannot be read: " + packages.map(\.package.description).joined(separator: ", ")
-        if packages.contains(where: { $0.package.reason == .notCheckedOut }) {
-            text += "; 'swift package resolve' in the packages that declare them puts their checkouts where componentize reads them"
+    /// The closing lines of the text report: the count, the packages that would decide them by kind (the first few of
+    /// each) with what reads them; with `listed`, each import at its place. Empty when every import was decided.
+    func lines(listed: Bool) -> [String] {
+        guard count > 0 else { return [] }
+        let them = count == 1 ? "it" : "them"
+        var groups: [String] = []
+        for kind in Kind.allCases {
+            let names = packages.filter { Kind($0.package.reason) == kind }.map(\.package.name)
+            guard !names.isEmpty else { continue }
+            let shown = names.prefix(Self.named).joined(separator: ", ") + (names.count > Self.named ? " and \(names.count - Self.named) more" : "")
+            groups.append("\(kind.noun(names.count)) (\(shown)): \(kind.advice)")
         }
-        return text
+        let line = "componentize: \(count) import\(count == 1 ? "" : "s") undecided (never a finding): what would decide \(them) is not read: "
+            + groups.joined(separator: "; ")
+        guard listed else { return [line + "; --list-undecided lists each import"] }
+        return [line + ":"] + imports.map { item in
+            "    \(item.location): \(item.from.id.name) imports \(item.module): would be decided by reading \(item.deciders.map(\.description).joined(separator: ", "))"
+        }
+    }
+
+    /// The kinds of package that would decide imports, each read another way.
+    enum Kind: CaseIterable {
+        case checkout, pod, vendored, local
+
+        init(_ reason: UnreadPackage.Reason) {
+            switch reason {
+            case .notCheckedOut, .productByName: self = .checkout
+            case .outsidePod: self = .pod
+            case .withoutSources: self = .vendored
+            case .missing, .unreadable: self = .local
+            }
+        }
+
+        func noun(_ count: Int) -> String {
+            switch self {
+            case .checkout: return count == 1 ? "an outside package" : "\(count) outside packages"
+            case .pod: return count == 1 ? "a pod from a specs repository" : "\(count) pods from a specs repository"
+            case .vendored: return count == 1 ? "a pod without source files in the repository" : "\(count) pods without source files in the repository"
+            case .local: return count == 1 ? "a package of the repository that cannot be read" : "\(count) packages of the repository that cannot be read"
+            }
+        }
+
+        var advice: String {
+            switch self {
+            case .checkout: return "'swift package resolve' in the packages that declare them puts their checkouts where componentize reads them"
+            case .pod: return "their podspecs are not read; imports.reexports in componentize.yml says which modules a pod provides"
+            case .vendored: return "what they vendor (a framework, a library) is not read; imports.reexports in componentize.yml says which modules a pod provides"
+            case .local: return "the unresolved and unreadable-manifest findings say what to fix"
+            }
+        }
     }
 }
 

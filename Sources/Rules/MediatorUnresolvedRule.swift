@@ -19,6 +19,11 @@ public struct MediatorUnresolvedRule: Rule {
 
         """)
 
+    /// ComponentVideo's route registration, under the pattern `pattern` as the code writes it.
+    static func videoRoutes(_ pattern: String) -> String {
+        "@implementation VideoRoutes\n+ (void)load {\n    [MGJRouter registerURLPattern:\(pattern) toHandler:^(NSDictionary *info) {}];\n}\n@end\n"
+    }
+
     /// A file of ComponentImage that calls `code` (one line).
     static func caller(_ code: String) -> (String, String) {
         ("Business/ComponentImage/Sources/ComponentImage/Open.swift", "import CTMediator\n\nfunc open() {\n    \(code)\n}\n")
@@ -29,7 +34,7 @@ public struct MediatorUnresolvedRule: Rule {
         name: "Mediator call nothing provides",
         summary: "A call through a mediator names a target or action, a service protocol or a route that no component provides.",
         rationale: "A mediator call is a string the compiler does not check: a typo, a renamed action or a removed target builds and then does nothing at run time.",
-        details: "a CTMediator `performTarget:action:params:` whose `Target_<name>` class or `Action_<action>:` method no component has; a BeeHive `createService:` or registry `resolve(_:)` of a protocol no component registers; an `openURL:` of a route no registered pattern matches. Names given as literals or string constants of the calling target; a computed name is undecided (counted in the summary), and so is a call nothing provides while a package of the repository cannot be read",
+        details: "a CTMediator `performTarget:action:params:` whose `Target_<name>` class or `Action_<action>:` method no component has; a BeeHive `createService:` or registry `resolve(_:)` of a protocol no component registers; an `openURL:` of a route no registered pattern matches. Names given as literals or string constants of the calling target; a computed name is undecided (counted in the summary), and so is a call nothing provides while a package of the repository cannot be read, or while every registration of its mechanism is computed (route patterns or protocols built at run time: one may be the one it names)",
         remedy: "names the nearest provided name when the call looks like a typo of it; else says what to add where",
         cost: .everyImport,
         nonTriggeringExamples: [
@@ -62,9 +67,19 @@ public struct MediatorUnresolvedRule: Rule {
 
                     """),
             ]),
+            // Every route is registered under a pattern the code computes: one may be the one a URL opens, so the call is
+            // undecided.
+            RuleExample([video, image], sources: [
+                ("Business/ComponentVideo/Sources/ComponentVideo/VideoRoutes.m", videoRoutes("[NSString stringWithFormat:@\"app://%@/detail\", self.host]")),
+                ("Business/ComponentImage/Sources/ComponentImage/Open.m", "@implementation ImageOpener\n- (void)open {\n    [MGJRouter openURL:@\"app://video/detail\"];\n}\n@end\n"),
+            ]),
         ],
         triggeringExamples: [
             RuleExample([video, image], sources: [target, caller("CTMediator.sharedInstance().↓performTarget(\"ComponentVideo\", action: \"showDetial\", params: nil, shouldCacheTarget: false)")]),
+            RuleExample([video, image], sources: [
+                ("Business/ComponentVideo/Sources/ComponentVideo/VideoRoutes.m", videoRoutes("@\"app://video/:id\"")),
+                ("Business/ComponentImage/Sources/ComponentImage/Open.m", "@implementation ImageOpener\n- (void)open {\n    [MGJRouter ↓openURL:@\"app://vidoe/42\"];\n}\n@end\n"),
+            ]),
             RuleExample([video, image], sources: [target, caller("CTMediator.sharedInstance().↓performTarget(\"ComponentViedo\", action: \"showDetail\", params: nil, shouldCacheTarget: false)")]),
             RuleExample([video, image], sources: [caller("_ = BeeHive.shareInstance().↓createService(VideoServiceProtocol.self)")]),
         ]

@@ -28,6 +28,11 @@ public struct ThirdPartyRule: Rule {
                 ("Business/ComponentVideo", RuleExample.package("ComponentVideo", targets: [("ComponentVideo", [".product(name: \"Logging\", package: \"swift-log\")"])],
                                                                 packages: [".package(url: \"https://github.com/apple/swift-log.git\", from: \"1.5.0\")"])),
             ]),
+            // A local pod whose podspec cannot be read is still a local pod, never an outside package.
+            RuleExample(configuration: "preset: four-layer\nthirdParty:\n  layers: [kit]\n", [], podspecs: [
+                ("Kit/NXKit/NXKit.podspec", UnreadableManifestRule.declinedPodspec.replacingOccurrences(of: "↓", with: "")),
+                ("Common/NXUI/NXUI.podspec", RuleExample.podspec("NXUI", dependencies: ["NXKit"])),
+            ]),
         ],
         triggeringExamples: [
             RuleExample([

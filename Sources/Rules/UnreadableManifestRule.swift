@@ -12,7 +12,7 @@ public struct UnreadableManifestRule: Rule {
         name: "Unreadable manifest",
         summary: "A Package.swift that neither the static reader nor SwiftPM can evaluate.",
         rationale: "A package componentize cannot read is a package nothing checks: its dependencies could break every rule unseen.",
-        details: "a `Package.swift` neither reader can evaluate, with the reader's own message at its place; the package's targets take part in no other rule",
+        details: "a `Package.swift` neither reader can evaluate, with the reader's own message at its place; the package's targets take part in no other rule. A podspec the static reader declines (a construct it does not evaluate: `if ENV[…]`, `File.read`) while CocoaPods is not installed to evaluate it is a warning, not an error: Ruby may accept it. An unreadable local pod stays a local pod: a Podfile's or podspec's dependency on it is neither third-party nor unresolved, and the imports it may provide are undecided",
         remedy: "make the manifest build with `swift package dump-package`",
         nonTriggeringExamples: [
             RuleExample([("Kit/NXKit", RuleExample.package("NXKit"))]),
@@ -28,11 +28,28 @@ public struct UnreadableManifestRule: Rule {
                 ("Common/NXUI", RuleExample.package("NXUI", targets: [("NXUI", [".product(name: \"NXKit\", package: \"NXKit\")"])],
                                                     packages: [".package(path: \"../../Kit/NXKit\")"])),
             ]),
+            // A podspec the static reader declines: a warning at the construct, the pod still a local one.
+            RuleExample([], podspecs: [("Kit/NXKit/NXKit.podspec", declinedPodspec)]),
         ]
     )
 
+    /// A pod whose files depend on the environment, valid Ruby the static reader does not evaluate.
+    static let declinedPodspec = """
+        Pod::Spec.new do |s|
+          s.name = 'NXKit'
+          s.version = '1.0.0'
+          ↓if ENV['NX_SOURCE']
+            s.source_files = 'NXKit/Classes/**/*'
+          else
+            s.vendored_frameworks = 'NXKit.framework'
+          end
+        end
+
+        """
+
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         graph.unreadableManifests.map { unreadable in
+            if unreadable.isDeclined { return declined(unreadable) }
             let pod = unreadable.kind == .pod, project = unreadable.kind == .xcodeProject
             let description = unreadable.kind == .xcodeGenSpec || unreadable.kind == .tuistProject
             let fix = pod
@@ -44,6 +61,19 @@ public struct UnreadableManifestRule: Rule {
             return finding("cannot read the \(what) in \(unreadable.package): \(unreadable.message)",
                            fix: fix, at: unreadable.location, from: unreadable.package)
         }
+    }
+}
+
+extension UnreadableManifestRule {
+    /// A podspec the static reader declines (valid Ruby it does not evaluate, such as `if ENV['X']`) while CocoaPods is
+    /// not there to evaluate it: nothing says the podspec is wrong, so a warning, and what the pod provides is undecided.
+    func declined(_ unreadable: UnreadableManifest) -> Finding {
+        let file = unreadable.manifestPath.split(separator: "/").last.map(String.init) ?? unreadable.manifestPath
+        var finding = finding("\(file) is not read, so its pod is not checked: \(unreadable.message)",
+                              fix: "with CocoaPods installed ('pod' on PATH) componentize asks 'pod ipc spec' to evaluate it; else write the podspec in the subset the static reader evaluates (docs/podspecs.md). Until then what the pod provides is undecided, never a finding",
+                              at: unreadable.location, from: unreadable.package)
+        finding.severity = .warning
+        return finding
     }
 }
 

@@ -200,6 +200,9 @@ private struct Walk {
         }
         guard !receivers.isEmpty, text(at: index + 1) == ":", let (mechanism, role, api) = ObjCWiringScanner.messages[token.text] else { return }
         let (name, next) = argument(from: index + 2)
+        // BeeHive registers by `registerService:service:`: a selector that only starts alike (a string registry's own
+        // `registerService:object:`) is another API.
+        if token.text == "registerService", text(at: next) != "service" || text(at: next + 1) != ":" { return }
         var action: WiringValue?
         if mechanism == .targetAction {
             guard text(at: next) == "action", text(at: next + 1) == ":" else { return }

@@ -202,7 +202,7 @@ private final class WiringVisitor: SyntaxVisitor {
         case "performTarget" where labels.count >= 2 && labels[0] == nil && labels[1] == "action":
             add(.uses, .targetAction, "performTarget(_:action:params:)", Self.value(arguments[0].expression),
                 action: Self.value(arguments[1].expression), receiver: receiver, at: place)
-        case "registerService" where labels.first == .some(nil):
+        case "registerService" where labels.count == 2 && labels[0] == nil && labels[1] == "service":
             add(.provides, .service, "registerService(_:service:)", Self.metatype(arguments[0].expression), at: place)
         case "createService" where labels == [nil]:
             add(.uses, .service, "createService(_:)", Self.metatype(arguments[0].expression), at: place)

@@ -27,13 +27,17 @@ public struct WiringSources: Sendable {
     public var directory: String
     public var files: [File]
     public var servicePlists: [File]
+    /// Its other Objective-C and C files (headers above all): read only for the string constants ``files`` name and do
+    /// not define (`static NSString *const kRouteHome = @"app://home";` in a header).
+    public var constantFiles: [File]
 
-    public init(package: String, target: String, directory: String, files: [File], servicePlists: [File] = []) {
+    public init(package: String, target: String, directory: String, files: [File], servicePlists: [File] = [], constantFiles: [File] = []) {
         self.package = package
         self.target = target
         self.directory = directory
         self.files = files
         self.servicePlists = servicePlists
+        self.constantFiles = constantFiles
     }
 }
 
@@ -111,10 +115,36 @@ public enum WiringPass {
         }
         for (item, wiring) in zip(swift, SwiftWiringScanner.wirings(of: swift.map(\.bytes))) { results[item.index] = wiring }
         var files = zip(target.files, results).compactMap { file, wiring in wiring.map { WiredFile(path: file.shown, wiring: $0) } }
+        files += constantFiles(of: target, defining: undefinedConstants(in: files), fileSystem: fileSystem)
         for plist in target.servicePlists {
             let bytes = fileSystem.contents(of: PathArithmetic.join(target.directory, plist.path), upTo: maximumBytes)
             files.append(WiredFile(path: plist.shown, wiring: FileWiring(facts: ServicePlist.facts(in: bytes))))
         }
         return TargetWiring(package: target.package, target: target.target, files: files.filter { !$0.wiring.isEmpty || !$0.wiring.constants.isEmpty })
+    }
+
+    /// The constants the files' facts name that none of them defines.
+    static func undefinedConstants(in files: [WiredFile]) -> Set<String> {
+        var named: Set<String> = []
+        for file in files {
+            for fact in file.wiring.facts {
+                for value in [fact.name, fact.action] { if case .constant(let name)? = value { named.insert(name) } }
+            }
+        }
+        for file in files where !named.isEmpty { named.subtract(file.wiring.constants.keys) }
+        return named
+    }
+
+    /// The constants of `names` the target's other C-family files define (only files holding one of the names are read
+    /// closely), each such file with its constants alone.
+    private static func constantFiles(of target: WiringSources, defining names: Set<String>, fileSystem: any FileSystem) -> [WiredFile] {
+        guard !names.isEmpty, !target.constantFiles.isEmpty else { return [] }
+        let words = MarkerWords(names.sorted())
+        let contents = fileSystem.contents(of: target.constantFiles.map(\.path), in: target.directory, upTo: maximumBytes)
+        return zip(target.constantFiles, contents).compactMap { file, bytes in
+            guard let bytes, words.present(in: bytes) else { return nil }
+            let constants = ObjCWiringScanner.wiring(in: bytes).constants.filter { names.contains($0.key) }
+            return constants.isEmpty ? nil : WiredFile(path: file.shown, wiring: FileWiring(constants: constants))
+        }
     }
 }

@@ -2,8 +2,9 @@ import SourceText
 
 /// The modules an Objective-C, C or C++ file imports: `@import X;`, `@import X.Sub;`, `#import <X/Header.h>`,
 /// `#include <X/Header.h>`, outside comments and strings (read by ``CFamilyTokens``). Quoted includes
-/// (`#import "Local.h"`) and system headers without a folder (`<stdio.h>`) name no module. Columns count UTF-8 bytes
-/// from the line's start.
+/// (`#import "Local.h"`) and system headers without a folder (`<stdio.h>`) name no module. Each import carries the
+/// `#if` conditions around it as the preprocessor writes them (`defined(FLAG)` for `#ifdef FLAG`). Columns count UTF-8
+/// bytes from the line's start.
 public enum CFamilyImportScanner {
     public static func imports(in text: String) -> ScannedFile {
         var text = text
@@ -13,17 +14,21 @@ public enum CFamilyImportScanner {
     static func imports(in bytes: UnsafeBufferPointer<UInt8>) -> ScannedFile {
         let tokens = CFamilyTokens(bytes, keeping: .directives)
         var imports: [SourceImport] = []
-        var quoted: [String] = []
+        var quoted: [QuotedInclude] = []
         for inclusion in tokens.inclusions {
+            let conditions = tokens.conditionSets[inclusion.conditions]
             switch inclusion.form {
             case .module(let path):
-                imports.append(SourceImport(module: path[0], path: Array(path.dropFirst()), line: inclusion.line, column: inclusion.column))
+                imports.append(SourceImport(module: path[0], path: Array(path.dropFirst()), conditions: conditions, line: inclusion.line,
+                                            column: inclusion.column))
             case .angled(let path):
                 guard let slash = path.firstIndex(of: "/"), slash > path.startIndex else { continue }
-                imports.append(SourceImport(module: String(path[..<slash]), line: inclusion.line, column: inclusion.column))
+                imports.append(SourceImport(module: String(path[..<slash]), conditions: conditions, line: inclusion.line, column: inclusion.column))
             case .quoted(let path):
-                // `Header.h` for `"Folder/Header.h"`: a header found by the search paths, whichever module it belongs to.
-                if let name = path.split(separator: "/").last, !name.isEmpty { quoted.append(String(name)) }
+                // A header found beside the file or by the search paths, whichever module it belongs to.
+                if path.split(separator: "/").last?.isEmpty == false {
+                    quoted.append(QuotedInclude(path: path, conditions: conditions, line: inclusion.line, column: inclusion.column))
+                }
             }
         }
         var scanned = ScannedFile(imports: imports, problem: nil)

@@ -31,28 +31,47 @@ public struct SourceImport: Sendable, Hashable {
 
     public var isExported: Bool { attributes.contains("_exported") }
 
-    /// `#if canImport(X)` around it (the code builds without the module), or a compilation flag of the team's own
-    /// (`#if COLLECTIONS_SINGLE_MODULE`, or its `#else`): whether that branch is built depends on flags the build may or
-    /// may not pass, so the import decides nothing (never a finding, and the module counts as imported).
-    public var isOptional: Bool { conditions.contains { $0.hasPrefix("canImport(") || Self.namesOwnFlag($0) } }
+    /// `#if canImport(X)` (`#if __has_include(<X/X.h>)` in C) around it (the code builds without the module), or a
+    /// compilation flag of the team's own (`#if COLLECTIONS_SINGLE_MODULE`, `#ifdef USE_PUSH`, or their `#else`): whether
+    /// that branch is built depends on flags the build may or may not pass, so the import decides nothing (never a
+    /// finding, and the module counts as imported). The same in Swift and in Objective-C.
+    public var isOptional: Bool {
+        conditions.contains { $0.hasPrefix("canImport(") || $0.contains("__has_include") || Self.namesOwnFlag($0) }
+    }
 
-    /// Flags every build of some configuration defines, and literals: a branch under them is built.
-    static let knownFlags: Set<String> = ["DEBUG", "SWIFT_PACKAGE", "true", "false"]
+    /// Flags every build of some configuration defines, and literals: a branch under them is built. C's own macros
+    /// (`__OBJC__`, `__cplusplus`, `_WIN32`: reserved names) and the SDK's `TARGET_OS_…` ones are known too.
+    static let knownFlags: Set<String> = ["DEBUG", "NDEBUG", "SWIFT_PACKAGE", "COCOAPODS", "TARGET_IPHONE_SIMULATOR", "true", "false"]
 
-    /// Whether a condition names a flag other than ``knownFlags``, outside the platform tests (`os(iOS)`,
-    /// `swift(>=5.9)`, `canImport(X)`: a name followed by `(` and its argument) and compiler features (`$Macros`).
+    /// Whether a name is a flag of ``knownFlags``, or one the compiler or SDK defines.
+    static func isKnownFlag(_ name: Substring) -> Bool {
+        if knownFlags.contains(String(name)) || name.hasPrefix("__") { return true }
+        if name.hasPrefix("_"), let second = name.dropFirst().first, second.isUppercase { return true }
+        return ["TARGET_OS_", "TARGET_CPU_", "TARGET_RT_"].contains { name.hasPrefix($0) }
+    }
+
+    /// Whether a condition names a flag other than the known ones, outside the platform tests (`os(iOS)`,
+    /// `swift(>=5.9)`, `canImport(X)`: a name followed by `(` and its argument) and compiler features (`$Macros`); the
+    /// argument of C's `defined(FLAG)` (or `defined FLAG`) is a flag.
     static func namesOwnFlag(_ condition: String) -> Bool {
         var rest = Substring(condition)
+        var afterDefined = false
         while let start = rest.firstIndex(where: { $0.isLetter || $0 == "_" || $0 == "$" }) {
             let end = rest[rest.index(after: start)...].firstIndex { !($0.isLetter || $0.isNumber || $0 == "_") } ?? rest.endIndex
             let name = rest[start..<end]
             rest = rest[end...]
-            if rest.first == "(" {
+            let isArgument = afterDefined
+            afterDefined = false
+            if name == "defined" {
+                afterDefined = true
+                continue
+            }
+            if !isArgument, rest.drop(while: { $0 == " " }).first == "(" {
                 rest = rest[(rest.firstIndex(of: ")") ?? rest.endIndex)...]
                 continue
             }
             // `$AsyncAwait`: a compiler feature, known to every compiler that has it.
-            if name.first != "$", !knownFlags.contains(String(name)) { return true }
+            if name.first != "$", !isKnownFlag(name) { return true }
         }
         return false
     }
@@ -85,12 +104,50 @@ public struct ScannedFile: Sendable, Equatable {
     public var words: SourceWords?
     /// Its bytes, when it holds one of the marker words the pass was given (``SourcePass/imports(of:fileSystem:marking:)``).
     public var marked: [UInt8]?
-    /// The file names of the headers it includes by quotes (`#import "BHService.h"`), found through search paths.
-    public var quotedIncludes: [String] = []
+    /// The headers it includes by quotes (`#import "BHService.h"`), found beside it or through search paths.
+    public var quotedIncludes: [QuotedInclude] = []
 
     public init(imports: [SourceImport], problem: String? = nil) {
         self.imports = imports
         self.problem = problem
+    }
+}
+
+/// `#import "Folder/Header.h"` (or `#include`): a header found beside the file or through the search paths, whichever
+/// module it belongs to.
+public struct QuotedInclude: Sendable, Hashable {
+    /// As written between the quotes.
+    public var path: String
+    /// The `#if` conditions around it, outermost first.
+    public var conditions: [String]
+    public var line: Int
+    public var column: Int
+
+    public init(path: String, conditions: [String] = [], line: Int, column: Int) {
+        self.path = path
+        self.conditions = conditions
+        self.line = line
+        self.column = column
+    }
+
+    /// The header's file name (`Header.h` for `Folder/Header.h`).
+    public var name: String { path.split(separator: "/").last.map(String.init) ?? path }
+
+    /// Under a flag of the team's own or `__has_include`, as an import would be (``SourceImport/isOptional``).
+    public var isOptional: Bool { SourceImport(module: "", conditions: conditions, line: line, column: column).isOptional }
+}
+
+/// A quoted include in a target's sources, where it is: the graph finds the target whose header it names.
+public struct HeaderInclude: Sendable, Hashable {
+    /// The header's file name.
+    public var name: String
+    public var location: FileLocation
+    public var isOptional: Bool
+
+    public init(name: String, location: FileLocation, isOptional: Bool = false) {
+        self.name = name
+        self.location = location
+        self.isOptional = isOptional
     }
 }
 
@@ -129,6 +186,8 @@ public struct TargetImports: Sendable {
     public var servicePlists: [String] = []
     /// The file names of the headers its files include by quotes: another target's header used without a module import.
     public var quotedIncludes: Set<String> = []
+    /// Each quoted include of its files that names no file of its own, at its place, in file order.
+    public var headerIncludes: [HeaderInclude] = []
     /// The modules its own module map declares (`include/module.modulemap` of a C target: `module zlib { … }`), which
     /// importers name instead of the target; nil when it has none.
     public var moduleMapModules: [String]?

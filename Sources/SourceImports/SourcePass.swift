@@ -61,33 +61,50 @@ public enum SourcePass {
     private static func imports(of package: SourcePackage, fileSystem: any FileSystem, parser: SwiftImportParser,
                                 markers: MarkerWords?) -> [(imports: TargetImports?, notes: [Note])] {
         let targets = package.targets.filter { ![.binary, .system, .plugin].contains($0.type) }
-        let selections = targets.map { TargetSources.select($0, packageDirectory: package.directory, fileSystem: fileSystem) }
+        var selections = targets.map { TargetSources.select($0, packageDirectory: package.directory, fileSystem: fileSystem) }
         let files = selections.flatMap { $0.unknown == nil ? $0.files : [] }
-        var scans = scanOnce(files, in: package.directory, fileSystem: fileSystem, parser: parser, markers: markers)[...]
-        return zip(targets, selections).map { target, selection in
+        var flat = scanOnce(files, in: package.directory, fileSystem: fileSystem, parser: parser, markers: markers)[...]
+        var scans: [[ScannedFile]] = selections.map { selection in
+            guard selection.unknown == nil else { return [] }
+            defer { flat = flat.dropFirst(selection.files.count) }
+            return Array(flat.prefix(selection.files.count))
+        }
+        if package.kind == .xcodeProject {
+            IncludedHeaders(package: package, selections: selections, fileSystem: fileSystem, parser: parser, markers: markers)
+                .add(to: &selections, scans: &scans)
+        }
+        return zip(targets, zip(selections, scans)).map { target, item in
+            let (selection, scans) = item
             if let unknown = selection.unknown {
                 let location = FileLocation(path: package.manifestPath, line: target.position?.line, column: target.position?.column)
                 return (nil, [Note("the imports of \(target.name) are not checked: \(unknown)", at: location)])
             }
-            defer { scans = scans.dropFirst(selection.files.count) }
-            return imports(of: target, in: package, selection: selection, scans: scans.prefix(selection.files.count), fileSystem: fileSystem)
+            return imports(of: target, in: package, selection: selection, scans: scans, fileSystem: fileSystem)
         }
     }
 
     /// One target's imports from the scans of its files.
-    private static func imports(of target: Target, in package: SourcePackage, selection: TargetSources.Selection, scans: ArraySlice<ScannedFile>,
+    private static func imports(of target: Target, in package: SourcePackage, selection: TargetSources.Selection, scans: [ScannedFile],
                                 fileSystem: any FileSystem) -> (imports: TargetImports?, notes: [Note]) {
         var uses: [SourceImportUse] = [], notes: [Note] = [], words: [SourceWords?] = [], marked: [MarkedFile] = []
-        var quoted: Set<String> = []
+        var quoted: Set<String> = [], includes: [HeaderInclude] = []
+        let ownNames = Set(selection.files.map(PathArithmetic.lastComponent(of:)))
         for (file, scanned) in zip(selection.files, scans) {
-            quoted.formUnion(scanned.quotedIncludes)
             words.append(scanned.words)
             if let bytes = scanned.marked { marked.append(MarkedFile(path: file, bytes: bytes)) }
             let shown = package.shownPath(of: file)
             if let problem = scanned.problem { notes.append(Note("this source file \(problem)", at: FileLocation(path: shown))) }
+            let exports = exportsItsImports(file, in: package)
             for item in scanned.imports where !item.isLeftOut(bySwiftPM: package.kind != .pod) {
                 uses.append(SourceImportUse(module: item.module, location: FileLocation(path: shown, line: item.line, column: item.column),
-                                            isOptional: item.isOptional, isExported: item.isExported))
+                                            isOptional: item.isOptional, isExported: item.isExported || exports))
+            }
+            for include in scanned.quotedIncludes {
+                let name = include.name
+                quoted.insert(name)
+                guard !ownNames.contains(name) else { continue }
+                includes.append(HeaderInclude(name: name, location: FileLocation(path: shown, line: include.line, column: include.column),
+                                              isOptional: include.isOptional))
             }
         }
         uses += prefixHeaderImports(of: target, in: package, hasFiles: !selection.files.isEmpty)
@@ -95,10 +112,19 @@ public enum SourcePass {
         imports.markedFiles = marked
         imports.servicePlists = selection.servicePlists
         imports.quotedIncludes = quoted
+        imports.headerIncludes = includes
         imports.moduleMapModules = selection.directory.flatMap {
             moduleMapModules(at: PathArithmetic.join(PathArithmetic.join(package.directory, $0), "include/module.modulemap"), fileSystem: fileSystem)
         }
         return (imports, notes)
+    }
+
+    /// Whether what a file imports is seen by whoever imports its module: a public header's imports, as the module map
+    /// CocoaPods, Xcode and SwiftPM make of a C-family module exports them (`export *`): any header of a pod or an Xcode
+    /// target (an umbrella header imports them all), the headers under a package target's `include/`.
+    static func exportsItsImports(_ file: String, in package: SourcePackage) -> Bool {
+        guard IncludedHeaders.isHeader(file) else { return false }
+        return package.kind != .package || file.hasPrefix("include/") || file.contains("/include/")
     }
 
     /// The modules a C target's own module map declares (`module zlib [system] {`, `framework module X {`), in order;
@@ -114,7 +140,7 @@ public enum SourcePass {
     }
 
     /// Each file scanned once even when several targets compile it (an Xcode project's shared files), in the order given.
-    private static func scanOnce(_ files: [String], in directory: String, fileSystem: any FileSystem, parser: SwiftImportParser,
+    static func scanOnce(_ files: [String], in directory: String, fileSystem: any FileSystem, parser: SwiftImportParser,
                                  markers: MarkerWords?) -> [ScannedFile] {
         let unique = Set(files).sorted()
         guard unique.count < files.count else { return ImportScanner.scan(files: files, in: directory, fileSystem: fileSystem, parser: parser, markers: markers) }

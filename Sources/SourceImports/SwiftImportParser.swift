@@ -147,7 +147,8 @@ struct ImportWalk {
     }
 
     private mutating func sourceImport(_ declaration: ImportDeclSyntax, conditions: [String]) -> SourceImport {
-        let components = declaration.path.map(\.name.text)
+        var components = declaration.path.map(\.name.text)
+        if components.count == 1, let name = declaration.path.first?.name { components[0] += hyphenatedTail(after: name.endPositionBeforeTrailingTrivia) }
         let location = location(of: declaration.importKeyword.positionAfterSkippingLeadingTrivia)
         let attributes = declaration.attributes.isEmpty ? [] : declaration.attributes.compactMap { element -> String? in
             guard let attribute = element.as(AttributeSyntax.self) else { return nil }
@@ -159,6 +160,26 @@ struct ImportWalk {
         return SourceImport(module: components.first ?? "", path: Array(components.dropFirst()), attributes: attributes, accessLevel: accessLevel,
                             declarationKind: declaration.importKindSpecifier.flatMap { ImportKind(rawValue: $0.text) }, conditions: conditions,
                             line: location.line, column: location.column)
+    }
+
+    /// `import Mediator-Habit` (a pod's name written as its module, which is not valid Swift): the parser reads
+    /// `import Mediator` and an expression `-Habit`; the module is the pod's, `Mediator_Habit` (CocoaPods makes a module
+    /// name of the pod's by `_` for `-`), never `Mediator`. The `_Habit` after the name's end, or nothing.
+    private func hyphenatedTail(after position: AbsolutePosition) -> String {
+        var index = position.utf8Offset
+        var tail = ""
+        while index + 1 < bytes.count, bytes[index] == UInt8(ascii: "-"), Self.isIdentifierByte(bytes[index + 1]) {
+            var end = index + 1
+            while end < bytes.count, Self.isIdentifierByte(bytes[end]) { end += 1 }
+            tail += "_" + String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
+            index = end
+        }
+        return tail
+    }
+
+    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
     }
 
     /// The source text between two positions.

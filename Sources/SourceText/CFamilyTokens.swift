@@ -38,6 +38,8 @@ public struct CFamilyTokens: Sendable {
         public var form: Form
         public var line: Int
         public var column: Int
+        /// Index in ``conditionSets``: the `#if` conditions around it.
+        public var conditions: Int = 0
     }
 
     public private(set) var tokens: [Token] = []
@@ -52,6 +54,10 @@ public struct CFamilyTokens: Sendable {
     public private(set) var directives: [String] = []
     /// By open `#if`: the conditions of its branches so far.
     private var chains: [[String]] = []
+    /// By open `#if`: the condition of the branch being read; nil for an include guard.
+    private var open: [String?] = []
+    /// The name an `#ifndef` just tested, while nothing but a `#define` of it may follow to make it an include guard.
+    private var includeGuard: String?
     private let detail: Detail
 
     public init(_ bytes: [UInt8], keeping detail: Detail = .tokens) {
@@ -62,8 +68,9 @@ public struct CFamilyTokens: Sendable {
         self.detail = detail
         var lexer = Lexer(bytes: bytes)
         while let token = lexer.next(into: &self) {
+            includeGuard = nil
             if lexer.lastKeywordIsImport, let path = lexer.modulePath() {
-                inclusions.append(Inclusion(form: .module(path), line: token.line, column: token.column))
+                inclusions.append(Inclusion(form: .module(path), line: token.line, column: token.column, conditions: token.conditions))
             }
             if detail == .tokens { tokens.append(lexer.make(token)) }
         }
@@ -85,29 +92,36 @@ public struct CFamilyTokens: Sendable {
 
     fileprivate mutating func directive(_ bytes: [UInt8], line: Int, column: Int) {
         if detail == .tokens { directives.append(String(decoding: bytes.dropFirst(), as: UTF8.self)) }
+        let guarded = includeGuard
+        includeGuard = nil
         var start = 1
         while start < bytes.count, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
         var end = start
         while end < bytes.count, Lexer.continuesIdentifier(bytes[end]) { end += 1 }
         guard let keyword = Self.directiveNames.first(where: { $0.bytes.elementsEqual(bytes[start..<end]) })?.name else { return }
         let rest = String(decoding: bytes[end...], as: UTF8.self).trimmingSpaces()
-        var stack = conditionSets[conditionSets.count - 1]
         switch keyword {
         case "if", "ifdef", "ifndef":
             let condition = keyword == "if" ? rest : keyword == "ifdef" ? "defined(\(rest))" : "!defined(\(rest))"
-            stack.append(condition)
+            open.append(condition)
             chains.append([condition])
+            if keyword == "ifndef" { includeGuard = rest }
         case "elif", "else":
-            guard stack.popLast() != nil, let chain = chains.popLast() else { return }
-            stack.append(Self.branch(after: chain, condition: keyword == "else" ? nil : rest))
+            guard !open.isEmpty, let chain = chains.popLast() else { return }
+            open.removeLast()
+            open.append(Self.branch(after: chain, condition: keyword == "else" ? nil : rest))
             chains.append(chain + [rest])
         case "endif":
-            _ = stack.popLast()
+            _ = open.popLast()
             _ = chains.popLast()
-        case "define": return define(rest)
+        case "define":
+            define(rest)
+            // `#ifndef NAME_H` then `#define NAME_H`: an include guard, true wherever the header is read.
+            guard let guarded, rest.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) == guarded, !open.isEmpty else { return }
+            open[open.count - 1] = nil
         default: return include(rest, line: line, column: column)
         }
-        conditionSets.append(stack)
+        conditionSets.append(open.compactMap { $0 })
     }
 
     /// The condition of an `#elif` (or, without one, `#else`) branch: none of the earlier branches, and its own.
@@ -121,7 +135,8 @@ public struct CFamilyTokens: Sendable {
         let body = rest[rest.index(after: open)...]
         guard let close = body.firstIndex(of: rest[open] == "<" ? ">" : "\"") else { return }
         let path = String(body[..<close])
-        inclusions.append(Inclusion(form: rest[open] == "<" ? .angled(path) : .quoted(path), line: line, column: column))
+        inclusions.append(Inclusion(form: rest[open] == "<" ? .angled(path) : .quoted(path), line: line, column: column,
+                                    conditions: conditionSets.count - 1))
     }
 
     private mutating func define(_ rest: String) {

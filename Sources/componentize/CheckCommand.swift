@@ -52,6 +52,11 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: .customLong("timings"), help: "Print how long each stage took, on standard error.")
     var showTimings = false
 
+    @Flag(name: .customLong("list-undecided"), help: ArgumentHelp(
+        "List each undecided import at its place in the text report (what would decide it follows).",
+        discussion: "JSON and SARIF always list them; the text report counts them on one line otherwise."))
+    var listUndecided = false
+
     func run() throws {
         let timings = showTimings ? StageTimings() : nil
         let project = try project.open(timings: timings)
@@ -64,7 +69,8 @@ struct CheckCommand: ParsableCommand {
         switch outcome {
         case .baselineWritten(let path, let count):
             Terminal.printError("componentize: wrote \(count) findings to \(path)")
-        case .report(let report, let check):
+        case .report(var report, let check):
+            report.listsUndecided = listUndecided
             let text = report.render(format, colored: format == .text && output == nil && Terminal.wantsColor)
             if let output { try Project.writeFile(Data((text + "\n").utf8), to: output) } else { print(text) }
             // Freeing a large repository's graph object by object takes longer than the rest of the exit: end here.

@@ -90,11 +90,20 @@ final class CheckCommandTests: XCTestCase {
         let text = try check(["fixtures/undecided"]).stdout
         XCTAssertFalse(text.contains("[implicit-dependency]"), text)
         XCTAssertEqual(text.components(separatedBy: "[unresolved]").count - 1, 1, text)
-        XCTAssertTrue(text.hasSuffix("componentize: 2 imports undecided: the packages that would decide them cannot be read: browserserviceskit (not checked out), swift-kingdom (not checked out), the package at ../../BrowserServicesKit (no manifest there); 'swift package resolve' in the packages that declare them puts their checkouts where componentize reads them\n"), text)
+        XCTAssertTrue(text.hasSuffix("componentize: 2 imports undecided (never a finding): what would decide them is not read: 2 outside packages (browserserviceskit, swift-kingdom): 'swift package resolve' in the packages that declare them puts their checkouts where componentize reads them; a package of the repository that cannot be read (../../BrowserServicesKit): the unresolved and unreadable-manifest findings say what to fix; --list-undecided lists each import\n"), text)
+        let listed = try check(["fixtures/undecided", "--list-undecided"]).stdout
+        XCTAssertTrue(listed.hasSuffix("""
+            say what to fix:
+                fixtures/undecided/Features/NewTabPage/Sources/NewTabPage/NewTabPage.swift:3:1: NewTabPage imports Navigation: would be decided by reading the package at ../../BrowserServicesKit (no manifest there)
+                fixtures/undecided/Features/Settings/Sources/Settings/Settings.swift:3:1: Settings imports Crowns: would be decided by reading browserserviceskit (not checked out), swift-kingdom (not checked out)
+
+            """), listed)
         let json = try check(["fixtures/undecided", "--format", "json"]).stdout
         XCTAssertTrue(json.contains("\"undecidedImports\": 2"), json)
+        XCTAssertTrue(json.contains("\"module\": \"Crowns\""), json)
         let sarif = try check(["fixtures/undecided", "--format", "sarif"]).stdout
         XCTAssertTrue(sarif.contains("\"undecidedImports\": 2"), sarif)
+        XCTAssertTrue(sarif.contains("\"id\": \"undecided-import\""), sarif)
     }
 
     /// Without componentize.yml, a preset that places only some packages invents no layers: no layering finding, the

@@ -36,6 +36,20 @@ final class CocoaPodsAppTests: XCTestCase {
         XCTAssertTrue(why.stdout.contains("App → ComponentVideo  product ComponentVideo from ComponentVideo  Podfile:8:3"), why.stdout)
     }
 
+    /// fixtures/ObjCPodsApp (an Objective-C app by CocoaPods, one shape of each cause of a false finding: README): one
+    /// warning for the podspec the static reader declines, the one undecided import named with the pods that may provide
+    /// it, each undecided import at its place in JSON, SARIF, and in text with --list-undecided.
+    func testAnObjectiveCAppByCocoaPodsGivesNoFalseFinding() throws {
+        for format in ["text", "json", "sarif"] {
+            let result = try run(["check", "fixtures/ObjCPodsApp", "--format", format])
+            XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+            GoldenFile.assertMatches(result.stdout, "check/ObjCPodsApp.\(format)", format)
+        }
+        let listed = try run(["check", "fixtures/ObjCPodsApp", "--list-undecided"]).stdout
+        XCTAssertTrue(listed.contains("\n    fixtures/ObjCPodsApp/App/Sources/AppDelegate.m:12:1: App imports SDWebImage: would be decided by reading AFNetworking (a pod from a specs repository: its podspec is not read),"), listed)
+        XCTAssertFalse(listed.contains("swift package resolve"), "pods are no SwiftPM checkouts: \(listed)")
+    }
+
     /// Without the Podfile, the app's imports are what its project does not link: the Podfile is what declares them.
     func testThePodfileIsWhatDeclaresTheAppsPods() throws {
         let app = try copy(of: "fixtures/CocoaPodsApp")

@@ -93,12 +93,14 @@ final class PodIPCSpecTests: XCTestCase {
         XCTAssertTrue(text.stdout.hasPrefix("ComponentVideo 1.0.0 (podspec, evaluated by pod ipc spec: "), text.stdout)
     }
 
+    /// Ruby may well accept what the static reader declines: without CocoaPods to ask, the decline is a warning at the
+    /// construct, never an error that fails the run.
     func testWithoutPodOrWithTheStaticReaderTheDeclineIsTheFinding() throws {
         try writeDeclinedPod()
         for (arguments, withPod) in [(["check", "."], false), (["check", ".", "--reader", "static"], true)] {
             let result = try run(arguments, withPod: withPod)
-            XCTAssertEqual(result.status, 1)
-            XCTAssertTrue(result.stdout.contains("ComponentVideo.podspec:4:40: error: [unreadable-manifest]"), result.stdout)
+            XCTAssertEqual(result.status, 0)
+            XCTAssertTrue(result.stdout.contains("ComponentVideo.podspec:4:40: warning: [unreadable-manifest] ComponentVideo.podspec is not read, so its pod is not checked: the static podspec reader cannot evaluate the method 'map'"), result.stdout)
         }
         XCTAssertEqual(callCount, 0)
         let manifest = try run(["manifest", "Business/ComponentVideo/ComponentVideo.podspec"], withPod: false)

@@ -102,6 +102,20 @@ struct PodspecStaticReaderTests {
         #expect(spec.attribute("osx.deployment_target")?.value == .string("10.15"))
     }
 
+    /// A value on a later line: after `=` and blank lines, and string literals joined across `\` continuations (CR LF
+    /// ends too), each attribute located at its statement, as Ruby evaluates them.
+    @Test func valuesOnLaterLinesAndAcrossContinuations() throws {
+        let spec = try read("Pod::Spec.new do |s|\n  s.name = 'NXUI'\n  s.summary = 'one ' \\\n    'two'\n  s.description =\n\n    <<-DESC\n    long\n    DESC\n"
+            + "  s.homepage = 'a' \\\r\n 'b'\r\n  s.dependency 'NXKit', \\\n    '~> 1.0'\nend\n")
+        #expect(spec.attribute("summary")?.value == .string("one two"))
+        #expect(spec.attribute("summary")?.location.line == 3)
+        #expect(spec.attribute("description")?.value == .string("    long\n"))
+        #expect(spec.attribute("description")?.location.line == 5)
+        #expect(spec.attribute("homepage")?.value == .string("ab"))
+        #expect(spec.dependencies.first?.requirements == ["~> 1.0"])
+        #expect(spec.dependencies.first?.location.line == 12)
+    }
+
     @Test func whatItCannotEvaluateItDeclinesWithThePlace() {
         #expect(declined("""
             Pod::Spec.new do |s|

@@ -225,8 +225,9 @@ final class RepositoryCheckTests: XCTestCase {
         XCTAssertEqual(described(result.findings), [
             "ROOT/Business/ComponentVideo/ComponentVideo.podspec:4:3: horizontal: ComponentVideo (business) depends on ComponentImage (business)",
             "ROOT/Common/NXUI/NXUI.podspec:4:1: unreadable-manifest: cannot read the podspec of the pod in Common/NXUI: a 'do' block that is never closed with 'end'",
-            "ROOT/Kit/NXKit/NXKit.podspec:3:15: unreadable-manifest: cannot read the podspec of the pod in Kit/NXKit: the static podspec reader cannot evaluate File (it reads outside the podspec)",
+            "ROOT/Kit/NXKit/NXKit.podspec:3:15: unreadable-manifest: NXKit.podspec is not read, so its pod is not checked: the static podspec reader cannot evaluate File (it reads outside the podspec)",
         ])
+        XCTAssertEqual(result.findings.map(\.severity), [.error, .error, .warning], "a decline is a warning: Ruby may accept the podspec")
         XCTAssertEqual(result.packageCount, 2)
     }
 

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 @testable import RuntimeWiring
 import SourceText
@@ -87,6 +88,27 @@ struct WiringScannerTests {
             "8:40 uses route $url via UIApplication",
             "9:30 uses service \"ImageServiceProtocol\"",
         ])
+    }
+
+    /// BeeHive's registration is the whole selector `registerService:service:` (`registerService(_:service:)`): a string
+    /// registry's own `registerService:object:` only starts alike and is no BeeHive provider, in either language.
+    @Test func aSelectorThatOnlyStartsLikeBeeHivesIsNotIt() {
+        let objc = ObjCWiringScanner.wiring(in: """
+            @implementation Registration
+            - (void)setUp {
+                [Core registerService:@"PayService" object:self];
+                [[BeeHive shareInstance] registerService:@protocol(PayServiceProtocol) service:[PayService class]];
+            }
+            @end
+            """)
+        #expect(lines(objc) == ["4:30 provides service \"PayServiceProtocol\""])
+        let swift = SwiftWiringScanner.wiring(in: Array("""
+            func setUp() {
+                Core.registerService("PayService", object: self)
+                BeeHive.shareInstance().registerService(PayServiceProtocol.self, service: PayService.self)
+            }
+            """.utf8))
+        #expect(lines(swift) == ["3:29 provides service \"PayServiceProtocol\""])
     }
 
     /// `\"` in a literal is a quote; an escaped backslash before the closing quote does not escape it.
@@ -242,6 +264,22 @@ struct WiringScannerTests {
         #expect(lines(FileWiring(facts: ServicePlist.facts(in: Array(plist.utf8)))) == ["6:3 provides service \"VideoServiceProtocol\""])
         #expect(ServicePlist.facts(in: Array("<plist><array><dict>".utf8)).isEmpty)
         #expect(ServicePlist.facts(in: nil).isEmpty)
+    }
+
+    /// A name written as a constant that the marked files do not define is looked up in the target's other C-family
+    /// files, headers above all (`static NSString *const kRoute = @"…";` in `Routes.h`): only those holding the name are
+    /// read, and only for their constants.
+    @Test func constantsOfTheTargetsOtherFilesDecideNames() {
+        let fileSystem = InMemoryFileSystem(files: [
+            "/app/Open.m": "- (void)open { [MGJRouter openURL:kRouteHome]; [MGJRouter openURL:kRouteNowhere]; }\n",
+            "/app/Routes.h": "static NSString *const kRouteHome = @\"app://home\";\n",
+            "/app/Other.h": "static NSString *const kUnrelated = @\"x\";\n",
+        ])
+        let sources = WiringSources(package: ".", target: "App", directory: "/app", files: [WiringSources.File(path: "Open.m", shown: "Open.m")],
+                                    constantFiles: ["Routes.h", "Other.h"].map { WiringSources.File(path: $0, shown: $0) })
+        let wiring = WiringPass.wiring(of: [sources], fileSystem: fileSystem)
+        #expect(wiring.first?.constants == ["kRouteHome": "app://home"], "kRouteNowhere is defined nowhere; Other.h does not name it")
+        #expect(wiring.first?.files.map(\.path) == ["Open.m", "Routes.h"])
     }
 
     @Test func onlyFilesWithAWiringWordAreRead() {

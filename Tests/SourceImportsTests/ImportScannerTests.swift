@@ -39,6 +39,15 @@ struct ImportScannerTests {
             ])
     }
 
+    /// A pod's hyphenated name written in an import (`import Mediator-Habit`, not valid Swift) is the pod's module,
+    /// `Mediator_Habit`, as CocoaPods names it: never an import of `Mediator`; in a file parsed alone or in a batch.
+    @Test func aHyphenatedPodNameIsThePodsModule() {
+        #expect(imports("import Mediator-Habit\nimport UIKit\nimport A-B-C2 // three parts\nimport D - E\n")
+            == ["Mediator_Habit 1:1", "UIKit 2:1", "A_B_C2 3:1", "D 4:1"])
+        let headers = ["import A\n", "import Mediator-Habit\n", "import B\n"].map { SwiftHeader(of: Array($0.utf8)) }
+        #expect(SwiftImportParser(keepingHeaders: false).imports(of: headers).map { $0.imports.map(\.module) } == [["A"], ["Mediator_Habit"], ["B"]])
+    }
+
     @Test func conditionalImportsKeepTheirConditions() {
         #expect(imports("""
             #if canImport(UIKit)
@@ -62,6 +71,39 @@ struct ImportScannerTests {
             + "#if compiler(>=5.9) && $Macros\nimport Macros\n#endif\n#if !SWIFT_PACKAGE\nimport Pod\n#endif\n"
         let optional = SwiftImportParser.imports(in: source).imports.map { "\($0.module) \($0.isOptional)" }
         #expect(optional == ["All true", "Part true", "Debug false", "Macros false", "Pod false"])
+    }
+
+    /// Objective-C and C follow the same rule: a branch under a flag of the team's own (`#if FLAG`, `#ifdef FLAG`,
+    /// `#if defined(FLAG)`, their `#else`) or under `__has_include` decides nothing; the compiler's and the SDK's own
+    /// macros (`__OBJC__`, `TARGET_OS_IOS`, `DEBUG`) and an include guard do not make an import optional.
+    @Test func objectiveCImportsUnderTheTeamsOwnFlagsAreOptional() {
+        let scanned = CFamilyImportScanner.imports(in: """
+            #ifndef NXFeed_h
+            #define NXFeed_h
+            #import <Always/Always.h>
+            #if NX_USE_LISTKIT
+            #import <ListKit/ListKit.h>
+            #else
+            @import Fallback;
+            #endif
+            #ifdef NX_PUSH
+            #import <Push/Push.h>
+            #endif
+            #if defined(__cplusplus) || TARGET_OS_IOS
+            #import <Cpp/Cpp.h>
+            #endif
+            #if __has_include(<Remote/Remote.h>)
+            #import <Remote/Remote.h>
+            #endif
+            #if DEBUG
+            #import <Debug/Debug.h>
+            #endif
+            #endif
+            """)
+        #expect(scanned.imports.map { "\($0.module) \($0.isOptional)" }
+            == ["Always false", "ListKit true", "Fallback true", "Push true", "Cpp false", "Remote true", "Debug false"])
+        #expect(scanned.imports.first?.conditions == [], "an include guard is no condition")
+        #expect(scanned.imports[3].conditions == ["defined(NX_PUSH)"])
     }
 
     @Test func commentsStringsAndCodeAreNotImports() {
