@@ -59,9 +59,11 @@ public struct PackageDiscovery: Sendable {
         assembly.resolvePodDependencies()
         assembly.linkXcodeProjects(workspaces)
         assembly.overrideMissingPaths(workspaces)
+        assembly.resolveProductsByName(workspaces, notes: &walk.notes)
         assembly.linkPodfileTargets(notes: &walk.notes)
         let dropped = assembly.dropPackagesInsideTargets(walked: Set(walk.found))
-        return assembly.workspace(notes: walk.notes + dropped)
+        let placeholders = assembly.setAsidePlaceholders(walked: Set(walk.found))
+        return assembly.workspace(notes: walk.notes + dropped + placeholders)
     }
 
     /// The root with its links resolved; an error when it is not a folder that can be listed.

@@ -61,6 +61,8 @@ public enum XcodeManifest {
         result.sourcesUnknown = target.filesUnknown
         result.moduleName = target.moduleName
         result.testedTarget = target.testedTarget
+        result.host = target.host
+        result.embedded = target.embedded
         return result
     }
 

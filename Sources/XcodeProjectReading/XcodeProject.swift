@@ -41,9 +41,14 @@ public struct XcodeTarget: Hashable, Sendable {
     public var productFile: String?
     /// For a test bundle, the target it tests (Xcode's `TestTargetID`: the app that hosts it, or the framework).
     public var testedTarget: String?
+    /// For a unit-test bundle injected into an application of the project (`TEST_HOST`), that application's target.
+    public var host: String?
     /// In the project's order, each destination once: target dependencies, package products, then linked or embedded
     /// products.
     public var dependencies: [XcodeDependency]
+    /// The targets (of this project or another) whose products a copy-files phase embeds in its product (frameworks it
+    /// ships, perhaps to load them at run time), by name, sorted.
+    public var embedded: [String] = []
     /// The files of its sources and headers phases and of its synchronized folders, and its bridging header, relative
     /// to the project's folder, sorted.
     public var files: [String]

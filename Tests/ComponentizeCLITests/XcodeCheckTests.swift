@@ -47,15 +47,17 @@ final class XcodeCheckTests: XCTestCase {
     }
 
     /// fixtures/XcodeWorkspace: products a project names without their package come from the packages the workspace
-    /// joins; a path to a package of the same identity elsewhere is the joined one (Xcode builds it in its place); a
-    /// package in a git submodule not checked out is a note, not a finding.
+    /// joins and those they reach by path (Logging, through Kit); of two submodules not checked out, the one another
+    /// manifest names the product with (PaymentsUI); a path to a package of the same identity elsewhere is the joined one
+    /// (Xcode builds it in its place); a package in a git submodule not checked out is a note, not a finding.
     func testAWorkspaceResolvesWhatXcodeResolves() throws {
         let result = try check(["fixtures/XcodeWorkspace"])
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         XCTAssertFalse(result.stdout.contains("[unresolved]"), result.stdout)
         XCTAssertFalse(result.stdout.contains("[implicit-dependency]"), result.stdout)
         XCTAssertTrue(result.stdout.hasPrefix("fixtures/XcodeWorkspace/.gitmodules: note: git submodule 'Packages/Payments' is not checked out"), result.stdout)
-        XCTAssertTrue(result.stdout.contains("in 2 packages and 1 Xcode project (3 targets)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("in 3 packages and 1 Xcode project (4 targets)"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("undecided:"), result.stdout)
     }
 
     func testNoXcodeLeavesTheProjectsOut() throws {
