@@ -13,6 +13,12 @@ extension ImportResolution {
         var declaredOutside: [Int: [Edge.Destination]] = [:]
         /// Why each package a path leads to cannot be read, by identity.
         var unreadPaths: [String: UnreadPackage.Reason] = [:]
+        /// Those of them that are another repository's code (a git submodule not checked out, a folder a script fetches):
+        /// they may provide outside modules, not re-export this repository's.
+        var otherRepositories: Set<String> = []
+        /// For each unit-test bundle injected into an application (`TEST_HOST`), by number: what is linked into that
+        /// host (the host, the local targets it depends on and theirs), which the bundle sees as its own.
+        var hosted: [Int: [Int]] = [:]
         var facts: ImportFacts
 
         init(declared: DeclaredGraph, facts: ImportFacts) {
@@ -31,11 +37,37 @@ extension ImportResolution {
                 }
             }
             for missing in declared.workspace.missing {
-                unreadPaths[PackageDependency.identity(forLocation: missing.directory)] = .missing(missing.written)
+                let identity = PackageDependency.identity(forLocation: missing.directory)
+                unreadPaths[identity] = .missing(missing.written)
+                if missing.isExpectedAbsent { otherRepositories.insert(identity) }
             }
             for unreadable in declared.workspace.unreadable {
                 unreadPaths[PackageDependency.identity(forLocation: unreadable.directory)] = .unreadable
             }
+            for (index, package) in declared.workspace.packages.enumerated() where package.isXcodeProject {
+                for target in package.manifest.targets {
+                    guard let host = target.host, let test = declared.numbering.number(of: target.name, inPackage: index),
+                          let hostNumber = declared.numbering.number(of: host, inPackage: index) else { continue }
+                    hosted[test] = Self.closure(of: hostNumber, in: declared.successors)
+                }
+            }
+        }
+
+        /// A target and every local target it depends on, directly or not, in the order reached.
+        static func closure(of start: Int, in successors: [[Int]]) -> [Int] {
+            var reached = [start], seen: Set<Int> = [start], next = 0
+            while next < reached.count {
+                for successor in successors[reached[next]] where seen.insert(successor).inserted { reached.append(successor) }
+                next += 1
+            }
+            return reached
+        }
+
+        /// The local targets a target's imports may name without an edge of their own: those it declares, and for a
+        /// hosted unit-test bundle everything linked into its host (Xcode builds them into the folder the bundle is
+        /// compiled against, and the bundle runs inside the host: linking one again would link a static product twice).
+        func declaredTargets(of target: GraphTarget, in declared: DeclaredGraph) -> Set<Int> {
+            Set(declared.successors[target.number]).union(hosted[target.number] ?? [])
         }
 
         /// What an import of `module` by `target` is, whatever file imports it (an optional import is left out apart).
@@ -47,14 +79,16 @@ extension ImportResolution {
         /// What a target's declared outside entries let it import, and the packages that cannot be read among them.
         func provisions(of target: GraphTarget) -> Provisions {
             var provisions = Provisions()
-            for destination in declaredOutside[target.number] ?? [] {
+            let destinations = (declaredOutside[target.number] ?? []) + (hosted[target.number] ?? []).flatMap { declaredOutside[$0] ?? [] }
+            for destination in destinations {
                 switch destination {
                 case .external(let package, let product):
                     provisions.add(product: product, package: package, facts: facts)
                 case .unavailable(let package, let product):
                     provisions.products.insert(DependencyGraph.moduleName(of: product))
                     let reason = unreadPaths[package] ?? .unreadable
-                    provisions.addUnread(UnreadPackage(package: package, reason: reason), isPath: true)
+                    provisions.addUnread(UnreadPackage(package: package, reason: reason), isPath: !otherRepositories.contains(package))
+                    provisions.unreadProducts[product] = UnreadPackage(package: package, reason: reason)
                 case .target, .unresolved:
                     continue
                 }
@@ -84,6 +118,10 @@ extension ImportResolution {
         /// Those of them a `.package(path:)` leads to: one may re-export a local module.
         var unreadPaths: [UnreadPackage] = []
 
+        /// The products the target names whose package cannot be read, by name, with that package: an import of a local
+        /// module such a product may hold is undecided, never a finding (the report cannot call it both).
+        var unreadProducts: [String: UnreadPackage] = [:]
+
         func declare(_ module: String) -> Bool {
             known.contains(module) || products.contains(module)
         }
@@ -97,7 +135,9 @@ extension ImportResolution {
             } else if facts.reexports[DependencyGraph.moduleName(of: product)] != nil {
                 known.formUnion(Self.reexported(by: DependencyGraph.moduleName(of: product), in: facts.reexports))
             } else {
-                addUnread(UnreadPackage(package: package ?? product, reason: package == nil ? .productByName : .notCheckedOut), isPath: false)
+                let unread = UnreadPackage(package: package ?? product, reason: package == nil ? .productByName : .notCheckedOut)
+                addUnread(unread, isPath: false)
+                unreadProducts[product] = unread
             }
         }
 

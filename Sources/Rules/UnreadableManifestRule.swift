@@ -12,7 +12,7 @@ public struct UnreadableManifestRule: Rule {
         name: "Unreadable manifest",
         summary: "A Package.swift that neither the static reader nor SwiftPM can evaluate.",
         rationale: "A package componentize cannot read is a package nothing checks: its dependencies could break every rule unseen.",
-        details: "a `Package.swift` neither reader can evaluate, with the reader's own message at its place; the package's targets take part in no other rule",
+        details: "a `Package.swift` neither reader can evaluate, with the reader's own message at its place; the package's targets take part in no other rule. A `Package.swift` that creates no package (no `Package(…)` in it) and that no dependency leads to is a placeholder (it keeps a folder out of the package around it, or out of Xcode's index): a note, not a finding",
         remedy: "make the manifest build with `swift package dump-package`",
         nonTriggeringExamples: [
             RuleExample([("Kit/NXKit", RuleExample.package("NXKit"))]),

@@ -60,6 +60,29 @@ final class XcodeCheckTests: XCTestCase {
         XCTAssertFalse(result.stdout.contains("undecided:"), result.stdout)
     }
 
+    /// fixtures/XcodeSynchronized: what Xcode builds, read as Xcode reads it. The packages inside the synchronized folder
+    /// `Modules` are the project's, linked by product name (no `does not link` for them); a product named without its
+    /// package that no package has is undecided, never also an error; the unit tests the app hosts see what the app
+    /// links, the UI tests (their own process) only what they link; the app's module name comes from its `.xcconfig`;
+    /// `.docc` snippets are compiled by nobody; a placeholder Package.swift, a package folder .gitignore keeps out and an
+    /// empty target dependency are notes.
+    func testASynchronizedProjectIsReadAsXcodeBuildsIt() throws {
+        for format in ["text", "json"] {
+            let result = try check(["fixtures/XcodeSynchronized", "--format", format])
+            XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
+            GoldenFile.assertMatches(result.stdout, "check/XcodeSynchronized.\(format)", format)
+        }
+        let text = try check(["fixtures/XcodeSynchronized"]).stdout
+        let errors = text.split(separator: "\n").filter { $0.contains(": error: ") }
+        XCTAssertEqual(errors, ["fixtures/XcodeSynchronized/Tests/ReaderUITests/ReaderUITests.swift:1:1: error: [implicit-dependency] ReaderUITests (app) imports Feeds (features), which target ReaderUITests does not link"], text)
+        for expected in ["fixtures/XcodeSynchronized/Tools/Package.swift: note: this Package.swift creates no package",
+                         "fixtures/XcodeSynchronized/.gitignore:2: note: the package at 'ThirdParty/Downloaded/Charts' is not in the repository",
+                         "note: target ReaderTests lists a target dependency",
+                         "1 import undecided: the packages that would decide it cannot be read: the package at ThirdParty/Downloaded/Charts (no manifest there)"] {
+            XCTAssertTrue(text.contains(expected), "missing \(expected) in\n\(text)")
+        }
+    }
+
     func testNoXcodeLeavesTheProjectsOut() throws {
         let result = try check(["fixtures/XcodeApp", "--no-xcode"])
         XCTAssertEqual(result.status, 0, result.stdout)
