@@ -214,24 +214,30 @@ extension WorkspaceAssembly {
         return matching.count == 1 ? matching[0] : nil
     }
 
-    /// Drops the dependencies of projects' targets on targets another project of the repository does not have (a
-    /// `PBXContainerItemProxy` whose target was renamed when that project was generated again): which target Xcode would
-    /// build cannot be told. A note for each pair of projects says so.
+    /// Resolves the dependencies of projects' targets on targets of other projects as Xcode does, by the target's object
+    /// id (`remoteGlobalIDString`): the name recorded beside it (`remoteInfo`) is stale once the target is renamed. One
+    /// whose id and name the other project both lack (a project generated again since) is dropped: which target Xcode
+    /// would build cannot be told. A note for each pair of projects says so.
     private mutating func dropStaleProjectDependencies() -> [Note] {
         var notes: [Note] = []
         for directory in packages.keys.sorted() {
-            guard var package = packages[directory], package.isXcodeProject else { continue }
+            guard var package = packages[directory], let project = package.xcodeProject else { continue }
             var stale: [String: [String]] = [:]
             for index in package.manifest.targets.indices {
-                package.manifest.targets[index].dependencies.removeAll { dependency in
+                package.manifest.targets[index].dependencies = package.manifest.targets[index].dependencies.compactMap { dependency in
                     guard dependency.kind == .product, let other = package.manifest.dependencies.first(where: { $0.identity == dependency.package }),
-                          let folder = package.localDependencies[other.location], folder.hasSuffix(".xcodeproj"),
-                          let project = packages[folder], !project.manifest.targets.contains(where: { $0.name == dependency.name }) else { return false }
+                          let folder = package.localDependencies[other.location], folder.hasSuffix(".xcodeproj"), let target = packages[folder],
+                          !target.manifest.targets.contains(where: { $0.name == dependency.name }) else { return dependency }
+                    let id = project.otherTargetIDs[XcodeProject.OtherTarget(path: other.location, name: dependency.name)]
+                    if let id, let renamed = target.xcodeProject?.targetIDs.first(where: { $0.value == id })?.key {
+                        var resolved = dependency
+                        resolved.name = renamed
+                        return resolved
+                    }
                     stale[other.location, default: []].append(dependency.name)
-                    return true
+                    return nil
                 }
             }
-            guard !stale.isEmpty else { continue }
             packages[directory] = package
             for (location, names) in stale.sorted(by: { $0.key < $1.key }) {
                 let listed = Array(Set(names)).sorted()

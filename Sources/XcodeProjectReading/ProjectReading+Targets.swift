@@ -93,6 +93,7 @@ extension ProjectReading {
         }
         guard let path = path(of: portal), let info else { return .missing(info ?? "object \(portal)") }
         if !otherProjects.contains(path) { otherProjects.append(path) }
+        if let remote { otherTargetIDs[XcodeProject.OtherTarget(path: path, name: info)] = remote }
         return .otherProject(path: path, target: info)
     }
 

@@ -24,6 +24,8 @@ struct ProjectReading {
     /// The package folders added to the project as folders, by identity: they stand in for a remote package of that identity.
     private var localOverrides: [String: XcodePackageReference] = [:]
     var otherProjects: [String] = []
+    /// The object id of each target of another project a dependency names (`remoteGlobalIDString`).
+    var otherTargetIDs: [XcodeProject.OtherTarget: String] = [:]
     /// Every `PBXFileSystemSynchronizedRootGroup`, sorted.
     var synchronizedGroups: [String] = []
     /// What each synchronized folder holds, read once.
@@ -59,7 +61,10 @@ struct ProjectReading {
         }
         readPackageReferences()
         let targets = targetIDs.compactMap { target($0) }
-        return XcodeProject(name: name, targets: targets, packages: packageList(), otherProjects: otherProjects.sorted(), notes: notes)
+        var project = XcodeProject(name: name, targets: targets, packages: packageList(), otherProjects: otherProjects.sorted(), notes: notes)
+        project.targetIDs = Dictionary(targetNames.map { ($0.value, $0.key) }) { first, _ in first }
+        project.otherTargetIDs = otherTargetIDs
+        return project
     }
 
     private func location(_ line: Int?) -> FileLocation {

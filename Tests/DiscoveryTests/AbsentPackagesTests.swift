@@ -66,3 +66,53 @@ struct ProductsByNameTests {
         #expect(products == ["Kit product kit", "Feature product feature", "Logging product logging", "PaymentsUI product payments"])
     }
 }
+
+/// A target of one project depending on a target of another project (`PBXContainerItemProxy`), found as Xcode finds it.
+struct OtherProjectTargetTests {
+    static func project(_ objects: String, targets: [String]) -> String {
+        """
+        // !$*UTF8*$!
+        {
+        \tarchiveVersion = 1;
+        \tclasses = {
+        \t};
+        \tobjectVersion = 56;
+        \tobjects = {
+        \t\tP0000000000000000000000A = {isa = PBXProject; mainGroup = G0000000000000000000000A; projectDirPath = ""; targets = (\(targets.joined(separator: ", "))); };
+        \(objects)
+        \t};
+        \trootObject = P0000000000000000000000A;
+        }
+
+        """
+    }
+
+    /// Xcode resolves the dependency by the target's object id (`remoteGlobalIDString`): the name beside it
+    /// (`remoteInfo`) is the one the target had when the link was made. A target renamed since is found by its id; one
+    /// whose id and name the other project both lack stays a note, never a dependency on a target nobody has.
+    @Test func aRenamedTargetOfAnotherProjectIsFoundByItsID() throws {
+        let app = Self.project("""
+            \t\tG0000000000000000000000A = {isa = PBXGroup; children = (F0000000000000000000000A); sourceTree = "<group>"; };
+            \t\tF0000000000000000000000A = {isa = PBXFileReference; lastKnownFileType = "wrapper.pb-project"; path = ../Shared/Shared.xcodeproj; sourceTree = "<group>"; };
+            \t\tT0000000000000000000000A = {isa = PBXNativeTarget; buildPhases = (); dependencies = (D0000000000000000000000A, D0000000000000000000000B); name = App; productType = "com.apple.product-type.application"; };
+            \t\tD0000000000000000000000A = {isa = PBXTargetDependency; name = SharedAnalytics; targetProxy = X0000000000000000000000A; };
+            \t\tX0000000000000000000000A = {isa = PBXContainerItemProxy; containerPortal = F0000000000000000000000A; proxyType = 1; remoteGlobalIDString = S0000000000000000000000B; remoteInfo = SharedAnalytics; };
+            \t\tD0000000000000000000000B = {isa = PBXTargetDependency; name = Gone; targetProxy = X0000000000000000000000B; };
+            \t\tX0000000000000000000000B = {isa = PBXContainerItemProxy; containerPortal = F0000000000000000000000A; proxyType = 1; remoteGlobalIDString = S00000000000000000000DEAD; remoteInfo = Gone; };
+            """, targets: ["T0000000000000000000000A"])
+        let shared = Self.project("""
+            \t\tG0000000000000000000000A = {isa = PBXGroup; children = (); sourceTree = "<group>"; };
+            \t\tS0000000000000000000000A = {isa = PBXNativeTarget; buildPhases = (); dependencies = (); name = SharedCore; productType = "com.apple.product-type.framework"; };
+            \t\tS0000000000000000000000B = {isa = PBXNativeTarget; buildPhases = (); dependencies = (); name = SharedAnalyticsKit; productType = "com.apple.product-type.framework"; };
+            """, targets: ["S0000000000000000000000A", "S0000000000000000000000B"])
+        let workspace = try AbsentPackagesTests.discover(["/repo/App/App.xcodeproj/project.pbxproj": app,
+                                                          "/repo/Shared/Shared.xcodeproj/project.pbxproj": shared])
+        let project = try #require(workspace.packages.first { $0.manifestPath.hasSuffix("App.xcodeproj/project.pbxproj") })
+        let target = try #require(project.manifest.targets.first { $0.name == "App" })
+        #expect(target.dependencies.map { "\($0.kind.rawValue) \($0.name)" } == ["product SharedAnalyticsKit"])
+        let notes = workspace.notes.map(\.description).filter { $0.contains("a project generated again since") }
+        #expect(notes.count == 1)
+        #expect(notes.first?.contains("depend on target Gone of ../Shared/Shared.xcodeproj, which has no target of that name") == true)
+        #expect(notes.first?.contains("SharedAnalytics") == false)
+    }
+}
