@@ -233,8 +233,9 @@ public struct DependencyGraph: Sendable {
         successors = declared.successors
         let manifestEntries = facts == nil ? [] : ManifestEntry.entries(of: declared.localEdges)
         self.manifestEntries = manifestEntries
-        // A package in a git submodule that is not checked out is not there yet: a note says so, and no rule reports it.
-        missingPackages = workspace.missing.filter { $0.submodule == nil }.map {
+        // A package in a git submodule that is not checked out, or in a folder git ignores, is not there yet: a note says
+        // so, and no rule reports it.
+        missingPackages = workspace.missing.filter { !$0.isExpectedAbsent }.map {
             MissingPackageReference(written: $0.written, referencedBy: $0.referencedBy, folderExists: $0.exists, location: $0.location,
                                     expectedFile: $0.expectedFile, suggestion: $0.suggestion, kind: $0.kind)
         }

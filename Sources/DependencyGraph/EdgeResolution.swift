@@ -140,6 +140,9 @@ public struct EdgeResolution: Sendable {
                     }
                 }
                 if let unavailable = unavailablePackages.min() { return add(name, .unavailable(package: unavailable, product: name), nil) }
+                // Xcode finds a product named without its package among every package the project or its workspace joins:
+                // one componentize did not find is a package it cannot see, not the project's only outside package.
+                if package.isXcodeProject { return add(name, .external(package: nil, product: name), nil) }
                 if hasExternalDependency { return add(name, .external(package: externalPackage(ofByName: name), product: name), nil) }
                 add(name, .unresolved("'\(name)' is neither a target of \(manifest.name) nor a product of its dependencies"), nil)
             case .product:
@@ -151,6 +154,14 @@ public struct EdgeResolution: Sendable {
                 // path's finding says it once.
                 if declared == nil, let unavailable = unavailablePackages.min() {
                     return add(written, .unavailable(package: unavailable, product: name), nil)
+                }
+                // Before tools 5.5, `package:` is the name a dependency's own manifest gives it: for an outside package
+                // not read here, that name cannot be known.
+                if declared == nil, manifest.toolsVersion < ToolsVersion(5, 5) {
+                    if let local = localPackages.first(where: { packages[$0].manifest.name == packageName }), let targets = productTargets(name, of: local) {
+                        return targets.forEach { target($0, of: local, written: written) }
+                    }
+                    if hasExternalDependency { return add(written, .external(package: packageName, product: name), nil) }
                 }
                 guard let declared else {
                     return add(written, .unresolved("package '\(packageName)' is not among \(manifest.name)'s dependencies"), nil)

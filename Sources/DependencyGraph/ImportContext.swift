@@ -24,6 +24,12 @@ extension ImportResolution {
         /// By Xcode target a Podfile gives pods: every local target those pods reach through their dependencies, which
         /// CocoaPods links into the target's aggregate too (so its code sees them).
         var podClosure: [Int: [Int]] = [:]
+        /// Those of them that are another repository's code (a git submodule not checked out, a folder a script fetches):
+        /// they may provide outside modules, not re-export this repository's.
+        var otherRepositories: Set<String> = []
+        /// For each unit-test bundle injected into an application (`TEST_HOST`), by number: what is linked into that
+        /// host (the host, the local targets it depends on and theirs), which the bundle sees as its own.
+        var hosted: [Int: [Int]] = [:]
         var facts: ImportFacts
         /// What the umbrellas a target depends on link for it (``Umbrellas``), by the dependant's number.
         var umbrellaOutside: [Int: [Edge.Destination]] = [:]
@@ -58,7 +64,9 @@ extension ImportResolution {
                 }
             }
             for missing in declared.workspace.missing {
-                unreadPaths[PackageDependency.identity(forLocation: missing.directory)] = .missing(missing.written)
+                let identity = PackageDependency.identity(forLocation: missing.directory)
+                unreadPaths[identity] = .missing(missing.written)
+                if missing.isExpectedAbsent { otherRepositories.insert(identity) }
             }
             for unreadable in declared.workspace.unreadable {
                 unreadPaths[PackageDependency.identity(forLocation: unreadable.directory)] = .unreadable
@@ -66,6 +74,23 @@ extension ImportResolution {
             let umbrellas = Umbrellas(declared: declared, facts: facts, declaredOutside: declaredOutside)
             umbrellaOutside = umbrellas.outsideByDependant
             umbrellaExports = umbrellas.exports
+            for (index, package) in declared.workspace.packages.enumerated() where package.isXcodeProject {
+                for target in package.manifest.targets {
+                    guard let host = target.host, let test = declared.numbering.number(of: target.name, inPackage: index),
+                          let hostNumber = declared.numbering.number(of: host, inPackage: index) else { continue }
+                    hosted[test] = Self.closure(of: hostNumber, in: declared.successors)
+                }
+            }
+        }
+
+        /// A target and every local target it depends on, directly or not, in the order reached.
+        static func closure(of start: Int, in successors: [[Int]]) -> [Int] {
+            var reached = [start], seen: Set<Int> = [start], next = 0
+            while next < reached.count {
+                for successor in successors[reached[next]] where seen.insert(successor).inserted { reached.append(successor) }
+                next += 1
+            }
+            return reached
         }
 
         /// The targets read that have no file, and the pod targets whose pod has none.
@@ -100,10 +125,12 @@ extension ImportResolution {
             }
         }
 
-        /// The local targets a target may import without an import edge: those it declares, and for a target given pods by
-        /// a Podfile, every local target of those pods' closure.
+        /// The local targets a target may import without an import edge: those it declares; for a target given pods by a
+        /// Podfile, every local target of those pods' closure; for a hosted unit-test bundle, everything linked into its
+        /// host (Xcode builds them into the folder the bundle is compiled against, and the bundle runs inside the host:
+        /// linking one again would link a static product twice).
         func visible(from target: GraphTarget, declared: DeclaredGraph) -> Set<Int> {
-            Set(declared.successors[target.number]).union(podClosure[target.number] ?? [])
+            Set(declared.successors[target.number]).union(podClosure[target.number] ?? []).union(hosted[target.number] ?? [])
         }
 
         /// What an import of `module` by `target` is, whatever file imports it (an optional import is left out apart).
@@ -120,7 +147,8 @@ extension ImportResolution {
                 provisions.addUnread(UnreadPackage(package: declared.sortedTargets[pod].packageName, reason: .withoutSources), isPath: false)
             }
             let pods = (podClosure[target.number] ?? []).flatMap { declaredOutside[$0] ?? [] }
-            for destination in (declaredOutside[target.number] ?? []) + pods + (umbrellaOutside[target.number] ?? []) {
+            let hostedOutside = (hosted[target.number] ?? []).flatMap { declaredOutside[$0] ?? [] }
+            for destination in (declaredOutside[target.number] ?? []) + pods + hostedOutside + (umbrellaOutside[target.number] ?? []) {
                 switch destination {
                 case .external(let package, let product):
                     provisions.add(product: product, package: package, facts: facts, isPod: package.map(outsidePods.contains) ?? false)
@@ -129,7 +157,9 @@ extension ImportResolution {
                     let reason = unreadPaths[package] ?? .unreadable
                     // A local pod by its name as written (`NXKit`, not the identity `nxkit`).
                     let root = String(product.split(separator: "/").first ?? Substring(product))
-                    provisions.addUnread(UnreadPackage(package: root.lowercased() == package ? root : package, reason: reason), isPath: true)
+                    let unread = UnreadPackage(package: root.lowercased() == package ? root : package, reason: reason)
+                    provisions.addUnread(unread, isPath: !otherRepositories.contains(package))
+                    provisions.unreadProducts[product] = unread
                 case .target, .unresolved:
                     continue
                 }
@@ -159,6 +189,10 @@ extension ImportResolution {
         /// Those of them a `.package(path:)` leads to: one may re-export a local module.
         var unreadPaths: [UnreadPackage] = []
 
+        /// The products the target names whose package cannot be read, by name, with that package: an import of a local
+        /// module such a product may hold is undecided, never a finding (the report cannot call it both).
+        var unreadProducts: [String: UnreadPackage] = [:]
+
         func declare(_ module: String) -> Bool {
             known.contains(module) || products.contains(module)
         }
@@ -179,7 +213,9 @@ extension ImportResolution {
             } else {
                 // A pod by its name as written (`SDWebImage` for `SDWebImage/WebP`).
                 let name = isPod ? String(product.split(separator: "/").first ?? Substring(product)) : package ?? product
-                addUnread(UnreadPackage(package: name, reason: package == nil ? .productByName : isPod ? .outsidePod : .notCheckedOut), isPath: false)
+                let unread = UnreadPackage(package: name, reason: package == nil ? .productByName : isPod ? .outsidePod : .notCheckedOut)
+                addUnread(unread, isPath: false)
+                unreadProducts[product] = unread
             }
         }
 

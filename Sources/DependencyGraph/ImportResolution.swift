@@ -37,7 +37,11 @@ struct ImportResolution {
                 moduleMaps[target.number] = modules
             }
         }
-        let unimported = UnimportedDependencies.find(declared, entries: entries, imported: importedModules, reexports: reexports, external: facts.external,
+        // A target with no Swift or Objective-C file imports no module: its `#include`s name headers, and what it depends
+        // on orders or links the build (an aggregate target, a C or C++ library). Its dependencies are not judged.
+        let modular = Self.modularTargets(facts.targets, declared: declared)
+        let unimported = UnimportedDependencies.find(declared, entries: entries, imported: importedModules.filter { modular.contains($0.key) },
+                                                     reexports: reexports, external: facts.external,
                                                      headers: headerUses(facts.targets), moduleMaps: moduleMaps, byModule: context.modules,
                                                      withoutFiles: (context.withoutFiles, context.podsWithoutFiles), opaque: { opacity.modules(seenBy: $0) })
         let index = ImportIndex(edges: results.flatMap(\.edges), undeclaredExternal: results.flatMap(\.external),
@@ -46,6 +50,18 @@ struct ImportResolution {
                                 usesWithoutImport: [])
         releaseInBackground(results)
         return index
+    }
+
+    /// The targets with a Swift or Objective-C file, and pods (whose subspecs share one module), by number.
+    static func modularTargets(_ targets: [TargetImports], declared: DeclaredGraph) -> Set<Int> {
+        var numbers: Set<Int> = []
+        for imports in targets {
+            guard let target = declared.target(TargetID(package: imports.package, name: imports.target)) else { continue }
+            if target.packageKind == .pod || imports.files.contains(where: { ["swift", "m", "mm"].contains(TargetSources.fileExtension(of: $0)) }) {
+                numbers.insert(target.number)
+            }
+        }
+        return numbers
     }
 
     /// Which targets' headers each target includes by quotes (`#import "BHService.h"`, found through search paths):
@@ -121,7 +137,8 @@ struct ImportResolution {
     private func result(_ targetImports: TargetImports, context: Context) -> Result? {
         guard let from = declared.target(TargetID(package: targetImports.package, name: targetImports.target)) else { return nil }
         let provisions = context.provisions(of: from)
-        var local = LocalImports(declared: context.visible(from: from, declared: declared), unreadPaths: provisions.unreadPaths)
+        var local = LocalImports(declared: context.visible(from: from, declared: declared), unreadPaths: provisions.unreadPaths,
+                                 unreadProducts: provisions.unreadProducts)
         var external = ExternalImports(provisions: provisions)
         // A module a declared local target re-exports (`@_exported import VendorKit` in a wrapper) is declared through it.
         let reexported = reexported(through: declared.successors[from.number], context: context)
@@ -136,7 +153,7 @@ struct ImportResolution {
             switch decision {
             case _ where use.isOptional, .leftOut: continue
             case _ where reexported.contains(use.module): continue
-            case .local(let candidates): local.add(use, candidates: candidates, from: from)
+            case .local(let candidates): local.add(use, candidates: candidates, from: from, declared: declared)
             case .external: external.add(use, context: context)
             }
         }
@@ -148,18 +165,42 @@ struct ImportResolution {
 
     /// A target's imports of local modules it does not declare, by the target imported, in the order first imported.
     private struct LocalImports {
-        /// The local targets the importing target declares, by number.
+        /// The local targets the importing target declares (or sees through its host), by number.
         let declared: Set<Int>
         /// Packages the target declares by path that cannot be read: one of them may re-export a local module.
         let unreadPaths: [UnreadPackage]
+        /// The products the target names whose package cannot be read, by name: one of them may hold the module imported.
+        let unreadProducts: [String: UnreadPackage]
         var uses: [Int: [SourceImportUse]] = [:]
         var order: [Int] = []
+        /// Per target imported: the products named without their package that may hold it.
+        var deciders: [Int: [UnreadPackage]] = [:]
 
-        mutating func add(_ use: SourceImportUse, candidates: [GraphTarget], from: GraphTarget) {
+        init(declared: Set<Int>, unreadPaths: [UnreadPackage], unreadProducts: [String: UnreadPackage]) {
+            self.declared = declared
+            self.unreadPaths = unreadPaths
+            self.unreadProducts = unreadProducts
+        }
+
+        mutating func add(_ use: SourceImportUse, candidates: [GraphTarget], from: GraphTarget, declared graph: DeclaredGraph) {
             guard !candidates.contains(where: { declared.contains($0.number) }) else { return }
             let to = candidates.first { $0.id.package == from.id.package } ?? candidates[0]
-            if uses[to.number] == nil { order.append(to.number) }
+            if uses[to.number] == nil {
+                order.append(to.number)
+                if !unreadProducts.isEmpty {
+                    // A product the target declares from a package that cannot be read, named like the module or like a
+                    // product holding it: the import may well be declared.
+                    let names = graph.workspace.packages[to.packageIndex].manifest.products.filter { $0.targets.contains(to.id.name) }.map(\.name) + [to.module]
+                    let matching = Set(names.compactMap { unreadProducts[$0] }).sorted()
+                    if !matching.isEmpty { deciders[to.number] = matching }
+                }
+            }
             uses[to.number, default: []].append(use)
+        }
+
+        private func deciders(of number: Int) -> [UnreadPackage] {
+            guard let products = deciders[number] else { return unreadPaths }
+            return Array(Set(unreadPaths + products)).sorted()
         }
 
         func edges(from: GraphTarget, targets: [GraphTarget]) -> [(edge: Edge, from: GraphTarget, to: GraphTarget)] {
@@ -167,15 +208,16 @@ struct ImportResolution {
                 guard let uses = uses[number], let first = uses.first else { return nil }
                 let to = targets[number]
                 let edge = Edge(from: from.id, to: .target(to.id), written: "import \(first.module)", location: first.location, fromNumber: from.number,
-                                toNumber: number, viaImport: true, otherLocations: uses.dropFirst().map(\.location), isUndecided: !unreadPaths.isEmpty)
+                                toNumber: number, viaImport: true, otherLocations: uses.dropFirst().map(\.location), isUndecided: !deciders(of: number).isEmpty)
                 return (edge, from, to)
             }
         }
 
         func undecided(from: GraphTarget) -> [UndecidedImport] {
-            guard !unreadPaths.isEmpty else { return [] }
-            return order.compactMap { number in
-                uses[number]?.first.map { UndecidedImport(from: from, module: $0.module, location: $0.location, deciders: unreadPaths) }
+            order.compactMap { number in
+                let deciders = deciders(of: number)
+                guard !deciders.isEmpty else { return nil }
+                return uses[number]?.first.map { UndecidedImport(from: from, module: $0.module, location: $0.location, deciders: deciders) }
             }
         }
     }

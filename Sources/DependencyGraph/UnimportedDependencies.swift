@@ -105,6 +105,9 @@ enum UnimportedDependencies {
             // componentize can read.
             if targets.contains(where: { moduleMaps[$0.number].map { $0.isEmpty || !modules.isDisjoint(with: $0) } ?? false }) { continue }
             if targets.contains(where: { $0.module == from.module || modules.contains($0.module) }) { continue }
+            // A framework target an app or extension embeds in its product ships with it, perhaps as a plug-in loaded at
+            // run time by name: its imports cannot tell whether it is used.
+            if !from.isTest, isEmbedded(targets, by: from, in: declared) { continue }
             let provided = Set(targets.map(\.module))
             if !reexports.isEmpty, modules.contains(where: { !(reexports[$0] ?? []).isDisjoint(with: provided) }) { continue }
             // A wrapper whose files re-export what the target imports (`@_exported import VendorKit`) is what provides it.
@@ -113,6 +116,12 @@ enum UnimportedDependencies {
             result.append(UnimportedDependency(from: from, edge: edge, targets: targets, modules: provided.sorted(), name: first.id.name))
         }
         return result
+    }
+
+    private static func isEmbedded(_ targets: [GraphTarget], by from: GraphTarget, in declared: DeclaredGraph) -> Bool {
+        guard from.xcodeKind != nil, let embedded = declared.workspace.packages[from.packageIndex].manifest.target(named: from.id.name)?.embedded,
+              !embedded.isEmpty else { return false }
+        return targets.contains { $0.xcodeKind != nil && embedded.contains($0.id.name) }
     }
 
     /// A product of an outside package: decided only when its package's manifest was read (its checkout).

@@ -60,9 +60,11 @@ public struct PackageDiscovery: Sendable {
         assembly.resolvePodDependencies()
         assembly.linkXcodeProjects(workspaces)
         assembly.overrideMissingPaths(workspaces)
+        assembly.resolveProductsByName(workspaces, notes: &walk.notes)
         assembly.linkPodfileTargets(notes: &walk.notes)
         let dropped = assembly.dropPackagesInsideTargets(walked: Set(walk.found))
-        var workspace = assembly.workspace(notes: walk.notes + dropped)
+        let placeholders = assembly.setAsidePlaceholders(walked: Set(walk.found))
+        var workspace = assembly.workspace(notes: walk.notes + dropped + placeholders)
         workspace.sourceFiles = walk.sourceFiles.sorted()
         return workspace
     }

@@ -62,6 +62,12 @@ public struct MissingPackage: Sendable, Hashable {
     /// The git submodule the folder lies in, when that submodule is not checked out: the package is not there yet, and
     /// what it provides is undecided (a note, not a finding).
     public var submodule: String?
+    /// The `.gitignore` line that keeps the folder out of git (a script or a tool fetches the package): the package is
+    /// not there yet, and what it provides is undecided (a note, not a finding).
+    public var ignoredBy: FileLocation?
+    /// Whether the package is absent for a reason the repository states (a submodule not checked out, a folder git
+    /// ignores), rather than a broken path.
+    public var isExpectedAbsent: Bool { submodule != nil || ignoredBy != nil }
     /// The path as written with its last part the nearest folder beside it that holds the file (a typo's fix).
     public var suggestion: String?
     /// What the folder should hold: a package, a pod (a Podfile's path pod) or an Xcode project.

@@ -173,6 +173,22 @@ struct WorkspaceAssembly {
         return notes
     }
 
+    /// Sets aside what the walk took for a package but creates none: a `Package.swift` without `Package(…)` (a placeholder
+    /// that keeps a folder out of the package around it, or out of Xcode's index) that no dependency leads to. A note
+    /// says so; it is not an unreadable manifest.
+    mutating func setAsidePlaceholders(walked: Set<String>) -> [Note] {
+        var notes: [Note] = []
+        for directory in unreadable.keys.sorted() where walked.contains(directory) && !referenced.contains(directory) {
+            let file = PathArithmetic.join(directory, "Package.swift")
+            guard unreadable[directory]?.kind == .package, let text = fileSystem.text(of: file, upTo: 1 << 20),
+                  !StaticManifestReader.createsPackage(source: text) else { continue }
+            unreadable[directory] = nil
+            notes.append(Note("this Package.swift creates no package (no Package(…) in it): a placeholder, not read as a package; nothing depends on it",
+                              at: FileLocation(path: display(file))))
+        }
+        return notes
+    }
+
     /// The nearest package above `directory` with a target whose folder holds it: the package's and the target's names.
     private func enclosingTarget(of directory: String) -> (package: String, target: String)? {
         var ancestor = directory
@@ -229,6 +245,7 @@ struct WorkspaceAssembly {
 
     func workspace(notes: [Note]) -> Workspace {
         let submodules = GitSubmodules(around: root, fileSystem: fileSystem)
+        let ignores = GitIgnores(around: root, fileSystem: fileSystem)
         var missing: [MissingPackage] = []
         for package in packages.values {
             for dependency in package.manifest.dependencies where dependency.kind == .fileSystem {
@@ -238,6 +255,7 @@ struct WorkspaceAssembly {
                     location: FileLocation(path: dependency.file ?? package.manifestPath, line: dependency.position?.line, column: dependency.position?.column))
                 if target.hasSuffix(".xcodeproj") { entry.expectedFile = XcodeManifest.file }
                 entry.submodule = submodules.submodule(containing: target).map { PathArithmetic.relative($0, to: root) }
+                if entry.submodule == nil, !exists { entry.ignoredBy = ignores.ignoringLine(of: target) }
                 missing.append(withSuggestion(entry))
             }
         }
@@ -251,6 +269,13 @@ struct WorkspaceAssembly {
         for submodule in Set(missing.compactMap(\.submodule)).sorted() {
             notes.append(Note("git submodule '\(submodule)' is not checked out, so the packages there cannot be read: 'git submodule update --init' lets componentize read them; until then what they provide is undecided",
                               at: FileLocation(path: display(submodules.file ?? PathArithmetic.join(root, ".gitmodules")))))
+        }
+        var ignored: Set<String> = []
+        for entry in missing where entry.ignoredBy != nil && ignored.insert(entry.directory).inserted {
+            guard var line = entry.ignoredBy else { continue }
+            line.path = display(line.path)
+            notes.append(Note("the package at '\(PathArithmetic.relative(entry.directory, to: root))' is not in the repository: .gitignore keeps it out (a script or a tool fetches it), so it cannot be read; once it is there componentize reads it, until then what it provides is undecided",
+                              at: line))
         }
         var workspace = Workspace(root: displayRoot, packages: packages.values.sorted { $0.relativeDirectory < $1.relativeDirectory },
                          declines: declines.sorted { $0.path < $1.path },

@@ -54,10 +54,7 @@ extension WorkspaceAssembly {
     /// the project target that builds it.
     mutating func linkXcodeProjects(_ workspaces: XcodeWorkspaces) {
         for member in workspaces.members {
-            for project in member.projects {
-                overrideRemotePackages(of: project, with: member.packages)
-                resolveProductsByName(of: project, packages: member.packages, unreadable: member.withoutManifest)
-            }
+            for project in member.projects { overrideRemotePackages(of: project, with: member.packages) }
         }
         var builders: [String: (directory: String, target: String)] = [:]
         for directory in packages.keys.sorted() {
@@ -113,29 +110,142 @@ extension WorkspaceAssembly {
         packages[project] = package
     }
 
-    /// A product a project's target names without its package (`productName = VPNShared`, no package reference): Xcode
-    /// finds it among the packages the workspace joins; while one of those cannot be read, it is that one's, undecided.
-    private mutating func resolveProductsByName(of project: String, packages folders: [String], unreadable: [String]) {
+    /// Products the projects' targets name without their package (`productName = VPNShared`, no package reference), found
+    /// as Xcode finds them: in every package of the resolved graph, that is the project's own local packages, those its
+    /// workspace joins, and the packages those depend on, by path or from outside. Then the targets' dependencies on
+    /// targets other projects no longer have are set aside, with a note.
+    mutating func resolveProductsByName(_ workspaces: XcodeWorkspaces, notes: inout [Note]) {
+        var joined: [String: (packages: [String], unreadable: [String])] = [:]
+        for member in workspaces.members {
+            for project in member.projects {
+                joined[project, default: ([], [])].packages += member.packages
+                joined[project, default: ([], [])].unreadable += member.withoutManifest
+            }
+        }
+        for project in packages.keys.sorted() where packages[project]?.isXcodeProject == true {
+            let own = packages[project]?.localDependencies.values.sorted() ?? []
+            var graph = packagesReached(from: own + (joined[project]?.packages ?? []))
+            let remote = (packages[project]?.manifest.dependencies ?? []).filter { $0.kind == .sourceControl || $0.kind == .registry }
+            graph.unread = (joined[project]?.unreadable ?? []).map { .folder($0) } + remote.map { .outside($0) } + graph.unread
+            resolveProductsByName(of: project, in: graph, inWorkspace: joined[project] != nil)
+        }
+        notes += dropStaleProjectDependencies()
+    }
+
+    /// A package of a project's resolved graph that componentize cannot read: a folder without a readable manifest, or
+    /// an outside package (not checked out here) some package of the graph depends on.
+    enum UnreadPackage: Hashable {
+        case folder(String)
+        case outside(PackageDependency)
+
+        var identity: String {
+            switch self {
+            case .folder(let folder): return PackageDependency.identity(forLocation: folder)
+            case .outside(let dependency): return dependency.identity
+            }
+        }
+    }
+
+    /// The package folders reached from `folders`, transitively, in the order reached (`folders` first): those read,
+    /// and the packages that cannot be (folders without a readable manifest, outside packages).
+    private func packagesReached(from folders: [String]) -> (readable: [String], unread: [UnreadPackage]) {
+        var readable: [String] = [], unread: [UnreadPackage] = [], seen: Set<String> = [], pending = folders[...]
+        while let folder = pending.popFirst() {
+            guard !folder.hasSuffix(".xcodeproj"), seen.insert(folder).inserted else { continue }
+            guard let package = packages[folder] else {
+                if withoutManifest[folder] != nil || self.unreadable[folder] != nil { unread.append(.folder(folder)) }
+                continue
+            }
+            readable.append(folder)
+            for dependency in package.manifest.dependencies where dependency.kind == .sourceControl || dependency.kind == .registry {
+                if !unread.contains(.outside(dependency)) { unread.append(.outside(dependency)) }
+            }
+            pending.append(contentsOf: package.localDependencies.values.sorted())
+        }
+        return (readable, unread)
+    }
+
+    /// One project's products named without their package: a package of the graph that has it; else, among those that
+    /// cannot be read, the only one, or the one another manifest of the repository names the product with; else it
+    /// stays named without its package, and what it provides is undecided.
+    private mutating func resolveProductsByName(of project: String, in graph: (readable: [String], unread: [UnreadPackage]), inWorkspace: Bool) {
         guard var package = packages[project] else { return }
         let projectFolder = PathArithmetic.resolve("..", from: project)
         let targets = Set(package.manifest.targets.map(\.name))
+        // Outside a workspace, the project's own local packages' products are found where its other entries are
+        // (EdgeResolution); in one, they are named with their package, as the workspace's are.
+        let own = inWorkspace ? [] : Set(package.localDependencies.values.compactMap { packages[$0] }.flatMap { $0.manifest.products.map(\.name) })
         for index in package.manifest.targets.indices {
             for position in package.manifest.targets[index].dependencies.indices {
                 let dependency = package.manifest.targets[index].dependencies[position]
-                guard dependency.kind == .byName, !targets.contains(dependency.name) else { continue }
-                let owner = folders.first { packages[$0]?.manifest.products.contains { $0.name == dependency.name } == true } ?? unreadable.first
+                guard dependency.kind == .byName, !targets.contains(dependency.name), !own.contains(dependency.name) else { continue }
+                let owner: UnreadPackage? = graph.readable.first { packages[$0]?.manifest.products.contains { $0.name == dependency.name } == true }
+                    .map { .folder($0) } ?? unreadOwner(of: dependency.name, among: graph.unread)
                 guard let owner else { continue }
-                let location = PathArithmetic.relative(owner, to: projectFolder)
-                let identity = PackageDependency.identity(forLocation: owner)
-                if !package.manifest.dependencies.contains(where: { $0.identity == identity }) {
-                    package.manifest.dependencies.append(PackageDependency(identity: identity, kind: .fileSystem, location: location))
+                let declared: PackageDependency
+                switch owner {
+                case .folder(let folder):
+                    declared = PackageDependency(identity: owner.identity, kind: .fileSystem, location: PathArithmetic.relative(folder, to: projectFolder))
+                    package.localDependencies[declared.location] = folder
+                case .outside(let dependency):
+                    declared = dependency
                 }
-                package.localDependencies[location] = owner
+                if !package.manifest.dependencies.contains(where: { $0.identity == declared.identity }) {
+                    package.manifest.dependencies.append(PackageDependency(identity: declared.identity, kind: declared.kind, location: declared.location))
+                }
                 package.manifest.targets[index].dependencies[position].kind = .product
-                package.manifest.targets[index].dependencies[position].package = identity
+                package.manifest.targets[index].dependencies[position].package = declared.identity
             }
         }
         packages[project] = package
+    }
+
+    /// Which of the packages that cannot be read holds a product: the only one, or the one another manifest of the
+    /// repository names it with (`.product(name: "ProtonCoreUIFoundations", package: "protoncore")`); nil when it cannot
+    /// be told. The name another manifest gives is the package's identity or its `name:`, compared lowercased.
+    private func unreadOwner(of product: String, among unread: [UnreadPackage]) -> UnreadPackage? {
+        var candidates: [UnreadPackage] = []
+        for package in unread where !candidates.contains(where: { $0.identity == package.identity }) { candidates.append(package) }
+        guard candidates.count > 1 else { return candidates.first }
+        let named = Set(packages.values.flatMap { package in
+            package.manifest.targets.flatMap(\.dependencies).filter { $0.kind == .product && $0.name == product }.compactMap { $0.package?.lowercased() }
+        })
+        let matching = candidates.filter { named.contains($0.identity) }
+        return matching.count == 1 ? matching[0] : nil
+    }
+
+    /// Resolves the dependencies of projects' targets on targets of other projects as Xcode does, by the target's object
+    /// id (`remoteGlobalIDString`): the name recorded beside it (`remoteInfo`) is stale once the target is renamed. One
+    /// whose id and name the other project both lack (a project generated again since) is dropped: which target Xcode
+    /// would build cannot be told. A note for each pair of projects says so.
+    private mutating func dropStaleProjectDependencies() -> [Note] {
+        var notes: [Note] = []
+        for directory in packages.keys.sorted() {
+            guard var package = packages[directory], let project = package.xcodeProject else { continue }
+            var stale: [String: [String]] = [:]
+            for index in package.manifest.targets.indices {
+                package.manifest.targets[index].dependencies = package.manifest.targets[index].dependencies.compactMap { dependency in
+                    guard dependency.kind == .product, let other = package.manifest.dependencies.first(where: { $0.identity == dependency.package }),
+                          let folder = package.localDependencies[other.location], folder.hasSuffix(".xcodeproj"), let target = packages[folder],
+                          !target.manifest.targets.contains(where: { $0.name == dependency.name }) else { return dependency }
+                    let id = project.otherTargetIDs[XcodeProject.OtherTarget(path: other.location, name: dependency.name)]
+                    if let id, let renamed = target.xcodeProject?.targetIDs.first(where: { $0.value == id })?.key {
+                        var resolved = dependency
+                        resolved.name = renamed
+                        return resolved
+                    }
+                    stale[other.location, default: []].append(dependency.name)
+                    return nil
+                }
+            }
+            packages[directory] = package
+            for (location, names) in stale.sorted(by: { $0.key < $1.key }) {
+                let listed = Array(Set(names)).sorted()
+                notes.append(Note("targets of this project depend on \(listed.count == 1 ? "target" : "targets") \(listed.prefix(5).joined(separator: ", "))\(listed.count > 5 ? " and \(listed.count - 5) more" : "") of \(location), which has no target of \(listed.count == 1 ? "that name" : "those names") (a project generated again since?): which targets Xcode builds there cannot be told, so those dependencies are not checked",
+                                  at: FileLocation(path: package.manifestPath)))
+            }
+        }
+        return notes
     }
 
     private mutating func linkBuiltProducts(of directory: String, builders: [String: (directory: String, target: String)]) {

@@ -228,6 +228,12 @@ public struct Target: Hashable, Sendable {
     public var testedTarget: String?
     /// The file that declares it when that is not the manifest, as messages name it: a file an XcodeGen spec includes.
     public var file: String?
+    /// For an Xcode unit-test bundle injected into an application (`TEST_HOST`), that application's target: what it
+    /// links, the bundle sees. Nil elsewhere.
+    public var host: String?
+    /// For an Xcode target, the framework targets (of its project or another) it embeds in its product (a copy-files
+    /// phase), by name: plug-ins it ships and may load at run time without importing them. Empty elsewhere.
+    public var embedded: [String] = []
 
     public init(name: String, type: Kind, dependencies: [TargetDependency], position: SourcePosition? = nil,
                 path: String? = nil, resources: [TargetResource] = [], resourcesUnknown: String? = nil) {

@@ -87,7 +87,7 @@ public struct StaticManifestReader: Sendable {
         }
         let folded = OperatorTable.standardOperators.foldAll(tree) { _ in }.as(SourceFileSyntax.self) ?? tree
         let converter = SourceLocationConverter(fileName: path, tree: folded)
-        guard let packageCall = firstPackageCall(in: folded) else {
+        guard let packageCall = Self.firstPackageCall(in: folded) else {
             throw InputError("no 'Package(...)' in this manifest: a manifest must create its package with 'let package = Package(name: ...)'",
                              at: FileLocation(path: path))
         }
@@ -145,7 +145,14 @@ public struct StaticManifestReader: Sendable {
         }
     }
 
-    private func firstPackageCall(in tree: SourceFileSyntax) -> FunctionCallExprSyntax? {
+    /// Whether manifest text creates a package at all (a `Package(…)` call anywhere): a file without one is a placeholder
+    /// (a folder kept out of the package around it, or out of Xcode's index), not a package that failed to read.
+    public static func createsPackage(source: String) -> Bool {
+        var parser = Parser(source, maximumNestingLevel: maximumNesting + 10)
+        return firstPackageCall(in: SourceFileSyntax.parse(from: &parser)) != nil
+    }
+
+    private static func firstPackageCall(in tree: SourceFileSyntax) -> FunctionCallExprSyntax? {
         final class Finder: SyntaxVisitor {
             var found: FunctionCallExprSyntax?
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {

@@ -12,7 +12,7 @@ public struct UnreadableManifestRule: Rule {
         name: "Unreadable manifest",
         summary: "A Package.swift that neither the static reader nor SwiftPM can evaluate.",
         rationale: "A package componentize cannot read is a package nothing checks: its dependencies could break every rule unseen.",
-        details: "a `Package.swift` neither reader can evaluate, with the reader's own message at its place; the package's targets take part in no other rule. A podspec the static reader declines (a construct it does not evaluate: `if ENV[…]`, `File.read`) while CocoaPods is not installed to evaluate it is a warning, not an error: Ruby may accept it. An unreadable local pod stays a local pod: a Podfile's or podspec's dependency on it is neither third-party nor unresolved, and the imports it may provide are undecided",
+        details: "a `Package.swift` neither reader can evaluate, with the reader's own message at its place; the package's targets take part in no other rule. A podspec the static reader declines (a construct it does not evaluate: `if ENV[…]`, `File.read`) while CocoaPods is not installed to evaluate it is a warning, not an error: Ruby may accept it. An unreadable local pod stays a local pod: a Podfile's or podspec's dependency on it is neither third-party nor unresolved, and the imports it may provide are undecided. A `Package.swift` that creates no package (no `Package(…)` in it) and that no dependency leads to is a placeholder (it keeps a folder out of the package around it, or out of Xcode's index): a note, not a finding",
         remedy: "make the manifest build with `swift package dump-package`",
         nonTriggeringExamples: [
             RuleExample([("Kit/NXKit", RuleExample.package("NXKit"))]),

@@ -12,10 +12,13 @@ public struct UnresolvedDependencyRule: Rule {
         name: "Unresolved dependency",
         summary: "A dependency names a target, product or package that the repository does not have.",
         rationale: "A dependency that resolves to nothing cannot be checked and will not build.",
-        details: "a dependency on a target, product or package that exists nowhere; a `.package(path:)` to a folder without a manifest (at that entry); a Podfile's `pod 'X', :path => '…'` to a folder without `X.podspec` (at the Podfile line)",
+        details: "a dependency on a target, product or package that exists nowhere; a `.package(path:)` to a folder without a manifest (at that entry); a Podfile's `pod 'X', :path => '…'` to a folder without `X.podspec` (at the Podfile line). Not a finding, but a note, and what the package provides undecided: a package in a git submodule that is not checked out, or in a folder `.gitignore` keeps out of the repository (a script or a tool fetches it). Not a finding either: an Xcode target dependency that names nothing (a note), a product an Xcode target links by name that no package joined to the project has (undecided: Xcode finds it in packages componentize may not see), a dependency on a target another Xcode project no longer has (a note: which target Xcode would build cannot be told), and, before tools 5.5, `package:` naming an outside package by the name its own manifest gives it (undecided until it is checked out)",
         remedy: "fix the name or the path, or declare the package",
         nonTriggeringExamples: [
             RuleExample([("App", RuleExample.package("App", targets: [("App", ["\"NXKit\""]), ("NXKit", [])]))]),
+            // Before tools 5.5, `package:` is the name the dependency's own manifest gives it: unknown until checked out.
+            RuleExample([("Kit/NXStore", RuleExample.package("NXStore", targets: [("NXStore", [".product(name: \"RealmSwift\", package: \"Realm\")"])],
+                                                             packages: [".package(url: \"https://github.com/realm/realm-swift.git\", from: \"10.0.0\")"], tools: "5.3"))]),
         ],
         triggeringExamples: [
             RuleExample([("App", RuleExample.package("App", targets: [("App", ["↓\"NXKitt\""]), ("NXKit", [])]))]),

@@ -11,7 +11,7 @@ public struct UnusedDependencyRule: Rule {
         name: "Unused dependency",
         summary: "A target declares a dependency on a local module, or on a product of an outside package whose checkout is on disk, that none of its files imports.",
         rationale: "Every declared dependency is built before the target and rebuilt with it, and it draws an edge in the graph every check reads: one the code does not use slows builds and hides the real structure.",
-        details: "a declared dependency on a local module (a target, or every target of a product), or on a product of an outside package whose checkout is on disk, that none of the target's files imports, directly or through a module that re-exports it (`@_exported import`, or an `#import` in an Objective-C module's public header: an umbrella header re-exports what it imports), nor one the dependency re-exports (a wrapper whose file is `@_exported import VendorKit`); not for executables, plugins, macros, binary and system-library targets, a test target's dependency on what it tests, outside products whose package is not checked out and pods with no source file in the repository (their modules cannot be known), a target with no file of its own (a subspec that only gathers others), or a target whose files could not be read",
+        details: "a declared dependency on a local module (a target, or every target of a product), or on a product of an outside package whose checkout is on disk, that none of the target's files imports, directly or through a module that re-exports it (`@_exported import`, or an `#import` in an Objective-C module's public header: an umbrella header re-exports what it imports), nor one the dependency re-exports (a wrapper whose file is `@_exported import VendorKit`); not for executables, plugins, macros, binary and system-library targets, a test target's dependency on what it tests, outside products whose package is not checked out and pods with no source file in the repository (their modules cannot be known), a target with no file of its own (a subspec that only gathers others), a target whose files could not be read, a target with no Swift or Objective-C file (an aggregate target, a C or C++ library: its `#include`s name headers, not modules), or a framework an Xcode target embeds in its product (a copy-files phase: it ships with the app and may be loaded at run time by name)",
         remedy: "remove the entry, or import it where the code uses it",
         defaultSeverity: .warning,
         cost: .everyImport,
@@ -36,6 +36,12 @@ public struct UnusedDependencyRule: Rule {
                 ("Kit/Gzip/Sources/system-zlib/anchor.c", "int anchor;\n"),
                 ("Kit/Gzip/Sources/system-zlib/include/module.modulemap", "module zlib [system] {\n    link \"z\"\n    export *\n}\n"),
             ]),
+            // A C library's dependency: its `#include`s name header folders, not modules.
+            RuleExample([
+                ("Kit/Codec", RuleExample.package("Codec", targets: [("Codec", ["\"Bits\""]), ("Bits", [])])),
+            ], sources: [("Kit/Codec/Sources/Codec/codec.c", "#include <bits/reader.h>\nint codec;\n"),
+                         ("Kit/Codec/Sources/Bits/include/bits/reader.h", "int read_bits(void);\n"),
+                         ("Kit/Codec/Sources/Bits/reader.c", "int read_bits(void) { return 0; }\n")]),
             // Reached through a module that re-exports it.
             RuleExample([
                 ("App", RuleExample.package("App", targets: [("App", ["\"Core\"", "\"Base\""]), ("Core", ["\"Base\""]), ("Base", [])])),

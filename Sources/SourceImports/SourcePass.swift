@@ -79,7 +79,13 @@ public enum SourcePass {
                 let location = FileLocation(path: package.manifestPath, line: target.position?.line, column: target.position?.column)
                 return (nil, [Note("the imports of \(target.name) are not checked: \(unknown)", at: location)])
             }
-            return imports(of: target, in: package, selection: selection, scans: scans, fileSystem: fileSystem)
+            var result = imports(of: target, in: package, selection: selection, scans: scans, fileSystem: fileSystem)
+            if let first = selection.missing.first {
+                let location = FileLocation(path: package.manifestPath, line: target.position?.line, column: target.position?.column)
+                let more = selection.missing.count > 1 ? " and \(selection.missing.count - 1) more" : ""
+                result.notes.append(Note("target \(target.name) lists source files that are not there (\(package.shownPath(of: first))\(more)): they are not read, and the target does not build as the project stands", at: location))
+            }
+            return result
         }
     }
 

@@ -5,10 +5,18 @@ import Paths
 /// The source files SwiftPM compiles for a target: its folder (`path:`, else the first of `Sources/<name>`,
 /// `Source/<name>`, `src/<name>`, `srcs/<name>`, with `Tests/<name>` first for test targets), narrowed by `sources:`,
 /// minus `exclude:`; Swift files and C-family sources and headers. Hidden files and folders are skipped, as
-/// SwiftPM skips them.
+/// SwiftPM skips them, and so is what SwiftPM does not compile: the files of its declared `resources:`, of projects,
+/// workspaces and playgrounds, and of the folders it takes whole as one resource (a documentation catalog `.docc`,
+/// whose tutorials hold Swift snippets; asset catalogs; Core Data models), unless `sources:` names the file itself.
 public enum TargetSources {
     public static let swiftExtensions: Set<String> = ["swift"]
     public static let cFamilyExtensions: Set<String> = ["h", "m", "mm", "c", "cc", "cpp", "cxx", "hpp"]
+    /// The extensions of the folders SwiftPM never compiles a file of: those it ignores, and those it takes whole as one
+    /// resource (tools 5.6 and later).
+    public static let uncompiledFolderExtensions: Set<String> = [
+        "xcodeproj", "xcworkspace", "playground", "docc", "xcassets", "xcstrings", "xcdatamodeld", "xcdatamodel", "xcmappingmodel",
+        "nib", "xib", "storyboard", "metal",
+    ]
 
     /// The files of one target, relative to the package folder, sorted.
     public struct Selection: Sendable, Equatable {
@@ -19,6 +27,9 @@ public enum TargetSources {
         public var unknown: String?
         /// BeeHive's service lists in its folder (`BHService.plist`), whatever `sources:` says: resources, not sources.
         public var servicePlists: [String] = []
+        /// Files an Xcode project lists for the target that are not there (a stale project), relative to the package
+        /// folder: not read.
+        public var missing: [String] = []
     }
 
     /// The names of the property lists BeeHive reads its service registrations from.
@@ -32,7 +43,12 @@ public enum TargetSources {
         if let listed = target.listedFiles {
             let directory = target.path ?? "."
             let files = listed.filter { swiftExtensions.contains(fileExtension(of: $0)) || cFamilyExtensions.contains(fileExtension(of: $0)) }
-            return Selection(directory: directory, files: files.map { PathArithmetic.lexical(PathArithmetic.join(directory, $0)) }.sorted(), unknown: nil)
+                .map { PathArithmetic.lexical(PathArithmetic.join(directory, $0)) }.sorted()
+            var selection = Selection(directory: directory, files: [], unknown: nil)
+            for file in files {
+                if fileSystem.status(of: PathArithmetic.join(packageDirectory, file)).isFile { selection.files.append(file) } else { selection.missing.append(file) }
+            }
+            return selection
         }
         guard let directory = target.folder(inPackage: packageDirectory, fileSystem: fileSystem) else {
             return Selection(directory: nil, files: [], unknown: "no folder for it (\(target.defaultFolders.joined(separator: ", ")))")
@@ -40,6 +56,7 @@ public enum TargetSources {
         let absolute = PathArithmetic.join(packageDirectory, directory)
         let excluded = target.exclude.map { PathArithmetic.normalized($0) }
         let included = target.sources.map { $0.map { PathArithmetic.normalized($0) } }
+        let resources = target.resources.map { PathArithmetic.normalized($0.path) }
         var files: [String] = [], plists: [String] = []
         for relative in fileSystem.regularFiles(under: absolute) {
             if servicePlistNames.contains(PathArithmetic.lastComponent(of: relative)) { plists.append(PathArithmetic.join(directory, relative)) }
@@ -47,13 +64,25 @@ public enum TargetSources {
             guard swiftExtensions.contains(ext) || cFamilyExtensions.contains(ext) else { continue }
             if excluded.contains(where: { relative == $0 || relative.hasPrefix($0 + "/") }) { continue }
             if let included, !included.contains(where: { $0.isEmpty || relative == $0 || relative.hasPrefix($0 + "/") }) { continue }
+            if included?.contains(relative) != true,
+               isInUncompiledFolder(relative) || resources.contains(where: { $0.isEmpty || relative == $0 || relative.hasPrefix($0 + "/") }) {
+                continue
+            }
             files.append(PathArithmetic.join(directory, relative))
         }
         return Selection(directory: directory, files: files.sorted(), unknown: nil, servicePlists: plists.sorted())
     }
 
+    /// Whether a folder above the file (relative to the target's folder) is one SwiftPM compiles nothing of.
+    static func isInUncompiledFolder(_ relative: String) -> Bool {
+        relative.split(separator: "/").dropLast().contains { folder in
+            guard let dot = folder.lastIndex(of: "."), dot != folder.startIndex else { return false }
+            return uncompiledFolderExtensions.contains(folder[folder.index(after: dot)...].lowercased())
+        }
+    }
+
     /// The extension of a file name, lowercased (`swift`, `m`); empty when there is none.
-    static func fileExtension(of path: String) -> String {
+    public static func fileExtension(of path: String) -> String {
         var path = path
         return path.withUTF8 { bytes in
             var dot = bytes.count - 1

@@ -8,20 +8,33 @@ extension ProjectReading {
         let owned = objects.list(target, "fileSystemSynchronizedGroups")
         for group in owned {
             guard let folder = path(of: group) else { continue }
-            let absolute = PathArithmetic.join(projectFolder, folder)
-            guard fileSystem.isFolder(absolute) else {
+            guard let contents = synchronizedContents(of: group) else {
                 unknown.append("its synchronized folder \(folder) is missing")
                 continue
             }
             let excluded = Set(exceptions(in: group, for: target))
-            for file in fileSystem.regularFiles(under: absolute) where !excluded.contains(file) {
+            for file in contents.files where !SynchronizedFolder.isExcepted(file, by: excluded) {
                 files.insert(PathArithmetic.join(folder, file))
             }
         }
         for group in synchronizedGroups where !owned.contains(group) {
             guard let folder = path(of: group) else { continue }
-            for file in exceptions(in: group, for: target) { files.insert(PathArithmetic.join(folder, file)) }
+            let added = Set(exceptions(in: group, for: target))
+            guard !added.isEmpty else { continue }
+            let inFolders = synchronizedContents(of: group)?.files.filter { SynchronizedFolder.isExcepted($0, by: added) } ?? []
+            for file in added.union(inFolders) { files.insert(PathArithmetic.join(folder, file)) }
         }
+    }
+
+    /// What a synchronized folder holds (read once); nil when the folder is not there.
+    mutating func synchronizedContents(of group: String) -> SynchronizedFolder? {
+        if let known = synchronizedFolders[group] { return known }
+        guard let folder = path(of: group) else { return nil }
+        let absolute = PathArithmetic.join(projectFolder, folder)
+        guard fileSystem.isFolder(absolute) else { return nil }
+        let contents = SynchronizedFolder(at: absolute, explicitFolders: Set(objects.list(group, "explicitFolders")), fileSystem: fileSystem)
+        synchronizedFolders[group] = contents
+        return contents
     }
 
     /// The paths a synchronized folder's exception sets name for `target`, relative to the folder.
@@ -32,8 +45,8 @@ extension ProjectReading {
     }
 
     /// `SWIFT_OBJC_BRIDGING_HEADER` when it is a plain path (alone or after `$(SRCROOT)/`): its imports are the target's.
-    mutating func bridgingHeader(of target: String, into files: inout Set<String>, unknown: inout [String]) {
-        guard let value = setting("SWIFT_OBJC_BRIDGING_HEADER", of: target), !value.isEmpty else { return }
+    func bridgingHeader(_ settings: BuildSettings, into files: inout Set<String>, unknown: inout [String]) {
+        guard let value = settings.value("SWIFT_OBJC_BRIDGING_HEADER"), !value.isEmpty else { return }
         var path = value
         for prefix in ["$(SRCROOT)/", "${SRCROOT}/", "$(PROJECT_DIR)/", "${PROJECT_DIR}/", "$(SOURCE_ROOT)/"] where path.hasPrefix(prefix) {
             path.removeFirst(prefix.count)
@@ -45,21 +58,61 @@ extension ProjectReading {
         files.insert(PathArithmetic.lexical(PathArithmetic.join(objects.string(rootID, "projectDirPath") ?? ".", path)))
     }
 
-    /// The module a target builds when it is not its name: a literal `PRODUCT_MODULE_NAME`, else `PRODUCT_NAME`.
-    func moduleName(of target: String, name: String) -> String? {
-        let literal = [setting("PRODUCT_MODULE_NAME", of: target), setting("PRODUCT_NAME", of: target)]
-            .compactMap { $0 }.first { !$0.contains("$") && !$0.isEmpty }
-        return literal == name ? nil : literal
+    /// The module a target builds when it is not its name: `PRODUCT_MODULE_NAME`, else `PRODUCT_NAME`, as far as they
+    /// are known (set in the project or in the `.xcconfig` files it bases its configurations on).
+    func moduleName(_ settings: BuildSettings, name: String) -> String? {
+        let known = ["PRODUCT_MODULE_NAME", "PRODUCT_NAME"].compactMap { settings.value($0) }.first { !$0.contains("$") && !$0.isEmpty }
+        return known == name ? nil : known
     }
 
-    /// A build setting of the target's Debug configuration (else its first), else of the project's.
-    func setting(_ key: String, of target: String) -> String? {
-        for owner in [target, rootID] {
-            guard let list = objects.string(owner, "buildConfigurationList") else { continue }
-            let configurations = objects.list(list, "buildConfigurations")
-            let chosen = configurations.first { objects.string($0, "name") == "Debug" } ?? configurations.first
-            if let chosen, let value = objects.dictionary(chosen, "buildSettings")?[key] as? String { return value }
+    /// The application a unit-test bundle is injected into (`TEST_HOST`, `$(BUILT_PRODUCTS_DIR)/App.app/App`): a target
+    /// of this project that builds that `.app`.
+    func host(_ settings: BuildSettings, kind: XcodeTargetKind) -> String? {
+        guard kind == .unitTest, let host = settings.value("TEST_HOST"), !host.isEmpty else { return nil }
+        return host.split(separator: "/").first { $0.hasSuffix(".app") }.flatMap { applications[String($0)] }
+    }
+
+    /// The target's build settings for its Debug configuration (else its first), over the project's of the same name.
+    mutating func buildSettings(of target: String, name: String) -> BuildSettings {
+        let targetConfiguration = configuration(of: target, named: "Debug")
+        let projectConfiguration = configuration(of: rootID, named: targetConfiguration.flatMap { objects.string($0, "name") } ?? "Debug")
+        var levels: [[String: String]] = []
+        for configuration in [projectConfiguration, targetConfiguration] {
+            levels.append(configuration.flatMap { baseConfiguration(of: $0) } ?? [:])
+            levels.append(configuration.map(settings(of:)) ?? [:])
         }
-        return nil
+        return BuildSettings(levels: levels, targetName: name, projectName: projectName)
+    }
+
+    /// The configuration of that name in the owner's list, else its first.
+    private func configuration(of owner: String, named name: String) -> String? {
+        guard let list = objects.string(owner, "buildConfigurationList") else { return nil }
+        let configurations = objects.list(list, "buildConfigurations")
+        return configurations.first { objects.string($0, "name") == name } ?? configurations.first
+    }
+
+    /// A configuration's settings written in the project (a list is its items joined by spaces, as Xcode passes it).
+    private func settings(of configuration: String) -> [String: String] {
+        var settings: [String: String] = [:]
+        for (key, value) in objects.dictionary(configuration, "buildSettings") ?? [:] {
+            if let text = value as? String { settings[key] = text } else if let list = value as? [Any] {
+                settings[key] = list.compactMap { $0 as? String }.joined(separator: " ")
+            }
+        }
+        return settings
+    }
+
+    /// The `.xcconfig` a configuration is based on: a file of the project (`baseConfigurationReference`), or a file of a
+    /// synchronized folder (`baseConfigurationReferenceAnchor` and `…RelativePath`).
+    private mutating func baseConfiguration(of configuration: String) -> [String: String]? {
+        var path: String?
+        if let reference = objects.string(configuration, "baseConfigurationReference") {
+            path = self.path(of: reference)
+        } else if let anchor = objects.string(configuration, "baseConfigurationReferenceAnchor"),
+                  let relative = objects.string(configuration, "baseConfigurationReferenceRelativePath"), let folder = self.path(of: anchor) {
+            path = PathArithmetic.join(folder, relative)
+        }
+        guard let path else { return nil }
+        return XCConfigFile.settings(at: PathArithmetic.lexical(PathArithmetic.join(projectFolder, path)), fileSystem: fileSystem)
     }
 }

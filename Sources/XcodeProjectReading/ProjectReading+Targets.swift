@@ -14,11 +14,13 @@ extension ProjectReading {
         var target = XcodeTarget(name: name, kind: kind, productType: productType, line: index.line(of: id))
         target.productFile = objects.string(id, "productReference").flatMap { objects.string($0, "path") }
         target.productsLine = index.line(of: "packageProductDependencies", inside: id)
-        target.moduleName = moduleName(of: id, name: name)
+        let settings = buildSettings(of: id, name: name)
+        target.moduleName = moduleName(settings, name: name)
         target.testedTarget = testedTarget(of: id)
+        target.host = host(settings, kind: kind)
         var dependencies = DependencyList()
         for dependency in objects.list(id, "dependencies") {
-            dependencies.add(targetDependency(dependency), line: index.line(of: dependency, inside: id))
+            dependencies.add(targetDependency(dependency, of: id), line: index.line(of: dependency, inside: id))
         }
         for product in objects.list(id, "packageProductDependencies") {
             dependencies.add(packageProduct(product), line: index.line(of: product, inside: id))
@@ -29,8 +31,9 @@ extension ProjectReading {
             read(phase: phase, of: id, into: &dependencies, files: &files)
         }
         synchronizedFiles(of: id, into: &files, unknown: &unknown)
-        bridgingHeader(of: id, into: &files, unknown: &unknown)
+        bridgingHeader(settings, into: &files, unknown: &unknown)
         target.dependencies = dependencies.items
+        target.embedded = dependencies.embeddedNames
         target.files = files.sorted()
         target.filesUnknown = unknown.isEmpty ? nil : unknown.joined(separator: "; ")
         return target
@@ -46,20 +49,39 @@ extension ProjectReading {
     struct DependencyList {
         var items: [XcodeDependency] = []
         var seen: Set<XcodeDependency.Destination> = []
+        /// Those a copy-files phase embeds in the target's product.
+        var embedded: Set<XcodeDependency.Destination> = []
 
-        mutating func add(_ destination: XcodeDependency.Destination?, line: Int?) {
-            guard let destination, seen.insert(destination).inserted else { return }
+        mutating func add(_ destination: XcodeDependency.Destination?, line: Int?, embedded isEmbedded: Bool = false) {
+            guard let destination else { return }
+            if isEmbedded { embedded.insert(destination) }
+            guard seen.insert(destination).inserted else { return }
             items.append(XcodeDependency(destination, line: line))
+        }
+
+        /// The targets (of this project or another) whose products the target embeds, by name, sorted.
+        var embeddedNames: [String] {
+            embedded.compactMap { destination -> String? in
+                switch destination {
+                case .target(let name), .otherProject(_, let name): return name
+                case .package, .builtProduct, .missing: return nil
+                }
+            }.sorted()
         }
     }
 
     /// A `PBXTargetDependency`: a target of this project, of another project (through its proxy), or a package plugin.
-    private mutating func targetDependency(_ id: String) -> XcodeDependency.Destination {
+    /// One that names nothing at all (no target, proxy or product: what Xcode leaves after a target is deleted) orders
+    /// nothing and Xcode builds past it: a note, not a dependency.
+    private mutating func targetDependency(_ id: String, of owner: String) -> XcodeDependency.Destination? {
         guard objects.exists(id) else { return .missing("object \(id)") }
         if let target = objects.string(id, "target"), let name = targetNames[target] { return .target(name) }
         if let product = objects.string(id, "productRef") { return packageProduct(product) ?? .missing("object \(product)") }
         if let proxy = objects.string(id, "targetProxy") { return proxied(proxy) }
-        return .missing(objects.string(id, "name") ?? "object \(objects.string(id, "target") ?? id)")
+        if let target = objects.string(id, "target") { return .missing(objects.string(id, "name") ?? "object \(target)") }
+        notes.append(Note("target \(targetNames[owner] ?? owner) lists a target dependency (\(id)) that names no target, proxy or product; Xcode builds past it, so it is left out",
+                          at: FileLocation(path: shownPath, line: index.line(of: id, inside: owner))))
+        return nil
     }
 
     /// The target a `PBXContainerItemProxy` stands for: in this project, or in the project its portal names.
@@ -71,6 +93,7 @@ extension ProjectReading {
         }
         guard let path = path(of: portal), let info else { return .missing(info ?? "object \(portal)") }
         if !otherProjects.contains(path) { otherProjects.append(path) }
+        if let remote { otherTargetIDs[XcodeProject.OtherTarget(path: path, name: info)] = remote }
         return .otherProject(path: path, target: info)
     }
 
@@ -90,8 +113,9 @@ extension ProjectReading {
                 for reference in fileReferences(of: buildFile) { if let path = path(of: reference) { files.insert(path) } }
             }
         case "PBXFrameworksBuildPhase", "PBXCopyFilesBuildPhase":
+            let embeds = objects.isa(phase) == "PBXCopyFilesBuildPhase"
             for buildFile in objects.list(phase, "files") {
-                dependencies.add(linkedProduct(buildFile), line: index.line(of: buildFile, inside: phase))
+                dependencies.add(linkedProduct(buildFile), line: index.line(of: buildFile, inside: phase), embedded: embeds)
             }
         case nil:
             notes.append(Note("target \(targetNames[target] ?? target) lists build phase \(phase), which no object defines",

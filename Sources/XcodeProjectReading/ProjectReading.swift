@@ -24,8 +24,15 @@ struct ProjectReading {
     /// The package folders added to the project as folders, by identity: they stand in for a remote package of that identity.
     private var localOverrides: [String: XcodePackageReference] = [:]
     var otherProjects: [String] = []
+    /// The object id of each target of another project a dependency names (`remoteGlobalIDString`).
+    var otherTargetIDs: [XcodeProject.OtherTarget: String] = [:]
     /// Every `PBXFileSystemSynchronizedRootGroup`, sorted.
     var synchronizedGroups: [String] = []
+    /// What each synchronized folder holds, read once.
+    var synchronizedFolders: [String: SynchronizedFolder] = [:]
+    /// The application targets by the file they build (`App.app`): what a test bundle's `TEST_HOST` names.
+    var applications: [String: String] = [:]
+    var projectName = ""
 
     init(objects: PBXObjects, index: PBXLineIndex, rootID: String, shownPath: String, projectFolder: String, fileSystem: any FileSystem) {
         self.objects = objects
@@ -42,16 +49,22 @@ struct ProjectReading {
     }
 
     mutating func project(named name: String) -> XcodeProject {
+        projectName = name
         indexGroups()
         synchronizedGroups = objects.ids(ofKinds: ["PBXFileSystemSynchronizedRootGroup"])
         let targetIDs = objects.list(rootID, "targets")
         for id in targetIDs {
             if let name = objects.string(id, "name") { targetNames[id] = name }
-            if let product = objects.string(id, "productReference"), let name = targetNames[id] { productOwners[product] = name }
+            guard let product = objects.string(id, "productReference"), let name = targetNames[id] else { continue }
+            productOwners[product] = name
+            if let file = objects.string(product, "path"), file.hasSuffix(".app") { applications[file] = applications[file] ?? name }
         }
         readPackageReferences()
         let targets = targetIDs.compactMap { target($0) }
-        return XcodeProject(name: name, targets: targets, packages: packageList(), otherProjects: otherProjects.sorted(), notes: notes)
+        var project = XcodeProject(name: name, targets: targets, packages: packageList(), otherProjects: otherProjects.sorted(), notes: notes)
+        project.targetIDs = Dictionary(targetNames.map { ($0.value, $0.key) }) { first, _ in first }
+        project.otherTargetIDs = otherTargetIDs
+        return project
     }
 
     private func location(_ line: Int?) -> FileLocation {
@@ -109,11 +122,23 @@ struct ProjectReading {
             let identity = PackageDependency.identity(forLocation: path)
             localOverrides[identity] = XcodePackageReference(.local(path), line: index.line(of: id))
         }
+        // A package folder inside a synchronized folder is a local package Xcode joins to the project, as a folder
+        // reference is: its products are linked by name.
+        for group in synchronizedGroups {
+            guard let folder = path(of: group), let contents = synchronizedContents(of: group) else { continue }
+            for package in contents.packages {
+                let path = PathArithmetic.lexical(PathArithmetic.join(folder, package))
+                let identity = PackageDependency.identity(forLocation: path)
+                if localOverrides[identity] == nil { localOverrides[identity] = XcodePackageReference(.local(path), line: index.line(of: group)) }
+            }
+        }
     }
 
+    /// A file reference that may be a folder: of a folder's type, or named without an extension (Xcode records a package
+    /// folder dragged into a project with whatever type it guessed, `text` among them).
     private func isFolderReference(_ id: String) -> Bool {
         let type = objects.string(id, "lastKnownFileType") ?? objects.string(id, "explicitFileType")
-        if let type { return type == "wrapper" || type == "folder" }
+        if type == "wrapper" || type == "folder" { return true }
         return !(objects.string(id, "path") ?? "").split(separator: "/").last.map { $0.contains(".") }.isTrue
     }
 

@@ -72,6 +72,8 @@ public enum XcodeManifest {
         result.moduleName = target.moduleName
         result.testedTarget = target.testedTarget
         result.file = target.file
+        result.host = target.host
+        result.embedded = target.embedded
         return result
     }
 

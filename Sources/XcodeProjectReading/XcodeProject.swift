@@ -14,6 +14,23 @@ public struct XcodeProject: Hashable, Sendable {
     public var otherProjects: [String]
     /// What was read but is not what it should be (an object id nothing defines, a file outside the repository).
     public var notes: [Note]
+    /// Its targets' object ids, by name: what another project's `PBXContainerItemProxy` names them by.
+    public var targetIDs: [String: String] = [:]
+    /// The object id of each target of another project its targets depend on, by ``OtherTarget``: Xcode resolves the
+    /// dependency by that id; the name beside it (`remoteInfo`) is what the target was called when the link was made.
+    public var otherTargetIDs: [OtherTarget: String] = [:]
+
+    /// A target of another project, as a dependency names it.
+    public struct OtherTarget: Hashable, Sendable {
+        /// The other project's path, relative to this project's folder.
+        public var path: String
+        public var name: String
+
+        public init(path: String, name: String) {
+            self.path = path
+            self.name = name
+        }
+    }
 
     public init(name: String, targets: [XcodeTarget], packages: [XcodePackageReference], otherProjects: [String] = [], notes: [Note] = []) {
         self.name = name
@@ -41,9 +58,14 @@ public struct XcodeTarget: Hashable, Sendable {
     public var productFile: String?
     /// For a test bundle, the target it tests (Xcode's `TestTargetID`: the app that hosts it, or the framework).
     public var testedTarget: String?
+    /// For a unit-test bundle injected into an application of the project (`TEST_HOST`), that application's target.
+    public var host: String?
     /// In the project's order, each destination once: target dependencies, package products, then linked or embedded
     /// products.
     public var dependencies: [XcodeDependency]
+    /// The targets (of this project or another) whose products a copy-files phase embeds in its product (frameworks it
+    /// ships, perhaps to load them at run time), by name, sorted.
+    public var embedded: [String] = []
     /// The files of its sources and headers phases and of its synchronized folders, and its bridging header, relative
     /// to the project's folder, sorted.
     public var files: [String]

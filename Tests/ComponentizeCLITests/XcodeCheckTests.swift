@@ -47,15 +47,41 @@ final class XcodeCheckTests: XCTestCase {
     }
 
     /// fixtures/XcodeWorkspace: products a project names without their package come from the packages the workspace
-    /// joins; a path to a package of the same identity elsewhere is the joined one (Xcode builds it in its place); a
-    /// package in a git submodule not checked out is a note, not a finding.
+    /// joins and those they reach by path (Logging, through Kit); of two submodules not checked out, the one another
+    /// manifest names the product with (PaymentsUI); a path to a package of the same identity elsewhere is the joined one
+    /// (Xcode builds it in its place); a package in a git submodule not checked out is a note, not a finding.
     func testAWorkspaceResolvesWhatXcodeResolves() throws {
         let result = try check(["fixtures/XcodeWorkspace"])
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         XCTAssertFalse(result.stdout.contains("[unresolved]"), result.stdout)
         XCTAssertFalse(result.stdout.contains("[implicit-dependency]"), result.stdout)
         XCTAssertTrue(result.stdout.hasPrefix("fixtures/XcodeWorkspace/.gitmodules: note: git submodule 'Packages/Payments' is not checked out"), result.stdout)
-        XCTAssertTrue(result.stdout.contains("in 2 packages and 1 Xcode project (3 targets)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("in 3 packages and 1 Xcode project (4 targets)"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("undecided:"), result.stdout)
+    }
+
+    /// fixtures/XcodeSynchronized: what Xcode builds, read as Xcode reads it. The packages inside the synchronized folder
+    /// `Modules` are the project's, linked by product name (no `does not link` for them); a product named without its
+    /// package that no package has is undecided, never also an error; the unit tests the app hosts see what the app
+    /// links, the UI tests (their own process) only what they link; the app's module name comes from its `.xcconfig`;
+    /// `.docc` snippets are compiled by nobody; a placeholder Package.swift, a package folder .gitignore keeps out and an
+    /// empty target dependency are notes; the plug-in framework the app embeds without importing it, and a C library's
+    /// dependency on another, are not unused dependencies.
+    func testASynchronizedProjectIsReadAsXcodeBuildsIt() throws {
+        for format in ["text", "json"] {
+            let result = try check(["fixtures/XcodeSynchronized", "--format", format])
+            XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
+            GoldenFile.assertMatches(result.stdout, "check/XcodeSynchronized.\(format)", format)
+        }
+        let text = try check(["fixtures/XcodeSynchronized"]).stdout
+        let errors = text.split(separator: "\n").filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+        XCTAssertEqual(errors, ["fixtures/XcodeSynchronized/Tests/ReaderUITests/ReaderUITests.swift:1:1: error: [implicit-dependency] ReaderUITests (app) imports Feeds (features), which target ReaderUITests does not link"], text)
+        for expected in ["fixtures/XcodeSynchronized/Tools/Package.swift: note: this Package.swift creates no package",
+                         "fixtures/XcodeSynchronized/.gitignore:2: note: the package at 'ThirdParty/Downloaded/Charts' is not in the repository",
+                         "note: target ReaderTests lists a target dependency",
+                         "1 import undecided (never a finding): what would decide it is not read: a package of the repository that cannot be read (ThirdParty/Downloaded/Charts)"] {
+            XCTAssertTrue(text.contains(expected), "missing \(expected) in\n\(text)")
+        }
     }
 
     func testNoXcodeLeavesTheProjectsOut() throws {

@@ -49,6 +49,20 @@ final class TargetSourcesTests {
         #expect(TargetSources.select(lib, packageDirectory: root, fileSystem: DiskFileSystem()).files == ["Custom/Lib/Lib.swift", "Custom/Lib/Only/Kept.swift"])
     }
 
+    /// What SwiftPM compiles nothing of: a documentation catalog's tutorial snippets, an asset catalog, a playground,
+    /// a declared resource folder; unless `sources:` names the file itself (as a pod's file list does).
+    @Test func docCatalogsResourcesAndPlaygroundsAreNotCompiled() {
+        var fileSystem = InMemoryFileSystem()
+        for file in ["Feeds.swift", "Feeds.docc/Resources/Step-01.swift", "Feeds.docc/Feeds.md", "Media.xcassets/Helper.swift",
+                     "Try.playground/Contents.swift", "Fixtures/Sample.swift", "Deep/Guide.DOCC/Code.swift", "Deep/Kept.swift"] {
+            fileSystem.write("import Settings\n", to: "/pkg/Sources/Feeds/" + file)
+        }
+        var feeds = Target(name: "Feeds", type: .regular, dependencies: [], resources: [TargetResource(rule: .copy, path: "Fixtures")])
+        #expect(TargetSources.select(feeds, packageDirectory: "/pkg", fileSystem: fileSystem).files == ["Sources/Feeds/Deep/Kept.swift", "Sources/Feeds/Feeds.swift"])
+        feeds.sources = ["Feeds.swift", "Feeds.docc/Resources/Step-01.swift"]
+        #expect(TargetSources.select(feeds, packageDirectory: "/pkg", fileSystem: fileSystem).files == ["Sources/Feeds/Feeds.docc/Resources/Step-01.swift", "Sources/Feeds/Feeds.swift"])
+    }
+
     @Test func unknownSelectionsSaySo() {
         #expect(TargetSources.select(Target(name: "Missing", type: .regular, dependencies: []), packageDirectory: root, fileSystem: DiskFileSystem()).unknown
             == "no folder for it (Sources/Missing, Source/Missing, src/Missing, srcs/Missing)")
