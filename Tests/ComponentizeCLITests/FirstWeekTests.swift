@@ -1,0 +1,98 @@
+import Foundation
+import XCTest
+
+/// A new user's first week, item by item (issue 49): the built binary on copies of the fixtures and on small
+/// repositories written here, typed as a user would type it.
+final class FirstWeekTests: XCTestCase {
+    private var root: URL!
+    static let environment = ProcessInfo.processInfo.environment.merging(["COMPONENTIZE_TODAY": "2026-06-01", "NO_COLOR": "1"]) { $1 }
+
+    override func setUpWithError() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("componentize-week-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    /// A copy of a fixture as the repository (fixtures are never written to).
+    private func copy(_ fixture: String) throws {
+        try FileManager.default.removeItem(at: root)
+        try FileManager.default.copyItem(at: Componentize.repositoryRoot.appendingPathComponent("fixtures/\(fixture)"), to: root)
+    }
+
+    private func run(_ arguments: String..., in folder: String = "", environment: [String: String] = environment) throws -> CommandResult {
+        try Componentize.run(arguments, in: folder.isEmpty ? root : root.appendingPathComponent(folder), environment: environment)
+    }
+
+    private func write(_ text: String, to path: String) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    private func read(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// A package of one library target at `folder`, depending on the packages at `dependencies` (folders from the root).
+    private func package(_ folder: String, dependsOn dependencies: [String] = []) throws {
+        let name = (folder as NSString).lastPathComponent
+        let packages = dependencies.map { ".package(path: \"\(String(repeating: "../", count: folder.split(separator: "/").count))\($0)\")" }
+        let products = dependencies.map { ".product(name: \"\(($0 as NSString).lastPathComponent)\", package: \"\(($0 as NSString).lastPathComponent)\")" }
+        try write("""
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "\(name)",
+                products: [.library(name: "\(name)", targets: ["\(name)"])],
+                dependencies: [\(packages.joined(separator: ", "))],
+                targets: [.target(name: "\(name)", dependencies: [\(products.joined(separator: ", "))])]
+            )
+
+            """, to: "\(folder)/Package.swift")
+        let imports = dependencies.map { "import \(($0 as NSString).lastPathComponent)\n" }.joined()
+        try write(imports + "public enum \(name) {}\n", to: "\(folder)/Sources/\(name)/\(name).swift")
+    }
+
+    private func json(_ text: String) throws -> [String: Any] {
+        try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], text)
+    }
+
+    // MARK: - 4. Cycles
+
+    /// A cycle is a finding for each dependency to cut, attributed to the module that declares it and naming the module it
+    /// points at; the HTML page counts them on that module; a baseline written before (the cycle's modules joined, no
+    /// `to`) still matches.
+    func testItem4CyclesAreOneFindingPerDependencyToCutAndOldBaselinesStillMatch() throws {
+        try package("Kit/Base")
+        try package("Kit/A", dependsOn: ["Kit/B", "Kit/Base"])
+        try package("Kit/B", dependsOn: ["Kit/A", "Kit/C"])
+        try package("Kit/C", dependsOn: ["Kit/B"])
+        let report = try json(run("check", "--format", "json").stdout)
+        let cycles = try XCTUnwrap(report["findings"] as? [[String: Any]]).filter { $0["rule"] as? String == "cycle" }
+        XCTAssertEqual(cycles.count, 2, "two dependencies to cut break A ⇄ B ⇄ C: \(cycles)")
+        for finding in cycles {
+            let from = try XCTUnwrap(finding["from"] as? String), to = try XCTUnwrap(finding["to"] as? String, "`to` is set")
+            XCTAssertTrue(["A", "B", "C"].contains(from) && ["A", "B", "C"].contains(to) && from != to, "\(from) → \(to)")
+            XCTAssertTrue((finding["file"] as? String ?? "").hasSuffix("Kit/\(from)/Package.swift"), "located in \(from)'s manifest: \(finding)")
+        }
+        let page = try run("check", "--format", "html").stdout
+        let data = try json(String(page[try XCTUnwrap(page.range(of: "id=\"componentize-data\">"))
+            .upperBound..<(try XCTUnwrap(page.range(of: "</script>", options: .backwards))).lowerBound].prefix { $0 != "<" }))
+        let pageCycles = try XCTUnwrap(data["findings"] as? [[String: Any]]).filter { $0["rule"] as? String == "cycle" }
+        XCTAssertEqual(pageCycles.compactMap { $0["fromComponent"] as? String }.count, 2, "each cycle finding has its component on the page")
+
+        try write("{\"version\": 1, \"findings\": [{\"rule\": \"cycle\", \"from\": \"A,B,C\", \"to\": \"\"}]}\n", to: "old-baseline.json")
+        let old = try run("check", "--baseline", "old-baseline.json")
+        XCTAssertEqual(old.status, 0, old.stdout)
+        XCTAssertTrue(old.stdout.contains("2 findings already in the baseline"), old.stdout)
+        XCTAssertFalse(old.stdout.contains("matches nothing"), old.stdout)
+        let written = try run("check", "--write-baseline", "new-baseline.json")
+        XCTAssertEqual(written.status, 0, written.stderr)
+        let entries = try XCTUnwrap(try json(read("new-baseline.json"))["findings"] as? [[String: String]])
+        XCTAssertTrue(entries.allSatisfy { $0["rule"] == "cycle" && !($0["to"] ?? "").isEmpty && !($0["from"] ?? ",").contains(",") }, "\(entries)")
+    }
+}
