@@ -95,4 +95,27 @@ final class FirstWeekTests: XCTestCase {
         let entries = try XCTUnwrap(try json(read("new-baseline.json"))["findings"] as? [[String: String]])
         XCTAssertTrue(entries.allSatisfy { $0["rule"] == "cycle" && !($0["to"] ?? "").isEmpty && !($0["from"] ?? ",").contains(",") }, "\(entries)")
     }
+
+    // MARK: - 6. graph and a dot that exits early
+
+    /// `dot` failing, or exiting before it reads the drawing, is exit 2 with what it said: never SIGPIPE.
+    func testItem6GraphSaysWhatDotSaidWhenItExitsEarly() throws {
+        try copy("LegacyApp")
+        let bin = root.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let dot = bin.appendingPathComponent("dot")
+        var environment = Self.environment
+        environment["PATH"] = bin.path + ":/usr/bin:/bin"
+        for (script, message) in [("echo 'Error: <stdin>: syntax error in line 1' >&2\nexit 1\n", "exited with status 1: Error: <stdin>: syntax error in line 1"),
+                                  ("exec 0<&-\nsleep 0.2\nexit 0\n", "exited without drawing the graph")] {
+            try ("#!/bin/sh\n" + script).write(to: dot, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dot.path)
+            for format in ["svg", "png"] {
+                let result = try Componentize.run(["graph", "--format", format, "-o", "graph.\(format)"], in: root, environment: environment)
+                XCTAssertEqual(result.status, 2, "\(format): \(result.stderr)")
+                XCTAssertTrue(result.stderr.contains(message), result.stderr)
+                XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("graph.\(format)").path))
+            }
+        }
+    }
 }
