@@ -140,7 +140,7 @@ public struct GraphRenderer: Sendable {
         }
         if let focus {
             guard nodes.contains(where: { $0.name == focus }) else {
-                throw InputError("--focus \(focus): no component of that name; components are: \(nodes.map(\.name).sorted().joined(separator: ", "))")
+                throw InputError("--focus \(focus): no component of that name; components are: \(nodes.map(\.name).sorted().joined(separator: ", "))\(EditDistance.suggestion(for: focus, in: nodes.map(\.name).sorted()))")
             }
             keptLinks = keptLinks.filter { $0.from == focus || $0.to == focus }
             let names = Set(keptLinks.flatMap { [$0.from, $0.to] }).union([focus])

@@ -232,7 +232,7 @@ public struct Scaffolder {
         let names = model.layers.map(\.name).joined(separator: ", ")
         if let requested = request.layer {
             guard let layer = model.layer(named: requested) else {
-                throw InputError("--layer \(requested): no such layer; layers are: \(names)")
+                throw InputError("--layer \(requested): no such layer; layers are: \(names)\(EditDistance.suggestion(for: requested, in: model.layers.map(\.name)))")
             }
             return layer
         }
@@ -400,7 +400,8 @@ struct PlanBuilder {
         }
         for name in request.dependsOn where !dependencies.contains(where: { $0.product == name }) {
             guard let place = located(name) else {
-                throw InputError("--depends-on \(name): no package or product of that name in this repository")
+                let names = existing.flatMap { [$0.name] + $0.package.manifest.products.map(\.name) } + planned.keys.sorted()
+                throw InputError("--depends-on \(name): no package or product of that name in this repository\(EditDistance.suggestion(for: name, in: names))")
             }
             let owner = existing.first { $0.name == name || $0.package.manifest.products.contains { $0.name == name } }
             dependencies.append(Scaffolder.Dependency(product: name, package: owner?.name ?? name, directory: place.directory))

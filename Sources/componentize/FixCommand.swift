@@ -31,7 +31,7 @@ struct FixCommand: ParsableCommand {
     func run() throws {
         let known = FixRequest.fixableRules.map(\.rawValue)
         for rule in rules where !known.contains(rule) {
-            throw ValidationError("fix edits for \(known.joined(separator: ", ")) findings, not '\(rule)'")
+            throw ValidationError("fix edits for \(known.joined(separator: ", ")) findings, not '\(rule)'\(EditDistance.suggestion(for: rule, in: known))")
         }
         let request = FixRequest(today: try Project.today(), rules: Set((rules.isEmpty ? known : rules).map { RuleID(rawValue: $0) }), dryRun: dryRun,
                                  toolVersion: Componentize.version)

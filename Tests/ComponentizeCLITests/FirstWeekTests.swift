@@ -118,4 +118,25 @@ final class FirstWeekTests: XCTestCase {
             }
         }
     }
+
+    // MARK: - 7. Did you mean
+
+    /// A misspelt layer, dependency, focus, folder or product is answered with the nearest name.
+    func testItem7EveryTypedNameGetsADidYouMean() throws {
+        try copy("ComponentBasedApp")
+        for (arguments, expected) in [(["new", "ComponentSearch", "--layer", "buisness"], "did you mean 'business'?"),
+                                      (["new", "ComponentSearch", "--depends-on", "ComponentVidoe"], "did you mean 'ComponentVideo'?"),
+                                      (["graph", "--focus", "NXKt"], "did you mean 'NXKit'?"),
+                                      (["check", "Kit/NXKt"], "did you mean 'Kit/NXKit'?")] {
+            let result = try Componentize.run(arguments, in: root, environment: Self.environment)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stdout)")
+            XCTAssertTrue(result.stderr.contains(expected), "\(arguments): \(result.stderr)")
+        }
+        let manifest = "Common/NXUI/Package.swift"
+        try write(try read(manifest).replacingOccurrences(of: ".product(name: \"NXKit\", package: \"NXKit\")",
+                                                          with: ".product(name: \"NXKt\", package: \"NXKit\")"), to: manifest)
+        let check = try run("check")
+        XCTAssertEqual(check.status, 1, check.stdout)
+        XCTAssertTrue(check.stdout.contains("has no product named 'NXKt'; did you mean 'NXKit'?"), check.stdout)
+    }
 }
