@@ -9,8 +9,12 @@ import Scaffolding
 extension Project {
     /// What `componentize new` would write, refused when `check` would reject it.
     public func plan(newComponent request: ScaffoldRequest, today: String) throws -> ScaffoldPlan {
-        try Scaffolder(root: root, configuration: configuration, workspace: workspace, graph: graph, today: today, reader: reader,
-                       fileSystem: fileSystem).plan(request)
+        var plan = try Scaffolder(root: root, configuration: configuration, workspace: workspace, graph: graph, today: today, reader: reader,
+                                  fileSystem: fileSystem).plan(request)
+        // The notes print as `note: …` lines: each passed-over package's line without its own `note:`.
+        plan.notes += passedOver("new did not consider it as a dependency nor check the new component's layering against it", wholeRepository: true)
+            .map { $0.replacingOccurrences(of: ": note: ", with: ": ") }
+        return plan
     }
 
     /// Writes a plan all or nothing (see ``ScaffoldWriter``).

@@ -66,7 +66,12 @@ struct CheckCommand: ParsableCommand {
             Terminal.printError("componentize: wrote \(count) findings to \(path)")
         case .report(let report, let check):
             let text = report.render(format, colored: format == .text && output == nil && Terminal.wantsColor)
-            if let output { try Project.writeFile(Data((text + "\n").utf8), to: output) } else { print(text) }
+            if let output {
+                try Project.writeFile(Data((text + "\n").utf8), to: output)
+                print("\(report.summaryLine); report written to \(output)")
+            } else {
+                print(text)
+            }
             // Freeing a large repository's graph object by object takes longer than the rest of the exit: end here.
             Terminal.exit(report.failingCount(at: failOn) > 0 ? 1 : 0, keeping: project, check)
         }

@@ -35,8 +35,14 @@ struct FixCommand: ParsableCommand {
         }
         let request = FixRequest(today: try Project.today(), rules: Set((rules.isEmpty ? known : rules).map { RuleID(rawValue: $0) }), dryRun: dryRun,
                                  toolVersion: Componentize.version)
-        let outcome = try project.open().fix(request)
+        let opened = try project.open()
+        let outcome = try opened.fix(request)
+        let passedOver = opened.passedOver("its findings were not fixed")
+        for note in passedOver { print(note) }
         print(FixReporter(dryRun: dryRun).render(outcome))
-        if !outcome.notFixed.isEmpty { throw ExitCode(1) }
+        if !passedOver.isEmpty {
+            print("componentize fix: passed over \(passedOver.count) \(passedOver.count == 1 ? "package" : "packages") whose manifest cannot be read")
+        }
+        if !outcome.notFixed.isEmpty || !passedOver.isEmpty { throw ExitCode(1) }
     }
 }

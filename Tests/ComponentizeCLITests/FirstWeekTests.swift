@@ -96,6 +96,43 @@ final class FirstWeekTests: XCTestCase {
         XCTAssertTrue(entries.allSatisfy { $0["rule"] == "cycle" && !($0["to"] ?? "").isEmpty && !($0["from"] ?? ",").contains(",") }, "\(entries)")
     }
 
+    // MARK: - 5. Nothing skipped in silence
+
+    /// With one manifest broken, every command that passes over its package says so (path and why) and counts it:
+    /// `resources --check` and `fix` fail, `new` names it, `check --changed-since` says how many findings it left out,
+    /// and `check -o` keeps its summary on the terminal.
+    func testItem5EveryCommandThatPassesOverAPackageSaysSoAndCountsIt() throws {
+        try copy("ComponentBasedApp")
+        XCTAssertEqual(try run("resources").status, 0)
+        try write(try read("Common/NXUI/Package.swift") + "garbage(\n", to: "Common/NXUI/Package.swift")
+
+        let resources = try run("resources", "--check")
+        XCTAssertEqual(resources.status, 1, resources.stdout)
+        XCTAssertTrue(resources.stdout.contains("Common/NXUI/Package.swift:"), resources.stdout)
+        XCTAssertTrue(resources.stdout.contains("Common/NXUI passed over: its manifest cannot be read"), resources.stdout)
+        XCTAssertTrue(resources.stdout.contains("; 1 package passed over (manifest not read)"), resources.stdout)
+
+        let fix = try run("fix", "--dry-run")
+        XCTAssertEqual(fix.status, 1, fix.stdout)
+        XCTAssertTrue(fix.stdout.contains("componentize fix: passed over 1 package whose manifest cannot be read"), fix.stdout)
+
+        let new = try run("new", "ComponentSearch", "--dry-run")
+        XCTAssertEqual(new.status, 0, new.stderr)
+        XCTAssertTrue(new.stdout.contains("Common/NXUI passed over: its manifest cannot be read, so new did not consider it as a dependency"), new.stdout)
+
+        for command in [["git", "init", "-q", "."], ["git", "add", "-A"], ["git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "day one"]] {
+            XCTAssertEqual(try Componentize.runTool("/usr/bin/env", command, in: root).status, 0)
+        }
+        let changed = try run("check", "--changed-since", "HEAD")
+        XCTAssertEqual(changed.status, 0, changed.stdout)
+        XCTAssertTrue(changed.stdout.contains("; 1 finding in files not changed since HEAD left out"), changed.stdout)
+
+        let output = try run("check", "-o", "report.txt")
+        XCTAssertEqual(output.status, 1)
+        XCTAssertEqual(output.stdout, "componentize: 1 error, 0 warnings in 7 packages (7 targets); report written to report.txt\n")
+        XCTAssertTrue(try read("report.txt").contains("[unreadable-manifest]"))
+    }
+
     // MARK: - 6. graph and a dot that exits early
 
     /// `dot` failing, or exiting before it reads the drawing, is exit 2 with what it said: never SIGPIPE.
