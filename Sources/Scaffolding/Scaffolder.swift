@@ -54,6 +54,8 @@ public struct ScaffoldPlan: Sendable {
         public var isApp = true
         /// A file that does not exist yet, added to an existing component (`before` is empty).
         public var isNewFile = false
+        /// What the edit adds, for the line `new` prints (`added ComponentVideo and Mediator`).
+        public var what = ""
     }
 
     /// The repository root the packages' directories are relative to, as messages name it.
@@ -190,10 +192,12 @@ public struct Scaffolder {
         let target = package.manifest.targets.first { $0.name == request.name }?.name
             ?? package.manifest.targets.first { $0.type != .test }?.name ?? request.name
         var after = before
+        var added: [String] = []
         for dependency in interface + mediator where !package.manifest.dependencies.contains(where: { $0.identity == dependency.package.lowercased() }) {
             after = try ManifestEditor(source: after, path: package.manifestPath).addingDependency(
                 packagePath: PathArithmetic.relative(dependency.directory, to: package.relativeDirectory),
                 product: dependency.product, package: dependency.package, to: target)
+            added.append(dependency.product)
         }
         let registration = try registrationFile(for: existing, target: target, interface: interface.first?.product ?? request.name + "Interface",
                                                 templates: builder.templates)
@@ -201,7 +205,8 @@ public struct Scaffolder {
             + "\(request.name)Registration (\(registration.path)): make its Service do what \(request.name) does")
         let appChanges = try builder.planAppUse(.init(component: request.name, makes: false, registration: "\(request.name)Registration.register(in: registry)"))
         return ScaffoldPlan(root: root, packages: builder.packages,
-                            manifestChanges: [ScaffoldPlan.ManifestChange(path: package.manifestPath, before: before, after: after, isApp: false), registration]
+                            manifestChanges: [ScaffoldPlan.ManifestChange(path: package.manifestPath, before: before, after: after, isApp: false,
+                                                                          what: "added " + added.joined(separator: " and ")), registration]
                                 + appChanges,
                             notes: builder.notes)
     }

@@ -176,4 +176,76 @@ final class FirstWeekTests: XCTestCase {
         XCTAssertEqual(check.status, 1, check.stdout)
         XCTAssertTrue(check.stdout.contains("has no product named 'NXKt'; did you mean 'NXKit'?"), check.stdout)
     }
+
+    // MARK: - 8. Smaller items
+
+    /// Without a componentize.yml, `new` run inside a package's folder creates the component beside it, not in it.
+    func testItem8NewInsideAPackageFolderDoesNotNestTheNewPackage() throws {
+        try copy("ComponentBasedApp")
+        XCTAssertEqual(try Componentize.runTool("/usr/bin/env", ["git", "init", "-q", "."], in: root).status, 0)
+        let new = try run("new", "ComponentSearch", in: "Business/ComponentVideo")
+        XCTAssertEqual(new.status, 0, new.stdout + new.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent("Business/ComponentSearch/Package.swift").path), new.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("Business/ComponentVideo/Business").path), new.stdout)
+    }
+
+    /// The generated app's `components` list (and its test's) names the components later `new` runs add.
+    func testItem8TheAppsComponentsListFollowsLaterNewRuns() throws {
+        XCTAssertEqual(try run("init", "--prefix", "NX").status, 0)
+        for name in ["NXKit", "App", "ComponentVideo"] {
+            let result = try run("new", name)
+            XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        }
+        let app = try read("Packages/app/App/Sources/App/App.swift")
+        XCTAssertTrue(app.contains("\"ComponentVideo\""), app)
+        let test = try read("Packages/app/App/Tests/AppTests/AppTests.swift")
+        XCTAssertTrue(test.contains("\"ComponentVideo\""), test)
+        XCTAssertEqual(try run("check").status, 0)
+    }
+
+    /// `--write-baseline` says how `check` applies the file; `--no-baseline` ignores a configured one for one run; the
+    /// `horizontal` rule's why speaks of the repository's layer; `rules` explains `cycle` without jargon; a missing
+    /// comma in a manifest is named as such.
+    func testItem8BaselineAdviceRationaleRulesAndMissingComma() throws {
+        try write("layers:\n  - name: features\n    paths: [\"Features/*\"]\n    independent: true\n  - name: core\n    paths: [\"Core/*\"]\n",
+                  to: "componentize.yml")
+        try package("Core/Base")
+        try package("Features/A", dependsOn: ["Core/Base"])
+        try package("Features/B", dependsOn: ["Features/A", "Core/Base"])
+        let horizontal = try run("check")
+        XCTAssertEqual(horizontal.status, 1, horizontal.stdout)
+        XCTAssertTrue(horizontal.stdout.contains("why: Members of the independent layer features do not depend on each other"), horizontal.stdout)
+        XCTAssertFalse(horizontal.stdout.contains("Business components"), horizontal.stdout)
+
+        let elsewhere = try run("check", "--write-baseline", "other.json")
+        XCTAssertEqual(elsewhere.status, 0, elsewhere.stderr)
+        XCTAssertTrue(elsewhere.stderr.contains("check applies it with --baseline other.json, or on every run once componentize.yml says 'baseline: other.json'"), elsewhere.stderr)
+        try write(try read("componentize.yml") + "baseline: baseline.json\n", to: "componentize.yml")
+        let configured = try run("check", "--write-baseline", "baseline.json")
+        XCTAssertTrue(configured.stderr.contains("componentize.yml names it under 'baseline:'"), configured.stderr)
+        XCTAssertEqual(try run("check").status, 0)
+        let ignored = try run("check", "--no-baseline")
+        XCTAssertEqual(ignored.status, 1, ignored.stdout)
+        XCTAssertTrue(ignored.stdout.contains("[horizontal]"), ignored.stdout)
+
+        let rules = try run("rules")
+        XCTAssertFalse(rules.stdout.contains("exhaustive") || rules.stdout.contains("greedy"), rules.stdout)
+
+        try write("""
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Base",
+                dependencies: [
+                    .package(path: "../A")
+                    .package(path: "../B")
+                ],
+                targets: [.target(name: "Base")]
+            )
+
+            """, to: "Core/Base/Package.swift")
+        let comma = try run("check", "--no-baseline")
+        XCTAssertTrue(comma.stdout.contains("a comma is probably missing after the entry that ends on line 7"), comma.stdout)
+    }
 }
