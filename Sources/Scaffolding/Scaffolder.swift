@@ -311,8 +311,20 @@ public struct Scaffolder {
                 throw InputError("refusing to create \(package.name) in \(package.directory): 'componentize check' would place it in layer \(other), "
                     + "not \(layer.name); \(belongs)")
             }
-            notes.append("\(package.name) is in no layer for 'componentize check' (rule unassigned), so no layering rule will cover it; \(belongs): "
-                + "add \"\(package.name)\" to the members of \(layer.name) in componentize.yml")
+            guard case .preset(let preset) = model.source else {
+                notes.append("\(package.name) is in no layer for 'componentize check' (rule unassigned), so no layering rule will cover it; \(belongs): "
+                    + "add \"\(package.name)\" to the members of \(layer.name) in componentize.yml")
+                continue
+            }
+            // Without a componentize.yml the preset's layers apply only while they place every package.
+            if !self.graph.sortedTargets.contains(where: { !$0.isTest && $0.layer == nil }) {
+                throw InputError("refusing to create \(package.name): there is no componentize.yml, and the \(preset.rawValue) preset's layers, which apply "
+                    + "only while they place every package, would place it in none, so 'componentize check' would stop running every layering rule; "
+                    + "write the preset out with 'componentize init --preset \(preset.rawValue)', add \"\(package.name)\" to the members of \(layer.name) there, "
+                    + "and run new again")
+            }
+            notes.append("\(package.name) is in no layer of the \(preset.rawValue) preset, which this repository has no componentize.yml to adapt, and whose "
+                + "layers already place only some of its packages, so no layering rule runs here: 'componentize init --infer' proposes layers for them all")
         }
         let newPackages = Set(packages.map(\.directory))
         // The new packages' folders as findings name them.
@@ -370,8 +382,15 @@ struct PlanBuilder {
     mutating func planMediator(below layer: Layer) throws -> [Scaffolder.Dependency] {
         let mediator = model.scaffold.mediator
         if located(mediator) == nil {
-            guard let mediatorLayer = model.layers.first(where: { $0.members.contains { $0.matches(mediator) } }) else {
-                throw InputError("no layer's members match the mediator '\(mediator)'; add it to a layer below \(layer.name) in componentize.yml")
+            // The layer its name puts it in; else the first layer below that keeps its packages in one folder, where
+            // the registry's folder places it.
+            let below = model.layers(below: layer.name).filter { !$0.independent }
+            guard let mediatorLayer = model.layers.first(where: { $0.members.contains { $0.matches(mediator) } })
+                ?? below.first(where: { $0.paths.contains { Scaffolder.folderOfPackages($0) != nil } }) else {
+                let setting = model.scaffold.mediator == "Mediator" ? "scaffold.mediator (default 'Mediator')" : "scaffold.mediator ('\(mediator)')"
+                throw InputError("--interface registers the component with the registry \(setting), which does not exist yet, and no layer below "
+                    + "\(layer.name) says where it goes: add \"\(mediator)\" to the members of one of \(below.isEmpty ? "the layers below it" : below.map(\.name).joined(separator: ", ")) "
+                    + "in componentize.yml (or set scaffold.mediator to your registry's name)")
             }
             try add(kind: .mediator, name: mediator, layer: mediatorLayer, dependencies: [], hasResources: false)
             notes.append("created the component registry \(mediator) in \(mediatorLayer.name): business components register their interfaces with it")

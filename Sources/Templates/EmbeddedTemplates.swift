@@ -380,6 +380,10 @@ layers:
     # No member depends on another today: keep it that way (rule `horizontal`).
     independent: true
 {% endif %}
+{% if layer.interfaces %}
+    # ...but they may depend on each other's interface modules (`componentize new <Name> --interface` creates one).
+    interfaces: "{{ layer.interfaces }}"
+{% endif %}
 {% endfor %}
 
 # Packages from outside the repository, each with the layers that use it today (rule `third-party`): a layer not
@@ -407,6 +411,10 @@ baseline: {{ baseline }}
 # How `componentize new` creates components: {{ appComment }}
 scaffold:
   app: {{ app }}
+{% if mediator %}
+  # The registry components register their interfaces with (created by the first `new <Name> --interface`, in {{ mediatorLayer }}).
+  mediator: {{ mediator }}
+{% endif %}
 
 # Severity per rule: error, warning or off.
 rules:

@@ -61,6 +61,52 @@ final class FirstWeekTests: XCTestCase {
         try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], text)
     }
 
+    // MARK: - 1. `new --interface` after `init --infer`
+
+    /// In a repository configured by `init --infer`, the interface `new --interface` writes and the registry it creates
+    /// are ones `check` accepts: the inferred independent layer allows interfaces and names where the registry goes.
+    func testItem1AnInterfaceInARepositoryConfiguredByInitInferIsOneCheckAccepts() throws {
+        try copy("ComponentBasedApp")
+        let inferred = try run("init", "--infer")
+        XCTAssertEqual(inferred.status, 0, inferred.stdout + inferred.stderr)
+        let configuration = try read("componentize.yml")
+        XCTAssertTrue(configuration.contains("interfaces: \"{name}Interface\""), configuration)
+        XCTAssertTrue(configuration.contains("mediator: Mediator"), configuration)
+        let new = try run("new", "ComponentSearch", "--interface", "--layer", "business")
+        XCTAssertEqual(new.status, 0, new.stdout + new.stderr)
+        XCTAssertTrue(new.stdout.contains("created Account/Mediator (account)"), new.stdout)
+        XCTAssertTrue(new.stdout.contains("created Business/ComponentSearchInterface (business)"), new.stdout)
+        XCTAssertTrue(new.stdout.contains("edited App/Package.swift: added ComponentSearch and Mediator"), "the success line names what it edits: \(new.stdout)")
+        let check = try run("check")
+        XCTAssertEqual(check.status, 0, check.stdout)
+    }
+
+    // MARK: - 2. Following check's advice for a horizontal pod dependency
+
+    /// In a pods repository without a componentize.yml, the command `check` suggests for a horizontal dependency creates
+    /// a mediator category the preset places; once the dependency goes through it `check` passes, and layering is still
+    /// on: a new upward dependency fails.
+    func testItem2FollowingChecksAdviceForAHorizontalPodDependencyKeepsLayeringOn() throws {
+        try copy("PodsApp")
+        let podspec = "Business/ComponentVideo/ComponentVideo.podspec"
+        try write(try read(podspec).replacingOccurrences(of: "  s.dependency 'NXKit'\n", with: "  s.dependency 'NXKit'\n  s.dependency 'ComponentImage'\n"), to: podspec)
+        let before = try run("check")
+        XCTAssertEqual(before.status, 1, before.stdout)
+        XCTAssertTrue(before.stdout.contains("'componentize new ComponentImage --mediator ctmediator'"), before.stdout)
+        let new = try run("new", "ComponentImage", "--mediator", "ctmediator")
+        XCTAssertEqual(new.status, 0, new.stdout + new.stderr)
+        XCTAssertFalse((new.stdout + new.stderr).contains("componentize.yml"), "no advice to edit a file that does not exist: \(new.stdout)")
+        try write(try read(podspec).replacingOccurrences(of: "s.dependency 'ComponentImage'", with: "s.dependency 'CTMediator+ComponentImage'"), to: podspec)
+        let after = try run("check")
+        XCTAssertEqual(after.status, 0, after.stdout)
+        XCTAssertFalse(after.stdout.contains("no layering rule"), after.stdout)
+        let kit = "Kit/NXKit/NXKit.podspec"
+        try write(try read(kit).replacingOccurrences(of: "\nend", with: "\n  s.dependency 'NXUI'\nend"), to: kit)
+        let upward = try run("check")
+        XCTAssertEqual(upward.status, 1, upward.stdout)
+        XCTAssertTrue(upward.stdout.contains("[upward] NXKit"), upward.stdout)
+    }
+
     // MARK: - 4. Cycles
 
     /// A cycle is a finding for each dependency to cut, attributed to the module that declares it and naming the module it
