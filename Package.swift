@@ -110,6 +110,7 @@ let package = Package(
             "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "Files", "LayerInference", "ManifestReading", "Output", "Paths",
             "ResourceGeneration", "Rules", "Templates",
             .product(name: "Stencil", package: "Stencil"), .product(name: "Yams", package: "Yams"),
+            .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
             "Fixing",
         ]),
         .target(name: "PodMigration", dependencies: [

@@ -99,7 +99,7 @@ private struct ConfigurationReader {
 
     func checkKeys(_ entries: [(key: String, keyNode: Node, value: Node)], allowed: [String], in what: String) throws(InputError) {
         for entry in entries where !allowed.contains(entry.key) {
-            throw error("unknown key '\(entry.key)' in \(what); expected one of: \(allowed.joined(separator: ", "))", at: entry.keyNode)
+            throw error("unknown key '\(entry.key)' in \(what); expected one of: \(allowed.joined(separator: ", "))\(EditDistance.suggestion(for: entry.key, in: allowed))", at: entry.keyNode)
         }
     }
 
@@ -143,7 +143,7 @@ private struct ConfigurationReader {
         if let presetNode = entries.first(where: { $0.key == "preset" })?.value {
             let name = try string(presetNode, "preset")
             guard let preset = Preset(rawValue: name) else {
-                throw error("unknown preset '\(name)'; expected one of: \(Preset.allCases.map(\.rawValue).joined(separator: ", "))", at: presetNode)
+                throw error("unknown preset '\(name)'; expected one of: \(Preset.allCases.map(\.rawValue).joined(separator: ", "))\(EditDistance.suggestion(for: name, in: Preset.allCases.map(\.rawValue)))", at: presetNode)
             }
             model = preset.model
         }
@@ -192,7 +192,7 @@ private struct ConfigurationReader {
         }
         for layer in model.layers {
             for dependency in layer.defaultDependencies where model.layer(named: dependency) == nil {
-                throw InputError("layer '\(layer.name)' names unknown layer '\(dependency)' in defaults", at: layer.location)
+                throw InputError("layer '\(layer.name)' names unknown layer '\(dependency)' in defaults\(EditDistance.suggestion(for: dependency, in: model.layers.map(\.name)))", at: layer.location)
             }
         }
         return model
@@ -328,7 +328,7 @@ private struct ConfigurationReader {
                 case "paths": layer.paths = try globs(entry.value, "paths")
                 case "kinds":
                     for (kind, item) in try strings(entry.value, "kinds") where !Layer.xcodeKinds.contains(kind) {
-                        throw error("unknown Xcode target kind '\(kind)'; kinds are: \(Layer.xcodeKinds.joined(separator: ", "))", at: item)
+                        throw error("unknown Xcode target kind '\(kind)'; kinds are: \(Layer.xcodeKinds.joined(separator: ", "))\(EditDistance.suggestion(for: kind, in: Layer.xcodeKinds))", at: item)
                     }
                     layer.kinds = try strings(entry.value, "kinds").map(\.0)
                 case "independent": layer.independent = try bool(entry.value, "independent")
@@ -351,14 +351,14 @@ private struct ConfigurationReader {
             result.append(layer)
         }
         for (name, node) in pendingDefaults where !result.contains(where: { $0.name == name }) {
-            throw error("unknown layer '\(name)'; layers are: \(result.map(\.name).joined(separator: ", "))", at: node)
+            throw error("unknown layer '\(name)'; layers are: \(result.map(\.name).joined(separator: ", "))\(EditDistance.suggestion(for: name, in: result.map(\.name)))", at: node)
         }
         return result
     }
 
     func checkLayer(_ name: String, at node: Node, layers: [Layer]) throws(InputError) {
         guard layers.contains(where: { $0.name == name }) else {
-            throw error("unknown layer '\(name)'; layers are: \(layers.map(\.name).joined(separator: ", "))", at: node)
+            throw error("unknown layer '\(name)'; layers are: \(layers.map(\.name).joined(separator: ", "))\(EditDistance.suggestion(for: name, in: layers.map(\.name)))", at: node)
         }
     }
 
@@ -400,7 +400,7 @@ private struct ConfigurationReader {
             }
             let (rule, ruleNode) = try required("rule")
             guard knownRules.contains(RuleID(rule)) else {
-                throw error("unknown rule '\(rule)'; rules are: \(knownRules.map(\.rawValue).sorted().joined(separator: ", "))", at: ruleNode)
+                throw error("unknown rule '\(rule)'; rules are: \(knownRules.map(\.rawValue).sorted().joined(separator: ", "))\(EditDistance.suggestion(for: rule, in: knownRules.map(\.rawValue).sorted()))", at: ruleNode)
             }
             let reason = try required("reason").0
             guard !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -467,7 +467,7 @@ private struct ConfigurationReader {
         var result: [RuleID: Severity] = [:]
         for entry in try mapping(node, "rules") {
             guard knownRules.contains(RuleID(entry.key)) else {
-                throw error("unknown rule '\(entry.key)'; rules are: \(knownRules.map(\.rawValue).sorted().joined(separator: ", "))", at: entry.keyNode)
+                throw error("unknown rule '\(entry.key)'; rules are: \(knownRules.map(\.rawValue).sorted().joined(separator: ", "))\(EditDistance.suggestion(for: entry.key, in: knownRules.map(\.rawValue).sorted()))", at: entry.keyNode)
             }
             let value = try string(entry.value, "a rule's severity")
             guard let severity = Severity(rawValue: value) else {

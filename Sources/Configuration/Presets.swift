@@ -17,7 +17,8 @@ public enum Preset: String, Sendable, CaseIterable {
                     Layer(name: "business", members: globs(["Component*"]), independent: true, interfacePattern: "{name}Interface",
                           defaultDependencies: ["account", "common", "kit"]),
                     Layer(name: "account", members: globs(["*Account"]), defaultDependencies: ["common", "kit"]),
-                    Layer(name: "common", members: globs(["*UI", "*Service", "*Mediator"]), defaultDependencies: ["kit"]),
+                    // A CTMediator category pod (`CTMediator+ComponentVideo`) is the callers' way to a business pod: beside the mediator.
+                    Layer(name: "common", members: globs(["*UI", "*Service", "*Mediator", "CTMediator+*"]), defaultDependencies: ["kit"]),
                     Layer(name: "kit", members: globs(["*Kit"])),
                 ],
                 thirdParty: ThirdPartyPolicy(layers: ["common", "app"]),
@@ -30,7 +31,7 @@ public enum Preset: String, Sendable, CaseIterable {
                     Layer(name: "app", members: globs(["App", "*App"]), kinds: Layer.applicationKinds, defaultDependencies: ["business", "common-business", "base"]),
                     Layer(name: "business", members: globs(["Feature*", "Component*"]), independent: true,
                           interfacePattern: "{name}Interface", defaultDependencies: ["common-business", "base"]),
-                    Layer(name: "common-business", members: globs(["*Account", "*Analytics", "*Payment", "*Cart", "*Mediator"]),
+                    Layer(name: "common-business", members: globs(["*Account", "*Analytics", "*Payment", "*Cart", "*Mediator", "CTMediator+*"]),
                           defaultDependencies: ["base"]),
                     Layer(name: "base", members: globs(["*Kit", "*Network*", "*Storage", "*Base", "*UI"])),
                 ],

@@ -129,7 +129,7 @@ public struct EdgeResolution: Sendable {
             switch dependency.kind {
             case .target:
                 guard numbering.number(of: name, inPackage: index) != nil else {
-                    return add(name, .unresolved("\(manifest.name) has no target named '\(name)'"), nil)
+                    return add(name, .unresolved("\(manifest.name) has no target named '\(name)'\(EditDistance.suggestion(for: name, in: manifest.targets.map(\.name)))"), nil)
                 }
                 target(name, of: index, written: name)
             case .byName:
@@ -164,14 +164,16 @@ public struct EdgeResolution: Sendable {
                     if hasExternalDependency { return add(written, .external(package: packageName, product: name), nil) }
                 }
                 guard let declared else {
-                    return add(written, .unresolved("package '\(packageName)' is not among \(manifest.name)'s dependencies"), nil)
+                    return add(written, .unresolved("package '\(packageName)' is not among \(manifest.name)'s dependencies"
+                        + EditDistance.suggestion(for: packageName, in: manifest.dependencies.map { $0.name ?? $0.identity })), nil)
                 }
                 if unavailablePackages.contains(declared.identity) { return add(written, .unavailable(package: declared.identity, product: name), nil) }
                 guard let local = Self.localPackage(declared, of: package, numbering: numbering) else {
                     return add(written, .external(package: declared.identity, product: name), nil)
                 }
                 guard let targets = productTargets(name, of: local) ?? podProductTargets(name, declared: declared, of: local) else {
-                    return add(written, .unresolved("package '\(packages[local].manifest.name)' has no product named '\(name)'"), nil)
+                    return add(written, .unresolved("package '\(packages[local].manifest.name)' has no product named '\(name)'"
+                        + EditDistance.suggestion(for: name, in: packages[local].manifest.products.map(\.name))), nil)
                 }
                 targets.forEach { target($0, of: local, written: written) }
             }

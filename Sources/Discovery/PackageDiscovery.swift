@@ -73,7 +73,8 @@ public struct PackageDiscovery: Sendable {
     static func realRoot(_ root: String, fileSystem: any FileSystem) throws -> String {
         switch fileSystem.status(of: root) {
         case .folder: break
-        case .missing, .brokenLink, .linkLoop: throw InputError("no such directory", at: FileLocation(path: root))
+        case .missing, .brokenLink, .linkLoop:
+            throw InputError("no such directory\(ManifestLocator.folderSuggestion(for: root, fileSystem: fileSystem))", at: FileLocation(path: root))
         case .file, .other: throw InputError("not a directory: give the repository's root folder", at: FileLocation(path: root))
         }
         let realRoot = fileSystem.realPath(root)

@@ -26,11 +26,21 @@ public struct ManifestLocator: Sendable {
         return (directory as NSString).appendingPathComponent(file)
     }
 
+    /// "; did you mean 'Kit/NXKit'?" for a misspelt folder (`Kit/NXKt`): the nearest folder beside it, as the path was
+    /// written; else "".
+    public static func folderSuggestion(for path: String, fileSystem: any FileSystem) -> String {
+        let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+        let name = (trimmed as NSString).lastPathComponent, parent = (trimmed as NSString).deletingLastPathComponent
+        let folders = fileSystem.listing(of: parent.isEmpty ? "." : parent)?.entries.filter { $0.kind == .folder || $0.kind == .linkToFolder }.map(\.name) ?? []
+        return EditDistance.nearest(to: name, in: folders).map { "; did you mean '\((parent as NSString).appendingPathComponent($0))'?" } ?? ""
+    }
+
     /// The names in a package folder; an error when it is not a folder or has no `Package.swift`.
     private static func listing(ofPackageDirectory directory: String, fileSystem: any FileSystem) throws -> [String] {
         switch fileSystem.status(of: directory) {
         case .folder: break
-        case .missing, .brokenLink, .linkLoop: throw InputError("no such directory", at: FileLocation(path: directory))
+        case .missing, .brokenLink, .linkLoop:
+            throw InputError("no such directory\(Self.folderSuggestion(for: directory, fileSystem: fileSystem))", at: FileLocation(path: directory))
         case .file, .other: throw InputError("not a directory: give the folder that holds Package.swift", at: FileLocation(path: directory))
         }
         guard let listing = fileSystem.listing(of: directory) else {

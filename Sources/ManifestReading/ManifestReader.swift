@@ -1,3 +1,4 @@
+import Diagnostics
 import SwiftEvaluation
 import Files
 import Foundation
@@ -40,6 +41,19 @@ public struct ManifestReader: Sendable {
     /// Throws `InputError` for bad input, and `StaticReadDeclined` only with the `static` strategy. SwiftPM reads
     /// from the disk whatever `fileSystem` is.
     public func read(packageDirectory directory: String, fileSystem: any FileSystem) throws -> ManifestReadResult {
+        do {
+            return try readWithStrategy(packageDirectory: directory, fileSystem: fileSystem)
+        } catch let error as InputError {
+            let manifest = error.location.map(\.path).flatMap { $0.hasSuffix(".swift") ? $0 : nil } ?? (directory as NSString).appendingPathComponent("Package.swift")
+            throw MissingComma.explaining(error, manifest: manifest, fileSystem: fileSystem)
+        } catch let declined as StaticReadDeclined {
+            let explained = MissingComma.explaining(InputError(declined.reason, at: declined.location), manifest: declined.path, fileSystem: fileSystem)
+            if explained.location != declined.location { throw explained }
+            throw declined
+        }
+    }
+
+    private func readWithStrategy(packageDirectory directory: String, fileSystem: any FileSystem) throws -> ManifestReadResult {
         switch strategy {
         case .static:
             do {

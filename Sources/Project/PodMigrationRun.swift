@@ -163,7 +163,7 @@ extension Project {
         guard !names.isEmpty else { return pods }
         let known = Set(pods.map(\.name)).union(workspace.packages.filter { $0.folder != $0.directory }.map(\.manifest.name))
         for name in names where !known.contains(name) {
-            throw InputError("no development pod named '\(name)' here; pods: \(known.sorted().joined(separator: ", "))")
+            throw InputError("no development pod named '\(name)' here; pods: \(known.sorted().joined(separator: ", "))\(EditDistance.suggestion(for: name, in: known.sorted()))")
         }
         pods = pods.filter { names.contains($0.name) }
         return pods

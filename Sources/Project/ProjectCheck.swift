@@ -33,6 +33,8 @@ public struct CheckRequest: Sendable {
     public var countFixable = false
     /// Give the report the components and links the HTML page draws.
     public var drawsArchitecture = false
+    /// Apply no baseline, not even the configured one (`--no-baseline`).
+    public var ignoresBaseline = false
 
     public init(today: String, imports: Bool = true, baseline: String? = nil, writeBaseline: String? = nil, changedSince: String? = nil,
                 toolVersion: String) {
@@ -112,13 +114,18 @@ extension Project {
         }
         var report = Report(result: check.result, notes: check.notes, toolVersion: request.toolVersion)
         report.folders = (absoluteRoot, currentFolder)
-        if let baseline = try baseline(path: request.baseline) {
+        let applied = request.ignoresBaseline ? nil : try baseline(path: request.baseline)
+        if let baseline = applied {
             report.baselinePath = request.baseline ?? baselinePath.map { PathArithmetic.relative($0, to: currentFolder) }
             let (new, known, _) = baseline.apply(to: check.result.findings)
             report.result.findings = new
             report.baselined = known
             // Whether an entry still matches is judged on the whole repository, never on the changed files alone.
             report.staleBaselineEntries = baseline.apply(to: full.result.findings).stale
+        }
+        if let revision = request.changedSince {
+            let shown = Set(check.result.findings.map(\.location.path)), everything = full.result.findings.filter { !shown.contains($0.location.path) }
+            report.leftOut = (applied.map { $0.apply(to: everything).new.count } ?? everything.count, revision)
         }
         if request.countFixable { report.fixable = fixableCount(report.result.findings, graph: check) }
         if request.drawsArchitecture {
@@ -219,6 +226,14 @@ extension Project {
     /// What `graph` cannot draw: each package whose manifest cannot be read, as a located note.
     public var undrawnPackages: [String] {
         workspace.unreadable.map { "\($0.location): note: \($0.relativeDirectory) is not drawn: its manifest cannot be read ('componentize check' says why)" }
+    }
+
+    /// The packages in scope a command passes over because their manifest cannot be read: each a located note saying
+    /// what the command did not do for it (`consequence`).
+    public func passedOver(_ consequence: String, wholeRepository: Bool = false) -> [String] {
+        workspace.unreadable.filter { wholeRepository || inScope($0.manifestPath) }.map {
+            "\($0.location): note: \($0.relativeDirectory) passed over: its manifest cannot be read, so \(consequence) ('componentize check' says why)"
+        }
     }
 
     /// Why a name may be missing: the packages whose manifests cannot be read (their targets are not in the graph).

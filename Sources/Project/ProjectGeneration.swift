@@ -1,5 +1,7 @@
 import Configuration
 import Diagnostics
+import Files
+import Paths
 import Foundation
 import ManifestReading
 import Output
@@ -9,8 +11,35 @@ import Scaffolding
 extension Project {
     /// What `componentize new` would write, refused when `check` would reject it.
     public func plan(newComponent request: ScaffoldRequest, today: String) throws -> ScaffoldPlan {
-        try Scaffolder(root: root, configuration: configuration, workspace: workspace, graph: graph, today: today, reader: reader,
-                       fileSystem: fileSystem).plan(request)
+        var plan = try Scaffolder(root: root, configuration: configuration, workspace: workspace, graph: graph, today: today, reader: reader,
+                                  fileSystem: fileSystem).plan(request)
+        // The notes print as `note: …` lines: each passed-over package's line without its own `note:`.
+        plan.notes += passedOver("new did not consider it as a dependency nor check the new component's layering against it", wholeRepository: true)
+            .map { $0.replacingOccurrences(of: ": note: ", with: ": ") }
+        return plan
+    }
+
+    /// The folder `new` takes as the repository when no componentize.yml governs `path`: the top of the git repository
+    /// holding it (so that `new` run inside a package never nests the new package in it); else `path` itself, unless
+    /// `path` is a package's folder, which is an error saying where to run it.
+    public static func rootForNew(from path: String) throws -> String {
+        let fileSystem = DiskFileSystem()
+        let start = fileSystem.realPath(path)
+        guard ConfigurationSearch.nearest(from: start, fileSystem: fileSystem) == nil else { return path }
+        var current = start
+        while current != "/" {
+            if fileSystem.status(of: PathArithmetic.join(current, ".git")).exists {
+                return current == start ? path : ConfigurationSearch.display(current, asGiven: path, fileSystem: fileSystem)
+            }
+            current = PathArithmetic.resolve("..", from: current)
+        }
+        let names = fileSystem.listing(of: start)?.entries.map(\.name) ?? []
+        if let manifest = names.first(where: { $0 == "Package.swift" || $0.hasSuffix(".podspec") }) {
+            throw InputError("this folder is a package (\(manifest)), and no componentize.yml or git repository says where the repository starts: "
+                + "run 'componentize new' from the folder that holds the packages, or write a componentize.yml there ('componentize init')",
+                             at: FileLocation(path: path))
+        }
+        return path
     }
 
     /// Writes a plan all or nothing (see ``ScaffoldWriter``).

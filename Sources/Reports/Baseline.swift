@@ -2,6 +2,7 @@ import Diagnostics
 import Files
 import Foundation
 import Output
+import Rules
 
 /// Findings a team has accepted for now: they do not fail the run. Keyed by rule and edge, never by line.
 public struct Baseline: Sendable, Equatable {
@@ -65,8 +66,18 @@ public struct Baseline: Sendable, Equatable {
     /// Splits findings into new ones and ones the baseline knows, and lists baseline entries that matched nothing.
     public func apply(to findings: [Finding]) -> (new: [Finding], known: [Finding], stale: [FindingKey]) {
         let known = Set(keys)
-        let matched = Set(findings.map(\.key))
-        return (findings.filter { !known.contains($0.key) }, findings.filter { known.contains($0.key) },
-                keys.filter { !matched.contains($0) })
+        // Entries written before a cycle was a finding per dependency to cut: the modules of the cycle, joined, and no `to`.
+        let cycleEntries = keys.filter { $0.rule == .cycle && $0.to.isEmpty }.map { ($0, Set($0.from.split(separator: ",").map(String.init))) }
+        var matched: Set<FindingKey> = []
+        var new: [Finding] = [], knownFindings: [Finding] = []
+        for finding in findings {
+            var keys = known.contains(finding.key) ? [finding.key] : []
+            if finding.rule == .cycle {
+                keys += cycleEntries.filter { $0.1.contains(finding.key.from) && $0.1.contains(finding.key.to.isEmpty ? finding.key.from : finding.key.to) }.map(\.0)
+            }
+            if keys.isEmpty { new.append(finding) } else { knownFindings.append(finding) }
+            matched.formUnion(keys)
+        }
+        return (new, knownFindings, self.keys.filter { !matched.contains($0) })
     }
 }

@@ -76,20 +76,20 @@ public struct GraphRenderer: Sendable {
         }
     }
 
-    /// A cycle's finding names its members, not one edge: every link among them is part of the violation.
+    /// A cycle's finding names the dependency to cut, but every link among the modules of its cycle is part of the
+    /// violation.
     private func markCycles(_ findings: [Finding], graph: DependencyGraph, links: inout [String: Link], baselined: Bool = false) {
-        let cycleMembers = findings.filter { $0.rule == CycleRule.description.identifier }.map { finding in
-            Set(finding.key.from.split(separator: ",").map(String.init))
+        let cut = findings.filter { $0.rule == CycleRule.description.identifier }.map(\.key.from)
+        guard !cut.isEmpty else { return }
+        var setOf: [String: Int] = [:]
+        for (index, members) in StronglyConnected.components(graph.successors).enumerated() {
+            for member in members { setOf[graph.sortedTargets[member].id.name] = index }
         }
-        if !cycleMembers.isEmpty {
-            var components: [String: Set<String>] = [:]
-            for target in graph.sortedTargets where !target.isTest { components[target.id.name, default: []].insert(target.component) }
-            for members in cycleMembers {
-                let inCycle = Set(members.flatMap { components[$0] ?? [] })
-                for (key, link) in links where link.violation == nil && inCycle.contains(link.from) && inCycle.contains(link.to) {
-                    links[key]?.violation = CycleRule.description.identifier.rawValue
-                    links[key]?.baselined = baselined
-                }
+        for set in Set(cut.compactMap { setOf[$0] }) {
+            let inCycle = Set(graph.sortedTargets.filter { !$0.isTest && setOf[$0.id.name] == set }.map(\.component))
+            for (key, link) in links where link.violation == nil && inCycle.contains(link.from) && inCycle.contains(link.to) {
+                links[key]?.violation = CycleRule.description.identifier.rawValue
+                links[key]?.baselined = baselined
             }
         }
     }
@@ -140,7 +140,7 @@ public struct GraphRenderer: Sendable {
         }
         if let focus {
             guard nodes.contains(where: { $0.name == focus }) else {
-                throw InputError("--focus \(focus): no component of that name; components are: \(nodes.map(\.name).sorted().joined(separator: ", "))")
+                throw InputError("--focus \(focus): no component of that name; components are: \(nodes.map(\.name).sorted().joined(separator: ", "))\(EditDistance.suggestion(for: focus, in: nodes.map(\.name).sorted()))")
             }
             keptLinks = keptLinks.filter { $0.from == focus || $0.to == focus }
             let names = Set(keptLinks.flatMap { [$0.from, $0.to] }).union([focus])

@@ -33,6 +33,12 @@ public struct Report: Sendable {
     public var architecture: ArchitectureModel?
     /// The text report lists every undecided import at its place (JSON and SARIF always do).
     public var listsUndecided = false
+    /// `--changed-since`: how many findings (the baseline does not know) lie in files not changed since the revision.
+    public var leftOut: (count: Int, revision: String)?
+
+    /// The closing line of the text report (`componentize: 1 error, 0 warnings in …`), for a terminal when the report
+    /// itself goes to a file.
+    public var summaryLine: String { "componentize: " + TextReporter.summary(self) }
 
     /// A finding's path relative to the repository root, when ``folders`` are known.
     public func pathFromRoot(_ path: String) -> String {

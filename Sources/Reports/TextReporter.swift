@@ -42,6 +42,7 @@ public struct TextReporter: Sendable {
         var summary = "\(count(result.errorCount, "error")), \(count(result.warningCount, "warning")) in \(packages) (\(count(result.targetCount, "target")))"
         if !result.excused.isEmpty { summary += "; \(count(result.excused.count, "finding")) excused by exceptions" }
         if !report.baselined.isEmpty { summary += "; \(count(report.baselined.count, "finding")) already in the baseline" }
+        if let (leftOut, revision) = report.leftOut { summary += "; \(count(leftOut, "finding")) in files not changed since \(revision) left out" }
         return summary
     }
 

@@ -117,7 +117,8 @@ public struct ResourceGenerationRun {
             }
         }
         if let only = options.target, !matchedTarget {
-            throw InputError("no target named '\(only)' in the packages under \(root)")
+            let names = packages.flatMap { $0.manifest.targets.map(\.name) }.sorted()
+            throw InputError("no target named '\(only)' in the packages under \(root)\(EditDistance.suggestion(for: only, in: names))")
         }
         return Outcome(results: results, diagnostics: diagnostics, notSwift: notSwift)
     }

@@ -11,8 +11,8 @@ public struct CycleRule: Rule {
         name: "Dependency cycle",
         summary: "Local modules depend on each other in a circle.",
         rationale: "Modules in a cycle can only be built, tested and understood together: they are one module in disguise.",
-        details: "local modules depending on each other in a circle (a pod depending on itself, two subspecs depending on each other), printed as the path starting with the dependency to cut, and located at that dependency",
-        remedy: "when layers say which dependencies of the cycle point up and removing them breaks it, those (the first is the located one); else the fewest edges whose removal breaks every cycle of that group (exhaustive up to three edges for groups of up to 24 edges, else a greedy set, said so)",
+        details: "local modules depending on each other in a circle (a pod depending on itself, two subspecs depending on each other), one finding for each dependency to cut, located at it and attributed to the module that declares it, printed as the path of the cycle starting with that dependency",
+        remedy: "remove the dependencies it names: those that point up a layer when removing them breaks the cycle, else the fewest whose removal breaks every cycle among those modules (when the modules are too many to try every choice, a small set that works, said so)",
         nonTriggeringExamples: [
             RuleExample([("App", RuleExample.package("App", targets: [("ComponentVideo", ["\"NXKit\""]), ("NXKit", [])]))]),
         ],
@@ -47,7 +47,6 @@ public struct CycleRule: Rule {
 
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         let successors = graph.successors
-        let name = { (node: Int) in graph.sortedTargets[node].id.name }
         var findings: [Finding] = []
         for component in Self.cycles(successors) {
             let members = Set(component)
@@ -59,29 +58,39 @@ public struct CycleRule: Rule {
             }
             let cutsUpward = !upward.isEmpty && Self.breaksEveryCycle(edges, removing: upward)
             let (removal, exact) = cutsUpward ? (upward, true) : Self.fewestEdgesBreakingCycles(edges)
-            let cut = removal.first ?? (component[0], component[0])
-            let path = [cut.0] + Self.shortestPath(from: cut.1, to: cut.0, within: members, successors: successors)
-            let cutEdge = graph.localEdges.first { $0.from === graph.sortedTargets[cut.0] && $0.to === graph.sortedTargets[cut.1] }?.edge
-            let location = cutEdge?.location ?? graph.sortedTargets[cut.0].location
-            let describe = { (edge: (Int, Int)) in "\(name(edge.0)) → \(name(edge.1))" }
-            var fix = "remove this dependency, \(describe(cut))"
-            if cutsUpward, let from = graph.sortedTargets[cut.0].layer, let to = graph.sortedTargets[cut.1].layer {
-                fix += ", which points up from \(from) to \(to)"
+            let cuts = removal.isEmpty ? [(component[0], component[0])] : removal
+            for cut in cuts {
+                findings.append(finding(cutting: cut, of: cuts, members: members, cutsUpward: cutsUpward, exact: exact, in: graph))
             }
-            if removal.count > 1 {
-                fix += ", and also \(removal.dropFirst().map(describe).joined(separator: ", ")) to break every cycle here"
-                    + (exact ? "" : " (found greedily; a smaller set may exist)")
-            }
-            if component.count == 1 {
-                findings.append(finding("\(name(cut.0)) depends on itself", fix: "remove this dependency: a module is always built with its own files",
-                                        at: location, from: name(cut.0)))
-                continue
-            }
-            findings.append(finding(
-                "dependency cycle: \(path.map(name).joined(separator: " → "))" + (members.count > path.count - 1 ? " (\(members.count) modules are caught in it)" : ""),
-                fix: fix, at: location, from: component.map(name).sorted().joined(separator: ",")))
         }
         return findings
+    }
+
+    /// The finding of one dependency to cut: located at it, attributed to the module that declares it, naming the
+    /// dependency it points at, with the path of the cycle it closes and the other dependencies to cut with it.
+    private func finding(cutting cut: (Int, Int), of cuts: [(Int, Int)], members: Set<Int>, cutsUpward: Bool, exact: Bool,
+                         in graph: DependencyGraph) -> Finding {
+        let name = { (node: Int) in graph.sortedTargets[node].id.name }
+        let cutEdge = graph.localEdges.first { $0.from === graph.sortedTargets[cut.0] && $0.to === graph.sortedTargets[cut.1] }?.edge
+        let location = cutEdge?.location ?? graph.sortedTargets[cut.0].location
+        if cut.0 == cut.1 {
+            return finding("\(name(cut.0)) depends on itself", fix: "remove this dependency: a module is always built with its own files",
+                           at: location, from: name(cut.0), to: name(cut.1))
+        }
+        let path = [cut.0] + Self.shortestPath(from: cut.1, to: cut.0, within: members, successors: graph.successors)
+        let describe = { (edge: (Int, Int)) in "\(name(edge.0)) → \(name(edge.1))" }
+        var fix = "remove this dependency, \(describe(cut))"
+        if cutsUpward, let from = graph.sortedTargets[cut.0].layer, let to = graph.sortedTargets[cut.1].layer {
+            fix += ", which points up from \(from) to \(to)"
+        }
+        let others = cuts.filter { $0 != cut }
+        if !others.isEmpty {
+            fix += "; with \(others.map(describe).joined(separator: ", ")) (each reported at its place) it breaks every cycle here"
+                + (exact ? "" : " (found greedily; a smaller set may exist)")
+        }
+        let caught = members.count > path.count - 1 ? " (\(members.count) modules are caught in it)" : ""
+        return finding("dependency cycle: \(path.map(name).joined(separator: " → "))" + caught, fix: fix, at: location,
+                       from: name(cut.0), to: name(cut.1))
     }
 
     /// The strongly connected components that hold a cycle, components ordered by their first member.

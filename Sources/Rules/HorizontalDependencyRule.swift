@@ -80,9 +80,20 @@ public struct HorizontalDependencyRule: Rule {
             } else {
                 fix = "\(moveDown), or talk through a mediator"
             }
-            findings.append(finding("\(from.label) \(edge.verb) \(to.label)\(graph.alsoIn(edge))", fix: fix, at: edge.location, from: from.id.name, to: to.id.name))
+            var found = finding("\(from.label) \(edge.verb) \(to.label)\(graph.alsoIn(edge))", fix: fix, at: edge.location, from: from.id.name, to: to.id.name)
+            found.rationale = Self.rationale(of: layerName)
+            findings.append(found)
         }
         return findings
+    }
+}
+
+extension HorizontalDependencyRule {
+    /// The rationale in the words of the layer it is about: "Business components" only in a layer named so.
+    static func rationale(of layer: String) -> String {
+        guard layer != "business" else { return description.rationale }
+        return "Members of the independent layer \(layer) do not depend on each other: they talk through interfaces or a mediator, so each can be "
+            + "built, tested and removed alone."
     }
 }
 

@@ -66,12 +66,16 @@ extension PlanBuilder {
         let path = PathArithmetic.join(app.package.directory, manifest.manifestFile)
         let before = scaffolder.fileSystem.text(of: path) ?? ""
         var after = before
+        var added: [String] = []
         for product in needed where !manifest.targets.contains(where: { $0.name == target && $0.dependencies.contains { $0.name == product } }) {
             guard let directory = located(product)?.directory else { continue }
             after = try ManifestEditor(source: after, path: app.package.manifestPath).addingDependency(
                 packagePath: PathArithmetic.relative(directory, to: app.package.relativeDirectory), product: product, package: product, to: target)
+            added.append(product)
         }
-        var changes = before == after ? [] : [ScaffoldPlan.ManifestChange(path: app.package.manifestPath, before: before, after: after)]
+        var changes = before == after ? [] : [ScaffoldPlan.ManifestChange(path: app.package.manifestPath, before: before, after: after,
+                                                                          what: "added " + added.joined(separator: " and "))]
+        if use.makes { changes += componentsLists(of: app, target: target, adding: use.component) }
         let folder = manifest.target(named: target)?.folder(inPackage: app.package.directory, fileSystem: scaffolder.fileSystem) ?? "Sources/\(target)"
         let file = use.component + (use.makes ? "" : "Registration") + "InApp"
         let filePath = PathArithmetic.join(PathArithmetic.join(app.package.relativeDirectory, folder), file + ".swift")
@@ -92,6 +96,19 @@ extension PlanBuilder {
             notes.append("register \(use.component) with the app's registry: \(place) (\(filePath) has it)")
         }
         return changes
+    }
+
+    /// The app's `components` list (in `<App>.swift` and its test) with the new component added, where the app has one.
+    func componentsLists(of app: Scaffolder.ExistingPackage, target: String, adding component: String) -> [ScaffoldPlan.ManifestChange] {
+        let fileSystem = scaffolder.fileSystem
+        let folder = app.package.manifest.target(named: target)?.folder(inPackage: app.package.directory, fileSystem: fileSystem) ?? "Sources/\(target)"
+        return [PathArithmetic.join(folder, "\(target).swift"), "Tests/\(target)Tests/\(target)Tests.swift"].compactMap { file in
+            let relative = PathArithmetic.join(app.package.relativeDirectory, file)
+            guard let before = fileSystem.text(of: PathArithmetic.join(app.package.directory, file)),
+                  let after = AppComponentsList.adding(component, to: before) else { return nil }
+            return ScaffoldPlan.ManifestChange(path: PathArithmetic.join(scaffolder.root, relative), before: before, after: after, isApp: false,
+                                               what: "added \(component) to the list of components")
+        }
     }
 
     /// Where the app makes its registry (`func makeRegistry(` in one of its sources), as `path:line`.

@@ -17,9 +17,23 @@ public struct InferredConfigurationWriter {
         self.layering = layering
     }
 
+    /// The registry `componentize new --interface` creates, and the index of the layer it goes to: below the widest
+    /// independent layer, in the first layer under it that is not independent. Nil when no such layer exists.
+    var registry: (name: String, layer: Int, exists: Bool)? {
+        let independent = layering.layers.indices.filter { layering.layers[$0].independent }
+        guard let widest = independent.max(by: { (layering.layers[$0].components.count, $1) < (layering.layers[$1].components.count, $0) }),
+              let below = layering.layers.indices.first(where: { $0 > widest && !layering.layers[$0].independent }) else { return nil }
+        let name = Self.registryName
+        return (name, below, layering.layers.contains { $0.components.contains(name) })
+    }
+
+    /// The registry's name (`scaffold.mediator`).
+    static let registryName = "Mediator"
+
     /// The configuration; `baseline` names the baseline file and `baselineSummary` what it holds.
     public func render(baseline: String? = nil, baselineSummary: String = "") throws -> String {
         let packages = layering.componentsArePackages
+        let registry = self.registry
         let cycleOf = Dictionary(layering.cycles.flatMap { cycle in cycle.map { ($0, cycle) } }, uniquingKeysWith: { first, _ in first })
         let context: [String: Any] = [
             "components": packages ? layering.packageKinds.description : "\(layering.componentCount) targets",
@@ -29,9 +43,12 @@ public struct InferredConfigurationWriter {
             "membership": packages
                 ? "A package belongs to the layer whose `paths` glob matches its folder (relative to this file)."
                 : "A target belongs to the layer whose `members` glob matches its name.",
-            "layers": layering.layers.map { layer -> [String: Any] in
-                let entries = (packages ? layer.paths : layer.members).map(Self.quoted)
+            "layers": layering.layers.enumerated().map { index, layer -> [String: Any] in
                 var comment = Self.count(of: layer, packages: packages)
+                var layer = layer
+                // The registry joins its layer by name (it does not exist yet, so no folder says where it is).
+                if let registry, registry.layer == index, !registry.exists { layer.members.append(registry.name) }
+                let entries = (packages ? layer.paths : layer.members).map(Self.quoted)
                 if packages, layer.paths.count == 1, layer.paths[0].contains("*") {
                     comment += ": every package in \(layer.paths[0])"
                 } else if layer.components.count > 1 || !layer.namedFromFolders {
@@ -46,16 +63,22 @@ public struct InferredConfigurationWriter {
                         "entries": onlyTargets ? targets : entries.joined(separator: ", "), "targets": onlyTargets ? "" : targets,
                         "independent": layer.independent, "inside": layer.dependenciesInside == 1 ? "the one dependency between two of them today is"
                             : "the \(layer.dependenciesInside) dependencies between them today are",
-                        "fewInside": layer.independent && layer.dependenciesInside > 0, "comment": comment]
+                        "fewInside": layer.independent && layer.dependenciesInside > 0, "comment": comment,
+                        "interfaces": layer.independent ? Self.interfacePattern : ""]
             },
             "thirdParty": layering.thirdParty.map { entry -> [String: String] in
                 ["package": Self.quoted(entry.package), "layers": entry.layers.joined(separator: ", ")]
             },
+            "mediator": registry.map { Self.quoted($0.name) } ?? "",
+            "mediatorLayer": registry.map { layering.layers[$0.layer].name } ?? "",
             "baseline": baseline.map(Self.quoted) ?? "",
             "baselineSummary": baselineSummary,
         ]
         return try TemplateLibrary().render("init/inferred.yml.stencil", context: context)
     }
+
+    /// The interface modules members of an independent layer may depend on (`new <Name> --interface` creates them).
+    static let interfacePattern = "{name}Interface"
 
     /// `3 packages`, `2 Xcode targets`, `5 components (3 packages, 2 Xcode targets)`; `targets` in a one-package repository.
     public static func count(of layer: InferredLayering.Layer, packages: Bool) -> String {

@@ -54,6 +54,8 @@ public struct ScaffoldPlan: Sendable {
         public var isApp = true
         /// A file that does not exist yet, added to an existing component (`before` is empty).
         public var isNewFile = false
+        /// What the edit adds, for the line `new` prints (`added ComponentVideo and Mediator`).
+        public var what = ""
     }
 
     /// The repository root the packages' directories are relative to, as messages name it.
@@ -190,10 +192,12 @@ public struct Scaffolder {
         let target = package.manifest.targets.first { $0.name == request.name }?.name
             ?? package.manifest.targets.first { $0.type != .test }?.name ?? request.name
         var after = before
+        var added: [String] = []
         for dependency in interface + mediator where !package.manifest.dependencies.contains(where: { $0.identity == dependency.package.lowercased() }) {
             after = try ManifestEditor(source: after, path: package.manifestPath).addingDependency(
                 packagePath: PathArithmetic.relative(dependency.directory, to: package.relativeDirectory),
                 product: dependency.product, package: dependency.package, to: target)
+            added.append(dependency.product)
         }
         let registration = try registrationFile(for: existing, target: target, interface: interface.first?.product ?? request.name + "Interface",
                                                 templates: builder.templates)
@@ -201,7 +205,8 @@ public struct Scaffolder {
             + "\(request.name)Registration (\(registration.path)): make its Service do what \(request.name) does")
         let appChanges = try builder.planAppUse(.init(component: request.name, makes: false, registration: "\(request.name)Registration.register(in: registry)"))
         return ScaffoldPlan(root: root, packages: builder.packages,
-                            manifestChanges: [ScaffoldPlan.ManifestChange(path: package.manifestPath, before: before, after: after, isApp: false), registration]
+                            manifestChanges: [ScaffoldPlan.ManifestChange(path: package.manifestPath, before: before, after: after, isApp: false,
+                                                                          what: "added " + added.joined(separator: " and ")), registration]
                                 + appChanges,
                             notes: builder.notes)
     }
@@ -232,7 +237,7 @@ public struct Scaffolder {
         let names = model.layers.map(\.name).joined(separator: ", ")
         if let requested = request.layer {
             guard let layer = model.layer(named: requested) else {
-                throw InputError("--layer \(requested): no such layer; layers are: \(names)")
+                throw InputError("--layer \(requested): no such layer; layers are: \(names)\(EditDistance.suggestion(for: requested, in: model.layers.map(\.name)))")
             }
             return layer
         }
@@ -306,8 +311,20 @@ public struct Scaffolder {
                 throw InputError("refusing to create \(package.name) in \(package.directory): 'componentize check' would place it in layer \(other), "
                     + "not \(layer.name); \(belongs)")
             }
-            notes.append("\(package.name) is in no layer for 'componentize check' (rule unassigned), so no layering rule will cover it; \(belongs): "
-                + "add \"\(package.name)\" to the members of \(layer.name) in componentize.yml")
+            guard case .preset(let preset) = model.source else {
+                notes.append("\(package.name) is in no layer for 'componentize check' (rule unassigned), so no layering rule will cover it; \(belongs): "
+                    + "add \"\(package.name)\" to the members of \(layer.name) in componentize.yml")
+                continue
+            }
+            // Without a componentize.yml the preset's layers apply only while they place every package.
+            if !self.graph.sortedTargets.contains(where: { !$0.isTest && $0.layer == nil }) {
+                throw InputError("refusing to create \(package.name): there is no componentize.yml, and the \(preset.rawValue) preset's layers, which apply "
+                    + "only while they place every package, would place it in none, so 'componentize check' would stop running every layering rule; "
+                    + "write the preset out with 'componentize init --preset \(preset.rawValue)', add \"\(package.name)\" to the members of \(layer.name) there, "
+                    + "and run new again")
+            }
+            notes.append("\(package.name) is in no layer of the \(preset.rawValue) preset, which this repository has no componentize.yml to adapt, and whose "
+                + "layers already place only some of its packages, so no layering rule runs here: 'componentize init --infer' proposes layers for them all")
         }
         let newPackages = Set(packages.map(\.directory))
         // The new packages' folders as findings name them.
@@ -365,8 +382,15 @@ struct PlanBuilder {
     mutating func planMediator(below layer: Layer) throws -> [Scaffolder.Dependency] {
         let mediator = model.scaffold.mediator
         if located(mediator) == nil {
-            guard let mediatorLayer = model.layers.first(where: { $0.members.contains { $0.matches(mediator) } }) else {
-                throw InputError("no layer's members match the mediator '\(mediator)'; add it to a layer below \(layer.name) in componentize.yml")
+            // The layer its name puts it in; else the first layer below that keeps its packages in one folder, where
+            // the registry's folder places it.
+            let below = model.layers(below: layer.name).filter { !$0.independent }
+            guard let mediatorLayer = model.layers.first(where: { $0.members.contains { $0.matches(mediator) } })
+                ?? below.first(where: { $0.paths.contains { Scaffolder.folderOfPackages($0) != nil } }) else {
+                let setting = model.scaffold.mediator == "Mediator" ? "scaffold.mediator (default 'Mediator')" : "scaffold.mediator ('\(mediator)')"
+                throw InputError("--interface registers the component with the registry \(setting), which does not exist yet, and no layer below "
+                    + "\(layer.name) says where it goes: add \"\(mediator)\" to the members of one of \(below.isEmpty ? "the layers below it" : below.map(\.name).joined(separator: ", ")) "
+                    + "in componentize.yml (or set scaffold.mediator to your registry's name)")
             }
             try add(kind: .mediator, name: mediator, layer: mediatorLayer, dependencies: [], hasResources: false)
             notes.append("created the component registry \(mediator) in \(mediatorLayer.name): business components register their interfaces with it")
@@ -400,7 +424,8 @@ struct PlanBuilder {
         }
         for name in request.dependsOn where !dependencies.contains(where: { $0.product == name }) {
             guard let place = located(name) else {
-                throw InputError("--depends-on \(name): no package or product of that name in this repository")
+                let names = existing.flatMap { [$0.name] + $0.package.manifest.products.map(\.name) } + planned.keys.sorted()
+                throw InputError("--depends-on \(name): no package or product of that name in this repository\(EditDistance.suggestion(for: name, in: names))")
             }
             let owner = existing.first { $0.name == name || $0.package.manifest.products.contains { $0.name == name } }
             dependencies.append(Scaffolder.Dependency(product: name, package: owner?.name ?? name, directory: place.directory))

@@ -380,6 +380,10 @@ layers:
     # No member depends on another today: keep it that way (rule `horizontal`).
     independent: true
 {% endif %}
+{% if layer.interfaces %}
+    # ...but they may depend on each other's interface modules (`componentize new <Name> --interface` creates one).
+    interfaces: "{{ layer.interfaces }}"
+{% endif %}
 {% endfor %}
 
 # Packages from outside the repository, each with the layers that use it today (rule `third-party`): a layer not
@@ -407,6 +411,10 @@ baseline: {{ baseline }}
 # How `componentize new` creates components: {{ appComment }}
 scaffold:
   app: {{ app }}
+{% if mediator %}
+  # The registry components register their interfaces with (created by the first `new <Name> --interface`, in {{ mediatorLayer }}).
+  mediator: {{ mediator }}
+{% endif %}
 
 # Severity per rule: error, warning or off.
 rules:
@@ -820,8 +828,15 @@ svg.lanes { display: block; }
 .edge.mediator { stroke-dasharray: 2 3; }
 .edge.violation { stroke: var(--error); stroke-width: 2; opacity: .95; }
 .edge.known { stroke: var(--known); stroke-width: 1.6; opacity: .7; }
-.dense .edge { opacity: .12; }
-.dense .edge.violation { opacity: .35; }
+.edge { marker-end: url(#arrow-plain); pointer-events: visibleStroke; }
+.edge.violation { marker-end: url(#arrow-violation); }
+.edge.known { marker-end: url(#arrow-known); }
+.edge.path { marker-end: url(#arrow-path); }
+.arrow-plain { fill: var(--edge); }
+.arrow-violation { fill: var(--error); }
+.arrow-known { fill: var(--known); }
+.arrow-path { fill: var(--path); }
+.focus-hint { margin: 6px 12px; }
 .focus .node { opacity: .3; }
 .focus .node.selected, .focus .node.neighbor, .focus .node.path { opacity: 1; }
 .focus .edge { opacity: .05; }
@@ -850,7 +865,7 @@ footer { padding: 8px 16px 16px; color: var(--muted); font-size: 12px; }
   .controls, .filters, .lane-toggle { display: none; }
   .layout { grid-template-columns: 1fr; }
   .picture, .details { max-height: none; overflow: visible; border: none; }
-  .focus .node, .focus .edge, .dense .edge { opacity: 1; }
+  .focus .node, .focus .edge { opacity: 1; }
   tbody tr.filtered-out { display: table-row; }
 }
 tbody tr.filtered-out { display: none; }
@@ -864,7 +879,7 @@ tbody tr.filtered-out { display: none; }
   var SVG = "http://www.w3.org/2000/svg";
   var NODE_W = 172, NODE_H = 36, GAP_X = 14, GAP_Y = 14, LABEL_W = 184, PAD = 12;
   var KIND_BADGE = { package: "PACKAGE", pod: "POD", xcode: "XCODE", target: "TARGET", external: "OUTSIDE" };
-  var state = { selected: null, nodes: {}, edges: [], collapsed: {} };
+  var state = { selected: null, nodes: {}, edges: [], drawn: {}, collapsed: {} };
 
   function el(tag, attributes, text) {
     var node = document.createElement(tag);
@@ -894,23 +909,72 @@ tbody tr.filtered-out { display: none; }
   var components = data.components;
   var byName = {};
   components.forEach(function (component) { byName[component.name] = component; });
-  var outgoing = {}, incoming = {};
-  data.links.forEach(function (link) {
+  var outgoing = {}, incoming = {}, linksOf = {};
+  data.links.forEach(function (link, index) {
     (outgoing[link.from] = outgoing[link.from] || []).push(link);
     (incoming[link.to] = incoming[link.to] || []).push(link);
+    (linksOf[link.from] = linksOf[link.from] || []).push(index);
+    if (link.to !== link.from) (linksOf[link.to] = linksOf[link.to] || []).push(index);
   });
 
-  // Lanes: the layers top first, then components no layer places, then outside packages.
+  // Past this many links the picture draws only the links of the selected component (and a chain `why` asks for).
+  var FOCUS_LINKS = 150;
+  var focusOnly = data.links.length > FOCUS_LINKS;
+
+  // How far each component sits above the bottom of what it depends on (the longest chain below it), cycles cut.
+  var heights = {};
+  function heightOf(name, visiting) {
+    if (heights[name] !== undefined) return heights[name];
+    if (visiting[name]) return 0;
+    visiting[name] = true;
+    var best = 0;
+    (outgoing[name] || []).forEach(function (link) { if (byName[link.to] && byName[link.to].kind !== "external") best = Math.max(best, heightOf(link.to, visiting) + 1); });
+    visiting[name] = false;
+    return (heights[name] = best);
+  }
+
+  // The folder that groups a component: its package's parent folder, or the Xcode project it is a target of.
+  function groupOf(component) {
+    if (component.kind === "xcode" || component.kind === "target") return component.folder || ".";
+    var slash = component.folder.lastIndexOf("/");
+    return slash < 0 ? "." : component.folder.slice(0, slash);
+  }
+
+  // Without layers, lanes are the folders that hold the components, the folders of higher components on top.
+  function folderLanes(placed) {
+    var groups = {};
+    placed.forEach(function (component) { (groups[groupOf(component)] = groups[groupOf(component)] || []).push(component); });
+    var keys = Object.keys(groups);
+    var top = {};
+    keys.forEach(function (key) {
+      top[key] = groups[key].reduce(function (best, component) { return Math.max(best, heightOf(component.name, {})); }, 0);
+      groups[key].sort(function (a, b) { return heightOf(b.name, {}) - heightOf(a.name, {}) || (a.name < b.name ? -1 : 1); });
+    });
+    keys.sort(function (a, b) { return top[b] - top[a] || (a < b ? -1 : 1); });
+    return keys.map(function (key) {
+      return { key: "folder:" + key, title: key === "." ? "(root)" : key, sub: "folder", members: groups[key], folder: true };
+    });
+  }
+
+  // Lanes: the layers top first, then components no layer places; without layers, the folders that hold them. Then
+  // outside packages.
   function lanes() {
     var result = data.layers.map(function (layer) {
       return { key: "layer:" + layer.name, title: layer.name, sub: layer.independent ? "independent" : "",
                members: components.filter(function (c) { return c.layer === layer.name && c.kind !== "external"; }) };
     });
-    result.push({ key: "none", title: "no layer", sub: "", members: components.filter(function (c) { return !c.layer && c.kind !== "external"; }) });
+    var unplaced = components.filter(function (c) { return !c.layer && c.kind !== "external"; });
+    if (data.layers.length === 0) result = result.concat(folderLanes(unplaced));
+    else result.push({ key: "none", title: "no layer", sub: "", members: unplaced });
     var outside = components.filter(function (c) { return c.kind === "external"; });
     result.push({ key: "external", title: "outside packages", sub: "", members: outside, collapsible: true });
     if (state.collapsed.external === undefined) state.collapsed.external = outside.length > 12;
     return result.filter(function (lane) { return lane.members.length > 0; });
+  }
+
+  // A lane's title fits its label column: a long folder keeps its end.
+  function fitted(title) {
+    return title.length > 26 ? "…" + title.slice(title.length - 25) : title;
   }
 
   function summary() {
@@ -934,19 +998,23 @@ tbody tr.filtered-out { display: none; }
     host.textContent = "";
     state.nodes = {};
     state.edges = [];
+    state.drawn = {};
     var width = Math.max(760, host.clientWidth || 1100);
     var perRow = Math.max(1, Math.floor((width - LABEL_W - PAD) / (NODE_W + GAP_X)));
     var root = svg("svg", { "class": "lanes", width: width, role: "group", "aria-label": "Layers, top first" });
+    root.appendChild(arrowheads());
+    // Links in front of the boxes, so that none hides behind one.
     var edgeLayer = svg("g", { "class": "edges" }), nodeLayer = svg("g", { "class": "nodes" }), laneLayer = svg("g", {});
-    root.appendChild(laneLayer); root.appendChild(edgeLayer); root.appendChild(nodeLayer);
+    root.appendChild(laneLayer); root.appendChild(nodeLayer); root.appendChild(edgeLayer);
     var y = 0;
     lanes().forEach(function (lane, laneIndex) {
       var collapsed = lane.collapsible && state.collapsed.external;
       var rows = collapsed ? 0 : Math.ceil(lane.members.length / perRow);
       var height = Math.max(NODE_H + 2 * PAD, rows * (NODE_H + GAP_Y) - GAP_Y + 2 * PAD);
       laneLayer.appendChild(svg("rect", { "class": "lane-bg" + (laneIndex % 2 ? " alt" : ""), x: 0, y: y, width: width, height: height }));
-      var title = svg("text", { "class": "lane-title", x: PAD, y: y + PAD + 14 });
-      title.textContent = lane.title;
+      var title = svg("text", { "class": "lane-title", x: PAD, y: y + PAD + 14, "data-lane": lane.key });
+      title.textContent = fitted(lane.title);
+      if (lane.title !== fitted(lane.title)) { var full = svg("title", {}); full.textContent = lane.title; title.appendChild(full); }
       laneLayer.appendChild(title);
       var sub = svg("text", { "class": "lane-sub", x: PAD, y: y + PAD + 30 });
       sub.textContent = lane.members.length + (lane.members.length === 1 ? " component" : " components") + (lane.sub ? ", " + lane.sub : "");
@@ -970,20 +1038,53 @@ tbody tr.filtered-out { display: none; }
     });
     root.setAttribute("height", y);
     root.setAttribute("viewBox", "0 0 " + width + " " + y);
-    var ports = attachments();
-    data.links.forEach(function (link, index) {
-      var from = state.nodes[link.from], to = state.nodes[link.to];
-      if (!from || !to) return;
-      var path = svg("path", { "class": edgeClass(link), d: curve(from, to, ports.out[index], ports["in"][index]), "data-from": link.from, "data-to": link.to, "data-edge": index });
-      var tip = svg("title", {});
-      tip.textContent = link.from + " → " + link.to + (link.violation ? " (" + link.violation + (link.baselined ? ", baselined" : "") + ")" : "");
-      path.appendChild(tip);
-      edgeLayer.appendChild(path);
-      state.edges.push({ link: link, element: path });
-    });
-    if (data.links.length > 400) root.classList.add("dense");
+    state.ports = attachments();
+    state.edgeLayer = edgeLayer;
+    if (focusOnly) {
+      root.classList.add("focus-only");
+      host.appendChild(el("p", { "class": "hint focus-hint" }, data.links.length + " links: select a component to draw its links and its neighbours'."));
+    } else {
+      data.links.forEach(function (link, index) { drawEdge(index); });
+    }
     host.appendChild(root);
     state.root = root;
+  }
+
+  // One arrowhead a colour: links end in an arrow at what they depend on.
+  function arrowheads() {
+    var defs = svg("defs", {});
+    ["plain", "violation", "known", "path"].forEach(function (name) {
+      var marker = svg("marker", { id: "arrow-" + name, viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse",
+                                   markerUnits: "userSpaceOnUse" });
+      marker.appendChild(svg("path", { d: "M0,1 L10,5 L0,9 z", "class": "arrow arrow-" + name }));
+      defs.appendChild(marker);
+    });
+    return defs;
+  }
+
+  // Draws link `index` once (on demand when only a selection's links are drawn).
+  function drawEdge(index) {
+    var link = data.links[index];
+    var from = state.nodes[link.from], to = state.nodes[link.to];
+    if (!from || !to || state.drawn[index]) return state.drawn[index];
+    var path = svg("path", { "class": edgeClass(link), d: curve(from, to, state.ports.out[index], state.ports["in"][index]), "data-from": link.from,
+                             "data-to": link.to, "data-edge": index });
+    var tip = svg("title", {});
+    tip.textContent = link.from + " → " + link.to + (link.violation ? " (" + link.violation + (link.baselined ? ", baselined" : "") + ")" : "");
+    path.appendChild(tip);
+    state.edgeLayer.appendChild(path);
+    var edge = { link: link, element: path };
+    state.edges.push(edge);
+    state.drawn[index] = edge;
+    return edge;
+  }
+
+  // When only a selection's links are drawn: removes the others.
+  function undrawEdges() {
+    if (!focusOnly) return;
+    state.edges.forEach(function (edge) { edge.element.remove(); });
+    state.edges = [];
+    state.drawn = {};
   }
 
   function edgeClass(link) {
@@ -1103,9 +1204,11 @@ tbody tr.filtered-out { display: none; }
 
   function select(name, pinned) {
     clearMarks();
+    undrawEdges();
     state.selected = name;
     showDetails(name);
     if (!name || !state.nodes[name]) return;
+    if (focusOnly) (linksOf[name] || []).forEach(drawEdge);
     state.root.classList.add("focus");
     state.nodes[name].element.classList.add("selected");
     state.edges.forEach(function (edge) {
@@ -1204,6 +1307,7 @@ tbody tr.filtered-out { display: none; }
       });
     }
     clearMarks();
+    undrawEdges();
     if (!seen[to] || from === to) { result.textContent = from + " does not depend on " + to + ", directly or through anything else."; return; }
     var chain = [to];
     while (chain[0] !== from) chain.unshift(previous[chain[0]]);
@@ -1212,7 +1316,12 @@ tbody tr.filtered-out { display: none; }
     chain.forEach(function (name, index) {
       if (state.nodes[name]) state.nodes[name].element.classList.add("path");
       if (index === 0) return;
-      state.edges.forEach(function (edge) { if (edge.link.from === chain[index - 1] && edge.link.to === name) edge.element.classList.add("path", "hl"); });
+      (linksOf[name] || []).forEach(function (linkIndex) {
+        var link = data.links[linkIndex];
+        if (link.from !== chain[index - 1] || link.to !== name) return;
+        var edge = drawEdge(linkIndex);
+        if (edge) edge.element.classList.add("path", "hl");
+      });
     });
   }
 
@@ -1252,7 +1361,7 @@ tbody tr.filtered-out { display: none; }
   extras();
   document.getElementById("search").addEventListener("input", search);
   document.getElementById("path-show").addEventListener("click", showPath);
-  document.addEventListener("keydown", function (event) { if (event.key === "Escape") { clearMarks(); state.selected = null; showDetails(null); } });
+  document.addEventListener("keydown", function (event) { if (event.key === "Escape") { clearMarks(); undrawEdges(); state.selected = null; showDetails(null); } });
   var resizeTimer = null;
   window.addEventListener("resize", function () { clearTimeout(resizeTimer); resizeTimer = setTimeout(redraw, 150); });
   document.documentElement.setAttribute("data-ready", "true");

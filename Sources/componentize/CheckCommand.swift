@@ -32,6 +32,9 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Findings listed in this file do not fail the run; entries that match nothing are reported. Default: the file componentize.yml names under 'baseline:'.", completion: .file())
     var baseline: String?
 
+    @Flag(name: .customLong("no-baseline"), help: "Apply no baseline this run, not even the one componentize.yml names: every finding counts.")
+    var noBaseline = false
+
     @Option(name: .customLong("write-baseline"), help: "Write every current finding to this file (sorted, keyed by rule and edge) and exit 0.", completion: .file())
     var writeBaseline: String?
 
@@ -57,25 +60,46 @@ struct CheckCommand: ParsableCommand {
         discussion: "JSON and SARIF always list them; the text report counts them on one line otherwise."))
     var listUndecided = false
 
+    func validate() throws {
+        if noBaseline && baseline != nil { throw ValidationError("--no-baseline applies no baseline; it takes no --baseline FILE") }
+    }
+
     func run() throws {
         let timings = showTimings ? StageTimings() : nil
         let project = try project.open(timings: timings)
         var request = CheckRequest(today: try Project.today(), imports: !noImports, baseline: baseline, writeBaseline: writeBaseline,
                                    changedSince: changedSince, toolVersion: Componentize.version)
         request.countFixable = format == .text
+        request.ignoresBaseline = noBaseline
         request.drawsArchitecture = format == .html
         let outcome = try project.check(request)
         if let timings { Terminal.printError(timings.report) }
         switch outcome {
         case .baselineWritten(let path, let count):
-            Terminal.printError("componentize: wrote \(count) findings to \(path)")
+            Terminal.printError("componentize: wrote \(count) finding\(count == 1 ? "" : "s") to \(path)" + Self.applyingAdvice(path, configured: project.baselinePath))
         case .report(var report, let check):
             report.listsUndecided = listUndecided
             let text = report.render(format, colored: format == .text && output == nil && Terminal.wantsColor)
-            if let output { try Project.writeFile(Data((text + "\n").utf8), to: output) } else { print(text) }
+            if let output {
+                try Project.writeFile(Data((text + "\n").utf8), to: output)
+                print("\(report.summaryLine); report written to \(output)")
+            } else {
+                print(text)
+            }
             // Freeing a large repository's graph object by object takes longer than the rest of the exit: end here.
             Terminal.exit(report.failingCount(at: failOn) > 0 ? 1 : 0, keeping: project, check)
         }
+    }
+}
+
+extension CheckCommand {
+    /// What makes `check` apply a baseline just written: nothing when componentize.yml already names it.
+    static func applyingAdvice(_ written: String, configured: String?) -> String {
+        func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+        if let configured, absolute(configured) == absolute(written) { return " (componentize.yml names it under 'baseline:': check applies it)" }
+        return "; check applies it with --baseline \(written), or on every run once componentize.yml says 'baseline: "
+            + "\((written as NSString).lastPathComponent)' (the path relative to componentize.yml's folder)"
+            + (configured.map { " instead of \($0)" } ?? "")
     }
 }
 

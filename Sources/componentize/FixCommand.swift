@@ -35,14 +35,20 @@ struct FixCommand: ParsableCommand {
     func run() throws {
         let known = FixRequest.fixableRules.map(\.rawValue)
         for rule in rules where !known.contains(rule) {
-            throw ValidationError("fix edits for \(known.joined(separator: ", ")) findings, not '\(rule)'")
+            throw ValidationError("fix edits for \(known.joined(separator: ", ")) findings, not '\(rule)'\(EditDistance.suggestion(for: rule, in: known))")
         }
         let request = FixRequest(today: try Project.today(), rules: Set((rules.isEmpty ? known : rules).map { RuleID(rawValue: $0) }), dryRun: dryRun,
                                  toolVersion: Componentize.version)
         let timings = showTimings ? StageTimings() : nil
-        let outcome = try project.open(timings: timings).fix(request)
+        let opened = try project.open(timings: timings)
+        let outcome = try opened.fix(request)
         if let timings { Terminal.printError(timings.report) }
+        let passedOver = opened.passedOver("its findings were not fixed")
+        for note in passedOver { print(note) }
         print(FixReporter(dryRun: dryRun).render(outcome))
-        if !outcome.notFixed.isEmpty { throw ExitCode(1) }
+        if !passedOver.isEmpty {
+            print("componentize fix: passed over \(passedOver.count) \(passedOver.count == 1 ? "package" : "packages") whose manifest cannot be read")
+        }
+        if !outcome.notFixed.isEmpty || !passedOver.isEmpty { throw ExitCode(1) }
     }
 }

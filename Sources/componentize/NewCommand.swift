@@ -52,7 +52,8 @@ struct NewCommand: ParsableCommand {
     }
 
     func run() throws {
-        let root = root ?? project.path
+        let given = root ?? project.path
+        let root = project.configurationPath == nil ? try Project.rootForNew(from: given) : given
         let request = Project.NewComponentRequest(
             name: name, layer: layer,
             dependsOn: dependsOn.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty },
@@ -68,7 +69,7 @@ struct NewCommand: ParsableCommand {
             print("created \(plan.path(of: package)) (\(package.layer)): \(package.files.count) files")
         }
         for change in plan.manifestChanges {
-            print(change.isNewFile ? "created \(change.path)" : change.isApp ? "added \(name) to \(change.path)" : "added its interface and the registry to \(change.path)")
+            print(change.isNewFile ? "created \(change.path)" : "edited \(change.path): \(change.what)")
         }
         for note in plan.notes { print("note: \(note)") }
     }

@@ -12,7 +12,8 @@ struct ResourcesCommand: ParsableCommand {
             (format arguments typed), with UIKit, AppKit and SwiftUI helpers behind #if canImport. A file is \
             rewritten only when its content changes.
 
-            With --check nothing is written: exit 1 with a unified diff when a file is stale or missing (for CI).
+            With --check nothing is written: exit 1 with a unified diff when a file is stale or missing (for CI), and \
+            when a package's manifest cannot be read (its files cannot be compared).
             """
     )
 
@@ -31,8 +32,12 @@ struct ResourcesCommand: ParsableCommand {
     var templateDirectory: String?
 
     func run() throws {
-        let outcome = try project.open().generateResources(
+        let opened = try project.open()
+        let outcome = try opened.generateResources(
             Project.ResourceOptions(target: target, outputDirectory: outputDirectory, check: check, templateDirectory: templateDirectory))
+        let passedOver = opened.passedOver("its targets' accessors were not \(check ? "compared" : "generated")")
+        for note in passedOver { print(note) }
+        let skipped = passedOver.isEmpty ? "" : "; \(passedOver.count) \(passedOver.count == 1 ? "package" : "packages") passed over (manifest not read)"
         for diagnostic in outcome.diagnostics { Terminal.printError(diagnostic.description) }
         for (manifest, target) in outcome.notSwift {
             print("\(manifest): skipped \(target): it is not a Swift target; its Objective-C reads the resources through SWIFTPM_MODULE_BUNDLE (migrate-pods writes \(target)Resources on it)")
@@ -51,14 +56,19 @@ struct ResourcesCommand: ParsableCommand {
             }
         }
         if outcome.hasErrors { throw ExitCode(2) }
-        if check && outcome.isStale { throw ExitCode(1) }
+        if check && outcome.isStale {
+            if !passedOver.isEmpty { print("componentize: generated files stale\(skipped)") }
+            throw ExitCode(1)
+        }
         if !check {
             let unchanged = outcome.results.filter { $0.status == .unchanged }.count
             let count = outcome.results.filter { $0.status != .removed }.count
-            print("componentize: \(count) \(count == 1 ? "target" : "targets") with resources, \(count - unchanged) written, \(unchanged) unchanged")
+            print("componentize: \(count) \(count == 1 ? "target" : "targets") with resources, \(count - unchanged) written, \(unchanged) unchanged\(skipped)")
         } else {
             let count = outcome.results.count
-            print("componentize: \(count) generated \(count == 1 ? "file" : "files") up to date")
+            print("componentize: \(count) generated \(count == 1 ? "file" : "files") up to date\(skipped)")
+            // Files nobody compared are not up to date as far as anyone knows.
+            if !passedOver.isEmpty { throw ExitCode(1) }
         }
     }
 }

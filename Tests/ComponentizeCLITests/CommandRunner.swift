@@ -40,12 +40,12 @@ enum Componentize {
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: temporary) }
         let outURL = temporary.appendingPathComponent("out"), errURL = temporary.appendingPathComponent("err")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        try Data().write(to: outURL)
+        try Data().write(to: errURL)
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
         let inputURL = temporary.appendingPathComponent("in")
-        FileManager.default.createFile(atPath: inputURL.path, contents: Data((input ?? "").utf8))
+        try Data((input ?? "").utf8).write(to: inputURL)
         process.standardInput = try FileHandle(forReadingFrom: inputURL)
         try process.run()
         process.waitUntilExit()
@@ -67,7 +67,7 @@ enum FileSnapshot {
         while let item = enumerator?.nextObject() as? String {
             var isDirectory: ObjCBool = false
             let path = root.appendingPathComponent(item).path
-            FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
             result[item] = isDirectory.boolValue ? Data() : try Data(contentsOf: URL(fileURLWithPath: path))
         }
         return result

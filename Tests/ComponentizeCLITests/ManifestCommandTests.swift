@@ -81,7 +81,7 @@ final class ManifestCommandTests: XCTestCase {
     }
 
     private func assertInputError(_ manifest: Data?, expected: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        if let manifest { FileManager.default.createFile(atPath: scratch.appendingPathComponent("Package.swift").path, contents: manifest) }
+        if let manifest { try manifest.write(to: scratch.appendingPathComponent("Package.swift")) }
         let result = try Componentize.run(["manifest", scratch.path])
         XCTAssertEqual(result.status, 2, file: file, line: line)
         XCTAssertEqual(result.stdout, "", file: file, line: line)
@@ -101,7 +101,7 @@ final class ManifestCommandTests: XCTestCase {
 
     func testStaticDeclineIsAnErrorNamingTheConstruct() throws {
         let manifest = "// swift-tools-version:5.9\nimport PackageDescription\nimport Foundation\nlet package = Package(name: \"P\")\nwhile false {}\n"
-        FileManager.default.createFile(atPath: scratch.appendingPathComponent("Package.swift").path, contents: Data(manifest.utf8))
+        try Data(manifest.utf8).write(to: scratch.appendingPathComponent("Package.swift"))
         let result = try Componentize.run(["manifest", scratch.path, "--reader", "static"])
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.stderr.replacingOccurrences(of: scratch.path, with: "DIR"),

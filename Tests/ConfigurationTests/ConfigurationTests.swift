@@ -100,7 +100,7 @@ final class ConfigurationTests: XCTestCase {
 
     func testUnknownKey() {
         XCTAssertEqual(error("layer:\n  - name: app\n"),
-                       "componentize.yml:1:1: error: unknown key 'layer' in the configuration; expected one of: preset, strict, layers, thirdParty, testSupport, exceptions, rules, exclude, scaffold, resources, baseline, imports, pods, xcode, mediators")
+                       "componentize.yml:1:1: error: unknown key 'layer' in the configuration; expected one of: preset, strict, layers, thirdParty, testSupport, exceptions, rules, exclude, scaffold, resources, baseline, imports, pods, xcode, mediators; did you mean 'layers'?")
     }
 
     func testPodsMappings() throws {

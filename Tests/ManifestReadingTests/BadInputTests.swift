@@ -19,7 +19,7 @@ final class BadInputTests: XCTestCase {
 
     private func write(_ data: Data, to name: String = "Package.swift") -> String {
         let path = directory + "/" + name
-        FileManager.default.createFile(atPath: path, contents: data)
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: data), path)
         return path
     }
 
