@@ -14,6 +14,8 @@ final class RepositoryCheckTests: XCTestCase {
     override func setUpWithError() throws {
         root = NSTemporaryDirectory() + "componentize-repo-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        // Layers chosen, as a team's repository has them: without componentize.yml no layering rule runs.
+        try write("preset: four-layer\n", to: "componentize.yml")
     }
 
     override func tearDownWithError() throws {
@@ -54,6 +56,7 @@ final class RepositoryCheckTests: XCTestCase {
     /// `.build.number`) gets `missing-import` for each, not `unused-dependency`; a dependency it truly does not use beside
     /// them stays `unused-dependency`.
     func testADependencyUsedThroughItsExtensionsIsAMissingImportAndATrulyUnusedOneStaysUnused() throws {
+        try FileManager.default.removeItem(atPath: root + "/componentize.yml")
         try write(RuleExample.package("Dependencies"), to: "Dependencies/Package.swift")
         try write("public struct DependencyValues {}\n@propertyWrapper public struct Dependency<Value> {\n    public init(_ keyPath: KeyPath<DependencyValues, Value>) {}\n    public var wrappedValue: Value { fatalError() }\n}\n",
                   to: "Dependencies/Sources/Dependencies/Dependencies.swift")
