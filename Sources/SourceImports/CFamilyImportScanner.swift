@@ -2,8 +2,9 @@ import SourceText
 
 /// The modules an Objective-C, C or C++ file imports: `@import X;`, `@import X.Sub;`, `#import <X/Header.h>`,
 /// `#include <X/Header.h>`, outside comments and strings (read by ``CFamilyTokens``). Quoted includes
-/// (`#import "Local.h"`) and system headers without a folder (`<stdio.h>`) name no module. Columns count UTF-8 bytes
-/// from the line's start.
+/// (`#import "Local.h"`) and system headers without a folder (`<stdio.h>`) name no module. `#include <dir/h.h>` is
+/// marked (``SourceImport/isHeaderInclude``): C and C++ code finds such headers through header search paths as often as
+/// through a module named `dir`. Columns count UTF-8 bytes from the line's start.
 public enum CFamilyImportScanner {
     public static func imports(in text: String) -> ScannedFile {
         var text = text
@@ -20,7 +21,9 @@ public enum CFamilyImportScanner {
                 imports.append(SourceImport(module: path[0], path: Array(path.dropFirst()), line: inclusion.line, column: inclusion.column))
             case .angled(let path):
                 guard let slash = path.firstIndex(of: "/"), slash > path.startIndex else { continue }
-                imports.append(SourceImport(module: String(path[..<slash]), line: inclusion.line, column: inclusion.column))
+                var found = SourceImport(module: String(path[..<slash]), line: inclusion.line, column: inclusion.column)
+                found.isHeaderInclude = inclusion.isInclude
+                imports.append(found)
             case .quoted(let path):
                 // `Header.h` for `"Folder/Header.h"`: a header found by the search paths, whichever module it belongs to.
                 if let name = path.split(separator: "/").last, !name.isEmpty { quoted.append(String(name)) }

@@ -93,7 +93,7 @@ public enum SourcePass {
             if let problem = scanned.problem { notes.append(Note("this source file \(problem)", at: FileLocation(path: shown))) }
             for item in scanned.imports where !item.isLeftOut(bySwiftPM: package.kind != .pod) {
                 uses.append(SourceImportUse(module: item.module, location: FileLocation(path: shown, line: item.line, column: item.column),
-                                            isOptional: item.isOptional, isExported: item.isExported))
+                                            isOptional: item.isOptional || item.isHeaderInclude, isExported: item.isExported))
             }
         }
         uses += prefixHeaderImports(of: target, in: package, hasFiles: !selection.files.isEmpty)
@@ -134,7 +134,7 @@ public enum SourcePass {
         guard let prefix = target.prefixHeader, hasFiles else { return [] }
         let location = FileLocation(path: package.manifestPath, line: prefix.position?.line, column: prefix.position?.column)
         return CFamilyImportScanner.imports(in: prefix.text).imports.map {
-            SourceImportUse(module: $0.module, location: location, isOptional: $0.isOptional, isExported: false)
+            SourceImportUse(module: $0.module, location: location, isOptional: $0.isOptional || $0.isHeaderInclude, isExported: false)
         }
     }
 

@@ -38,6 +38,8 @@ public struct CFamilyTokens: Sendable {
         public var form: Form
         public var line: Int
         public var column: Int
+        /// `#include` / `#include_next` (not `#import` or `@import`): a C habit of finding headers through search paths.
+        public var isInclude = false
     }
 
     public private(set) var tokens: [Token] = []
@@ -105,7 +107,7 @@ public struct CFamilyTokens: Sendable {
             _ = stack.popLast()
             _ = chains.popLast()
         case "define": return define(rest)
-        default: return include(rest, line: line, column: column)
+        default: return include(rest, line: line, column: column, isInclude: keyword.hasPrefix("include"))
         }
         conditionSets.append(stack)
     }
@@ -116,12 +118,12 @@ public struct CFamilyTokens: Sendable {
     }
 
     /// `<X/Y.h>` or `"Y.h"` after `#import`/`#include`.
-    private mutating func include(_ rest: String, line: Int, column: Int) {
+    private mutating func include(_ rest: String, line: Int, column: Int, isInclude: Bool) {
         guard let open = rest.firstIndex(where: { $0 == "<" || $0 == "\"" }) else { return }
         let body = rest[rest.index(after: open)...]
         guard let close = body.firstIndex(of: rest[open] == "<" ? ">" : "\"") else { return }
         let path = String(body[..<close])
-        inclusions.append(Inclusion(form: rest[open] == "<" ? .angled(path) : .quoted(path), line: line, column: column))
+        inclusions.append(Inclusion(form: rest[open] == "<" ? .angled(path) : .quoted(path), line: line, column: column, isInclude: isInclude))
     }
 
     private mutating func define(_ rest: String) {

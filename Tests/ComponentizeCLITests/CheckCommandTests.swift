@@ -134,6 +134,16 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertFalse(chosen.stdout.contains("no layering rule ran"), chosen.stdout)
     }
 
+    /// C targets reaching a shared header folder through `cSettings: .headerSearchPath`: `#include <shared/frame.h>`
+    /// names a folder as often as a module, so it is no finding where the target does not declare `shared`, and a use
+    /// of `shared` where it does (no unused dependency).
+    func testACIncludeThroughHeaderSearchPathsIsNoImplicitDependency() throws {
+        let result = try check(["fixtures/CHeaderSearchPaths"])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        XCTAssertFalse(result.stdout.contains("[implicit-dependency]") || result.stdout.contains("[unused-dependency]"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("0 errors, 0 warnings in 1 package (3 targets)"), result.stdout)
+    }
+
     func testEveryRuleFixtureMatchesItsGoldenReportsInEveryFormat() throws {
         for rule in Self.rules {
             for format in Self.formats {
