@@ -17,7 +17,7 @@ struct ImportResolution {
     let declared: DeclaredGraph
 
     func index(of facts: ImportFacts, entries: [ManifestEntry]) -> ImportIndex {
-        let localReexports = reexports(of: facts.targets)
+        let localReexports = reexports(of: facts)
         let context = Context(declared: declared, facts: facts, localReexports: localReexports)
         // Each target's imports are decided on their own: in slices on every core, joined in the targets' order.
         let targets = facts.targets
@@ -104,16 +104,19 @@ struct ImportResolution {
 
     /// By local module, the modules its files re-export (`@_exported import`), read before any target's imports are
     /// decided: what a target that declares the re-exporting one may import.
-    private func reexports(of targets: [TargetImports]) -> [String: Set<String>] {
+    private func reexports(of facts: ImportFacts) -> [String: Set<String>] {
         var byModule: [String: Set<String>] = [:]
-        for imports in targets {
-            for use in imports.uses where use.isExported {
+        for imports in facts.targets {
+            // The toolchain's and the SDK's modules are every target's already: re-exporting one provides nothing.
+            for use in imports.uses where use.isExported && !facts.systemModules.contains(use.module)
+                && !DependencyGraph.appleSDKModules.contains(use.module) {
                 guard let target = declared.target(TargetID(package: imports.package, name: imports.target)) else { break }
                 byModule[target.module, default: []].insert(use.module)
             }
         }
         return byModule
     }
+
 
     /// The modules the local targets `numbers` re-export, and what those re-export in turn: declared through them.
     private func reexported(through numbers: [Int], context: Context) -> Set<String> {

@@ -150,7 +150,7 @@ public struct FixPlanner {
         let from = outside.from, fromPackage = package(of: from)
         try refuseXcode(from, finding)
         let layering = project.layering
-        if let layer = from.layer, !layering.layers.isEmpty,
+        if let layer = from.layer, !layering.layers.isEmpty, layering.severities[.thirdParty] != .off,
            !layering.thirdParty.allowedLayers(package: outside.package, product: outside.product).contains(layer) {
             throw NotFixable("the \(layer) layer may not use \(outside.package) (third-party): declaring it would fail check; the code needs to change", kind: .worsens)
         }

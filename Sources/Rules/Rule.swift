@@ -197,10 +197,11 @@ extension DependencyGraph {
 
 /// The layering rules' judgement of one edge, for tools that add edges (`fix`): which rule would report it.
 public enum LayeringVerdict {
-    /// `upward` or `horizontal` when `check` would report a dependency of `from` on `to`; nil when it is allowed.
+    /// `upward` or `horizontal` when `check` would report a dependency of `from` on `to`; nil when it is allowed, or
+    /// when the rule that would judge it is off (as both are on layers only guessed from names).
     public static func rejection(from: GraphTarget, to: GraphTarget, in configuration: Configuration) -> RuleID? {
-        if UpwardDependencyRule.applies(from: from, to: to) { return .upward }
-        if HorizontalDependencyRule.applies(from: from, to: to, in: configuration) { return .horizontal }
+        if configuration.severities[.upward] != .off, UpwardDependencyRule.applies(from: from, to: to) { return .upward }
+        if configuration.severities[.horizontal] != .off, HorizontalDependencyRule.applies(from: from, to: to, in: configuration) { return .horizontal }
         return nil
     }
 }

@@ -3,8 +3,9 @@ import SourceText
 /// The modules an Objective-C, C or C++ file imports: `@import X;`, `@import X.Sub;`, `#import <X/Header.h>`,
 /// `#include <X/Header.h>`, outside comments and strings (read by ``CFamilyTokens``). Quoted includes
 /// (`#import "Local.h"`) and system headers without a folder (`<stdio.h>`) name no module. Each import carries the
-/// `#if` conditions around it as the preprocessor writes them (`defined(FLAG)` for `#ifdef FLAG`). Columns count UTF-8
-/// bytes from the line's start.
+/// `#if` conditions around it as the preprocessor writes them (`defined(FLAG)` for `#ifdef FLAG`). `#include <dir/h.h>`
+/// is marked (``SourceImport/isHeaderInclude``): C and C++ code finds such headers through header search paths as often
+/// as through a module named `dir`. Columns count UTF-8 bytes from the line's start.
 public enum CFamilyImportScanner {
     public static func imports(in text: String) -> ScannedFile {
         var text = text
@@ -23,7 +24,9 @@ public enum CFamilyImportScanner {
                                             column: inclusion.column))
             case .angled(let path):
                 guard let slash = path.firstIndex(of: "/"), slash > path.startIndex else { continue }
-                imports.append(SourceImport(module: String(path[..<slash]), conditions: conditions, line: inclusion.line, column: inclusion.column))
+                var found = SourceImport(module: String(path[..<slash]), conditions: conditions, line: inclusion.line, column: inclusion.column)
+                found.isHeaderInclude = inclusion.isInclude
+                imports.append(found)
             case .quoted(let path):
                 // A header found beside the file or by the search paths, whichever module it belongs to.
                 if path.split(separator: "/").last?.isEmpty == false {

@@ -16,6 +16,11 @@ public struct SourceImport: Sendable, Hashable {
     public var conditions: [String]
     public var line: Int
     public var column: Int
+    /// `#include <dir/h.h>` (not `#import` or `@import`): `dir` may be a module, or only a folder the target's header
+    /// search paths reach (`cSettings: .headerSearchPath`, a folder several targets share). Which one cannot be told
+    /// from the line, so it decides nothing (like ``isOptional``): it counts as a use of a module `dir` the target
+    /// declares, and is never a finding.
+    public var isHeaderInclude = false
 
     public init(module: String, path: [String] = [], attributes: [String] = [], accessLevel: AccessLevel? = nil,
                 declarationKind: ImportKind? = nil, conditions: [String] = [], line: Int, column: Int) {
@@ -155,7 +160,7 @@ public struct HeaderInclude: Sendable, Hashable {
 public struct SourceImportUse: Sendable, Hashable {
     public var module: String
     public var location: FileLocation
-    /// Inside `#if canImport(…)`: the target builds without the module.
+    /// Inside `#if canImport(…)`, or a C `#include <dir/h.h>` (``SourceImport/isHeaderInclude``): it decides nothing.
     public var isOptional: Bool
     /// `@_exported import`: whoever imports this target sees the module too.
     public var isExported: Bool

@@ -103,7 +103,7 @@ public enum SourcePass {
             let exports = exportsItsImports(file, in: package)
             for item in scanned.imports where !item.isLeftOut(bySwiftPM: package.kind != .pod) {
                 uses.append(SourceImportUse(module: item.module, location: FileLocation(path: shown, line: item.line, column: item.column),
-                                            isOptional: item.isOptional, isExported: item.isExported || exports))
+                                            isOptional: item.isOptional || item.isHeaderInclude, isExported: item.isExported || exports))
             }
             for include in scanned.quotedIncludes {
                 let name = include.name
@@ -160,7 +160,7 @@ public enum SourcePass {
         guard let prefix = target.prefixHeader, hasFiles else { return [] }
         let location = FileLocation(path: package.manifestPath, line: prefix.position?.line, column: prefix.position?.column)
         return CFamilyImportScanner.imports(in: prefix.text).imports.map {
-            SourceImportUse(module: $0.module, location: location, isOptional: $0.isOptional, isExported: false)
+            SourceImportUse(module: $0.module, location: location, isOptional: $0.isOptional || $0.isHeaderInclude, isExported: false)
         }
     }
 

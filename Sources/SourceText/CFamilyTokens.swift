@@ -40,6 +40,8 @@ public struct CFamilyTokens: Sendable {
         public var column: Int
         /// Index in ``conditionSets``: the `#if` conditions around it.
         public var conditions: Int = 0
+        /// `#include` / `#include_next` (not `#import` or `@import`): a C habit of finding headers through search paths.
+        public var isInclude = false
     }
 
     public private(set) var tokens: [Token] = []
@@ -119,7 +121,7 @@ public struct CFamilyTokens: Sendable {
             // `#ifndef NAME_H` then `#define NAME_H`: an include guard, true wherever the header is read.
             guard let guarded, rest.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) == guarded, !open.isEmpty else { return }
             open[open.count - 1] = nil
-        default: return include(rest, line: line, column: column)
+        default: return include(rest, line: line, column: column, isInclude: keyword.hasPrefix("include"))
         }
         conditionSets.append(open.compactMap { $0 })
     }
@@ -130,13 +132,13 @@ public struct CFamilyTokens: Sendable {
     }
 
     /// `<X/Y.h>` or `"Y.h"` after `#import`/`#include`.
-    private mutating func include(_ rest: String, line: Int, column: Int) {
+    private mutating func include(_ rest: String, line: Int, column: Int, isInclude: Bool) {
         guard let open = rest.firstIndex(where: { $0 == "<" || $0 == "\"" }) else { return }
         let body = rest[rest.index(after: open)...]
         guard let close = body.firstIndex(of: rest[open] == "<" ? ">" : "\"") else { return }
         let path = String(body[..<close])
         inclusions.append(Inclusion(form: rest[open] == "<" ? .angled(path) : .quoted(path), line: line, column: column,
-                                    conditions: conditionSets.count - 1))
+                                    conditions: conditionSets.count - 1, isInclude: isInclude))
     }
 
     private mutating func define(_ rest: String) {

@@ -106,9 +106,9 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(sarif.contains("\"id\": \"undecided-import\""), sarif)
     }
 
-    /// Without componentize.yml, a preset that places only some packages invents no layers: no layering finding, the
-    /// rules that need no layers, and a note on how to get layering. Where the preset fits, it applies.
-    func testWithoutAConfigurationThePresetAppliesOnlyWhereItFits() throws {
+    /// Without componentize.yml, the preset invents no layers: no layering finding, the rules that need no layers, and
+    /// a note on how to get layering, whether the preset's names place some packages or all of them.
+    func testWithoutAConfigurationNoLayersAreInvented() throws {
         let result = try check(["fixtures/NoConfiguration"])
         GoldenFile.assertMatches(result.stdout, "check/NoConfiguration.text", "no configuration")
         XCTAssertEqual(result.status, 1, result.stdout)
@@ -121,7 +121,36 @@ final class CheckCommandTests: XCTestCase {
         let pointedAt = try check(["fixtures/NoConfiguration/Packages/Timeline", "--format", "json"]).stdout
         XCTAssertFalse(pointedAt.contains("/../"), "paths never go down and up again: \(pointedAt)")
         let fitting = try check(["fixtures/ComponentBasedApp"]).stdout
-        XCTAssertFalse(fitting.contains("no layering rule ran"), fitting)
+        XCTAssertTrue(fitting.contains("place all 8 packages, but layers guessed from names are never checked, so no layering rule ran"), fitting)
+    }
+
+    /// A package named like an app (`ShopApp`: the preset's app layer) holding a `ShopUI` target (its common layer) that
+    /// depends on `ShopAPI`: by the names' guess an upward dependency. Nobody chose those layers, so no error; once
+    /// componentize.yml chooses the preset, the same dependency is `upward`.
+    func testLayersGuessedFromNamesNeverFailACheck() throws {
+        let guessed = try check(["fixtures/GuessedLayers"])
+        XCTAssertEqual(guessed.status, 0, guessed.stdout)
+        XCTAssertFalse(guessed.stdout.contains("[upward]") || guessed.stdout.contains("(common)"), guessed.stdout)
+        XCTAssertTrue(guessed.stdout.contains("place the one package, but layers guessed from names are never checked, so no layering rule ran"),
+                      guessed.stdout)
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("componentize-guessed-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: Componentize.repositoryRoot.appendingPathComponent("fixtures/GuessedLayers"), to: copy)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try "preset: four-layer\n".write(to: copy.appendingPathComponent("componentize.yml"), atomically: true, encoding: .utf8)
+        let chosen = try Componentize.run(["check", "."], in: copy, environment: Self.environment)
+        XCTAssertEqual(chosen.status, 1, chosen.stdout)
+        XCTAssertTrue(chosen.stdout.contains("Package.swift:9:48: error: [upward] ShopUI (common) depends on ShopAPI (app)"), chosen.stdout)
+        XCTAssertFalse(chosen.stdout.contains("no layering rule ran"), chosen.stdout)
+    }
+
+    /// C targets reaching a shared header folder through `cSettings: .headerSearchPath`: `#include <shared/frame.h>`
+    /// names a folder as often as a module, so it is no finding where the target does not declare `shared`, and a use
+    /// of `shared` where it does (no unused dependency).
+    func testACIncludeThroughHeaderSearchPathsIsNoImplicitDependency() throws {
+        let result = try check(["fixtures/CHeaderSearchPaths"])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        XCTAssertFalse(result.stdout.contains("[implicit-dependency]") || result.stdout.contains("[unused-dependency]"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("0 errors, 0 warnings in 1 package (3 targets)"), result.stdout)
     }
 
     func testEveryRuleFixtureMatchesItsGoldenReportsInEveryFormat() throws {
@@ -184,6 +213,7 @@ final class CheckCommandTests: XCTestCase {
         let source = copy.appendingPathComponent("Business/ComponentVideo/Sources/ComponentVideo/ComponentVideo.swift")
         let text = try String(contentsOf: source, encoding: .utf8)
         try ("import Foundation\nimport ComponentImage\n" + text).write(to: source, atomically: true, encoding: .utf8)
+        try "preset: four-layer\n".write(to: copy.appendingPathComponent("componentize.yml"), atomically: true, encoding: .utf8)
         let result = try Componentize.run(["check", "."], in: copy, environment: Self.environment)
         XCTAssertEqual(result.status, 1, result.stdout)
         XCTAssertTrue(result.stdout.hasPrefix("Business/ComponentVideo/Sources/ComponentVideo/ComponentVideo.swift:2:1: error: [horizontal] "
@@ -426,6 +456,7 @@ final class ChangedSinceTests: XCTestCase {
     }
 
     func testOnlyFindingsInChangedFilesAreReportedAndTheyAreTheFullChecksFindings() throws {
+        try write("preset: four-layer\n", "componentize.yml") // layers chosen: without them no layering rule runs
         try write(package("ComponentImage", at: "Business/ComponentImage"), "Business/ComponentImage/Package.swift")
         try write(package("ComponentVideo", dependsOn: "ComponentImage", at: "Business/ComponentVideo"), "Business/ComponentVideo/Package.swift")
         try write(package("ComponentOwner", at: "Business/ComponentOwner"), "Business/ComponentOwner/Package.swift")
@@ -458,6 +489,7 @@ final class ChangedSinceTests: XCTestCase {
     /// A baseline's entries are judged on the whole repository, whatever files changed: none goes stale because its
     /// finding is in a file nobody touched; writing a baseline from a narrowed check is refused.
     func testABaselineIsNeverStaleForFilesThatDidNotChange() throws {
+        try write("preset: four-layer\n", "componentize.yml") // layers chosen: without them no layering rule runs
         try write(package("ComponentImage", at: "Business/ComponentImage"), "Business/ComponentImage/Package.swift")
         try write(package("ComponentVideo", dependsOn: "ComponentImage", at: "Business/ComponentVideo"), "Business/ComponentVideo/Package.swift")
         for name in ["ComponentImage", "ComponentVideo"] { try write("import Foundation\n", "Business/\(name)/Sources/\(name)/\(name).swift") }

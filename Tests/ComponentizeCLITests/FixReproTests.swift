@@ -237,6 +237,33 @@ final class FixReproTests: XCTestCase {
         XCTAssertEqual(try FileSnapshot.of(root), snapshot)
     }
 
+    /// A module re-exporting the toolchain's or the SDK's modules (`@_exported import Foundation`, a public header's
+    /// `@import Foundation;`) provides nothing its dependants do not have already: a dependency on it that none of
+    /// their files imports is unused.
+    func testReExportingASystemModuleProvidesNothing() throws {
+        try write([
+            "App/Package.swift": Self.header + """
+                let package = Package(
+                    name: "App",
+                    targets: [
+                        .target(name: "App", dependencies: ["Wrapper", "CHelpers"]),
+                        .target(name: "Wrapper"),
+                        .target(name: "CHelpers"),
+                    ]
+                )
+
+                """,
+            "App/Sources/App/App.swift": "import Foundation\nimport UIKit\n",
+            "App/Sources/Wrapper/Exports.swift": "@_exported import Foundation\n",
+            "App/Sources/CHelpers/include/CHelpers.h": "@import Foundation;\n#import <UIKit/UIKit.h>\n",
+            "App/Sources/CHelpers/CHelpers.m": "#import \"CHelpers.h\"\n",
+        ])
+        let check = try run("check")
+        XCTAssertEqual(check.status, 0, check.stdout)
+        XCTAssertTrue(check.stdout.contains("[unused-dependency] App (app) declares a dependency on Wrapper,"), check.stdout)
+        XCTAssertTrue(check.stdout.contains("[unused-dependency] App (app) declares a dependency on CHelpers,"), check.stdout)
+    }
+
     /// 5. The exit status and the summary say what remains: a finding of the rules asked that `fix` cannot fix is listed
     /// with why, and exits 1 (`--dry-run` too); a package list is never written empty where there was none.
     func testTheExitStatusAndTheSummarySayWhatRemains() throws {

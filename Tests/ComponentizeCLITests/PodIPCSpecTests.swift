@@ -52,6 +52,7 @@ final class PodIPCSpecTests: XCTestCase {
 
     /// A podspec computing its source files with `.map`: the static reader declines it.
     private func writeDeclinedPod() throws {
+        try write("preset: four-layer\n", "componentize.yml") // layers chosen: without them no layering rule runs
         try write("""
             Pod::Spec.new do |s|
               s.name = 'ComponentVideo'

@@ -14,6 +14,8 @@ final class RepositoryCheckTests: XCTestCase {
     override func setUpWithError() throws {
         root = NSTemporaryDirectory() + "componentize-repo-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        // Layers chosen, as a team's repository has them: without componentize.yml no layering rule runs.
+        try write("preset: four-layer\n", to: "componentize.yml")
     }
 
     override func tearDownWithError() throws {
@@ -50,10 +52,25 @@ final class RepositoryCheckTests: XCTestCase {
         return nil
     }
 
+    /// `#include <dir/header.h>` may reach a folder on the header search paths rather than module `dir`: it is no
+    /// implicit dependency, yet a use of `dir` where the target declares it; `#import <dir/header.h>` stays an import.
+    func testACIncludeIsAUseOfADeclaredModuleAndNeverAnImplicitDependency() throws {
+        try write(RuleExample.package("Codecs", targets: [("NXKit", []), ("Player", ["\"NXKit\""]), ("Decoder", []), ("Viewer", [])]),
+                  to: "Codecs/Package.swift")
+        try write("#include \"NXKit.h\"\nint nx_version(void) { return 1; }\n", to: "Codecs/Sources/NXKit/NXKit.m")
+        try write("int nx_version(void);\n", to: "Codecs/Sources/NXKit/include/NXKit/NXKit.h")
+        try write("#include <NXKit/NXKit.h>\nint play(void) { return nx_version(); }\n", to: "Codecs/Sources/Player/Player.m")
+        try write("#include <NXKit/NXKit.h>\nint decode(void) { return 0; }\n", to: "Codecs/Sources/Decoder/Decoder.m")
+        try write("#import <NXKit/NXKit.h>\nint view(void) { return 0; }\n", to: "Codecs/Sources/Viewer/Viewer.m")
+        let findings = try check().findings.filter { [.implicitDependency, .unusedDependency].contains($0.rule) }
+        XCTAssertEqual(described(findings), ["ROOT/Codecs/Sources/Viewer/Viewer.m:1:1: implicit-dependency: Viewer (no layer) imports NXKit (kit), which its manifest does not declare"])
+    }
+
     /// A target that uses dependencies only through members of their extensions and key paths (`@Dependency(\.apiClient)`,
     /// `.build.number`) gets `missing-import` for each, not `unused-dependency`; a dependency it truly does not use beside
     /// them stays `unused-dependency`.
     func testADependencyUsedThroughItsExtensionsIsAMissingImportAndATrulyUnusedOneStaysUnused() throws {
+        try FileManager.default.removeItem(atPath: root + "/componentize.yml")
         try write(RuleExample.package("Dependencies"), to: "Dependencies/Package.swift")
         try write("public struct DependencyValues {}\n@propertyWrapper public struct Dependency<Value> {\n    public init(_ keyPath: KeyPath<DependencyValues, Value>) {}\n    public var wrappedValue: Value { fatalError() }\n}\n",
                   to: "Dependencies/Sources/Dependencies/Dependencies.swift")

@@ -309,6 +309,9 @@ struct ImportScannerTests {
             """)
         #expect(scanned.imports.map { "\($0.module)\($0.path.isEmpty ? "" : "." + $0.path.joined(separator: ".")) \($0.line):\($0.column)" }
             == ["NXKit 1:1", "NXUI.Theme 2:1", "ComponentVideo 3:1", "CZlib 4:1"])
+        // `#include <dir/h.h>` may name a folder on the header search paths, not a module: marked, and it decides nothing.
+        #expect(scanned.imports.map(\.isHeaderInclude) == [false, false, false, true])
+        #expect(CFamilyImportScanner.imports(in: "#include_next <shared/x.h>\n").imports.map(\.isHeaderInclude) == [true])
         // Windows line ends; an import after a comment closes on its line is at its column in that line.
         let crlf = CFamilyImportScanner.imports(in: "#import <A/A.h>\r\n/* note\r\n */ #import <B/B.h>\r\n  @import C;\r\n")
         #expect(crlf.imports.map { "\($0.module) \($0.line):\($0.column)" } == ["A 1:1", "B 3:5", "C 4:3"])

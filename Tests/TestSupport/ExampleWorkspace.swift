@@ -11,8 +11,8 @@ import Rules
 public typealias WorkspaceExample = RuleExample
 
 /// A rule example (or any tiny repository) as a real check sees it: its manifests, podspecs, sources, checkouts and
-/// configuration written to a file system in memory, then opened, discovered, read and checked by the same code as a
-/// repository on disk. `↓` markers are recorded and removed from the text.
+/// configuration (``layeredConfiguration`` when it gives none) written to a file system in memory, then opened,
+/// discovered, read and checked by the same code as a repository on disk. `↓` markers are recorded and removed from the text.
 public struct ExampleWorkspace {
     /// A place a finding must point at, relative to the example's root.
     public struct Marker: Hashable, CustomStringConvertible {
@@ -23,6 +23,9 @@ public struct ExampleWorkspace {
     }
 
     public static let root = "/example"
+    /// What an example that gives no configuration runs with: the four-layer preset, chosen in a `componentize.yml`
+    /// (with no file at all, layers are only guessed from names and no layering rule runs).
+    public static let layeredConfiguration = "preset: four-layer\n"
     public let fileSystem: InMemoryFileSystem
     public let project: Project
     public let markers: Set<Marker>
@@ -40,7 +43,7 @@ public struct ExampleWorkspace {
         // Outside packages as SwiftPM checks them out: under a local package's `.build/checkouts`.
         let checkouts = (example.packages.first?.directory).map { $0 == "." ? ".build/checkouts" : $0 + "/.build/checkouts" } ?? ".build/checkouts"
         for (identity, manifest) in example.checkouts { files.write(manifest, to: checkouts + "/" + identity + "/Package.swift") }
-        if let configuration = example.configuration { files.write(configuration, to: "componentize.yml") }
+        files.write(example.configuration ?? Self.layeredConfiguration, to: "componentize.yml")
         fileSystem = files.fileSystem
         markers = files.markers
         today = example.today
