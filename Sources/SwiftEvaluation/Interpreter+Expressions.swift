@@ -671,7 +671,10 @@ extension Interpreter {
     }
 
     func invoke(_ callable: Callable, with arguments: [(label: String?, value: Value)], at node: some SyntaxProtocol, receiver: Value? = nil) -> Value {
-        guard enterCall() else { return unknown("recursion deeper than the static reader follows", at: node) }
+        guard enterCall() else {
+            return unknown(calls < Self.maximumCalls ? "recursion deeper than the static reader follows"
+                           : "more than \(Self.maximumCalls) calls, more than the static reader follows", at: node)
+        }
         defer { leaveCall() }
         // Only the call that has the `inout` arguments takes them, not one made while its arguments were evaluated.
         let request = inoutRequest.flatMap { $0.call == Syntax(node).id ? $0.arguments : nil }
@@ -694,6 +697,19 @@ extension Interpreter {
         return coerce(result, to: returnType(of: callable), at: node)
     }
 
+    /// A static stored property's value, evaluated once as Swift does; one whose value needs itself (an implicit member
+    /// the reader resolved to the property being evaluated) is unknown, never followed again.
+    private func staticValue(_ expression: ExprSyntax, in scope: Scope) -> Value {
+        if let value = staticValues[expression.id] { return value }
+        guard evaluatingStatics.insert(expression.id).inserted else {
+            return unknown("a static property whose value needs itself", at: expression)
+        }
+        let value = evaluate(expression, in: scope)
+        evaluatingStatics.remove(expression.id)
+        staticValues[expression.id] = value
+        return value
+    }
+
     /// The body of a callable run with its arguments bound; the result, and the name each argument was bound to.
     private func run(_ callable: Callable, with arguments: [(label: String?, value: Value)], in scope: Scope,
                      at node: some SyntaxProtocol) -> (Value, [String?]) {
@@ -701,6 +717,8 @@ extension Interpreter {
         case .computed(let accessors):
             guard case .getter(let items) = accessors.accessors else { return (unknown("property with accessors", at: accessors), []) }
             return (evaluateBody(items, in: scope, at: node), [])
+        case .expression(let expression) where callable.owner != nil:
+            return (staticValue(expression, in: scope), [])
         case .expression(let expression):
             return (evaluate(expression, in: scope), [])
         case .keyPath(let names):

@@ -69,6 +69,14 @@ public final class Interpreter {
     public private(set) var poison: Decline?
     var depth = 0
     static let maximumDepth = 200
+    /// The calls made so far; past ``maximumCalls`` the description is declined, not followed: an evaluation that
+    /// branches at every level (an implicit member resolved to another type's member of that name, which names it again)
+    /// would otherwise run for hours.
+    var calls = 0
+    static let maximumCalls = 200_000
+    /// Static stored properties' values by their initializer, once evaluated, and those being evaluated.
+    var staticValues: [SyntaxIdentifier: Value] = [:]
+    var evaluatingStatics: Set<SyntaxIdentifier> = []
 
     public init(converter: SourceLocationConverter, tree: SourceFileSyntax, configuration: any BuildConfiguration,
                 environment: [String: String], policy: EvaluationPolicy = .packageDescription) {
@@ -606,7 +614,8 @@ extension Interpreter {
     }
 
     func enterCall() -> Bool {
-        guard depth < Self.maximumDepth else { return false }
+        guard depth < Self.maximumDepth, calls < Self.maximumCalls else { return false }
+        calls += 1
         depth += 1
         return true
     }

@@ -165,6 +165,32 @@ final class StaticReaderDeclineTests: XCTestCase {
         XCTAssertEqual(decline, Decline("target '.customTarget(name:)'", line: 4, column: 44))
     }
 
+    /// Static members of several types sharing names (`Target.core`, `String.core`, `Target.Dependency.core`), each
+    /// named by an implicit member: each static property is evaluated once, as Swift does, and one the reader resolves to
+    /// itself is unknown at once. Before, the reader followed every such reference again, branching at every level, for
+    /// hours.
+    func testStaticPropertiesSharingNamesAreEvaluatedOnce() {
+        let decline = declineOf(header + """
+            let package = Package(name: "Kit", products: [.core], targets: [.aem, .core, .login])
+            extension Product { static let core = library(name: .core, targets: [.core]) }
+            extension Target {
+                static let aem = target(name: .aem)
+                static let core = target(name: .core, dependencies: [.aem])
+                static let login = target(name: .login, dependencies: [.core, .aem, .core, .aem, .core, .aem])
+            }
+            extension Target.Dependency {
+                static let aem = byName(name: .aem)
+                static let core = byName(name: .core)
+            }
+            extension String {
+                static let aem = "AEM"
+                static let core = "Core"
+                static let login = "Login"
+            }
+            """)
+        XCTAssertNotNil(decline, "the reader declines what it cannot resolve; SwiftPM's reading answers then")
+    }
+
     func testDeclineMessageNamesTheFileLineAndConstruct() {
         let declined = StaticReadDeclined(path: "Kit/Package.swift", decline: Decline("while loop", line: 3, column: 1))
         XCTAssertEqual(declined.description, "Kit/Package.swift:3:1: note: the static reader cannot evaluate while loop")
