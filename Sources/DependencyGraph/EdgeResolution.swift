@@ -172,6 +172,11 @@ public struct EdgeResolution: Sendable {
                     return add(written, .external(package: declared.identity, product: name), nil)
                 }
                 guard let targets = productTargets(name, of: local) ?? podProductTargets(name, declared: declared, of: local) else {
+                    // A pod of a folder read as the package beside its podspecs (an SDK's repository root: tens of podspecs
+                    // and one Package.swift): CocoaPods builds it from its own podspec, which no product need mirror.
+                    if declared.kind == .pod, packages[local].kind == .package {
+                        return add(written, .unavailable(package: declared.identity, product: name), nil)
+                    }
                     return add(written, .unresolved("package '\(packages[local].manifest.name)' has no product named '\(name)'"
                         + EditDistance.suggestion(for: name, in: packages[local].manifest.products.map(\.name))), nil)
                 }

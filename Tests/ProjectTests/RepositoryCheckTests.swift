@@ -352,6 +352,20 @@ final class RepositoryCheckTests: XCTestCase {
                       "\(checked.notes)")
     }
 
+    /// An SDK's root: several podspecs beside one Package.swift, read as the package. A pod of that folder no product of
+    /// the package is named after is CocoaPods' to build from its own podspec: undecided, never `unresolved`.
+    func testAPodOfAFolderOfPodspecsBesideAPackageIsNeverUnresolved() throws {
+        try write(RuleExample.package("NXKit"), to: "SDK/Package.swift")
+        try write("public enum NXKit {}\n", to: "SDK/Sources/NXKit/NXKit.swift")
+        try write(Self.podspec("NXKit").replacingOccurrences(of: "'Classes/**/*'", with: "'Sources/NXKit/**/*'"), to: "SDK/NXKit.podspec")
+        try write(Self.podspec("NXKitExtras").replacingOccurrences(of: "'Classes/**/*'", with: "'Extras/**/*'"), to: "SDK/NXKitExtras.podspec")
+        try write(Self.podspec("ComponentVideo", ["s.dependency 'NXKitExtras'"]), to: "SDK/Example/Video/ComponentVideo.podspec")
+        try write("import NXKitExtras\n", to: "SDK/Example/Video/Classes/Player.swift")
+        try write("target 'App' do\n  pod 'NXKitExtras', :path => '../'\n  pod 'ComponentVideo', :path => 'Video'\nend\n", to: "SDK/Example/Podfile")
+        let findings = described(try check().findings)
+        XCTAssertFalse(findings.contains { $0.contains("unresolved") }, "\(findings)")
+    }
+
     func testSymbolicLinkLoopIsSkippedWithANote() throws {
         try write(RuleExample.package("NXKit"), to: "Kit/NXKit/Package.swift")
         try write("public enum NXKit {}\n", to: "Kit/NXKit/Sources/NXKit/NXKit.swift")
