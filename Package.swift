@@ -90,11 +90,11 @@ let package = Package(
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         .target(name: "RuntimeWiring", dependencies: [
-            "Diagnostics", "Files", "Parallel", "Paths", "SourceText",
+            "Diagnostics", "Files", "Parallel", "Paths", "SourceImports", "SourceText",
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         .target(name: "DependencyGraph", dependencies: [
-            "Configuration", "Diagnostics", "Discovery", "ManifestReading", "Parallel", "Paths", "RuntimeWiring", "SourceImports",
+            "Configuration", "Diagnostics", "Discovery", "Files", "ManifestReading", "Parallel", "Paths", "RuntimeWiring", "SourceImports", "Templates",
         ]),
         .target(name: "Rules", dependencies: [
             "Configuration", "DependencyGraph", "Diagnostics", "ManifestReading", "Parallel", "Paths", "RuntimeWiring", "SourceImports",
@@ -123,7 +123,7 @@ let package = Package(
         ]),
         .target(name: "Project", dependencies: [
             "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "Files", "Fixing", "LayerInference", "ManifestReading", "Output",
-            "Parallel", "Paths", "PodMigration", "PodspecReading", "Reports", "ResourceGeneration", "Rules", "RuntimeWiring", "Scaffolding",
+            "Paths", "PodMigration", "PodspecReading", "Reports", "ResourceGeneration", "Rules", "RuntimeWiring", "Scaffolding",
             "SourceImports", "XcodeProjectReading",
         ]),
         // Development tool: the longest functions of Sources (scripts/function-lengths; CI prints it).

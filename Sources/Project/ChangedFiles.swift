@@ -58,11 +58,7 @@ extension ProjectCheck {
     /// Only the findings, excused findings and notes located in `files`; the counts stay those of the whole check.
     public func limited(to files: ChangedFiles) -> ProjectCheck {
         var limited = self
-        limited.result.findings = result.findings.filter { files.contains($0.location.path) }
-        limited.result.excused = result.excused.filter { files.contains($0.location.path) }
-        limited.result.undecided = result.undecided.filter { files.contains($0.location.path) }
-        limited.result.undecidedWiring = result.undecidedWiring.filter { files.contains($0.location.path) }
-        limited.result.undecidedUses = result.undecidedUses.filter { files.contains($0.location.path) }
+        limited.result = result.limited(to: files.contains)
         limited.notes = notes.filter { $0.location.map { files.contains($0.path) } ?? false }
         return limited
     }

@@ -66,11 +66,7 @@ extension Project {
             Note("read with swift package dump-package: \(declined.reason)", at: declined.location)
         } + workspace.notes + importNotes + (layering.note.map { [$0] } ?? [])
         if !scopeIsRoot {
-            result.findings = result.findings.filter { inScope($0.location.path) }
-            result.excused = result.excused.filter { inScope($0.location.path) }
-            result.undecided = result.undecided.filter { inScope($0.location.path) }
-            result.undecidedWiring = result.undecidedWiring.filter { inScope($0.location.path) }
-            result.undecidedUses = result.undecidedUses.filter { inScope($0.location.path) }
+            result = result.limited(to: inScope)
             notes = notes.filter { $0.location.map { inScope($0.path) } ?? true }
             let packages = workspace.packages.filter(inScope)
             result.packageCount = packages.count

@@ -94,7 +94,7 @@ extension Project {
         if let (facts, wiring) = retainedImports {
             graph = DependencyGraph(workspace: workspace, model: configuration, imports: facts).withWiring(wiring)
             if let unimported = graph.imports?.unimported, !unimported.isEmpty {
-                graph = graph.withUses(Self.usesWithoutImport(unimported, read: facts.targets, workspace: workspace, fileSystem: fileSystem))
+                graph = graph.withUses(DependencyGraph.usesWithoutImport(unimported, read: facts.targets, workspace: workspace, fileSystem: fileSystem))
             }
         } else {
             graph = DependencyGraph(workspace: workspace, model: configuration)
