@@ -114,7 +114,8 @@ let package = Package(
             "Fixing",
         ]),
         .target(name: "PodMigration", dependencies: [
-            "Configuration", "Diagnostics", "Files", "Output", "Paths", "PodspecReading", "Scaffolding", "SourceImports", "SourceText",
+            "Configuration", "Diagnostics", "Discovery", "Files", "ManifestReading", "Output", "Paths", "PodspecReading", "ResourceGeneration", "Rules",
+            "Scaffolding", "SourceImports", "SourceText",
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         .target(name: "Fixing", dependencies: [
