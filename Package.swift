@@ -71,7 +71,7 @@ let package = Package(
             ]
         ),
         .target(name: "Discovery", dependencies: [
-            "Diagnostics", "Files", "ManifestReading", "Parallel", "Paths", "PodspecReading", "SourceImports", "TuistReading", "XcodeGenReading",
+            "Diagnostics", "Files", "ManifestReading", "Output", "Parallel", "Paths", "PodspecReading", "SourceImports", "TuistReading", "XcodeGenReading",
             "XcodeProjectReading",
         ]),
         .target(name: "XcodeProjectReading", dependencies: ["Diagnostics", "Files", "ManifestReading", "Output", "Paths"]),
@@ -124,8 +124,7 @@ let package = Package(
         ]),
         .target(name: "Project", dependencies: [
             "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "Files", "Fixing", "LayerInference", "ManifestReading", "Output",
-            "Paths", "PodMigration", "PodspecReading", "Reports", "ResourceGeneration", "Rules", "RuntimeWiring", "Scaffolding",
-            "SourceImports", "XcodeProjectReading",
+            "Paths", "PodMigration", "Reports", "ResourceGeneration", "Rules", "RuntimeWiring", "Scaffolding", "SourceImports",
         ]),
         // Development tool: the longest functions of Sources (scripts/function-lengths; CI prints it).
         .executableTarget(name: "function-lengths", dependencies: [
