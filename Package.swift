@@ -71,7 +71,7 @@ let package = Package(
             ]
         ),
         .target(name: "Discovery", dependencies: [
-            "Diagnostics", "Files", "ManifestReading", "Parallel", "Paths", "PodspecReading", "SourceImports", "TuistReading", "XcodeGenReading",
+            "Diagnostics", "Files", "ManifestReading", "Output", "Parallel", "Paths", "PodspecReading", "SourceImports", "TuistReading", "XcodeGenReading",
             "XcodeProjectReading",
         ]),
         .target(name: "XcodeProjectReading", dependencies: ["Diagnostics", "Files", "ManifestReading", "Output", "Paths"]),
@@ -90,11 +90,11 @@ let package = Package(
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         .target(name: "RuntimeWiring", dependencies: [
-            "Diagnostics", "Files", "Parallel", "Paths", "SourceText",
+            "Diagnostics", "Files", "Parallel", "Paths", "SourceImports", "SourceText",
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         .target(name: "DependencyGraph", dependencies: [
-            "Configuration", "Diagnostics", "Discovery", "ManifestReading", "Parallel", "Paths", "RuntimeWiring", "SourceImports",
+            "Configuration", "Diagnostics", "Discovery", "Files", "ManifestReading", "Parallel", "Paths", "RuntimeWiring", "SourceImports", "Templates",
         ]),
         .target(name: "Rules", dependencies: [
             "Configuration", "DependencyGraph", "Diagnostics", "ManifestReading", "Parallel", "Paths", "RuntimeWiring", "SourceImports",
@@ -114,7 +114,8 @@ let package = Package(
             "Fixing",
         ]),
         .target(name: "PodMigration", dependencies: [
-            "Configuration", "Diagnostics", "Files", "Output", "Paths", "PodspecReading", "Scaffolding", "SourceImports", "SourceText",
+            "Configuration", "Diagnostics", "Discovery", "Files", "ManifestReading", "Output", "Paths", "PodspecReading", "ResourceGeneration", "Rules",
+            "Scaffolding", "SourceImports", "SourceText",
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         .target(name: "Fixing", dependencies: [
@@ -123,8 +124,7 @@ let package = Package(
         ]),
         .target(name: "Project", dependencies: [
             "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "Files", "Fixing", "LayerInference", "ManifestReading", "Output",
-            "Parallel", "Paths", "PodMigration", "PodspecReading", "Reports", "ResourceGeneration", "Rules", "RuntimeWiring", "Scaffolding",
-            "SourceImports", "XcodeProjectReading",
+            "Paths", "PodMigration", "Reports", "ResourceGeneration", "Rules", "RuntimeWiring", "Scaffolding", "SourceImports",
         ]),
         // Development tool: the longest functions of Sources (scripts/function-lengths; CI prints it).
         .executableTarget(name: "function-lengths", dependencies: [

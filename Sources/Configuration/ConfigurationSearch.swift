@@ -40,3 +40,58 @@ public enum ConfigurationSearch {
         return PathArithmetic.relative(folder, to: fileSystem.realPath(FileManager.default.currentDirectoryPath))
     }
 }
+
+extension ConfigurationSearch {
+    /// The root and the configuration that govern `path`: with `file`, that file and `path` as the root; else the
+    /// nearest `componentize.yml` from `path` upwards (when `searchingUpwards`), whose folder is the root; else the
+    /// preset with `path` as the root. Locations name the file as the user would: relative to where they pointed.
+    public static func governing(_ path: String, file: String?, loader: ConfigurationLoader, fileSystem: any FileSystem,
+                                 searchingUpwards: Bool) throws -> (root: String, configuration: Configuration) {
+        if let file { return (path, try loader.read(file, fileSystem: fileSystem)) }
+        var configuration = try loader.load(repositoryRoot: path, fileSystem: fileSystem)
+        if case .file = configuration.source {
+            configuration.relocate(to: PathArithmetic.join(path, ConfigurationLoader.fileName))
+            return (path, configuration)
+        }
+        guard searchingUpwards, fileSystem.status(of: path).exists,
+              let governing = try ConfigurationSearch.governing(path, loader: loader, fileSystem: fileSystem) else { return (path, configuration) }
+        configuration = governing.configuration
+        configuration.relocate(to: PathArithmetic.join(governing.root, ConfigurationLoader.fileName))
+        return (governing.root, configuration)
+    }
+
+}
+
+extension Configuration {
+    /// Points the configuration and every location in it at `path` (the file as the user names it).
+    mutating func relocate(to path: String) {
+        source = .file(path)
+        func moved(_ location: FileLocation?) -> FileLocation? {
+            location.map { FileLocation(path: path, line: $0.line, column: $0.column) }
+        }
+        for index in layers.indices {
+            layers[index].location = moved(layers[index].location)
+            layers[index].members = layers[index].members.map { var glob = $0; glob.location = moved(glob.location); return glob }
+            layers[index].paths = layers[index].paths.map { var glob = $0; glob.location = moved(glob.location); return glob }
+        }
+        for index in exceptions.indices { exceptions[index].location = moved(exceptions[index].location) }
+        baselineLocation = moved(baselineLocation)
+    }
+}
+
+extension ConfigurationLoader {
+    /// Today in UTC as `YYYY-MM-DD`, or `COMPONENTIZE_TODAY` when set (for reproducible runs).
+    public static func today(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+        if let fixed = environment["COMPONENTIZE_TODAY"], !fixed.isEmpty {
+            guard ConfigurationLoader.isDate(fixed) else {
+                throw InputError("COMPONENTIZE_TODAY='\(fixed)' is not a date: write it as YYYY-MM-DD, e.g. 2026-06-01")
+            }
+            return fixed
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: Date())
+    }
+}

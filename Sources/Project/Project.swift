@@ -80,7 +80,8 @@ public final class Project {
     public static func open(at path: String, configuration file: String? = nil, reader: ManifestReader, timings: StageTimings? = nil,
                             fileSystem: any FileSystem, searchingUpwards: Bool = true, readsXcodeProjects: Bool = true) throws -> Project {
         let (root, found) = try timings.measure("configuration") {
-            try findConfiguration(at: path, file: file, fileSystem: fileSystem, searchingUpwards: searchingUpwards)
+            try ConfigurationSearch.governing(path, file: file, loader: ConfigurationLoader(knownRules: knownRules), fileSystem: fileSystem,
+                                              searchingUpwards: searchingUpwards)
         }
         var configuration = found
         if !readsXcodeProjects { configuration.xcode.check = false }
@@ -90,24 +91,6 @@ public final class Project {
         }
         return Project(root: root, scope: fileSystem.realPath(path), configuration: configuration, reader: reader, workspace: workspace,
                        timings: timings, fileSystem: fileSystem)
-    }
-
-    /// The root and its configuration (see ``open(at:configuration:reader:timings:)``).
-    static func findConfiguration(at path: String, file: String?, fileSystem: any FileSystem,
-                                  searchingUpwards: Bool) throws -> (root: String, configuration: Configuration) {
-        let loader = ConfigurationLoader(knownRules: knownRules)
-        if let file { return (path, try loader.read(file, fileSystem: fileSystem)) }
-        var configuration = try loader.load(repositoryRoot: path, fileSystem: fileSystem)
-        if case .file = configuration.source {
-            // Locations name the file as the user would: relative to where they pointed.
-            configuration.relocate(to: PathArithmetic.join(path, ConfigurationLoader.fileName))
-            return (path, configuration)
-        }
-        guard searchingUpwards, fileSystem.status(of: path).exists,
-              let governing = try ConfigurationSearch.governing(path, loader: loader, fileSystem: fileSystem) else { return (path, configuration) }
-        configuration = governing.configuration
-        configuration.relocate(to: PathArithmetic.join(governing.root, ConfigurationLoader.fileName))
-        return (governing.root, configuration)
     }
 
     /// Whether a path as messages name it (relative to the current folder, or absolute) lies in ``scope``.
@@ -132,33 +115,6 @@ public final class Project {
 
     /// Today in UTC as `YYYY-MM-DD`, or `COMPONENTIZE_TODAY` when set (for reproducible runs).
     public static func today(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
-        if let fixed = environment["COMPONENTIZE_TODAY"], !fixed.isEmpty {
-            guard ConfigurationLoader.isDate(fixed) else {
-                throw InputError("COMPONENTIZE_TODAY='\(fixed)' is not a date: write it as YYYY-MM-DD, e.g. 2026-06-01")
-            }
-            return fixed
-        }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter.string(from: Date())
-    }
-}
-
-extension Configuration {
-    /// Points the configuration and every location in it at `path` (the file as the user names it).
-    mutating func relocate(to path: String) {
-        source = .file(path)
-        func moved(_ location: FileLocation?) -> FileLocation? {
-            location.map { FileLocation(path: path, line: $0.line, column: $0.column) }
-        }
-        for index in layers.indices {
-            layers[index].location = moved(layers[index].location)
-            layers[index].members = layers[index].members.map { var glob = $0; glob.location = moved(glob.location); return glob }
-            layers[index].paths = layers[index].paths.map { var glob = $0; glob.location = moved(glob.location); return glob }
-        }
-        for index in exceptions.indices { exceptions[index].location = moved(exceptions[index].location) }
-        baselineLocation = moved(baselineLocation)
+        try ConfigurationLoader.today(environment: environment)
     }
 }

@@ -1,6 +1,7 @@
 import Configuration
 import DependencyGraph
 import Diagnostics
+import Discovery
 import Files
 import Foundation
 import Output
@@ -59,18 +60,14 @@ extension Project {
     /// The layering check: every rule over the graph, with configured severities and exceptions applied. With
     /// `imports` (and `imports.check` in the configuration), the sources are read too.
     public func check(today: String, imports: Bool = true) throws -> ProjectCheck {
-        if configuration.strict { try checkGlobsMatch() }
+        if configuration.strict { try configuration.requireGlobsMatch(workspace) }
         let (graph, importNotes) = imports && configuration.imports.check ? graphWithImports : (self.graph, [])
         var result = timings.measure("rules") { LayerChecker(configuration: layering.configuration, today: today).check(graph) }
         var notes = workspace.declines.map { declined in
             Note("read with swift package dump-package: \(declined.reason)", at: declined.location)
         } + workspace.notes + importNotes + (layering.note.map { [$0] } ?? [])
         if !scopeIsRoot {
-            result.findings = result.findings.filter { inScope($0.location.path) }
-            result.excused = result.excused.filter { inScope($0.location.path) }
-            result.undecided = result.undecided.filter { inScope($0.location.path) }
-            result.undecidedWiring = result.undecidedWiring.filter { inScope($0.location.path) }
-            result.undecidedUses = result.undecidedUses.filter { inScope($0.location.path) }
+            result = result.limited(to: inScope)
             notes = notes.filter { $0.location.map { inScope($0.path) } ?? true }
             let packages = workspace.packages.filter(inScope)
             result.packageCount = packages.count
@@ -82,19 +79,6 @@ extension Project {
         return ProjectCheck(graph: graph, result: result, notes: notes)
     }
 
-    /// A changed `project.pbxproj` re-checks its targets: their files count as changed too (a product unlinked in the
-    /// project is an `implicit-dependency` at an import nobody touched).
-    func withProjectFiles(_ changed: ChangedFiles) -> ChangedFiles {
-        var changed = changed
-        for package in workspace.packages where package.isXcodeProject && changed.paths.contains(PathArithmetic.join(package.directory, "project.pbxproj")) {
-            for target in package.manifest.targets {
-                let folder = PathArithmetic.resolve(target.path ?? ".", from: package.directory)
-                for file in target.listedFiles ?? [] { changed.paths.insert(fileSystem.realPath(PathArithmetic.resolve(file, from: folder))) }
-            }
-        }
-        return changed
-    }
-
     /// `componentize check`: the check, limited to files changed since a revision when asked, with the baseline
     /// applied; or every finding written to a new baseline.
     public func check(_ request: CheckRequest) throws -> CheckOutcome {
@@ -102,10 +86,11 @@ extension Project {
             throw InputError("--write-baseline writes every finding of the repository, and --changed-since keeps only those of changed files: a baseline written with both would forget the rest; run it without --changed-since")
         }
         let full = try check(today: request.today, imports: request.imports)
-        try requireSomethingToCheck()
+        let found = workspace.packages.contains { inScope($0) } || workspace.unreadable.contains { inScope($0.manifestPath) }
+        try workspace.requireSomethingToCheck(found: found, scope: scope, currentFolder: currentFolder, fileSystem: fileSystem)
         var check = full
         if let revision = request.changedSince {
-            check = check.limited(to: withProjectFiles(try ChangedFiles.since(revision, in: absoluteRoot)))
+            check = check.limited(to: try ChangedFiles.since(revision, in: absoluteRoot).withProjectFiles(of: workspace, fileSystem: fileSystem))
         }
         if let path = request.writeBaseline {
             let baseline = Baseline(findings: check.result.findings)
@@ -134,38 +119,6 @@ extension Project {
         return .report(report, check)
     }
 
-    /// A check that read no target while the repository holds code (every description declined, or one Tuist or Bazel
-    /// cannot be read here) checked nothing: an input error naming what was not read, never a green run. An unreadable
-    /// manifest is a finding already, and its check fails on it.
-    func requireSomethingRead() throws {
-        guard workspace.unreadable.isEmpty, !workspace.sourceFiles.isEmpty, workspace.packages.allSatisfy({ $0.manifest.targets.isEmpty }) else { return }
-        throw nothingChecked()
-    }
-
-    func nothingChecked() -> InputError {
-        let unread = workspace.notes.filter { note in
-            ["not read:", "componentize does not read", "has no project.pbxproj"].contains { note.message.contains($0) }
-        }
-        let why = unread.isEmpty ? "" : ": " + unread.prefix(3).map(\.description).joined(separator: "; ")
-        return InputError("nothing was checked: no target of a package, pod or project was read, and the repository holds \(workspace.sourceFiles.count) Swift and C-family files\(why)",
-                          at: FileLocation(path: PathArithmetic.relative(scope, to: currentFolder)))
-    }
-
-    /// `check` of a folder that holds no package, pod or Xcode project is a mistake (a wrong path, a typo): an input
-    /// error saying what was looked for, never a green run.
-    func requireSomethingToCheck() throws {
-        let found = workspace.packages.contains { inScope($0) } || workspace.unreadable.contains { inScope($0.manifestPath) }
-        guard !found else { return try requireSomethingRead() }
-        if !workspace.declined.isEmpty { throw nothingChecked() }
-        let shown = PathArithmetic.relative(scope, to: currentFolder)
-        if let generated = GeneratedFolders.cocoaPodsOutput(containing: scope + "/", fileSystem: fileSystem) {
-            throw InputError("nothing to check here: \(PathArithmetic.relative(generated, to: currentFolder)) is CocoaPods' generated Pods folder, not the repository's own code; check the folder that holds the Podfile",
-                             at: FileLocation(path: shown))
-        }
-        throw InputError("nothing to check: no Package.swift, podspec or Xcode project under this folder (looked everywhere below it but .build, generated Pods, DerivedData, Carthage, node_modules, hidden folders and the configuration's exclude globs)",
-                         at: FileLocation(path: shown))
-    }
-
     /// The baseline the configuration names (`baseline:`), relative to the configuration's folder.
     public var baselinePath: String? {
         guard let file = configuration.source.path else { return nil }
@@ -190,37 +143,10 @@ extension Project {
         return Set(graph.sortedTargets.filter { !$0.isTest && inScope($0.manifestPath) }.map(\.component))
     }
 
-    /// With `strict: true`, a layer glob that matches no target, package or folder is a configuration error.
-    func checkGlobsMatch() throws {
-        let names = Set(workspace.packages.flatMap { [$0.manifest.name] + $0.manifest.targets.map(\.name) })
-        let folders = workspace.packages.map(\.relativeDirectory)
-        for layer in configuration.layers {
-            for glob in layer.members where !names.contains(where: glob.matches) {
-                throw InputError("'\(glob.pattern)' in layer '\(layer.name)' matches no target or package (strict is on)", at: glob.location)
-            }
-            for glob in layer.paths where !folders.contains(where: glob.matchesPath) {
-                throw InputError("'\(glob.pattern)' in layer '\(layer.name)' matches no package folder (strict is on)", at: glob.location)
-            }
-        }
-    }
-
     /// The shortest chain of dependencies from `from` to `to` (components or targets), over the manifests and, with
     /// `imports`, the sources' undeclared imports; nil when there is none. An unknown name is an input error.
     public func why(from: String, to: String, imports: Bool = true) throws -> DependencyChain? {
-        let graph = imports && configuration.imports.check ? graphWithImports.graph : self.graph
-        let sources = graph.targets(named: from), destinations = graph.targets(named: to)
-        let names = Set(graph.sortedTargets.flatMap { [$0.id.name, $0.component] }).sorted()
-        if sources.isEmpty {
-            throw InputError("no target or component named '\(from)' in this repository\(EditDistance.suggestion(for: from, in: names))\(unreadableNote)")
-        }
-        guard destinations.isEmpty else { return graph.chain(from: sources, to: destinations) }
-        guard graph.edges.contains(where: { edge in
-            if case let .external(package, product) = edge.to { return product == to || package == to.lowercased() }
-            return false
-        }) else {
-            throw InputError("no target, component or outside package named '\(to)' in this repository\(EditDistance.suggestion(for: to, in: names))\(unreadableNote)")
-        }
-        return graph.chain(from: sources, toOutside: to)
+        try (imports && configuration.imports.check ? graphWithImports.graph : graph).chain(named: from, to: to, missing: unreadableNote)
     }
 
     /// What `graph` cannot draw: each package whose manifest cannot be read, as a located note.
@@ -241,5 +167,15 @@ extension Project {
         guard let first = workspace.unreadable.first else { return "" }
         let more = workspace.unreadable.count > 1 ? " and \(workspace.unreadable.count - 1) more" : ""
         return " (it may be in a package whose manifest cannot be read: \(first.location)\(more); 'componentize check' says what is wrong there)"
+    }
+}
+
+extension ProjectCheck {
+    /// Only the findings, excused findings and notes located in `files`; the counts stay those of the whole check.
+    public func limited(to files: ChangedFiles) -> ProjectCheck {
+        var limited = self
+        limited.result = result.limited(to: files.contains)
+        limited.notes = notes.filter { $0.location.map { files.contains($0.path) } ?? false }
+        return limited
     }
 }

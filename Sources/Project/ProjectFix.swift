@@ -94,7 +94,7 @@ extension Project {
         if let (facts, wiring) = retainedImports {
             graph = DependencyGraph(workspace: workspace, model: configuration, imports: facts).withWiring(wiring)
             if let unimported = graph.imports?.unimported, !unimported.isEmpty {
-                graph = graph.withUses(Self.usesWithoutImport(unimported, read: facts.targets, workspace: workspace, fileSystem: fileSystem))
+                graph = graph.withUses(DependencyGraph.usesWithoutImport(unimported, read: facts.targets, workspace: workspace, fileSystem: fileSystem))
             }
         } else {
             graph = DependencyGraph(workspace: workspace, model: configuration)
@@ -102,50 +102,11 @@ extension Project {
         return LayerChecker(configuration: configuration, today: today).check(graph).findings
     }
 
-    /// The workspace with the planned manifests read in place of those on disk: each edited Package.swift's package given
-    /// its new manifest (the paths it declares led to the packages they reach); the repository discovered again over
-    /// the planned files when that is not enough (a podspec edited, a path to a package not read yet).
+    /// The workspace with the planned manifests read in place of those on disk (see
+    /// ``Workspace/replacingManifests(_:fileSystem:)``), or discovered again over the planned files when that is not
+    /// enough.
     private func plannedWorkspace(_ planned: [FileFix.Made]) throws -> Workspace {
-        var workspace = self.workspace
-        for file in planned {
-            guard let manifest = file.manifest,
-                  let index = workspace.packages.firstIndex(where: { PathArithmetic.join($0.directory, ($0.manifestPath as NSString).lastPathComponent) == file.path }),
-                  workspace.packages[index].podspec == nil, !workspace.packages[index].isXcodeProject,
-                  workspace.packages[index].manifest.reader.isPodspec == false,
-                  let package = Self.package(workspace.packages[index], reading: manifest, in: &workspace, fileSystem: fileSystem) else {
-                return try discoveredAgain(over: planned)
-            }
-            workspace.packages[index] = package
-        }
-        return workspace
-    }
-
-    /// `package` with `manifest` in place of its own; nil when one of its paths leads to a folder that is not a package
-    /// of the workspace (the repository must be discovered again).
-    private static func package(_ package: LocalPackage, reading manifest: Manifest, in workspace: inout Workspace,
-                                fileSystem: any FileSystem) -> LocalPackage? {
-        var package = package
-        let packages = Set(workspace.packages.map(\.directory))
-        let missingHere = workspace.missing.filter { $0.location.path == package.manifestPath }
-        let paths = Set(package.manifest.dependencies.filter { $0.kind == .fileSystem }.map(\.location))
-        var dependencies = package.localDependencies.filter { !paths.contains($0.key) }
-        var missing: [MissingPackage] = []
-        for dependency in manifest.dependencies where dependency.kind == .fileSystem {
-            if var entry = missingHere.first(where: { $0.written == dependency.location }) {
-                entry.location = FileLocation(path: package.manifestPath, line: dependency.position?.line, column: dependency.position?.column)
-                missing.append(entry)
-                dependencies[dependency.location] = package.localDependencies[dependency.location]
-                continue
-            }
-            let folder = package.localDependencies[dependency.location]
-                ?? fileSystem.realPath(PathArithmetic.resolve(dependency.location, from: package.directory))
-            guard packages.contains(folder) else { return nil }
-            dependencies[dependency.location] = folder
-        }
-        package.manifest = manifest
-        package.localDependencies = dependencies
-        workspace.missing = workspace.missing.filter { $0.location.path != package.manifestPath } + missing
-        return package
+        try workspace.replacingManifests(planned.map { ($0.path, $0.manifest) }, fileSystem: fileSystem) ?? discoveredAgain(over: planned)
     }
 
     private func discoveredAgain(over planned: [FileFix.Made]) throws -> Workspace {

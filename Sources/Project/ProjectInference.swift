@@ -49,7 +49,9 @@ extension Project {
         var layering = LayerInference().infer(DependencyGraph(workspace: workspace, model: Configuration(layers: [])))
         var findings = try reported(by: layering, today: today)
         // The inference sees declared dependencies; imports between members of an independent layer count too.
-        if countImportsInside(findings, of: &layering) { findings = try reported(by: layering, today: today) }
+        if layering.countDependenciesInside(from: findings.filter { $0.rule == .horizontal }.map(\.key.from), graph: graph) {
+            findings = try reported(by: layering, today: today)
+        }
         let writer = InferredConfigurationWriter(layering: layering)
         let configurationPath = PathArithmetic.join(root, ConfigurationLoader.fileName)
         let loader = ConfigurationLoader(knownRules: Self.knownRules)
@@ -73,65 +75,13 @@ extension Project {
         let inferred = try ConfigurationLoader(knownRules: Self.knownRules).parse(text, path: PathArithmetic.join(root, ConfigurationLoader.fileName))
         return LayerChecker(configuration: inferred, today: today).check(graph(with: inferred).graph).findings
     }
-
-    /// Each independent layer's dependencies between members, counted from its `horizontal` findings (declared or
-    /// imported); a layer where they outnumber half its members is not independent after all (imports the inference did
-    /// not see). True when a layer stopped being independent.
-    private func countImportsInside(_ findings: [Finding], of layering: inout InferredLayering) -> Bool {
-        var inside: [String: Int] = [:]
-        for finding in findings where finding.rule == .horizontal {
-            guard let layer = layerOfComponent(finding.key.from, in: layering) else { continue }
-            inside[layer, default: 0] += 1
-        }
-        var changed = false
-        for index in layering.layers.indices where layering.layers[index].independent {
-            let count = max(inside[layering.layers[index].name] ?? 0, layering.layers[index].dependenciesInside)
-            layering.layers[index].dependenciesInside = count
-            if count * 2 > layering.layers[index].components.count {
-                layering.layers[index].independent = false
-                changed = true
-            }
-        }
-        return changed
-    }
-
-    /// The layer of a target's component: its package, or the target itself (an Xcode target, or one of a one-package
-    /// repository).
-    private func layerOfComponent(_ target: String, in layering: InferredLayering) -> String? {
-        let package = graph.targets(named: target).first.map { $0.xcodeKind == nil && layering.componentsArePackages ? $0.packageName : target }
-        return layering.layers.first { $0.components.contains(package ?? target) }?.name
-    }
 }
 
 extension InferredConfiguration {
-    /// The few lines `init --infer` prints: layers with their sizes, cycles, third-party packages, what was baselined.
+    /// The few lines `init --infer` prints (see ``InferredConfigurationWriter/summary(of:findings:unread:baselined:)``).
     public var summary: [String] {
-        let packages = layering.componentsArePackages
-        let source = packages ? layering.packageKinds.description : "\(layering.componentCount) targets of one package"
-        var lines = ["inferred \(layering.layers.count) layer\(layering.layers.count == 1 ? "" : "s") from \(source), top first:"]
-        let width = layering.layers.map(\.name.count).max() ?? 0
-        for layer in layering.layers {
-            let independence = !layer.independent ? "" : layer.dependenciesInside == 0 ? ", independent"
-                : ", independent (\(layer.dependenciesInside) dependenc\(layer.dependenciesInside == 1 ? "y" : "ies") between members baselined)"
-            lines.append("  \(layer.name.padding(toLength: width, withPad: " ", startingAt: 0))  "
-                + InferredConfigurationWriter.count(of: layer, packages: packages) + independence)
-        }
-        lines.append(layering.app.map { "app: \($0) (scaffold.app: 'componentize new' adds each new component to it)" }
-            ?? "app: none found (set scaffold.app when there is one)")
-        for cycle in layering.cycles { lines.append("cycle: \(cycle.joined(separator: ", ")) depend on each other (one layer)") }
-        if !layering.thirdParty.isEmpty {
-            lines.append("third-party: " + layering.thirdParty.map { "\($0.package) (\($0.layers.joined(separator: ", ")))" }.joined(separator: ", "))
-        }
-        if !workspace.unreadable.isEmpty {
-            lines.append("not read: " + workspace.unreadable.map(\.relativeDirectory).joined(separator: ", ")
-                + " (no reader could evaluate the manifest; add those packages to a layer once they read)")
-        }
-        guard baseline != nil else { return lines + ["baselined: nothing, the repository follows these layers today"] }
-        var counts: [RuleID: Int] = [:]
-        for finding in findings { counts[finding.rule, default: 0] += 1 }
-        // Findings, as `check` counts those the baseline knows (two findings may share one baseline entry).
-        return lines + ["baselined: \(findings.count) finding\(findings.count == 1 ? "" : "s") ("
-            + counts.keys.sorted().map { "\(counts[$0, default: 0]) \($0)" }.joined(separator: ", ") + ")"]
+        InferredConfigurationWriter.summary(of: layering, findings: findings, unread: workspace.unreadable.map(\.relativeDirectory),
+                                            baselined: baseline != nil)
     }
 
     /// The name of the baseline file written beside the configuration.

@@ -62,3 +62,8 @@ public struct CodeClimateReporter: Sendable {
         return hex.joined()
     }
 }
+
+extension CodeClimateReporter: Reporter {
+    public var format: String { "codeclimate" }
+    public var purpose: String? { "GitLab Code Quality" }
+}

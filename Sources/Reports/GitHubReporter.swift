@@ -28,3 +28,8 @@ public struct GitHubReporter: Sendable {
         escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 }
+
+extension GitHubReporter: Reporter {
+    public var format: String { "github" }
+    public var purpose: String? { "workflow annotations" }
+}

@@ -9,10 +9,16 @@ import Templates
 /// on B". The page is `templates/report/check.html.stencil` around `report.css` and `report.js`; the data is one JSON
 /// object (documented in docs/check-formats.md). Deterministic: the same report gives the same bytes.
 public struct HTMLReporter: Sendable {
-    public init() {}
+    /// The page's templates by path (`report/…`): the built-in ones unless a test gives others.
+    var templates: [String: String]
 
-    public func render(_ report: Report) -> String {
-        let files = EmbeddedTemplates.files
+    public init() { templates = EmbeddedTemplates.files }
+
+    init(templates: [String: String]) { self.templates = templates }
+
+    /// The page; an input error naming the template when Stencil cannot render it (never an empty page).
+    public func render(_ report: Report) throws -> String {
+        let files = templates
         let context: [String: Any] = [
             "title": MarkupText.content("componentize check: " + TextReporter.summary(report)),
             "style": files["report/report.css"] ?? "",
@@ -20,7 +26,12 @@ public struct HTMLReporter: Sendable {
             "data": Self.scriptSafe(data(report).rendered()),
         ]
         let environment = Environment(loader: DictionaryLoader(templates: files), trimBehaviour: .smart)
-        return (try? environment.renderTemplate(name: "report/check.html.stencil", context: context)) ?? ""
+        let name = "report/check.html.stencil"
+        do {
+            return try environment.renderTemplate(name: name, context: context)
+        } catch {
+            throw InputError("the HTML report cannot be written: templates/\(name): \(error)")
+        }
     }
 
     /// Everything the page shows, as one JSON object.
@@ -89,4 +100,10 @@ public struct HTMLReporter: Sendable {
     static func scriptSafe(_ json: String) -> String {
         json.replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: ">", with: "\\u003e").replacingOccurrences(of: "&", with: "\\u0026")
     }
+}
+
+extension HTMLReporter: Reporter {
+    public var format: String { "html" }
+    public var purpose: String? { "one interactive page: the layers, the components, the findings" }
+    public var needs: ReportNeeds { .architecture }
 }

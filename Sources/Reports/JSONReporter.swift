@@ -67,3 +67,7 @@ public struct JSONReporter: Sendable {
         ]).rendered()
     }
 }
+
+extension JSONReporter: Reporter {
+    public var format: String { "json" }
+}

@@ -41,3 +41,7 @@ public struct JUnitReporter: Sendable {
         return lines.joined(separator: "\n")
     }
 }
+
+extension JUnitReporter: Reporter {
+    public var format: String { "junit" }
+}

@@ -7,9 +7,33 @@ public enum FailureLevel: String, Sendable, CaseIterable {
     case error, warning, never
 }
 
-/// The formats `componentize check --format` writes.
-public enum ReportFormat: String, Sendable, CaseIterable {
-    case text, json, sarif, github, junit, codeclimate, xcode, html
+/// A format `componentize check --format` writes: the name of a registered ``Reporter``.
+public struct ReportFormat: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    /// A registered format; nil for a name no reporter registered.
+    public init?(rawValue: String) {
+        guard ReporterRegistry.reporter(named: rawValue) != nil else { return nil }
+        self.rawValue = rawValue
+    }
+
+    private init(builtIn name: String) { rawValue = name }
+
+    public static let text = ReportFormat(builtIn: TextReporter().format)
+    public static let html = ReportFormat(builtIn: HTMLReporter().format)
+
+    /// Every registered format's name, in the registry's order.
+    public static var all: [ReportFormat] { ReporterRegistry.reporters.map { ReportFormat(builtIn: $0.format) } }
+
+    /// The reporter that writes it.
+    public var reporter: any Reporter {
+        get throws {
+            guard let reporter = ReporterRegistry.reporter(named: rawValue) else { throw InputError("no reporter writes --format \(rawValue)") }
+            return reporter
+        }
+    }
+
+    public var description: String { rawValue }
 }
 
 /// What every reporter gets: the check's result and what the baseline did to it.
@@ -79,16 +103,9 @@ public struct Report: Sendable {
         "baseline entry \(key) matches nothing any more; rewrite the baseline with --write-baseline"
     }
 
-    public func render(_ format: ReportFormat, colored: Bool = false) -> String {
-        switch format {
-        case .text: return TextReporter(colored: colored).render(self)
-        case .json: return JSONReporter().render(self)
-        case .sarif: return SARIFReporter().render(self)
-        case .github: return GitHubReporter().render(self)
-        case .junit: return JUnitReporter().render(self)
-        case .codeclimate: return CodeClimateReporter().render(self)
-        case .xcode: return XcodeReporter().render(self)
-        case .html: return HTMLReporter().render(self)
-        }
+    /// The report in `format` (coloured for a terminal when `colored` and the format has colour); an error when its
+    /// reporter cannot write it.
+    public func render(_ format: ReportFormat, colored: Bool = false) throws -> String {
+        try format.reporter.coloured(colored).render(self)
     }
 }

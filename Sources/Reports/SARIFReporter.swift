@@ -89,3 +89,8 @@ public struct SARIFReporter: Sendable {
         }
     }
 }
+
+extension SARIFReporter: Reporter {
+    public var format: String { "sarif" }
+    public var purpose: String? { "code scanning" }
+}

@@ -50,3 +50,10 @@ public struct TextReporter: Sendable {
         "\(value) \(noun)\(value == 1 ? "" : "s")"
     }
 }
+
+extension TextReporter: Reporter {
+    public var format: String { "text" }
+    public var purpose: String? { "for people" }
+    public var needs: ReportNeeds { .fixableCount }
+    public func coloured(_ colored: Bool) -> any Reporter { TextReporter(colored: colored) }
+}

@@ -23,3 +23,8 @@ public struct XcodeReporter: Sendable {
         text.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 }
+
+extension XcodeReporter: Reporter {
+    public var format: String { "xcode" }
+    public var purpose: String? { "one line a finding, for a Run Script phase" }
+}

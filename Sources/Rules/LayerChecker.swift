@@ -48,6 +48,18 @@ public struct CheckResult: Sendable {
 
     public var errorCount: Int { findings.filter { $0.severity == .error }.count }
     public var warningCount: Int { findings.filter { $0.severity == .warning }.count }
+
+    /// Only the findings, excused findings and undecided items whose path `keeps` (a path as messages name it); the
+    /// counts stay those of the whole check.
+    public func limited(to keeps: (String) -> Bool) -> CheckResult {
+        var limited = self
+        limited.findings = findings.filter { keeps($0.location.path) }
+        limited.excused = excused.filter { keeps($0.location.path) }
+        limited.undecided = undecided.filter { keeps($0.location.path) }
+        limited.undecidedWiring = undecidedWiring.filter { keeps($0.location.path) }
+        limited.undecidedUses = undecidedUses.filter { keeps($0.location.path) }
+        return limited
+    }
 }
 
 /// Runs the rules over a graph and applies the configuration: severities and exceptions. A pure function of the

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Diagnostics
 import Foundation
 import Project
 import Reports
@@ -23,7 +24,7 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var project: ProjectOptions
 
-    @Option(help: "Report format: text (for people), json, sarif (code scanning), github (workflow annotations), junit, codeclimate (GitLab Code Quality), xcode (one line a finding, for a Run Script phase) or html (one interactive page: the layers, the components, the findings).")
+    @Option(help: ArgumentHelp("Report format: \(ReporterRegistry.formatList)."))
     var format: ReportFormat = .text
 
     @Option(name: .shortAndLong, help: "Write the report to this file instead of standard output.", completion: .file())
@@ -69,9 +70,10 @@ struct CheckCommand: ParsableCommand {
         let project = try project.open(timings: timings)
         var request = CheckRequest(today: try Project.today(), imports: !noImports, baseline: baseline, writeBaseline: writeBaseline,
                                    changedSince: changedSince, toolVersion: Componentize.version)
-        request.countFixable = format == .text
+        let needs = try format.reporter.needs
+        request.countFixable = needs.contains(.fixableCount)
         request.ignoresBaseline = noBaseline
-        request.drawsArchitecture = format == .html
+        request.drawsArchitecture = needs.contains(.architecture)
         let outcome = try project.check(request)
         if let timings { Terminal.printError(timings.report) }
         switch outcome {
@@ -79,7 +81,7 @@ struct CheckCommand: ParsableCommand {
             Terminal.printError("componentize: wrote \(count) finding\(count == 1 ? "" : "s") to \(path)" + Self.applyingAdvice(path, configured: project.baselinePath))
         case .report(var report, let check):
             report.listsUndecided = listUndecided
-            let text = report.render(format, colored: format == .text && output == nil && Terminal.wantsColor)
+            let text = try report.render(format, colored: output == nil && Terminal.wantsColor)
             if let output {
                 try Project.writeFile(Data((text + "\n").utf8), to: output)
                 print("\(report.summaryLine); report written to \(output)")
@@ -103,7 +105,10 @@ extension CheckCommand {
     }
 }
 
-extension ReportFormat: ExpressibleByArgument {}
+extension ReportFormat: ExpressibleByArgument {
+    public static var allValueStrings: [String] { all.map(\.rawValue) }
+    public var defaultValueDescription: String { rawValue }
+}
 extension FailureLevel: ExpressibleByArgument {}
 
 extension Terminal {

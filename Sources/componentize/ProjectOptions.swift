@@ -1,4 +1,5 @@
 import ArgumentParser
+import Diagnostics
 import Project
 
 /// The options of every command that reads a repository: where it is, its configuration, how to read manifests.

@@ -162,12 +162,12 @@ struct HTMLReporterTests {
     /// Text from the repository (names, messages) can end no element and start none: in the data it is JSON with `<`,
     /// `>` and `&` escaped; in the title, HTML-escaped; the script sets it as text.
     @Test func textFromTheRepositoryIsNeverMarkup() throws {
-        let page = HTMLReporter().render(try report(message: "A</script><b>&amp;\"é"))
+        let page = try HTMLReporter().render(try report(message: "A</script><b>&amp;\"é"))
         #expect(page.components(separatedBy: "</script>").count == 3, "only the page's own two script elements end")
         #expect(!page.contains("<b>"))
         #expect(page.contains("A\\u003c/script\\u003e\\u003cb\\u003e\\u0026amp;\\\"é"))
         #expect(!page.contains("http://") || !page.contains("src=\"http"), "nothing is fetched")
-        #expect(HTMLReporter().render(try report()) == HTMLReporter().render(try report()), "deterministic")
+        #expect(try HTMLReporter().render(try report()) == HTMLReporter().render(try report()), "deterministic")
     }
 
     /// An edge whose violation the baseline records is drawn as known, not as new.

@@ -1,17 +1,15 @@
-import DependencyGraph
 import Discovery
 import Files
 import Foundation
 import ManifestReading
-import Paths
 import SourceImports
 
-extension Project {
+extension DependencyGraph {
     /// The uses, without an import, of what the unimported dependencies declare (see ``APIUsePass``): one question a
     /// dependency and module, about the Swift files of the target that declares it. Local targets' files are those the
     /// import pass read.
-    static func usesWithoutImport(_ unimported: [UnimportedDependency], read: [TargetImports], workspace: Workspace,
-                                  fileSystem: any FileSystem) -> [UseWithoutImport] {
+    public static func usesWithoutImport(_ unimported: [UnimportedDependency], read: [TargetImports], workspace: Workspace,
+                                         fileSystem: any FileSystem) -> [UseWithoutImport] {
         var groups = SourceGroups(read: read, workspace: workspace)
         var queries: [APIUseQuery] = []
         var asked: [(target: GraphTarget, module: String)] = []

@@ -1,6 +1,7 @@
 import Diagnostics
-import Foundation
 import Files
+import Foundation
+import ManifestReading
 import Paths
 
 /// The files git says changed since a revision: committed since it, changed in the working tree, and new files git
@@ -31,6 +32,19 @@ public struct ChangedFiles: Sendable {
         paths.contains(DiskFileSystem().realPath(displayedPath))
     }
 
+    /// A changed `project.pbxproj` re-checks its targets: their files count as changed too (a product unlinked in the
+    /// project is an `implicit-dependency` at an import nobody touched).
+    public func withProjectFiles(of workspace: Workspace, fileSystem: any FileSystem) -> ChangedFiles {
+        var changed = self
+        for package in workspace.packages where package.isXcodeProject && changed.paths.contains(PathArithmetic.join(package.directory, "project.pbxproj")) {
+            for target in package.manifest.targets {
+                let folder = PathArithmetic.resolve(target.path ?? ".", from: package.directory)
+                for file in target.listedFiles ?? [] { changed.paths.insert(fileSystem.realPath(PathArithmetic.resolve(file, from: folder))) }
+            }
+        }
+        return changed
+    }
+
     private static func git(_ arguments: [String], in folder: String, failure: String? = nil) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -51,19 +65,5 @@ public struct ChangedFiles: Sendable {
                              at: FileLocation(path: folder))
         }
         return String(decoding: data, as: UTF8.self)
-    }
-}
-
-extension ProjectCheck {
-    /// Only the findings, excused findings and notes located in `files`; the counts stay those of the whole check.
-    public func limited(to files: ChangedFiles) -> ProjectCheck {
-        var limited = self
-        limited.result.findings = result.findings.filter { files.contains($0.location.path) }
-        limited.result.excused = result.excused.filter { files.contains($0.location.path) }
-        limited.result.undecided = result.undecided.filter { files.contains($0.location.path) }
-        limited.result.undecidedWiring = result.undecidedWiring.filter { files.contains($0.location.path) }
-        limited.result.undecidedUses = result.undecidedUses.filter { files.contains($0.location.path) }
-        limited.notes = notes.filter { $0.location.map { files.contains($0.path) } ?? false }
-        return limited
     }
 }

@@ -1,21 +1,20 @@
 import Configuration
 import DependencyGraph
 import Diagnostics
-import Rules
 
 /// The layers the rules run with. Only a `componentize.yml` says them. Without one, the preset's layers are a guess
 /// from names (`*App`, `*UI`, …) that nobody chose: a package named like an app holding a `*UI` target is no upward
 /// dependency of that team's making. So the rules that need layers do not run (nor does `fix` or `migrate-pods` refuse
 /// what they would report), and a note says how many packages the preset would place and how to make layers count.
 /// Where the preset places only some packages, the graph carries no layers at all.
-struct Layering {
-    var configuration: Configuration
-    var note: Note?
+public struct Layering {
+    public var configuration: Configuration
+    public var note: Note?
 
     /// The rules that judge an edge by its ends' layers.
-    static let layeringRules: [RuleID] = [.upward, .horizontal, .thirdParty, .unassigned]
+    public static let layeringRules: [RuleID] = [.upward, .horizontal, .thirdParty, .unassigned]
 
-    init(configuration: Configuration, graph: @autoclosure () -> DependencyGraph) {
+    public init(configuration: Configuration, graph: @autoclosure () -> DependencyGraph) {
         self.configuration = configuration
         guard case .preset(let preset) = configuration.source else { return }
         let graph = graph()

@@ -3,16 +3,16 @@ import Diagnostics
 import Discovery
 import Files
 import Foundation
+import ManifestReading
 import Output
 import Paths
-import PodMigration
 import PodspecReading
 import ResourceGeneration
 import Rules
 import Scaffolding
 
 /// What `componentize migrate-pods` is asked for.
-public struct MigratePodsRequest: Sendable {
+public struct PodMigrationRequest: Sendable {
     /// Only these pods; every development pod in scope when empty.
     public var names: [String]
     /// A folder with the user's own `migrate-pods` templates.
@@ -107,14 +107,33 @@ public struct MigrationProblem: Sendable, CustomStringConvertible {
     public var description: String { "\(location): \(isError ? "error" : "warning"): \(message)" }
 }
 
-extension Project {
+/// Plans `componentize migrate-pods` over a repository's packages: which development pods to migrate, each one's
+/// package, and what stands in the way.
+public struct PodMigrationPlanner {
+    public var workspace: Workspace
+    public var configuration: Configuration
+    public var fileSystem: any FileSystem
+    /// The rule identifiers a configuration may name (for the table of known pods, read as a configuration).
+    public var knownRules: Set<RuleID>
+    /// Whether a package lies in the folder the user pointed at.
+    public var inScope: (LocalPackage) -> Bool
+
+    public init(workspace: Workspace, configuration: Configuration, fileSystem: any FileSystem, knownRules: Set<RuleID>,
+                inScope: @escaping (LocalPackage) -> Bool) {
+        self.workspace = workspace
+        self.configuration = configuration
+        self.fileSystem = fileSystem
+        self.knownRules = knownRules
+        self.inScope = inScope
+    }
+
     /// Plans the migration of the development pods in scope (or those named) to SwiftPM packages, in folder order. A pod
     /// named with `--pod` that has a Package.swift migrate-pods may not replace is an input error; one not named is
-    /// skipped.
-    public func migratePods(_ request: MigratePodsRequest) throws -> PodMigrationRun {
+    /// skipped. `findings` are the layering check's, asked for once the pods and templates are known.
+    public func plan(_ request: PodMigrationRequest, findings check: () throws -> [Finding]) throws -> PodMigrationRun {
         let pods = try developmentPods(named: request.names)
         let library = try TemplateLibrary(directory: request.templates, fileSystem: fileSystem)
-        let findings = try check(today: request.today, imports: false).result.findings
+        let findings = try check()
         let migrator = PodMigrator(mappings: try podMappings(library), localPods: localPods, accessorsFolder: configuration.resourcesOutputDirectory,
                                    fileSystem: fileSystem)
         let renderer = PodPackageRenderer(library: library)
@@ -191,12 +210,12 @@ extension Project {
     /// the configuration's `pods:` on top.
     private func podMappings(_ library: TemplateLibrary) throws -> [String: PodPackageMapping] {
         let path = "migrate-pods/known-pods.yml"
-        var mappings = try library.files[path].map { try ConfigurationLoader(knownRules: Self.knownRules).parse($0, path: path).pods } ?? [:]
+        var mappings = try library.files[path].map { try ConfigurationLoader(knownRules: knownRules).parse($0, path: path).pods } ?? [:]
         for (name, mapping) in configuration.pods { mappings[name] = mapping }
         return mappings
     }
 
-    private func problems(of migration: PodMigration, findings: [Finding], request: MigratePodsRequest) -> [MigrationProblem] {
+    private func problems(of migration: PodMigration, findings: [Finding], request: PodMigrationRequest) -> [MigrationProblem] {
         var problems: [MigrationProblem] = []
         if let left = migration.leftAsPod {
             problems.append(MigrationProblem(isError: false, location: left.location, message: "\(migration.podName) stays a pod: \(left.reason)"))
@@ -251,17 +270,19 @@ extension PodMigrationRun {
     }
 }
 
-extension Project {
-    /// Writes the migration (``PodMigrationRun/write(editSources:)``), then the resource accessors of every migrated
-    /// Swift target with resources: its `sources:` lists the folder they go to, which must exist for SwiftPM to build
-    /// the package. Each new manifest is read back from the disk as `check` will read it. Returns the paths written,
-    /// and why accessors could not be written (`componentize resources` writes them once that is mended).
-    public func write(_ run: PodMigrationRun, editSources: Bool = false) throws -> (written: [String], problems: [String]) {
-        var written = try run.write(editSources: editSources), problems: [String] = []
+extension PodMigrationRun {
+    /// Writes the migration (``write(editSources:)``), then the resource accessors of every migrated Swift target with
+    /// resources (to `accessorsFolder`): its `sources:` lists the folder they go to, which must exist for SwiftPM to
+    /// build the package. Each new manifest is read back from the disk with `reader`, as `check` will read it. Returns
+    /// the paths written, and why accessors could not be written (`componentize resources` writes them once that is
+    /// mended).
+    public func write(editSources: Bool, readingBackWith reader: ManifestReader, root: String,
+                      accessorsFolder: String) throws -> (written: [String], problems: [String]) {
+        var written = try write(editSources: editSources), problems: [String] = []
         let disk = DiskFileSystem()
-        for item in run.items where item.text != nil {
+        for item in items where item.text != nil {
             let manifest = try reader.read(packageDirectory: item.migration.directory, fileSystem: disk).manifest
-            let generation = ResourceGenerationRun(root: root, options: .init(outputDirectory: configuration.resourcesOutputDirectory), fileSystem: disk)
+            let generation = ResourceGenerationRun(root: root, options: .init(outputDirectory: accessorsFolder), fileSystem: disk)
             let outcome = try generation.run(packages: [.init(manifestPath: item.absoluteManifestPath, manifest: manifest)])
             let shownFolder = (item.manifestPath as NSString).deletingLastPathComponent
             written += outcome.results.filter { $0.status == .written }.map { result in

@@ -11,7 +11,7 @@ public final class StageTimings: @unchecked Sendable {
         lock.withLock { recorded }
     }
 
-    func record<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
+    public func record<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
         let start = DispatchTime.now().uptimeNanoseconds
         defer {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -26,7 +26,7 @@ public final class StageTimings: @unchecked Sendable {
 }
 
 extension Optional where Wrapped == StageTimings {
-    func measure<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
+    public func measure<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
         guard let timings = self else { return try body() }
         return try timings.record(name, body)
     }

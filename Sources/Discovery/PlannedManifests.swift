@@ -1,0 +1,54 @@
+import Diagnostics
+import Files
+import Foundation
+import ManifestReading
+import Paths
+
+extension Workspace {
+    /// The workspace with planned manifests (each file's path, and its manifest when it is a Package.swift) read in place
+    /// of those on disk: each edited Package.swift's package given its new manifest (the paths it declares led to the
+    /// packages they reach); nil when the repository must be discovered again over the planned files (a podspec or
+    /// project edited, a path to a package not read yet).
+    public func replacingManifests(_ planned: [(path: String, manifest: Manifest?)], fileSystem: any FileSystem) -> Workspace? {
+        var workspace = self
+        for file in planned {
+            guard let manifest = file.manifest,
+                  let index = workspace.packages.firstIndex(where: { PathArithmetic.join($0.directory, ($0.manifestPath as NSString).lastPathComponent) == file.path }),
+                  workspace.packages[index].podspec == nil, !workspace.packages[index].isXcodeProject,
+                  workspace.packages[index].manifest.reader.isPodspec == false,
+                  let package = Self.package(workspace.packages[index], reading: manifest, in: &workspace, fileSystem: fileSystem) else {
+                return nil
+            }
+            workspace.packages[index] = package
+        }
+        return workspace
+    }
+
+    /// `package` with `manifest` in place of its own; nil when one of its paths leads to a folder that is not a package
+    /// of the workspace (the repository must be discovered again).
+    private static func package(_ package: LocalPackage, reading manifest: Manifest, in workspace: inout Workspace,
+                                fileSystem: any FileSystem) -> LocalPackage? {
+        var package = package
+        let packages = Set(workspace.packages.map(\.directory))
+        let missingHere = workspace.missing.filter { $0.location.path == package.manifestPath }
+        let paths = Set(package.manifest.dependencies.filter { $0.kind == .fileSystem }.map(\.location))
+        var dependencies = package.localDependencies.filter { !paths.contains($0.key) }
+        var missing: [MissingPackage] = []
+        for dependency in manifest.dependencies where dependency.kind == .fileSystem {
+            if var entry = missingHere.first(where: { $0.written == dependency.location }) {
+                entry.location = FileLocation(path: package.manifestPath, line: dependency.position?.line, column: dependency.position?.column)
+                missing.append(entry)
+                dependencies[dependency.location] = package.localDependencies[dependency.location]
+                continue
+            }
+            let folder = package.localDependencies[dependency.location]
+                ?? fileSystem.realPath(PathArithmetic.resolve(dependency.location, from: package.directory))
+            guard packages.contains(folder) else { return nil }
+            dependencies[dependency.location] = folder
+        }
+        package.manifest = manifest
+        package.localDependencies = dependencies
+        workspace.missing = workspace.missing.filter { $0.location.path != package.manifestPath } + missing
+        return package
+    }
+}
