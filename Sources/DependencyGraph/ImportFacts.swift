@@ -106,7 +106,8 @@ public struct UnreadPackage: Sendable, Hashable, Comparable, CustomStringConvert
         }
     }
 
-    public static func < (lhs: UnreadPackage, rhs: UnreadPackage) -> Bool { lhs.description < rhs.description }
+    /// By description, then by name as written: two spellings of one folder (`tunnelkit`, `TunnelKit`) keep one order.
+    public static func < (lhs: UnreadPackage, rhs: UnreadPackage) -> Bool { (lhs.description, lhs.package) < (rhs.description, rhs.package) }
 }
 
 /// An import of a product of a package from outside the repository that the importing target does not declare.

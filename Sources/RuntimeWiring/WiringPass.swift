@@ -89,32 +89,22 @@ public enum WiringPass {
         "objectForURL", "forURL", "register(", "resolve(", "Target(", "Action(", "TARGET(", "ACTION(",
     ])
 
-    /// Each target's wiring, in the order given: on every core when the files' bytes came with them, on more threads
-    /// than cores when files are to be read.
+    /// Each target's wiring, in the order given. Each distinct file is scanned once however many targets compile it (a
+    /// pod's file is also its package's and its sample project's), on every core when the files' bytes came with them,
+    /// on more threads than cores when files are to be read.
     public static func wiring(of targets: [WiringSources], fileSystem: any FileSystem) -> [TargetWiring] {
-        let reads = targets.contains { $0.files.contains { $0.bytes == nil } }
-        let body: @Sendable (Range<Int>) -> [TargetWiring] = { slice in slice.map { wiring(of: targets[$0], fileSystem: fileSystem) } }
-        return reads ? inSlicesOnThreads(of: targets.count, minimumSliceSize: 8, slicesPerCore: 16, threadsPerCore: fileThreadsPerCore, body)
+        let scanned = ScannedFiles(targets, fileSystem: fileSystem)
+        let body: @Sendable (Range<Int>) -> [TargetWiring] = { slice in
+            slice.map { wiring(of: targets[$0], scanned: scanned, fileSystem: fileSystem) }
+        }
+        return scanned.reads ? inSlicesOnThreads(of: targets.count, minimumSliceSize: 8, slicesPerCore: 16, threadsPerCore: fileThreadsPerCore, body)
             : inSlices(of: targets.count, minimumSliceSize: 8, slicesPerCore: 16, body)
     }
 
-    private static func wiring(of target: WiringSources, fileSystem: any FileSystem) -> TargetWiring {
-        let unread = target.files.filter { $0.bytes == nil }.map(\.path)
-        var read = fileSystem.contents(of: unread, in: target.directory, upTo: maximumBytes).makeIterator()
-        let contents = target.files.map { $0.bytes ?? read.next() ?? nil }
-        var results = [FileWiring?](repeating: nil, count: target.files.count)
-        var swift: [(index: Int, bytes: [UInt8])] = []
-        for (index, (file, bytes)) in zip(target.files, contents).enumerated() {
-            guard let bytes else { continue }
-            guard file.path.lowercased().hasSuffix(".swift") else {
-                results[index] = ObjCWiringScanner.wiring(in: bytes)
-                continue
-            }
-            // Brackets SwiftParser would spend seconds on: the source pass says so; not read for wiring either.
-            if bytes.withUnsafeBufferPointer({ BracketNesting.firstExcess(in: $0) }) == nil { swift.append((index, bytes)) }
+    private static func wiring(of target: WiringSources, scanned: ScannedFiles, fileSystem: any FileSystem) -> TargetWiring {
+        var files = target.files.compactMap { file in
+            scanned.wiring(of: file, in: target.directory).map { WiredFile(path: file.shown, wiring: $0) }
         }
-        for (item, wiring) in zip(swift, SwiftWiringScanner.wirings(of: swift.map(\.bytes))) { results[item.index] = wiring }
-        var files = zip(target.files, results).compactMap { file, wiring in wiring.map { WiredFile(path: file.shown, wiring: $0) } }
         files += constantFiles(of: target, defining: undefinedConstants(in: files), fileSystem: fileSystem)
         for plist in target.servicePlists {
             let bytes = fileSystem.contents(of: PathArithmetic.join(target.directory, plist.path), upTo: maximumBytes)
@@ -146,5 +136,60 @@ public enum WiringPass {
             let constants = ObjCWiringScanner.wiring(in: bytes).constants.filter { names.contains($0.key) }
             return constants.isEmpty ? nil : WiredFile(path: file.shown, wiring: FileWiring(constants: constants))
         }
+    }
+}
+
+/// The wiring of every distinct file the targets name (by absolute path), each read if its bytes did not come with it
+/// and scanned once. C and C++ sources are not scanned: neither can send an Objective-C message nor hold an annotation.
+private struct ScannedFiles: Sendable {
+    private struct Entry: Sendable {
+        var path: String
+        var bytes: [UInt8]?
+    }
+
+    private let wirings: [String: FileWiring]
+    /// Whether files were read from the disk (not handed over by the source pass).
+    let reads: Bool
+
+    init(_ targets: [WiringSources], fileSystem: any FileSystem) {
+        var entries: [String: Entry] = [:]
+        for target in targets {
+            for file in target.files where Self.mayHoldWiring(file.path) {
+                let path = PathArithmetic.join(target.directory, file.path)
+                if entries[path]?.bytes == nil { entries[path] = Entry(path: path, bytes: file.bytes) }
+            }
+        }
+        let unique = entries.values.sorted { $0.path < $1.path }
+        reads = unique.contains { $0.bytes == nil }
+        let body: @Sendable (Range<Int>) -> [(String, FileWiring)] = { slice in Self.scan(Array(unique[slice]), fileSystem: fileSystem) }
+        let scanned = reads ? inSlicesOnThreads(of: unique.count, minimumSliceSize: 16, slicesPerCore: 16, threadsPerCore: fileThreadsPerCore, body)
+            : inSlices(of: unique.count, minimumSliceSize: 16, slicesPerCore: 16, body)
+        wirings = Dictionary(scanned, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The file's wiring; nil when it was not read or not scanned.
+    func wiring(of file: WiringSources.File, in directory: String) -> FileWiring? {
+        wirings[PathArithmetic.join(directory, file.path)]
+    }
+
+    static func mayHoldWiring(_ path: String) -> Bool {
+        let lowered = path.lowercased()
+        return ![".c", ".cc", ".cpp", ".cxx", ".c++"].contains { lowered.hasSuffix($0) }
+    }
+
+    /// Objective-C files one by one, Swift files batched (SwiftParser reads them joined); files SwiftParser would spend
+    /// seconds on (the source pass says so) are not read.
+    private static func scan(_ entries: [Entry], fileSystem: any FileSystem) -> [(String, FileWiring)] {
+        var read = fileSystem.contents(of: entries.filter { $0.bytes == nil }.map(\.path), in: "/", upTo: WiringPass.maximumBytes).makeIterator()
+        var results: [(String, FileWiring)] = [], swift: [(path: String, bytes: [UInt8])] = []
+        for entry in entries {
+            guard let bytes = entry.bytes ?? read.next() ?? nil else { continue }
+            guard entry.path.lowercased().hasSuffix(".swift") else {
+                results.append((entry.path, ObjCWiringScanner.wiring(in: bytes)))
+                continue
+            }
+            if bytes.withUnsafeBufferPointer({ BracketNesting.firstExcess(in: $0) }) == nil { swift.append((entry.path, bytes)) }
+        }
+        return results + zip(swift.map(\.path), SwiftWiringScanner.wirings(of: swift.map(\.bytes)))
     }
 }

@@ -41,13 +41,13 @@ struct IncludedHeaders {
     /// Adds to each target the headers its files include, and what those include in turn, scanned (each once), keeping
     /// every target's files sorted with their scans.
     func add(to selections: inout [TargetSources.Selection], scans: inout [[ScannedFile]]) {
-        var scanned: [String: ScannedFile] = [:]
+        var scanned: [String: ScannedFile] = [:], headers: [String: String?] = [:]
         for index in selections.indices where selections[index].unknown == nil {
             var known = Set(selections[index].files)
             var pending = zip(selections[index].files, scans[index]).flatMap { file, scan in scan.quotedIncludes.map { (file, $0.path) } }
             var added: [(String, ScannedFile)] = []
             while !pending.isEmpty {
-                let new = pending.compactMap { header(written: $0.1, from: $0.0) }.filter { known.insert($0).inserted }
+                let new = pending.compactMap { header(written: $0.1, from: $0.0, found: &headers) }.filter { known.insert($0).inserted }
                 let unscanned = Array(Set(new.filter { scanned[$0] == nil })).sorted()
                 let results = SourcePass.scanOnce(unscanned, in: package.directory, fileSystem: fileSystem, parser: parser, markers: markers)
                 for (file, scan) in zip(unscanned, results) { scanned[file] = scan }
@@ -63,9 +63,17 @@ struct IncludedHeaders {
     }
 
     /// The header `#import "written"` in `file` finds: beside the file, else the one header of that name the project's
-    /// folders hold; nil when it is not one of the project's headers.
-    private func header(written: String, from file: String) -> String? {
-        let beside = PathArithmetic.lexical(PathArithmetic.join(Self.folder(of: file), written))
+    /// folders hold; nil when it is not one of the project's headers. `found` keeps the answers by folder and text.
+    private func header(written: String, from file: String, found: inout [String: String?]) -> String? {
+        let key = Self.folder(of: file) + "\u{0}" + written
+        if let known = found[key] { return known }
+        let header = header(written: written, in: Self.folder(of: file))
+        found[key] = header
+        return header
+    }
+
+    private func header(written: String, in folder: String) -> String? {
+        let beside = PathArithmetic.lexical(PathArithmetic.join(folder, written))
         if Self.isHeader(beside), fileSystem.status(of: PathArithmetic.join(package.directory, beside)).isFile { return beside }
         guard !written.contains("/"), let candidates = headersByName[written], candidates.count == 1 else { return nil }
         return candidates[0]

@@ -48,26 +48,27 @@ public enum SourcePass {
     /// target's ``TargetImports/markedFiles`` with their bytes, for a later stage.
     public static func imports(of packages: [SourcePackage], fileSystem: any FileSystem,
                                marking markers: MarkerWords? = nil) -> (imports: [TargetImports], notes: [Note]) {
-        let results = inSlicesOnThreads(of: packages.count, minimumSliceSize: 4, slicesPerCore: 32, threadsPerCore: fileThreadsPerCore) { slice in
+        let selected = inSlicesOnThreads(of: packages.count, minimumSliceSize: 4, slicesPerCore: 32, threadsPerCore: fileThreadsPerCore) { slice in
+            slice.map { SelectedPackage(packages[$0], fileSystem: fileSystem) }
+        }
+        let scans = RepositoryScans(of: selected, fileSystem: fileSystem, markers: markers)
+        let results = inSlicesOnThreads(of: selected.count, minimumSliceSize: 4, slicesPerCore: 32, threadsPerCore: fileThreadsPerCore) { slice in
             let parser = SwiftImportParser()
-            return slice.flatMap { imports(of: packages[$0], fileSystem: fileSystem, parser: parser, markers: markers) }
+            return slice.flatMap { imports(of: selected[$0], scans: scans, fileSystem: fileSystem, parser: parser, markers: markers) }
         }
         let joined = (results.compactMap(\.imports), results.flatMap(\.notes))
         releaseInBackground(results)
         return joined
     }
 
-    /// One package's targets, their files scanned together: opened and parsed in larger batches than a target's few.
-    private static func imports(of package: SourcePackage, fileSystem: any FileSystem, parser: SwiftImportParser,
-                                markers: MarkerWords?) -> [(imports: TargetImports?, notes: [Note])] {
-        let targets = package.targets.filter { ![.binary, .system, .plugin].contains($0.type) }
-        var selections = targets.map { TargetSources.select($0, packageDirectory: package.directory, fileSystem: fileSystem) }
-        let files = selections.flatMap { $0.unknown == nil ? $0.files : [] }
-        var flat = scanOnce(files, in: package.directory, fileSystem: fileSystem, parser: parser, markers: markers)[...]
+    /// One package's targets, from the scans of the repository's files.
+    private static func imports(of selected: SelectedPackage, scans repository: RepositoryScans, fileSystem: any FileSystem,
+                                parser: SwiftImportParser, markers: MarkerWords?) -> [(imports: TargetImports?, notes: [Note])] {
+        let (package, targets) = (selected.package, selected.targets)
+        var selections = selected.selections
         var scans: [[ScannedFile]] = selections.map { selection in
             guard selection.unknown == nil else { return [] }
-            defer { flat = flat.dropFirst(selection.files.count) }
-            return Array(flat.prefix(selection.files.count))
+            return selection.files.map { repository.scan(of: $0, in: package.directory) }
         }
         if package.kind == .xcodeProject {
             IncludedHeaders(package: package, selections: selections, fileSystem: fileSystem, parser: parser, markers: markers)
@@ -184,5 +185,44 @@ public enum SourcePass {
             index += 1
         }
         return false
+    }
+}
+
+/// A package with the files each of its targets compiles (targets that have sources only).
+struct SelectedPackage: Sendable {
+    var package: SourcePackage
+    var targets: [Target]
+    var selections: [TargetSources.Selection]
+
+    init(_ package: SourcePackage, fileSystem: any FileSystem) {
+        self.package = package
+        targets = package.targets.filter { ![.binary, .system, .plugin].contains($0.type) }
+        selections = targets.map { TargetSources.select($0, packageDirectory: package.directory, fileSystem: fileSystem) }
+    }
+}
+
+/// Every file the packages' targets compile, scanned once however many packages name it (a pod's podspec, the
+/// Package.swift beside it and its sample project compile the same files), on more threads than cores, in path order
+/// (files of one folder together, as a thread's parser keeps the headers it parsed).
+struct RepositoryScans: Sendable {
+    private let scans: [String: ScannedFile]
+
+    init(of packages: [SelectedPackage], fileSystem: any FileSystem, markers: MarkerWords?) {
+        var paths: Set<String> = []
+        for selected in packages {
+            for selection in selected.selections where selection.unknown == nil {
+                for file in selection.files { paths.insert(PathArithmetic.join(selected.package.directory, file)) }
+            }
+        }
+        let unique = paths.sorted()
+        let scanned = inSlicesOnThreads(of: unique.count, minimumSliceSize: 64, slicesPerCore: 16, threadsPerCore: fileThreadsPerCore) { slice in
+            ImportScanner.scan(files: Array(unique[slice]), in: "/", fileSystem: fileSystem, parser: SwiftImportParser(), markers: markers)
+        }
+        scans = Dictionary(zip(unique, scanned), uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The scan of a package's file (relative to `directory`).
+    func scan(of file: String, in directory: String) -> ScannedFile {
+        scans[PathArithmetic.join(directory, file)] ?? ScannedFile(imports: [], problem: "could not be read")
     }
 }
