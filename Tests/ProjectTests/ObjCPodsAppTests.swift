@@ -93,7 +93,8 @@ final class ObjCPodsAppTests: XCTestCase {
         XCTAssertEqual(undecided.first?.deciders.map(\.description), [
             "AFNetworking (a pod from a specs repository: its podspec is not read)", "BeeHive (a pod from a specs repository: its podspec is not read)",
             "ListKit (a pod from a specs repository: its podspec is not read)", "MGJRouter (a pod from a specs repository: its podspec is not read)",
-            "NXLegacyKit (its manifest cannot be read)", "NXPaySDK (a pod without source files in the repository: what it vendors is not read)",
+            "NXLegacyKit (its manifest cannot be read)", "NXLogger (a pod from a specs repository: its podspec is not read)",
+            "NXPaySDK (a pod without source files in the repository: what it vendors is not read)",
         ])
     }
 
@@ -111,5 +112,14 @@ final class ObjCPodsAppTests: XCTestCase {
         let pay = try XCTUnwrap(checked.graph.imports?.undecided.first { $0.module == "PaySDK" })
         XCTAssertEqual(pay.from.id.name, "NXPay/Base")
         XCTAssertEqual(pay.deciders.map(\.reason), [.withoutSources])
+    }
+
+    /// `pod 'NXLogger/Remote', '~> 2.0'` names no `:path`: CocoaPods takes the released pod from its specs repository,
+    /// though a development pod of that name is under Components/. An outside pod (what it provides undecided), never
+    /// the local podspec (which has no `Remote` subspec: before, `unresolved`).
+    func testAPodWithoutAPathIsAnOutsidePodThoughALocalPodspecHasItsName() throws {
+        let edge = try XCTUnwrap(try check().graph.edges.first { $0.from.name == "App" && $0.written.hasPrefix("NXLogger") })
+        XCTAssertEqual(edge.to, .external(package: "nxlogger", product: "NXLogger/Remote"))
+        XCTAssertEqual(try findings(.unresolved), [])
     }
 }
