@@ -264,12 +264,25 @@ final class RepositoryCheckTests: XCTestCase {
         try write("import ComponentShared\n", to: "Video/Classes/Player.swift")
         try write("target 'App' do\n  pod 'ComponentShared', :path => '../../\(name)-pods/ComponentShared'\n  pod 'Gone', path: '../../\(name)-pods/Empty'\nend\n",
                   to: "App/Podfile")
+        try FileManager.default.createDirectory(atPath: root + "/App/App.xcodeproj", withIntermediateDirectories: true)
         let result = try check()
         XCTAssertEqual(result.packageCount, 2, "the pod outside the root is read")
         XCTAssertEqual(described(result.findings), [
             "ROOT/App/Podfile:3:3: unresolved: App/Podfile depends on the pod at '../../\(name)-pods/Empty', which has no Gone.podspec",
             "ROOT/Video/ComponentVideo.podspec:5:3: horizontal: ComponentVideo (business) depends on ComponentShared (business)",
         ])
+    }
+
+    /// A Podfile with no Xcode project beside it that names none cannot be installed where it stands (a template a script
+    /// copies beside a project): its `:path`s are relative to that other folder. A note at the Podfile, never `unresolved`.
+    func testATemplatePodfileWithNoProjectIsANoteNotChecked() throws {
+        try write(Self.podspec("NXKit"), to: "SDK/NXKit.podspec")
+        try write("target 'IntegrationApp' do\n  use_frameworks!\n  pod 'NXKit', :path => '../../'\n  pod 'NXAnalytics', :path => '../../'\nend\n",
+                  to: "SDK/Templates/Frameworks/Podfile")
+        let checked = try checkWithNotes()
+        XCTAssertEqual(described(checked.result.findings), [])
+        XCTAssertTrue(checked.notes.contains { $0.message.contains("'pod install' cannot run here") && $0.location?.path.hasSuffix("Templates/Frameworks/Podfile") == true },
+                      "\(checked.notes)")
     }
 
     func testAPodfileThatCannotBeFollowedIsANoteAndTheRestIsChecked() throws {
