@@ -285,6 +285,19 @@ final class RepositoryCheckTests: XCTestCase {
                       "\(checked.notes)")
     }
 
+    /// A subspec that vendors prebuilt frameworks by a glob (`'Vendor/*.framework'`) ships their modules: its files
+    /// import one (`<RiskKit/RiskKit.h>`) with no dependency, though a pod of the repository builds a RiskKit too.
+    func testAFrameworkASubspecVendorsByAGlobProvidesItsModule() throws {
+        try write(Self.podspec("RiskKit"), to: "Tools/RiskKit/RiskKit.podspec")
+        try write("#import <Foundation/Foundation.h>\n", to: "Tools/RiskKit/Classes/RiskKit.h")
+        try write(Self.podspec("NXPay", ["s.subspec 'Risk' do |ss|", "  ss.source_files = 'Risk/*.m'", "  ss.ios.vendored_frameworks = 'Vendor/*.framework'", "end"]),
+                  to: "Pay/NXPay.podspec")
+        try write("#import <Foundation/Foundation.h>\n", to: "Pay/Classes/NXPay.h")
+        try write("#import <RiskKit/RiskKit.h>\n", to: "Pay/Risk/NXRisk.m")
+        try write("// the prebuilt framework's header\n", to: "Pay/Vendor/RiskKit.framework/Headers/RiskKit.h")
+        XCTAssertEqual(described(try check().findings).filter { $0.contains("implicit-dependency") }, [])
+    }
+
     func testAPodfileThatCannotBeFollowedIsANoteAndTheRestIsChecked() throws {
         try write("pod 'NXKit', :path => '../NXKit\n", to: "App/Podfile")
         try write(Self.podspec("NXKit", ["s.dependency 'ComponentVideo'"]), to: "NXKit/NXKit.podspec")
