@@ -121,6 +121,8 @@ final class ObjCPodsAppTests: XCTestCase {
     func testAPodWithoutAPathIsAnOutsidePodThoughALocalPodspecHasItsName() throws {
         let edge = try XCTUnwrap(try check().graph.edges.first { $0.from.name == "App" && $0.written.hasPrefix("NXLogger") })
         XCTAssertEqual(edge.to, .external(package: "nxlogger", product: "NXLogger/Remote"))
-        XCTAssertEqual(try findings(.unresolved), [])
+        XCTAssertEqual(try findings(.unresolved) + findings(.implicitDependency), [])
+        XCTAssertFalse(try check().graph.imports?.undecided.contains { $0.module == "NXLogger" } ?? true,
+                       "the declared outside pod builds the module NXLogger the app imports: decided, though a local pod has that module too")
     }
 }
