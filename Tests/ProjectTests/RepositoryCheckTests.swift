@@ -298,6 +298,19 @@ final class RepositoryCheckTests: XCTestCase {
         XCTAssertEqual(described(try check().findings).filter { $0.contains("implicit-dependency") }, [])
     }
 
+    /// A header defines a macro only when another header is there (`#elif __has_include(<NXTrace/NXTrace.h>)` then
+    /// `#define _NX_TRACE_ENABLED 1`, a name shaped like the compiler's own); a file imports under `#if` that macro: as
+    /// optional as the `__has_include` itself, never an `implicit-dependency`.
+    func testAnImportUnderAMacroDefinedFromHasIncludeIsOptional() throws {
+        try write(Self.podspec("NXTrace"), to: "Kit/NXTrace/NXTrace.podspec")
+        try write("#import <Foundation/Foundation.h>\n", to: "Kit/NXTrace/Classes/NXTrace.h")
+        try write(Self.podspec("NXKit"), to: "Kit/NXKit/NXKit.podspec")
+        try write("#define NX_TRACE 0\n#if NX_TRACE\n#define _NX_TRACE_ENABLED NX_TRACE\n#elif __has_include(<NXTrace/NXTrace.h>)\n#define _NX_TRACE_ENABLED 1\n#endif\n",
+                  to: "Kit/NXKit/Classes/NXFeatures.h")
+        try write("#import \"NXFeatures.h\"\n#if _NX_TRACE_ENABLED\n#import <NXTrace/NXTrace.h>\n#endif\n", to: "Kit/NXKit/Classes/NXKit.m")
+        XCTAssertEqual(described(try check().findings).filter { $0.contains("implicit-dependency") }, [])
+    }
+
     func testAPodfileThatCannotBeFollowedIsANoteAndTheRestIsChecked() throws {
         try write("pod 'NXKit', :path => '../NXKit\n", to: "App/Podfile")
         try write(Self.podspec("NXKit", ["s.dependency 'ComponentVideo'"]), to: "NXKit/NXKit.podspec")
