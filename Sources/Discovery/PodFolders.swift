@@ -62,7 +62,8 @@ struct PodFolders {
     /// `Project.swift`). Its `:path`s are relative to the folder a script copies it to, not to this one.
     private func isTemplate(_ podfile: Podfile, in directory: String) -> Bool {
         let integrating = podfile.targets.indices.filter { !podfile.targets[$0].isAbstract }
-        guard !integrating.isEmpty, integrating.allSatisfy({ podfile.project(of: $0) == nil }) else { return false }
+        guard !integrating.isEmpty, integrating.allSatisfy({ podfile.project(of: $0) == nil }),
+              !podfile.hasUnknownProject else { return false }
         let descriptions: Set<String> = ["project.yml", "project.yaml", "project.json", "Project.swift", "Workspace.swift", "Tuist"]
         guard let listing = fileSystem.listing(of: directory) else { return false }
         return !listing.entries.contains { $0.name.hasSuffix(".xcodeproj") || descriptions.contains($0.name) }

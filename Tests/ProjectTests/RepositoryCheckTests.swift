@@ -285,6 +285,14 @@ final class RepositoryCheckTests: XCTestCase {
                       "\(checked.notes)")
     }
 
+    /// A `project` the reader cannot evaluate names some project: the Podfile is no template, its paths are checked.
+    func testAPodfileWhoseProjectIsNotReadIsNoTemplate() throws {
+        try write("target 'App' do\n  project File.join('App', 'App')\n  pod 'Gone', :path => '../Missing'\nend\n", to: "Sample/Podfile")
+        try write(Self.podspec("NXKit"), to: "Kit/NXKit/NXKit.podspec")
+        let findings = described(try check().findings)
+        XCTAssertTrue(findings.contains { $0.contains("unresolved") && $0.contains("'../Missing'") }, "\(findings)")
+    }
+
     /// A subspec that vendors prebuilt frameworks by a glob (`'Vendor/*.framework'`) ships their modules: its files
     /// import one (`<RiskKit/RiskKit.h>`) with no dependency, though a pod of the repository builds a RiskKit too.
     func testAFrameworkASubspecVendorsByAGlobProvidesItsModule() throws {
