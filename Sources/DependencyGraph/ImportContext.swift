@@ -37,6 +37,8 @@ extension ImportResolution {
         var umbrellaExports: [String: Set<String>] = [:]
         /// By local module, the modules its files re-export (`@_exported import`).
         var localReexports: [String: Set<String>] = [:]
+        /// By target number, the modules of the prebuilt frameworks it vendors (a pod's `vendored_frameworks`).
+        var vendored: [Int: Set<String>] = [:]
         let declared: DeclaredGraph
 
         init(declared: DeclaredGraph, facts: ImportFacts, localReexports: [String: Set<String>] = [:]) {
@@ -51,6 +53,10 @@ extension ImportResolution {
                 }
             }
             for target in declared.sortedTargets where !target.isTest { modules[target.module, default: []].append(target) }
+            for target in declared.sortedTargets {
+                let written = declared.workspace.packages[target.packageIndex].manifest.target(named: target.id.name)?.vendoredModules ?? []
+                if !written.isEmpty { vendored[target.number] = Set(written) }
+            }
             for edge in declared.edges {
                 switch edge.to {
                 case .external(let package, let product):
@@ -136,8 +142,17 @@ extension ImportResolution {
         /// What an import of `module` by `target` is, whatever file imports it (an optional import is left out apart).
         func decision(for module: String, by target: GraphTarget) -> ModuleDecision {
             if module == target.module || facts.systemModules.contains(module) || facts.ignore.contains(where: { $0.matches(module) }) { return .leftOut }
+            if isVendored(module, for: target) { return .leftOut }
             if let local = modules[module] { return .local(local) }
             return DependencyGraph.appleSDKModules.contains(module) ? .leftOut : .external
+        }
+
+        /// Whether a prebuilt framework of the target, or of a target it sees, provides `module`: CocoaPods links a pod's
+        /// vendored frameworks into it and into whatever depends on it.
+        func isVendored(_ module: String, for target: GraphTarget) -> Bool {
+            guard !vendored.isEmpty else { return false }
+            if vendored[target.number]?.contains(module) == true { return true }
+            return visible(from: target, declared: declared).contains { vendored[$0]?.contains(module) == true }
         }
 
         /// What a target's declared outside entries let it import, and the packages that cannot be read among them.

@@ -137,6 +137,15 @@ struct ImportResolution {
         var imported: Set<String>
     }
 
+    /// Whether an outside product the target declares is named like `module` (a local package that cannot be read,
+    /// whose product may be a local module, left out).
+    private func declaresOutside(_ module: String, _ provisions: Provisions) -> Bool {
+        guard provisions.products.contains(module) else { return false }
+        return !provisions.unreadProducts.contains { product, unread in
+            Provisions.module(ofProduct: product) == module && ![.outsidePod, .notCheckedOut].contains(unread.reason)
+        } && !provisions.unreadPaths.contains { Provisions.module(ofProduct: $0.package) == module }
+    }
+
     private func result(_ targetImports: TargetImports, context: Context) -> Result? {
         guard let from = declared.target(TargetID(package: targetImports.package, name: targetImports.target)) else { return nil }
         let provisions = context.provisions(of: from)
@@ -156,6 +165,9 @@ struct ImportResolution {
             switch decision {
             case _ where use.isOptional, .leftOut: continue
             case _ where reexported.contains(use.module): continue
+            // An outside product the target declares builds the module (a pod from a specs repository named like a local
+            // pod): that is what the target links.
+            case .local where declaresOutside(use.module, provisions): continue
             case .local(let candidates): local.add(use, candidates: candidates, from: from, declared: declared)
             case .external: external.add(use, context: context)
             }

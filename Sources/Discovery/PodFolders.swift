@@ -57,6 +57,18 @@ struct PodFolders {
         file.hasSuffix(".podspec.json") ? String(file.dropLast(13)) : file.hasSuffix(".podspec") ? String(file.dropLast(8)) : file
     }
 
+    /// A Podfile `pod install` cannot run where it stands: some target integrates a project, yet none names one and no
+    /// `.xcodeproj` is beside it, nor a description one is generated from (XcodeGen's `project.yml`, Tuist's
+    /// `Project.swift`). Its `:path`s are relative to the folder a script copies it to, not to this one.
+    private func isTemplate(_ podfile: Podfile, in directory: String) -> Bool {
+        let integrating = podfile.targets.indices.filter { !podfile.targets[$0].isAbstract }
+        guard !integrating.isEmpty, integrating.allSatisfy({ podfile.project(of: $0) == nil }),
+              !podfile.hasUnknownProject else { return false }
+        let descriptions: Set<String> = ["project.yml", "project.yaml", "project.json", "Project.swift", "Workspace.swift", "Tuist"]
+        guard let listing = fileSystem.listing(of: directory) else { return false }
+        return !listing.entries.contains { $0.name.hasSuffix(".xcodeproj") || descriptions.contains($0.name) }
+    }
+
     /// The pod folders the Podfiles lead to that are not among `pods`. A path to a folder without the pod's podspec is a
     /// missing package at the Podfile's line; a Podfile that cannot be read is a note, and the rest is checked.
     private func follow(_ podfiles: [(directory: String, display: String)], pods: [PodFolder], assembly: inout WorkspaceAssembly,
@@ -69,8 +81,13 @@ struct PodFolders {
             let localPods: [PodfilePathPod]
             do {
                 let read = try PodfileReader().read(path: PathArithmetic.join(podfile.directory, "Podfile"), shownAs: shown, fileSystem: fileSystem)
-                localPods = read.pathPods
                 notes += read.notes
+                if isTemplate(read, in: podfile.directory) {
+                    notes.append(Note("this Podfile names no project ('project …') and no Xcode project (or XcodeGen or Tuist description) is beside it, so 'pod install' cannot run here (a template a script copies beside a project): its pods and paths are not checked",
+                                      at: FileLocation(path: shown)))
+                    continue
+                }
+                localPods = read.pathPods
                 assembly.podfiles.append((podfile.directory, read))
             } catch {
                 let (message, location) = assembly.describe(error)

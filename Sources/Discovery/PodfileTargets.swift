@@ -93,7 +93,10 @@ extension WorkspaceAssembly {
             package.manifest.dependencies.append(dependency)
         }
         if package.localDependencies[podName] == nil {
-            let folder = pod.path.map { podFolder($0, from: podfileFolder) { _ in } }
+            // A pod with no `:path` comes from a specs repository (a podspec of that name here included), unless another
+            // line of the same Podfile gives the pod a `:path`: CocoaPods then takes that folder for every line.
+            let written = pod.path ?? podfile.pathPods.first { $0.name.split(separator: "/").first.map(String.init) == podName }?.path
+            let folder = written.map { podFolder($0, from: podfileFolder) { _ in } }
             // The pod of that name in the folder (several pods may share one), else the pod of that name anywhere.
             let inFolder = folder.flatMap { folder in
                 packages.values.filter { $0.folder == folder }.first { $0.manifest.name == podName }?.directory
@@ -102,7 +105,7 @@ extension WorkspaceAssembly {
                             && (unread.directory == folder || PathArithmetic.resolve("..", from: unread.directory) == folder)
                     }?.directory
             }
-            if let key = inFolder ?? podFolders[podName] ?? folder.flatMap({ packages[$0] == nil && unreadable[$0] == nil ? nil : $0 }) {
+            if folder != nil, let key = inFolder ?? podFolders[podName] ?? folder.flatMap({ packages[$0] == nil && unreadable[$0] == nil ? nil : $0 }) {
                 package.localDependencies[podName] = key
             }
         }

@@ -234,6 +234,9 @@ public struct Target: Hashable, Sendable {
     /// For an Xcode target, the framework targets (of its project or another) it embeds in its product (a copy-files
     /// phase), by name: plug-ins it ships and may load at run time without importing them. Empty elsewhere.
     public var embedded: [String] = []
+    /// Modules of prebuilt frameworks the target ships with it (a pod's `vendored_frameworks`): its code and its
+    /// dependants' import them without a dependency of their own. Empty elsewhere.
+    public var vendoredModules: [String] = []
 
     public init(name: String, type: Kind, dependencies: [TargetDependency], position: SourcePosition? = nil,
                 path: String? = nil, resources: [TargetResource] = [], resourcesUnknown: String? = nil) {

@@ -29,6 +29,7 @@ public enum PodManifest {
                 }
             }
             selectSources(of: &target, node.spec, files: files, folders: folders)
+            target.vendoredModules = vendoredModules(of: node.spec, folders: folders)
             target.moduleName = moduleName(of: node, root: spec, podName: podName)
             if let first = node.prefix.first {
                 target.prefixHeader = PrefixHeader(text: node.prefix.flatMap(\.value.strings).joined(separator: "\n"), position: position(of: first.location))
@@ -64,6 +65,25 @@ public enum PodManifest {
         let excluded = Set(PodSourceFiles.select(patterns("exclude_files"), from: files, folders: folders))
         target.path = "."
         target.sources = PodSourceFiles.select(patterns("source_files"), from: files, folders: folders).filter { !excluded.contains($0) }
+    }
+
+    /// The modules of the frameworks a spec vendors (`vendored_frameworks`): `Foo` of `Sdk/Foo.framework` or
+    /// `Foo.xcframework` as written, and of each framework folder a pattern (`Sdk/*.framework`) selects here.
+    private static func vendoredModules(of spec: PodSpec, folders: Set<String>) -> [String] {
+        let patterns = spec.attributes.filter { $0.key == "vendored_frameworks" || $0.key.hasSuffix(".vendored_frameworks") }.flatMap(\.value.strings)
+        guard !patterns.isEmpty else { return [] }
+        let wildcards: [UInt8] = [UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: "["), UInt8(ascii: "{")]
+        let written = patterns.filter { !$0.utf8.contains(where: wildcards.contains) }
+        let globbed = PodSourceFiles.select(patterns.filter { $0.utf8.contains(where: wildcards.contains) }, from: folders.sorted(), folders: [])
+        var modules: [String] = []
+        for path in written + globbed {
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            for suffix in [".xcframework", ".framework"] where name.hasSuffix(suffix) && name.count > suffix.count {
+                let module = String(name.dropLast(suffix.count))
+                if !modules.contains(module) { modules.append(module) }
+            }
+        }
+        return modules
     }
 
     /// A test spec is a test bundle of its own module, as SwiftPM would build it; the spec and its subspecs build the

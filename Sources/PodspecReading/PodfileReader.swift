@@ -74,6 +74,12 @@ public struct Podfile: Sendable, Equatable {
     /// Pod lines and constructs that could not be read, at their places.
     public var notes: [Note]
 
+    /// How the note on a `project` the reader cannot evaluate begins.
+    public static let unknownProject = "a project that is not a string"
+
+    /// Whether a `project` line could not be read: some target integrates a project not known.
+    public var hasUnknownProject: Bool { notes.contains { $0.message.hasPrefix(Self.unknownProject) } }
+
     /// Every `:path` pod, with the targets it is inside.
     public var pathPods: [PodfilePathPod] {
         targets.indices.flatMap { index in
@@ -282,7 +288,7 @@ private struct PodfileWalker {
         if case .string(let written)? = values(untilBlock: false)?.first {
             targets[definition].project = written
         } else {
-            note("a project that is not a string: the target's project is not known", at: start)
+            note(Podfile.unknownProject + ": the target's project is not known", at: start)
         }
         skipLine()
     }

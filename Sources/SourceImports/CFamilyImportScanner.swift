@@ -36,6 +36,7 @@ public enum CFamilyImportScanner {
         }
         var scanned = ScannedFile(imports: imports, problem: nil)
         scanned.quotedIncludes = quoted
+        scanned.optionalMacros = tokens.optionalMacros
         return scanned
     }
 }

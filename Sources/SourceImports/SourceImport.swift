@@ -44,6 +44,15 @@ public struct SourceImport: Sendable, Hashable {
         conditions.contains { $0.hasPrefix("canImport(") || $0.contains("__has_include") || Self.namesOwnFlag($0) }
     }
 
+    /// Whether a condition around it names one of `macros` (defined only under `__has_include` by a file of its target):
+    /// as optional as the `__has_include` itself.
+    public func isUnder(optionalMacros macros: Set<String>) -> Bool {
+        guard !macros.isEmpty else { return false }
+        return conditions.contains { condition in
+            condition.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).contains { macros.contains(String($0)) }
+        }
+    }
+
     /// Flags every build of some configuration defines, and literals: a branch under them is built. C's own macros
     /// (`__OBJC__`, `__cplusplus`, `_WIN32`: reserved names) and the SDK's `TARGET_OS_…` ones are known too.
     static let knownFlags: Set<String> = ["DEBUG", "NDEBUG", "SWIFT_PACKAGE", "COCOAPODS", "TARGET_IPHONE_SIMULATOR", "true", "false"]
@@ -111,6 +120,8 @@ public struct ScannedFile: Sendable, Equatable {
     public var marked: [UInt8]?
     /// The headers it includes by quotes (`#import "BHService.h"`), found beside it or through search paths.
     public var quotedIncludes: [QuotedInclude] = []
+    /// The macros it defines only under `__has_include` (``CFamilyTokens/optionalMacros``).
+    public var optionalMacros: Set<String> = []
 
     public init(imports: [SourceImport], problem: String? = nil) {
         self.imports = imports

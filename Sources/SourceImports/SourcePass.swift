@@ -96,6 +96,7 @@ public enum SourcePass {
         var uses: [SourceImportUse] = [], notes: [Note] = [], words: [SourceWords?] = [], marked: [MarkedFile] = []
         var quoted: Set<String> = [], includes: [HeaderInclude] = []
         let ownNames = Set(selection.files.map(PathArithmetic.lastComponent(of:)))
+        let optionalMacros = scans.reduce(into: Set<String>()) { $0.formUnion($1.optionalMacros) }
         for (file, scanned) in zip(selection.files, scans) {
             words.append(scanned.words)
             if let bytes = scanned.marked { marked.append(MarkedFile(path: file, bytes: bytes)) }
@@ -104,7 +105,8 @@ public enum SourcePass {
             let exports = exportsItsImports(file, in: package)
             for item in scanned.imports where !item.isLeftOut(bySwiftPM: package.kind != .pod) {
                 uses.append(SourceImportUse(module: item.module, location: FileLocation(path: shown, line: item.line, column: item.column),
-                                            isOptional: item.isOptional || item.isHeaderInclude, isExported: item.isExported || exports))
+                                            isOptional: item.isOptional || item.isHeaderInclude || item.isUnder(optionalMacros: optionalMacros),
+                                            isExported: item.isExported || exports))
             }
             for include in scanned.quotedIncludes {
                 let name = include.name

@@ -51,6 +51,9 @@ public struct CFamilyTokens: Sendable {
     /// `#define _Target(name) Target_##name`: function-like macros that paste their one argument between two texts.
     public private(set) var pasteMacros: [String: PasteMacro] = [:]
     public private(set) var inclusions: [Inclusion] = []
+    /// Macros `#define`d only where a header may be missing (`#elif __has_include(<X/X.h>)` then `#define HAS_X 1`):
+    /// a branch under one is built only when that header is there.
+    public private(set) var optionalMacros: Set<String> = []
     /// Every preprocessor line as written after its `#` (continuations joined, a trailing `//` comment left out); kept
     /// with every token only.
     public private(set) var directives: [String] = []
@@ -118,6 +121,10 @@ public struct CFamilyTokens: Sendable {
             _ = chains.popLast()
         case "define":
             define(rest)
+            if open.contains(where: { $0?.contains("__has_include") == true || $0?.contains("canImport(") == true }),
+               let name = rest.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "(" }).first {
+                optionalMacros.insert(String(name))
+            }
             // `#ifndef NAME_H` then `#define NAME_H`: an include guard, true wherever the header is read.
             guard let guarded, rest.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) == guarded, !open.isEmpty else { return }
             open[open.count - 1] = nil

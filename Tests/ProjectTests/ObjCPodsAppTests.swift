@@ -93,14 +93,15 @@ final class ObjCPodsAppTests: XCTestCase {
         XCTAssertEqual(undecided.first?.deciders.map(\.description), [
             "AFNetworking (a pod from a specs repository: its podspec is not read)", "BeeHive (a pod from a specs repository: its podspec is not read)",
             "ListKit (a pod from a specs repository: its podspec is not read)", "MGJRouter (a pod from a specs repository: its podspec is not read)",
-            "NXLegacyKit (its manifest cannot be read)", "NXPaySDK (a pod without source files in the repository: what it vendors is not read)",
+            "NXLegacyKit (its manifest cannot be read)", "NXLogger (a pod from a specs repository: its podspec is not read)",
+            "NXPaySDK (a pod without source files in the repository: what it vendors is not read)",
         ])
     }
 
     /// A pod none of whose sources is here: `Specs/NXAnalytics.podspec` downloads its archive (`source :http`), a copy of a
     /// specs repository's entry, so it is no component (its dependency on a subspec NXKit lacks is not `unresolved`);
-    /// NXPaySDK vendors a framework fetched by a script, so what it provides is undecided (NXPay/Base's `<PaySDK/…>`) and
-    /// a dependency on it is never unused; NXPay's `All` subspec has no file of its own: it imports nothing, so reports
+    /// NXPaySDK vendors a framework fetched by a script: the module its `vendored_frameworks` names is provided
+    /// (NXPay/Base's `<PaySDK/…>`), what else it provides is undecided (`<PayRisk/…>`), and a dependency on it is never unused; NXPay's `All` subspec has no file of its own: it imports nothing, so reports
     /// nothing.
     func testAPodWithoutSourcesHereIsNeitherUnusedNorAComponentWhenDownloaded() throws {
         let checked = try check()
@@ -108,8 +109,20 @@ final class ObjCPodsAppTests: XCTestCase {
         XCTAssertTrue(checked.notes.contains { $0.message.hasPrefix("a podspec here downloads its sources (source :http)") && $0.location?.path.hasSuffix("Specs") == true },
                       checked.notes.map(\.message).joined(separator: "\n"))
         XCTAssertEqual(try findings(.unusedDependency) + findings(.unresolved) + findings(.unassigned), [])
-        let pay = try XCTUnwrap(checked.graph.imports?.undecided.first { $0.module == "PaySDK" })
+        XCTAssertFalse(checked.graph.imports?.undecided.contains { $0.module == "PaySDK" } ?? true)
+        let pay = try XCTUnwrap(checked.graph.imports?.undecided.first { $0.module == "PayRisk" })
         XCTAssertEqual(pay.from.id.name, "NXPay/Base")
         XCTAssertEqual(pay.deciders.map(\.reason), [.withoutSources])
+    }
+
+    /// `pod 'NXLogger/Remote', '~> 2.0'` names no `:path`: CocoaPods takes the released pod from its specs repository,
+    /// though a development pod of that name is under Components/. An outside pod (what it provides undecided), never
+    /// the local podspec (which has no `Remote` subspec: before, `unresolved`).
+    func testAPodWithoutAPathIsAnOutsidePodThoughALocalPodspecHasItsName() throws {
+        let edge = try XCTUnwrap(try check().graph.edges.first { $0.from.name == "App" && $0.written.hasPrefix("NXLogger") })
+        XCTAssertEqual(edge.to, .external(package: "nxlogger", product: "NXLogger/Remote"))
+        XCTAssertEqual(try findings(.unresolved) + findings(.implicitDependency), [])
+        XCTAssertFalse(try check().graph.imports?.undecided.contains { $0.module == "NXLogger" } ?? true,
+                       "the declared outside pod builds the module NXLogger the app imports: decided, though a local pod has that module too")
     }
 }

@@ -264,12 +264,59 @@ final class RepositoryCheckTests: XCTestCase {
         try write("import ComponentShared\n", to: "Video/Classes/Player.swift")
         try write("target 'App' do\n  pod 'ComponentShared', :path => '../../\(name)-pods/ComponentShared'\n  pod 'Gone', path: '../../\(name)-pods/Empty'\nend\n",
                   to: "App/Podfile")
+        try FileManager.default.createDirectory(atPath: root + "/App/App.xcodeproj", withIntermediateDirectories: true)
         let result = try check()
         XCTAssertEqual(result.packageCount, 2, "the pod outside the root is read")
         XCTAssertEqual(described(result.findings), [
             "ROOT/App/Podfile:3:3: unresolved: App/Podfile depends on the pod at '../../\(name)-pods/Empty', which has no Gone.podspec",
             "ROOT/Video/ComponentVideo.podspec:5:3: horizontal: ComponentVideo (business) depends on ComponentShared (business)",
         ])
+    }
+
+    /// A Podfile with no Xcode project beside it that names none cannot be installed where it stands (a template a script
+    /// copies beside a project): its `:path`s are relative to that other folder. A note at the Podfile, never `unresolved`.
+    func testATemplatePodfileWithNoProjectIsANoteNotChecked() throws {
+        try write(Self.podspec("NXKit"), to: "SDK/NXKit.podspec")
+        try write("target 'IntegrationApp' do\n  use_frameworks!\n  pod 'NXKit', :path => '../../'\n  pod 'NXAnalytics', :path => '../../'\nend\n",
+                  to: "SDK/Templates/Frameworks/Podfile")
+        let checked = try checkWithNotes()
+        XCTAssertEqual(described(checked.result.findings), [])
+        XCTAssertTrue(checked.notes.contains { $0.message.contains("'pod install' cannot run here") && $0.location?.path.hasSuffix("Templates/Frameworks/Podfile") == true },
+                      "\(checked.notes)")
+    }
+
+    /// A `project` the reader cannot evaluate names some project: the Podfile is no template, its paths are checked.
+    func testAPodfileWhoseProjectIsNotReadIsNoTemplate() throws {
+        try write("target 'App' do\n  project File.join('App', 'App')\n  pod 'Gone', :path => '../Missing'\nend\n", to: "Sample/Podfile")
+        try write(Self.podspec("NXKit"), to: "Kit/NXKit/NXKit.podspec")
+        let findings = described(try check().findings)
+        XCTAssertTrue(findings.contains { $0.contains("unresolved") && $0.contains("'../Missing'") }, "\(findings)")
+    }
+
+    /// A subspec that vendors prebuilt frameworks by a glob (`'Vendor/*.framework'`) ships their modules: its files
+    /// import one (`<RiskKit/RiskKit.h>`) with no dependency, though a pod of the repository builds a RiskKit too.
+    func testAFrameworkASubspecVendorsByAGlobProvidesItsModule() throws {
+        try write(Self.podspec("RiskKit"), to: "Tools/RiskKit/RiskKit.podspec")
+        try write("#import <Foundation/Foundation.h>\n", to: "Tools/RiskKit/Classes/RiskKit.h")
+        try write(Self.podspec("NXPay", ["s.subspec 'Risk' do |ss|", "  ss.source_files = 'Risk/*.m'", "  ss.ios.vendored_frameworks = 'Vendor/*.framework'", "end"]),
+                  to: "Pay/NXPay.podspec")
+        try write("#import <Foundation/Foundation.h>\n", to: "Pay/Classes/NXPay.h")
+        try write("#import <RiskKit/RiskKit.h>\n", to: "Pay/Risk/NXRisk.m")
+        try write("// the prebuilt framework's header\n", to: "Pay/Vendor/RiskKit.framework/Headers/RiskKit.h")
+        XCTAssertEqual(described(try check().findings).filter { $0.contains("implicit-dependency") }, [])
+    }
+
+    /// A header defines a macro only when another header is there (`#elif __has_include(<NXTrace/NXTrace.h>)` then
+    /// `#define _NX_TRACE_ENABLED 1`, a name shaped like the compiler's own); a file imports under `#if` that macro: as
+    /// optional as the `__has_include` itself, never an `implicit-dependency`.
+    func testAnImportUnderAMacroDefinedFromHasIncludeIsOptional() throws {
+        try write(Self.podspec("NXTrace"), to: "Kit/NXTrace/NXTrace.podspec")
+        try write("#import <Foundation/Foundation.h>\n", to: "Kit/NXTrace/Classes/NXTrace.h")
+        try write(Self.podspec("NXKit"), to: "Kit/NXKit/NXKit.podspec")
+        try write("#define NX_TRACE 0\n#if NX_TRACE\n#define _NX_TRACE_ENABLED NX_TRACE\n#elif __has_include(<NXTrace/NXTrace.h>)\n#define _NX_TRACE_ENABLED 1\n#endif\n",
+                  to: "Kit/NXKit/Classes/NXFeatures.h")
+        try write("#import \"NXFeatures.h\"\n#if _NX_TRACE_ENABLED\n#import <NXTrace/NXTrace.h>\n#endif\n", to: "Kit/NXKit/Classes/NXKit.m")
+        XCTAssertEqual(described(try check().findings).filter { $0.contains("implicit-dependency") }, [])
     }
 
     func testAPodfileThatCannotBeFollowedIsANoteAndTheRestIsChecked() throws {
