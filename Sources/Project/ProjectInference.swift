@@ -46,7 +46,8 @@ extension Project {
             throw InputError("no Package.swift under this folder: nothing to infer layers from (use 'componentize init --preset' to start from a preset)",
                              at: FileLocation(path: root))
         }
-        var layering = LayerInference().infer(DependencyGraph(workspace: workspace, model: Configuration(layers: [])))
+        var layering = LayerInference().infer(DependencyGraph(workspace: workspace, model: Configuration(layers: [])),
+                                                   appTargets: workspace.podfileAppTargets)
         var findings = try reported(by: layering, today: today)
         // The inference sees declared dependencies; imports between members of an independent layer count too.
         if countImportsInside(findings, of: &layering) { findings = try reported(by: layering, today: today) }
@@ -75,8 +76,8 @@ extension Project {
     }
 
     /// Each independent layer's dependencies between members, counted from its `horizontal` findings (declared or
-    /// imported); a layer where they outnumber half its members is not independent after all (imports the inference did
-    /// not see). True when a layer stopped being independent.
+    /// imported); a layer with any is not independent after all (imports the inference did not see), unless it is a
+    /// folder the team made and they are at most half its members. True when a layer stopped being independent.
     private func countImportsInside(_ findings: [Finding], of layering: inout InferredLayering) -> Bool {
         var inside: [String: Int] = [:]
         for finding in findings where finding.rule == .horizontal {
@@ -87,7 +88,7 @@ extension Project {
         for index in layering.layers.indices where layering.layers[index].independent {
             let count = max(inside[layering.layers[index].name] ?? 0, layering.layers[index].dependenciesInside)
             layering.layers[index].dependenciesInside = count
-            if count * 2 > layering.layers[index].components.count {
+            if count * 2 > layering.layers[index].components.count || (count > 0 && !layering.layers[index].teamFolder) {
                 layering.layers[index].independent = false
                 changed = true
             }
