@@ -148,12 +148,15 @@ public struct LayerInference: Sendable {
         layers[index].namedFromFolders = true
     }
 
-    /// The host app: an application target of the top layer that is no example (when one is), else the one component of
-    /// the top layer (no pod while the repository has an app target), its package named `App` or `…App`, or a Podfile's
-    /// app target.
+    /// The host app: the application target of the top layer that uses the most components and is no example (when one
+    /// is), else the one component of the top layer (no pod while the repository has an app target), its package named
+    /// `App` or `…App`, or a Podfile's app target.
     static func app(on top: InferredLayering.Layer?, applications: [Int], units: Units, appTargets: [String]) -> String? {
         guard let top else { return appTargets.first }
-        if let real = applications.filter({ !units.isExample[$0] }).map({ units.names[$0] }).sorted().first { return real }
+        // The app that uses the most components (a watch app or a tool beside it uses fewer), then by name.
+        if let real = applications.filter({ !units.isExample[$0] }).min(by: { first, second in
+            (-units.successors[first].count, units.names[first]) < (-units.successors[second].count, units.names[second])
+        }) { return units.names[real] }
         let pods = Set(units.names.indices.filter { units.isPod[$0] }.map { units.names[$0] })
         let candidates = top.components.filter { appTargets.isEmpty || !pods.contains($0) }
         if candidates.count == 1, top.components.count == 1 { return candidates[0] }
