@@ -95,8 +95,9 @@ final class InferredLayeringTests: XCTestCase {
 
     /// Beside the app's project, an `Example/` project with an application named `…App`; an app extension linking a
     /// package it holds by folder (its product named without a package); the app named like the package of its
-    /// features. The app is `Shop`, the extension sits above the package it links, which is not a third-party package,
-    /// and the package named like the app keeps its own folder's layer (the app is placed by its kind).
+    /// features; a framework target of the example named like the package it builds. The app is `Shop`, the extension
+    /// sits above the package it links, which is not a third-party package, the package named like the app keeps its
+    /// own folder's layer (the app is placed by its kind), and the framework target shares its package's layer.
     func testAnExampleIsNeverTheAppAndAnExtensionSitsAboveWhatItLinks() throws {
         let (infer, configuration) = try inferAndCheck("inferred/ExtensionAndExample")
         XCTAssertTrue(infer.stdout.contains("app: Shop (scaffold.app"), infer.stdout)
@@ -108,6 +109,8 @@ final class InferredLayeringTests: XCTestCase {
         let order = configuration.split(separator: "\n").filter { $0.hasPrefix("  - name: ") }.map { String($0.dropFirst("  - name: ".count)) }
         XCTAssertLessThan(try XCTUnwrap(order.firstIndex(of: widget)), try XCTUnwrap(order.firstIndex(of: kit)), "the extension is above ShopKit: \(order)")
         XCTAssertTrue(configuration.contains("    kinds: [application]\n"), configuration)
+        // The example project's framework target named like the package it builds goes where that package goes.
+        XCTAssertTrue(configuration.contains("    paths: [Packages/Cart, Packages/Catalog]\n    members: [Catalog, ShopWidget]\n"), configuration)
         XCTAssertFalse(configuration.contains("members: [Shop]") || configuration.contains("members: [Shop,"), configuration)
 
         let json = try run("check", "--format", "json", "--no-baseline")
