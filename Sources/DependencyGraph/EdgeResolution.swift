@@ -140,9 +140,16 @@ public struct EdgeResolution: Sendable {
                     }
                 }
                 if let unavailable = unavailablePackages.min() { return add(name, .unavailable(package: unavailable, product: name), nil) }
-                // Xcode finds a product named without its package among every package the project or its workspace joins:
+                // Xcode finds a product named without its package among every package the project or its workspace joins
+                // (a package folder it holds as a folder reference too): the one local package with that product is it;
                 // one componentize did not find is a package it cannot see, not the project's only outside package.
-                if package.isXcodeProject { return add(name, .external(package: nil, product: name), nil) }
+                if package.isXcodeProject {
+                    let offering = packages.indices.filter { !packages[$0].isXcodeProject && productTargets(name, of: $0) != nil }
+                    if offering.count == 1, let targets = productTargets(name, of: offering[0]) {
+                        return targets.forEach { target($0, of: offering[0], written: name) }
+                    }
+                    return add(name, .external(package: nil, product: name), nil)
+                }
                 if hasExternalDependency { return add(name, .external(package: externalPackage(ofByName: name), product: name), nil) }
                 add(name, .unresolved("'\(name)' is neither a target of \(manifest.name) nor a product of its dependencies"), nil)
             case .product:

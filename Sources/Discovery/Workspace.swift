@@ -28,6 +28,9 @@ public struct Workspace: Sendable {
     /// sorted; the files describing packages and projects (`Package.swift`, `Project.swift`, Tuist's helpers) are not
     /// among them.
     public var sourceFiles: [String] = []
+    /// The app targets the Podfiles name (their outermost `target` blocks that are not abstract), those of a Podfile in
+    /// an example, demo or sample folder last.
+    public var podfileAppTargets: [String] = []
 
     public init(root: String, packages: [LocalPackage], declines: [StaticReadDeclined] = [], missing: [MissingPackage] = [],
                 unreadable: [UnreadablePackage] = [], notes: [Note] = []) {

@@ -285,6 +285,18 @@ struct WorkspaceAssembly {
         workspace.realRoot = root
         workspace.declined = declinedDescriptions.sorted()
         workspace.outsideDependencyFolders = checkoutFolders.sorted()
+        workspace.podfileAppTargets = podfileAppTargets
         return workspace
+    }
+
+    /// The outermost concrete `target` of each Podfile, by the Podfile's folder; an example's, demo's or sample's last.
+    var podfileAppTargets: [String] {
+        let showsTheRest = ["example", "demo", "sample"]
+        let ordered = podfiles.sorted { $0.directory < $1.directory }.map { entry in
+            (entry.podfile.targets.filter { target in
+                !target.isAbstract && (target.parent.map { entry.podfile.targets[$0].isAbstract } ?? false) && !target.name.hasSuffix("Tests")
+            }.map(\.name), showsTheRest.contains { PathArithmetic.relative(entry.directory, to: root).lowercased().contains($0) })
+        }
+        return ordered.filter { !$0.1 }.flatMap(\.0) + ordered.filter(\.1).flatMap(\.0)
     }
 }

@@ -2,8 +2,8 @@ import DependencyGraph
 
 extension InferredLayering {
     /// Each independent layer's dependencies between members, counted from `targets` (the target each `horizontal`
-    /// finding starts at, declared or imported); a layer where they outnumber half its members is not independent after
-    /// all (imports the inference did not see). True when a layer stopped being independent.
+    /// finding starts at, declared or imported); a layer with any is not independent after all (imports the inference
+    /// did not see), unless it is a folder the team made and they are at most half its members. True when a layer stopped being independent.
     public mutating func countDependenciesInside(from targets: [String], graph: DependencyGraph) -> Bool {
         var inside: [String: Int] = [:]
         for target in targets {
@@ -14,7 +14,7 @@ extension InferredLayering {
         for index in layers.indices where layers[index].independent {
             let count = max(inside[layers[index].name] ?? 0, layers[index].dependenciesInside)
             layers[index].dependenciesInside = count
-            if count * 2 > layers[index].components.count {
+            if count * 2 > layers[index].components.count || (count > 0 && !layers[index].teamFolder) {
                 layers[index].independent = false
                 changed = true
             }

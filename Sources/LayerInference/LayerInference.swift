@@ -16,11 +16,19 @@ public struct InferredLayering: Sendable, Equatable {
         public var members: [String]
         /// The components in the layer: package names, or target names.
         public var components: [String]
+        /// Kinds of Xcode targets the layer holds every one of (`application`): written for application targets named like
+        /// a package, whose name in `members` would place that package here too.
+        public var kinds: [String] = []
+        /// The Xcode targets placed by ``kinds`` rather than by ``members``.
+        public var targetsByKind: [String] = []
         /// Members may not depend on each other: none does today, or only a few (``dependenciesInside``), which the
         /// baseline records.
         public var independent: Bool
         /// Dependencies between members of the layer today.
         public var dependenciesInside = 0
+        /// The members are exactly the packages of a folder the team made (`Modules/Features/*`): the only layer where a few
+        /// dependencies between members are baselined rather than making it not independent.
+        public var teamFolder = false
     }
 
     /// Top first.
@@ -58,52 +66,44 @@ public struct InferredLayering: Sendable, Equatable {
 public struct LayerInference: Sendable {
     public init() {}
 
-    public func infer(_ graph: DependencyGraph) -> InferredLayering {
+    /// Layers proposed for the graph; `appTargets` are the app targets the repository names outside its components (a
+    /// Podfile's `target` blocks): with one, no pod is the app.
+    public func infer(_ graph: DependencyGraph, appTargets: [String] = []) -> InferredLayering {
         let units = Units(graph)
         let groups = units.componentsArePackages ? Self.groups(units) : []
-        let roles = RoleFolders(units: units, groups: groups)
-        var depths = Self.depths(roles.joined(units.successors))
-        // Application targets are the top of the app, above what their extensions and frameworks sit at.
-        if let top = depths.max() { for unit in depths.indices where units.isApplication[unit] { depths[unit] = top } }
-        let levelCount = (depths.max() ?? -1) + 1
-        var levels = [[Int]](repeating: [], count: levelCount)
-        for unit in units.names.indices { levels[depths[unit]].append(unit) }
-        levels.removeAll(where: \.isEmpty)
-        levels = roles.split(levels).filter { !$0.isEmpty }
-        let folderRanges = Self.mergedRanges(levels: levels, groups: groups, unitCount: units.names.count)
-        let (joinedRanges, joined) = Self.joiningIndependentLayers(folderRanges, levels: levels, units: units)
-        let ranges = Self.mergingSingles(joinedRanges, levels: levels, units: units, groups: groups)
+        let plan = units.componentsArePackages ? FolderLayers(units: units).map { Plan(folders: $0, units: units) } : nil
+        let (levels, ranges, kept, teamFolders) = plan.map { ($0.levels, $0.ranges, $0.kept, $0.teamFolders) } ?? Self.byDepth(units, groups: groups)
         var layers: [InferredLayering.Layer] = []
         for (position, range) in ranges.enumerated() {
             let members = range.flatMap { levels[$0] }.sorted { units.names[$0] < units.names[$1] }
-            layers.append(Self.layer(members, level: position + 1, units: units, groups: groups))
+            layers.append(plan?.layer(at: position, members: members, units: units)
+                ?? Self.layer(members, level: position + 1, units: units, groups: groups))
         }
         var layerOfUnit = [Int](repeating: 0, count: units.names.count)
         for (position, range) in ranges.enumerated() { for level in range { for unit in levels[level] { layerOfUnit[unit] = position } } }
         let cycleSets = StronglyConnected.components(units.successors).filter { $0.count > 1 || units.successors[$0[0]].contains($0[0]) }
         for (position, range) in ranges.enumerated() {
-            // A layer made of merged depths is not independent, whatever its members do today.
-            Self.judgeIndependence(&layers[position], members: Set(range.flatMap { levels[$0] }), ofFolders: folderRanges.contains(range) || joined.contains(range),
-                                   units: units, inCycle: Set(cycleSets.joined()))
+            let members = Set(range.flatMap { levels[$0] })
+            // A layer made of merged depths is not independent, whatever its members do today; a package and one it
+            // depends on share an independent layer only in a folder the team made.
+            layers[position].teamFolder = teamFolders.contains(members)
+            Self.judgeIndependence(&layers[position], members: members, ofFolders: kept.contains(range), units: units, inCycle: Set(cycleSets.joined()))
         }
-        // One package on top of everything, in no folder of its kind, or the Xcode application targets: the app.
         let applications = ranges.last.map { $0.flatMap { levels[$0] }.filter { units.isApplication[$0] } } ?? []
-        if layers.count > 1, let top = layers.indices.last, !layers.contains(where: { $0.name == "app" }),
-           (layers[top].components.count == 1 && !groups.contains(where: { $0.units.count > 1 && $0.glob == layers[top].paths.first }))
-            || !applications.isEmpty {
-            layers[top].name = "app"
-            layers[top].namedFromFolders = true
-        }
+        if plan == nil { Self.nameTheApp(&layers, top: ranges.last.map { $0.flatMap { levels[$0] } } ?? [], units: units, groups: groups,
+                                          hasAppTarget: !appTargets.isEmpty || !applications.isEmpty) }
         Self.nameByWhatTheyAre(&layers)
         Self.makeNamesUnique(&layers)
+        Self.placeApplicationsByKind(&layers, units: units)
         let cycles = cycleSets.map { $0.map { units.names[$0] }.sorted() }
             .sorted { $0.lexicographicallyPrecedes($1) }
         var thirdParty: [String: Set<Int>] = [:]
         for edge in graph.edges {
             guard case let .external(package, product) = edge.to, let unit = units.unitOfTarget[edge.fromNumber] else { continue }
+            // A local package's product linked as if from outside stays listed: `check` judges the link as the graph has it.
             thirdParty[package ?? product, default: []].insert(layerOfUnit[unit])
         }
-        let app = Self.app(on: layers.last, applications: applications.map { units.names[$0] })
+        let app = Self.app(on: layers.last, applications: applications, units: units, appTargets: appTargets)
         return InferredLayering(
             layers: layers.reversed(),
             cycles: cycles,
@@ -117,14 +117,65 @@ public struct LayerInference: Sendable {
         )
     }
 
-    /// Members of one folder keep apart when none depends on another, or when only a few do (a quarter of them at most,
-    /// in a layer of four or more, none in a cycle): the few are recorded in the baseline, and no new one is allowed.
-    /// The host app: the one component of the top layer, else its package named `App` or `…App`, else its first Xcode
-    /// application target.
-    static func app(on top: InferredLayering.Layer?, applications: [String]) -> String? {
-        guard let top else { return nil }
-        if top.components.count == 1 { return top.components[0] }
-        return top.components.filter { $0 == "App" || $0.hasSuffix("App") }.sorted().first ?? applications.sorted().first
+    /// Layers by depth: the levels, the runs of levels that make each layer, the runs left as they were (which may be
+    /// independent), and the member sets that are exactly the packages of a folder the team made.
+    static func byDepth(_ units: Units, groups: [Group]) -> ([[Int]], [ClosedRange<Int>], Set<ClosedRange<Int>>, [Set<Int>]) {
+        let roles = RoleFolders(units: units, groups: groups)
+        var depths = Self.depths(roles.joined(units.successors))
+        // Application targets are the top of the app, above what their extensions and frameworks sit at.
+        if let top = depths.max() { for unit in depths.indices where units.isApplication[unit] { depths[unit] = top } }
+        let levelCount = (depths.max() ?? -1) + 1
+        var levels = [[Int]](repeating: [], count: levelCount)
+        for unit in units.names.indices { levels[depths[unit]].append(unit) }
+        levels.removeAll(where: \.isEmpty)
+        levels = roles.split(levels).filter { !$0.isEmpty }
+        // A folder the team made (`Modules/Features/*`): not a name ending (`*Kit`), nor a folder of one package.
+        let teamFolders = groups.filter { $0.units.count > 1 && $0.glob.hasSuffix("/*") && !$0.glob.dropLast(2).contains("*") }.map(\.units)
+        let folderRanges = Self.mergedRanges(levels: levels, groups: groups, unitCount: units.names.count)
+        let (joinedRanges, joined) = Self.joiningIndependentLayers(folderRanges, levels: levels, units: units, teamFolders: teamFolders)
+        let ranges = Self.mergingSingles(joinedRanges, levels: levels, units: units, groups: groups)
+        return (levels, ranges, Set(folderRanges).union(joined), teamFolders)
+    }
+
+    /// The top layer is `app` when it is one package on top of everything, in no folder of its kind, and not a pod while
+    /// the repository has an app target (a pod is a library), or when it holds the Xcode application targets.
+    static func nameTheApp(_ layers: inout [InferredLayering.Layer], top: [Int], units: Units, groups: [Group], hasAppTarget: Bool) {
+        guard layers.count > 1, let index = layers.indices.last, !layers.contains(where: { $0.name == "app" }) else { return }
+        let single = top.count == 1 && !groups.contains(where: { $0.units.count > 1 && $0.glob == layers[index].paths.first })
+            && !(units.isPod[top[0]] && hasAppTarget)
+        guard single || top.contains(where: { units.isApplication[$0] }) else { return }
+        layers[index].name = "app"
+        layers[index].namedFromFolders = true
+    }
+
+    /// The host app: the application target of the top layer that uses the most components and is no example (when one
+    /// is), else the one component of the top layer (no pod while the repository has an app target), its package named
+    /// `App` or `…App`, or a Podfile's app target.
+    static func app(on top: InferredLayering.Layer?, applications: [Int], units: Units, appTargets: [String]) -> String? {
+        guard let top else { return appTargets.first }
+        // The app that uses the most components (a watch app or a tool beside it uses fewer), then by name.
+        if let real = applications.filter({ !units.isExample[$0] }).min(by: { first, second in
+            (-units.successors[first].count, units.names[first]) < (-units.successors[second].count, units.names[second])
+        }) { return units.names[real] }
+        let pods = Set(units.names.indices.filter { units.isPod[$0] }.map { units.names[$0] })
+        let candidates = top.components.filter { appTargets.isEmpty || !pods.contains($0) }
+        if candidates.count == 1, top.components.count == 1 { return candidates[0] }
+        return candidates.filter { $0 == "App" || $0.hasSuffix("App") }.sorted().first ?? appTargets.first
+            ?? applications.map { units.names[$0] }.sorted().first
+    }
+
+    /// An application target named like a package (`BsuirScheduleApp`, the app and the package of its modules) is placed
+    /// by its kind: its name in `members` would place the package in the app's layer too.
+    static func placeApplicationsByKind(_ layers: inout [InferredLayering.Layer], units: Units) {
+        let packageNames = Set(units.names.indices.filter { !units.isProjectTarget[$0] }.map { units.names[$0] })
+        let applications = Set(units.names.indices.filter { units.isApplication[$0] }.map { units.names[$0] })
+        for index in layers.indices {
+            let colliding = layers[index].members.filter { packageNames.contains($0) && applications.contains($0) }
+            guard !colliding.isEmpty else { continue }
+            layers[index].members.removeAll { colliding.contains($0) }
+            layers[index].kinds = ["application"]
+            layers[index].targetsByKind = colliding
+        }
     }
 
     /// Whether members that depend on each other `inside` times keep apart: none does, or a few (a quarter of them at
@@ -136,78 +187,8 @@ public struct LayerInference: Sendable {
     static func judgeIndependence(_ layer: inout InferredLayering.Layer, members: Set<Int>, ofFolders: Bool, units: Units, inCycle: Set<Int>) {
         let inside = members.reduce(0) { $0 + units.successors[$1].filter(members.contains).count }
         layer.dependenciesInside = inside
-        layer.independent = ofFolders && keepsApart(members: members.count, inside: inside) && (inside == 0 || !members.contains(where: inCycle.contains))
-    }
-
-    /// The components and the dependencies between them.
-    struct Units {
-        var names: [String]
-        /// Package folders relative to the root (for packages).
-        var directories: [String]
-        var successors: [[Int]]
-        /// For each target number, its unit (test targets too: a test belongs to its package's unit, or to the unit
-        /// of the target it tests).
-        var unitOfTarget: [Int?]
-        var componentsArePackages: Bool
-        /// Units that are targets of an Xcode project (an app, an extension, a framework): a layer names them by
-        /// `members`, since they share their project's folder.
-        var isProjectTarget: [Bool] = []
-        /// Units that are Xcode application targets: the top of the app whatever depends on them.
-        var isApplication: [Bool] = []
-
-        init(_ graph: DependencyGraph) {
-            let packages = graph.packages
-            let targets = graph.sortedTargets
-            componentsArePackages = packages.count != 1 || targets.filter { !$0.isTest }.count < 2 || packages[0].isXcodeProject
-            names = []
-            directories = []
-            successors = []
-            unitOfTarget = []
-            if componentsArePackages {
-                var unitOfNumber: [Int: Int] = [:]
-                var packageUnit: [String: Int] = [:]
-                for package in packages {
-                    guard package.isXcodeProject else {
-                        packageUnit[package.relativeDirectory] = names.count
-                        add(package.manifest.name, directory: package.relativeDirectory, projectTarget: false, application: false)
-                        continue
-                    }
-                    for target in targets where target.id.package == package.relativeDirectory && !target.isTest {
-                        unitOfNumber[target.number] = names.count
-                        let kind = package.manifest.target(named: target.id.name)?.xcodeKind
-                        add(target.id.name, directory: package.relativeDirectory, projectTarget: true, application: kind == "application")
-                    }
-                }
-                unitOfTarget = targets.map { target in
-                    packageUnit[target.id.package] ?? unitOfNumber[target.number]
-                        ?? (target.isTest ? graph.successors[target.number].lazy.compactMap { unitOfNumber[$0] }.first : nil)
-                }
-            } else {
-                let libraries = targets.filter { !$0.isTest }
-                names = libraries.map(\.id.name)
-                directories = libraries.map { _ in packages[0].relativeDirectory }
-                isProjectTarget = names.map { _ in false }
-                isApplication = isProjectTarget
-                var unitOfNumber: [Int: Int] = [:]
-                for (unit, target) in libraries.enumerated() { unitOfNumber[target.number] = unit }
-                unitOfTarget = targets.map { target in
-                    unitOfNumber[target.number] ?? (target.isTest ? graph.successors[target.number].lazy.compactMap { unitOfNumber[$0] }.first : nil)
-                }
-            }
-            successors = [[Int]](repeating: [], count: names.count)
-            for (_, from, to) in graph.localEdges where !from.isTest {
-                guard let source = unitOfTarget[from.number], let destination = unitOfTarget[to.number] else { continue }
-                if source != destination, !successors[source].contains(destination) { successors[source].append(destination) }
-            }
-            for index in successors.indices { successors[index].sort() }
-        }
-
-        private mutating func add(_ name: String, directory: String, projectTarget: Bool, application: Bool) {
-            names.append(name)
-            directories.append(directory)
-            isProjectTarget.append(projectTarget)
-            isApplication.append(application)
-        }
+        layer.independent = ofFolders && keepsApart(members: members.count, inside: inside)
+            && (inside == 0 || (layer.teamFolder && !members.contains(where: inCycle.contains)))
     }
 
     /// The longest chain of dependencies below each unit, over the graph with each strongly connected set collapsed.
@@ -278,14 +259,16 @@ public struct LayerInference: Sendable {
     /// A layer of one component right above an independent layer of three or more joins it when the independent layer
     /// still keeps apart with it (it depends on a few of them at most): a feature that uses another feature is a feature,
     /// not a layer of its own. Returns the ranges and those joined so.
-    static func joiningIndependentLayers(_ ranges: [ClosedRange<Int>], levels: [[Int]], units: Units) -> ([ClosedRange<Int>], Set<ClosedRange<Int>>) {
+    static func joiningIndependentLayers(_ ranges: [ClosedRange<Int>], levels: [[Int]], units: Units,
+                                         teamFolders: [Set<Int>]) -> ([ClosedRange<Int>], Set<ClosedRange<Int>>) {
         var ranges = ranges, joined: Set<ClosedRange<Int>> = []
         func members(_ range: ClosedRange<Int>) -> [Int] { range.flatMap { levels[$0] } }
         func inside(_ members: [Int]) -> Int { members.reduce(0) { $0 + units.successors[$1].filter(members.contains).count } }
         var index = 1
         while index < ranges.count - 1 {
             let single = members(ranges[index]), below = members(ranges[index - 1])
-            if single.count == 1, below.count >= 3, inside(below) == 0, keepsApart(members: below.count + 1, inside: inside(below + single)) {
+            if single.count == 1, below.count >= 3, inside(below) == 0, keepsApart(members: below.count + 1, inside: inside(below + single)),
+               inside(below + single) == 0 || teamFolders.contains(Set(below + single)) {
                 ranges[index - 1] = ranges[index - 1].lowerBound...ranges[index].upperBound
                 ranges.remove(at: index)
                 joined.insert(ranges[index - 1])
@@ -353,14 +336,14 @@ public struct LayerInference: Sendable {
         guard units.componentsArePackages else {
             return .init(name: "level-\(level)", namedFromFolders: false, paths: [], members: names, components: names, independent: false)
         }
-        let targets = members.filter { units.isProjectTarget[$0] }.map { units.names[$0] }.sorted()
+        let targets = members.filter { units.isProjectTarget[$0] || units.alsoTarget[$0] }.map { units.names[$0] }.sorted()
         let packageMembers = members.filter { !units.isProjectTarget[$0] }
         guard !packageMembers.isEmpty else {
             return .init(name: "level-\(level)", namedFromFolders: false, paths: [], members: targets, components: names, independent: false)
         }
         var layer = packageLayer(packageMembers, level: level, units: units, groups: groups)
         layer.members = targets
-        layer.components = names
+        layer.components = names + members.filter { units.alsoTarget[$0] }.map { units.names[$0] }
         return layer
     }
 

@@ -46,7 +46,8 @@ extension Project {
             throw InputError("no Package.swift under this folder: nothing to infer layers from (use 'componentize init --preset' to start from a preset)",
                              at: FileLocation(path: root))
         }
-        var layering = LayerInference().infer(DependencyGraph(workspace: workspace, model: Configuration(layers: [])))
+        var layering = LayerInference().infer(DependencyGraph(workspace: workspace, model: Configuration(layers: [])),
+                                                   appTargets: workspace.podfileAppTargets)
         var findings = try reported(by: layering, today: today)
         // The inference sees declared dependencies; imports between members of an independent layer count too.
         if layering.countDependenciesInside(from: findings.filter { $0.rule == .horizontal }.map(\.key.from), graph: graph) {

@@ -64,7 +64,7 @@ public struct InferredConfigurationWriter {
                         "independent": layer.independent, "inside": layer.dependenciesInside == 1 ? "the one dependency between two of them today is"
                             : "the \(layer.dependenciesInside) dependencies between them today are",
                         "fewInside": layer.independent && layer.dependenciesInside > 0, "comment": comment,
-                        "interfaces": layer.independent ? Self.interfacePattern : ""]
+                        "interfaces": layer.independent ? Self.interfacePattern : "", "kinds": layer.kinds.joined(separator: ", ")]
             },
             "thirdParty": layering.thirdParty.map { entry -> [String: String] in
                 ["package": Self.quoted(entry.package), "layers": entry.layers.joined(separator: ", ")]
@@ -84,7 +84,7 @@ public struct InferredConfigurationWriter {
     public static func count(of layer: InferredLayering.Layer, packages: Bool) -> String {
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
         guard packages else { return count(layer.components.count, "target") }
-        let targets = layer.members.count, packageCount = layer.components.count - targets
+        let targets = layer.members.count + layer.targetsByKind.count, packageCount = layer.components.count - targets
         if targets == 0 { return count(packageCount, "package") }
         if packageCount == 0 { return count(targets, "Xcode target") }
         return "\(count(layer.components.count, "component")) (\(count(packageCount, "package")), \(count(targets, "Xcode target")))"

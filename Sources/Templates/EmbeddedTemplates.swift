@@ -369,9 +369,15 @@ layers:
 {% for layer in layers %}
   # {{ layer.comment }}
   - name: {{ layer.name }}
+{% if layer.entries %}
     {{ layer.key }}: [{{ layer.entries }}]
+{% endif %}
 {% if layer.targets %}
     members: [{{ layer.targets }}]
+{% endif %}
+{% if layer.kinds %}
+    # Every Xcode target of these kinds (the app is named like a package, so its name would place that package here too).
+    kinds: [{{ layer.kinds }}]
 {% endif %}
 {% if layer.fewInside %}
     # Members keep apart (rule `horizontal`): {{ layer.inside }} in the baseline.

@@ -1,0 +1,129 @@
+import Foundation
+import XCTest
+
+/// `init --infer` proposes layers a team would keep (issue 49, item 3): the built binary on copies of
+/// `fixtures/inferred/*` and `fixtures/PodsApp`, typed as a user types it, then `check` right after.
+final class InferredLayeringTests: XCTestCase {
+    private var root: URL!
+    static let environment = ProcessInfo.processInfo.environment.merging(["COMPONENTIZE_TODAY": "2026-06-01", "NO_COLOR": "1"]) { $1 }
+
+    override func setUpWithError() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("componentize-inferred-\(UUID().uuidString)")
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    /// A copy of a fixture (fixtures are never written to), `init --infer` run in it, and `check` right after.
+    private func inferAndCheck(_ fixture: String) throws -> (infer: CommandResult, configuration: String) {
+        try FileManager.default.copyItem(at: Componentize.repositoryRoot.appendingPathComponent("fixtures/\(fixture)"), to: root)
+        let infer = try run("init", "--infer")
+        XCTAssertEqual(infer.status, 0, infer.stdout + infer.stderr)
+        let check = try run("check")
+        XCTAssertEqual(check.status, 0, "its own check passes right after init --infer: \(check.stdout)")
+        return (infer, try read("componentize.yml"))
+    }
+
+    private func run(_ arguments: String...) throws -> CommandResult {
+        try Componentize.run(arguments, in: root, environment: Self.environment)
+    }
+
+    private func read(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    private func edit(_ path: String, replacing old: String, with new: String) throws {
+        let text = try read(path)
+        XCTAssertTrue(text.contains(old), "\(path) holds \(old)")
+        try text.replacingOccurrences(of: old, with: new).write(to: root.appendingPathComponent(path), atomically: true, encoding: .utf8)
+    }
+
+    /// The layer of the configuration whose entries name `entry` (a folder or a target), by its `- name:` line.
+    private func layer(of entry: String, in configuration: String) -> String? {
+        var current: String?
+        for line in configuration.split(separator: "\n").map(String.init) {
+            if line.hasPrefix("  - name: ") { current = String(line.dropFirst("  - name: ".count)) }
+            if line.hasPrefix("    paths: ") || line.hasPrefix("    members: "), line.contains(entry) { return current }
+            if line.hasPrefix("thirdParty:") { return nil }
+        }
+        return nil
+    }
+
+    /// In a flat `Packages/` folder, Search uses Feed: Search is not put among the independent features (where that
+    /// dependency would be a `horizontal` finding no team agrees with) but above them, and nothing is baselined. A
+    /// folder the team made keeps its few inner dependencies baselined, as before (LegacyApp's `Features/`).
+    func testAPackageAndOneItDependsOnAreNeverInOneIndependentLayer() throws {
+        let (infer, configuration) = try inferAndCheck("inferred/FeatureUsesFeature")
+        XCTAssertTrue(infer.stdout.contains("  features  3 packages, independent\n"), infer.stdout)
+        XCTAssertTrue(infer.stdout.contains("baselined: nothing"), infer.stdout)
+        let search = try XCTUnwrap(layer(of: "Packages/Search", in: configuration))
+        XCTAssertNotEqual(search, layer(of: "Packages/Feed", in: configuration), configuration)
+        XCTAssertEqual(layer(of: "Packages/Feed", in: configuration), layer(of: "Packages/Login", in: configuration))
+
+        // A new dependency between two features is still caught.
+        try edit("Packages/Login/Package.swift", replacing: "        .package(path: \"../Networking\"),\n",
+                 with: "        .package(path: \"../Networking\"),\n        .package(path: \"../Profile\"),\n")
+        try edit("Packages/Login/Package.swift", replacing: "                .product(name: \"Networking\", package: \"Networking\"),\n",
+                 with: "                .product(name: \"Networking\", package: \"Networking\"),\n                .product(name: \"Profile\", package: \"Profile\"),\n")
+        let caught = try run("check")
+        XCTAssertEqual(caught.status, 1, caught.stdout)
+        XCTAssertTrue(caught.stdout.contains("[horizontal] Login (features) depends on Profile (features)"), caught.stdout)
+
+        try FileManager.default.removeItem(at: root)
+        let (legacy, _) = try inferAndCheck("LegacyApp")
+        XCTAssertTrue(legacy.stdout.contains("features  13 packages, independent (1 dependency between members baselined)"), legacy.stdout)
+    }
+
+    /// The sample pods app laid out in `Kit/`, `Common/`, `Account/` and `Business/`, with a Podfile whose target is the
+    /// app: each folder is a layer in that order, and the business pod on top (ComponentOwner) is not the app.
+    func testTheClassicFoldersAndThePodfilesAppTargetDecideTheLayers() throws {
+        let (infer, configuration) = try inferAndCheck("PodsApp")
+        XCTAssertTrue(infer.stdout.hasPrefix("""
+            inferred 4 layers from 7 pods, top first:
+              business  3 packages, independent
+              account   1 package
+              common    2 packages, independent
+              kit       1 package
+            app: NXApp (scaffold.app: 'componentize new' adds each new component to it)
+
+            """), infer.stdout)
+        XCTAssertTrue(configuration.contains("  app: NXApp\n"), configuration)
+        XCTAssertEqual(layer(of: "Account/*", in: configuration), "account")
+        XCTAssertFalse(configuration.contains("ComponentOwner"), "no pod is named the app: \(configuration)")
+    }
+
+    /// Beside the app's project, an `Example/` project with an application named `…App`; an app extension linking a
+    /// package it holds by folder (its product named without a package); the app named like the package of its
+    /// features; a framework target of the example named like the package it builds. The app is `Shop`, the extension
+    /// sits above the package it links, which is not a third-party package, the package named like the app keeps its
+    /// own folder's layer (the app is placed by its kind), and the framework target shares its package's layer.
+    func testAnExampleIsNeverTheAppAndAnExtensionSitsAboveWhatItLinks() throws {
+        let (infer, configuration) = try inferAndCheck("inferred/ExtensionAndExample")
+        XCTAssertTrue(infer.stdout.contains("app: Shop (scaffold.app"), infer.stdout)
+        XCTAssertTrue(configuration.contains("  app: Shop\n"), configuration)
+        XCTAssertFalse(infer.stdout.contains("third-party:"), "ShopKit is local: \(infer.stdout)")
+        XCTAssertTrue(configuration.contains("  packages: {}"), configuration)
+        let widget = try XCTUnwrap(layer(of: "ShopWidget", in: configuration), configuration)
+        let kit = try XCTUnwrap(layer(of: "Packages/ShopKit", in: configuration), configuration)
+        let order = configuration.split(separator: "\n").filter { $0.hasPrefix("  - name: ") }.map { String($0.dropFirst("  - name: ".count)) }
+        XCTAssertLessThan(try XCTUnwrap(order.firstIndex(of: widget)), try XCTUnwrap(order.firstIndex(of: kit)), "the extension is above ShopKit: \(order)")
+        XCTAssertTrue(configuration.contains("    kinds: [application]\n"), configuration)
+        // The example project's framework target named like the package it builds goes where that package goes.
+        XCTAssertTrue(configuration.contains("    paths: [Packages/Cart, Packages/Catalog]\n    members: [Catalog, ShopWidget]\n"), configuration)
+        XCTAssertFalse(configuration.contains("members: [Shop]") || configuration.contains("members: [Shop,"), configuration)
+
+        let json = try run("check", "--format", "json", "--no-baseline")
+        XCTAssertFalse(json.stdout.contains("\"rule\" : \"third-party\"") || json.stdout.contains("\"rule\": \"third-party\""), json.stdout)
+    }
+
+    /// A local pod whose podspec no reader can evaluate (it asks the environment) is still the repository's pod: never
+    /// listed as a third-party package, and its package is named as not read.
+    func testAnUnreadableLocalPodIsLocalNeverThirdParty() throws {
+        let (infer, configuration) = try inferAndCheck("inferred/UnreadablePod")
+        XCTAssertTrue(infer.stdout.contains("not read: Kit/LegacyKit"), infer.stdout)
+        XCTAssertFalse(infer.stdout.lowercased().contains("third-party: legacykit"), infer.stdout)
+        XCTAssertFalse(configuration.lowercased().contains("legacykit:"), configuration)
+        XCTAssertTrue(infer.stdout.contains("app: Shop (scaffold.app"), "the Podfile's target is the app: \(infer.stdout)")
+    }
+}
