@@ -234,6 +234,10 @@ public struct Target: Hashable, Sendable {
     /// For an Xcode target, the framework targets (of its project or another) it embeds in its product (a copy-files
     /// phase), by name: plug-ins it ships and may load at run time without importing them. Empty elsewhere.
     public var embedded: [String] = []
+    /// For an Xcode target, the platforms it builds for (`iOS`, `macCatalyst`, `macOS`, `watchOS`, `tvOS`, `visionOS`,
+    /// from `SDKROOT`, `SUPPORTED_PLATFORMS` and `SUPPORTS_MACCATALYST`); empty when its settings do not say. Nil for
+    /// packages and pods: SwiftPM builds a package for any platform.
+    public var platforms: Set<String>?
 
     public init(name: String, type: Kind, dependencies: [TargetDependency], position: SourcePosition? = nil,
                 path: String? = nil, resources: [TargetResource] = [], resourcesUnknown: String? = nil) {

@@ -18,6 +18,7 @@ extension ProjectReading {
         target.moduleName = moduleName(settings, name: name)
         target.testedTarget = testedTarget(of: id)
         target.host = host(settings, kind: kind)
+        target.platforms = platforms(settings)
         var dependencies = DependencyList()
         for dependency in objects.list(id, "dependencies") {
             dependencies.add(targetDependency(dependency, of: id), line: index.line(of: dependency, inside: id))

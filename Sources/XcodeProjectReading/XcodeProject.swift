@@ -66,6 +66,9 @@ public struct XcodeTarget: Hashable, Sendable {
     /// The targets (of this project or another) whose products a copy-files phase embeds in its product (frameworks it
     /// ships, perhaps to load them at run time), by name, sorted.
     public var embedded: [String] = []
+    /// The platforms it builds for (see `Target.platforms`); empty when its settings do not say, nil when not read (a
+    /// Tuist or XcodeGen description).
+    public var platforms: Set<String>?
     /// The files of its sources and headers phases and of its synchronized folders, and its bridging header, relative
     /// to the project's folder, sorted.
     public var files: [String]

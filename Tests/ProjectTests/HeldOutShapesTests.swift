@@ -1,0 +1,133 @@
+import Diagnostics
+import Foundation
+import ManifestReading
+import Project
+import Rules
+import XCTest
+
+/// Shapes found on apps nobody here had tuned on, each written here: what a target of one platform compiles under
+/// `#if os(…)`, a product copied into itself, package paths into ignored folders or out of the repository.
+final class HeldOutShapesTests: XCTestCase {
+    private var root: String!
+
+    override func setUpWithError() throws {
+        root = NSTemporaryDirectory() + "componentize-heldout-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    private func write(_ text: String, to relative: String) throws {
+        let path = root + "/" + relative
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    private func check() throws -> ProjectCheck {
+        try Project.open(at: root, reader: ManifestReader(strategy: .static)).check(today: "2026-06-01")
+    }
+
+    private func described(_ findings: [Finding]) -> [String] {
+        findings.map { "\($0.location.description.replacingOccurrences(of: root, with: "ROOT")): \($0.rule): \($0.message)" }
+    }
+
+    /// One Xcode target of the project below: its name, the build settings of its only configuration, the files its
+    /// Sources phase compiles, whether it links product `Kit` of the local package, and extra build phases.
+    struct XcodeTargetShape {
+        var name: String
+        var settings: String
+        var files: [String]
+        var linksKit = false
+        var phases: [(id: String, text: String)] = []
+    }
+
+    /// A project `App.xcodeproj` at the root joining the local package `Kit` (folder `kitPath`).
+    static func project(_ targets: [XcodeTargetShape], kitPath: String = "Kit") -> String {
+        var objects: [String] = []
+        var fileIDs: [String: String] = [:]
+        for (index, file) in Set(targets.flatMap(\.files)).sorted().enumerated() {
+            let id = String(format: "F%023d", index)
+            fileIDs[file] = id
+            objects.append("\t\t\(id) = {isa = PBXFileReference; path = \(file); sourceTree = SOURCE_ROOT; };")
+        }
+        for (index, target) in targets.enumerated() {
+            let buildFiles = target.files.enumerated().map { (String(format: "B%03d%020d", index, $0.offset), $0.element) }
+            for (id, file) in buildFiles { objects.append("\t\t\(id) = {isa = PBXBuildFile; fileRef = \(fileIDs[file] ?? ""); };") }
+            let sources = String(format: "S%023d", index), list = String(format: "L%023d", index), configuration = String(format: "C%023d", index)
+            objects.append("\t\t\(sources) = {isa = PBXSourcesBuildPhase; files = (\(buildFiles.map(\.0).joined(separator: ", "))); };")
+            objects.append("\t\t\(list) = {isa = XCConfigurationList; buildConfigurations = (\(configuration)); };")
+            objects.append("\t\t\(configuration) = {isa = XCBuildConfiguration; buildSettings = {\(target.settings)}; name = Debug; };")
+            objects.append("\t\t\(String(format: "P%023d", index)) = {isa = PBXFileReference; explicitFileType = wrapper.framework; path = \(target.name).framework; sourceTree = BUILT_PRODUCTS_DIR; };")
+            objects += target.phases.map(\.text)
+            objects.append("""
+                \t\t\(String(format: "T%023d", index)) = {
+                \t\t\tisa = PBXNativeTarget;
+                \t\t\tbuildConfigurationList = \(list);
+                \t\t\tbuildPhases = (\(([sources] + target.phases.map(\.id)).joined(separator: ", ")));
+                \t\t\tdependencies = ();
+                \t\t\tname = \(target.name);
+                \t\t\tpackageProductDependencies = (\(target.linksKit ? "D0000000000000000000000A" : ""));
+                \t\t\tproductReference = \(String(format: "P%023d", index));
+                \t\t\tproductType = "com.apple.product-type.framework";
+                \t\t};
+                """)
+        }
+        objects.append("\t\tD0000000000000000000000A = {isa = XCSwiftPackageProductDependency; package = R0000000000000000000000A; productName = Kit; };")
+        objects.append("\t\tR0000000000000000000000A = {isa = XCLocalSwiftPackageReference; relativePath = \(kitPath); };")
+        objects.append("\t\tG0000000000000000000000A = {isa = PBXGroup; children = (\(fileIDs.values.sorted().joined(separator: ", "))); sourceTree = \"<group>\"; };")
+        let targetIDs = targets.indices.map { String(format: "T%023d", $0) }.joined(separator: ", ")
+        return """
+            // !$*UTF8*$!
+            {
+            \tarchiveVersion = 1;
+            \tclasses = {
+            \t};
+            \tobjectVersion = 77;
+            \tobjects = {
+            \t\tX0000000000000000000000A /* Project object */ = {
+            \t\t\tisa = PBXProject;
+            \t\t\tmainGroup = G0000000000000000000000A;
+            \t\t\tpackageReferences = (R0000000000000000000000A);
+            \t\t\tprojectDirPath = "";
+            \t\t\ttargets = (\(targetIDs));
+            \t\t};
+            \(objects.joined(separator: "\n"))
+            \t};
+            \trootObject = X0000000000000000000000A /* Project object */;
+            }
+
+            """
+    }
+
+    private func writeKit(at folder: String = "Kit") throws {
+        try write("""
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(name: "Kit", products: [.library(name: "Kit", targets: ["Kit"])], targets: [.target(name: "Kit")])
+
+            """, to: folder + "/Package.swift")
+        try write("public struct Kit {}\n", to: folder + "/Sources/Kit/Kit.swift")
+    }
+
+    /// A file several targets compile imports `Kit` under `#if os(iOS)`: a watchOS target (`SDKROOT = watchos`) and a
+    /// macOS one never build that import, so neither needs `Kit`; a macOS import under `os(macOS) ||
+    /// targetEnvironment(macCatalyst)` is built there and is a finding; a target whose settings name no platform leaves
+    /// a platform-tested import undecided.
+    func testAnImportUnderAPlatformTestCountsOnlyForTargetsOfThatPlatform() throws {
+        try writeKit()
+        try write("import Foundation\n#if os(iOS)\nimport Kit\n#endif\n", to: "Shared/Exports.swift")
+        try write("#if os(iOS) && !targetEnvironment(macCatalyst)\nimport Kit\n#endif\n", to: "Shared/Camera.swift")
+        try write("#if os(macOS) || targetEnvironment(macCatalyst)\nimport Kit\n#endif\n", to: "Mac/Menu.swift")
+        try write(Self.project([
+            XcodeTargetShape(name: "SharedPhone", settings: "SDKROOT = iphoneos;", files: ["Shared/Exports.swift", "Shared/Camera.swift"], linksKit: true),
+            XcodeTargetShape(name: "SharedWatch", settings: "SDKROOT = watchos;", files: ["Shared/Exports.swift"]),
+            XcodeTargetShape(name: "Bridge", settings: "SDKROOT = macosx;", files: ["Shared/Camera.swift", "Mac/Menu.swift"]),
+            XcodeTargetShape(name: "Anywhere", settings: "SDKROOT = \"$(PLATFORM_NAME)\";", files: ["Shared/Exports.swift"]),
+        ]), to: "App.xcodeproj/project.pbxproj")
+        let findings = try check().result.findings.filter { $0.rule == .implicitDependency }
+        XCTAssertEqual(described(findings), ["ROOT/Mac/Menu.swift:2:1: implicit-dependency: Bridge (app) imports Kit (kit), which target Bridge does not link"])
+    }
+}
