@@ -116,13 +116,25 @@ extension ProjectReading {
         case "PBXFrameworksBuildPhase", "PBXCopyFilesBuildPhase":
             let embeds = objects.isa(phase) == "PBXCopyFilesBuildPhase"
             for buildFile in objects.list(phase, "files") {
-                dependencies.add(linkedProduct(buildFile), line: index.line(of: buildFile, inside: phase), embedded: embeds)
+                let product = linkedProduct(buildFile)
+                guard !isOwnProduct(product, of: target) else { continue }
+                dependencies.add(product, line: index.line(of: buildFile, inside: phase), embedded: embeds)
             }
         case nil:
             notes.append(Note("target \(targetNames[target] ?? target) lists build phase \(phase), which no object defines",
                               at: FileLocation(path: shownPath, line: index.line(of: phase, inside: target))))
         default:
             break
+        }
+    }
+
+    /// Whether a linked or copied file is the target's own product (a copy-files phase putting the built tool where a
+    /// script runs it): a target never depends on itself.
+    private func isOwnProduct(_ product: XcodeDependency.Destination?, of target: String) -> Bool {
+        switch product {
+        case .target(let name)?: return name == targetNames[target]
+        case .builtProduct(let file)?: return file == objects.string(target, "productReference").flatMap { objects.string($0, "path") }
+        default: return false
         }
     }
 

@@ -130,4 +130,17 @@ final class HeldOutShapesTests: XCTestCase {
         let findings = try check().result.findings.filter { $0.rule == .implicitDependency }
         XCTAssertEqual(described(findings), ["ROOT/Mac/Menu.swift:2:1: implicit-dependency: Bridge (app) imports Kit (kit), which target Bridge does not link"])
     }
+
+    /// A copy-files phase that copies the target's own product (a command-line tool put where a script runs it) is no
+    /// dependency: a target never depends on itself, so no `cycle`.
+    func testCopyingItsOwnProductIsNoDependencyOnItself() throws {
+        try writeKit()
+        try write("import Kit\n", to: "Runner/main.swift")
+        let copy = "\t\tQ0000000000000000000000A = {isa = PBXCopyFilesBuildPhase; dstPath = \"$SRCROOT/..\"; dstSubfolderSpec = 0; files = (Q0000000000000000000000B); };\n"
+            + "\t\tQ0000000000000000000000B = {isa = PBXBuildFile; fileRef = P00000000000000000000000; };"
+        try write(Self.project([XcodeTargetShape(name: "Runner", settings: "SDKROOT = macosx;", files: ["Runner/main.swift"], linksKit: true,
+                                                 phases: [(id: "Q0000000000000000000000A", text: copy)])]),
+                  to: "App.xcodeproj/project.pbxproj")
+        XCTAssertEqual(described(try check().result.findings), [])
+    }
 }
