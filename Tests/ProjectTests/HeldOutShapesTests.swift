@@ -143,4 +143,26 @@ final class HeldOutShapesTests: XCTestCase {
                   to: "App.xcodeproj/project.pbxproj")
         XCTAssertEqual(described(try check().result.findings), [])
     }
+
+    /// A path dependency into a folder `.gitignore` keeps out, written in another case (`Dependencies/` against
+    /// `../dependencies/Keys`: git on a Mac ignores case), is a package a script fills: a note, never `unresolved`.
+    func testAPathIntoAFolderGitIgnoresInAnotherCaseIsANote() throws {
+        try write("# filled by the keys generator\nDependencies/\n", to: ".gitignore")
+        try write("""
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "AppSDK",
+                dependencies: [.package(name: "Keys", path: "../dependencies/Keys")],
+                targets: [.target(name: "AppSDK", dependencies: [.product(name: "Keys", package: "Keys")])]
+            )
+
+            """, to: "AppSDK/Package.swift")
+        try write("import Keys\n", to: "AppSDK/Sources/AppSDK/AppSDK.swift")
+        let check = try check()
+        XCTAssertEqual(described(check.result.findings), [])
+        XCTAssertTrue(check.notes.contains { $0.message.contains("'dependencies/Keys' is not in the repository: .gitignore keeps it out") && $0.location?.line == 2 },
+                      "\(check.notes.map(\.message))")
+    }
 }
