@@ -66,7 +66,9 @@ extension ImportResolution {
             for missing in declared.workspace.missing {
                 let identity = PackageDependency.identity(forLocation: missing.directory)
                 unreadPaths[identity] = .missing(missing.written)
-                if missing.isExpectedAbsent { otherRepositories.insert(identity) }
+                // A folder outside the repository may be this repository's own checkout under its usual name: what it
+                // holds may be named like a local module.
+                if missing.isExpectedAbsent && !missing.outsideRepository { otherRepositories.insert(identity) }
             }
             for unreadable in declared.workspace.unreadable {
                 unreadPaths[PackageDependency.identity(forLocation: unreadable.directory)] = .unreadable

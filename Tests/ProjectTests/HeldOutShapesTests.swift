@@ -165,4 +165,37 @@ final class HeldOutShapesTests: XCTestCase {
         XCTAssertTrue(check.notes.contains { $0.message.contains("'dependencies/Keys' is not in the repository: .gitignore keeps it out") && $0.location?.line == 2 },
                       "\(check.notes.map(\.message))")
     }
+
+    /// A path dependency that leaves the repository (a sample app naming the repository itself by its usual folder name
+    /// beside it) cannot be known from here: a note and undecided imports, never `unresolved`.
+    func testAPathOutOfTheRepositoryIsUndecidedNeverUnresolved() throws {
+        try write("""
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Sample",
+                dependencies: [.package(path: "../../../../vendor-sdk")],
+                targets: [.executableTarget(name: "Sample", dependencies: [.product(name: "VendorSDK", package: "vendor-sdk")])]
+            )
+
+            """, to: "Samples/Sample/Package.swift")
+        try write("import VendorSDK\nimport VendorCore\n", to: "Samples/Sample/Sources/Sample/main.swift")
+        // The repository's own package, which the sample reaches through its usual folder name: the outside package may
+        // well provide a module named like a local one.
+        try write("""
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(name: "vendor-sdk", products: [.library(name: "VendorSDK", targets: ["VendorSDK"])],
+                                  targets: [.target(name: "VendorSDK", dependencies: ["VendorCore"]), .target(name: "VendorCore")])
+
+            """, to: "Package.swift")
+        try write("import VendorCore\n", to: "Sources/VendorSDK/SDK.swift")
+        try write("public struct Core {}\n", to: "Sources/VendorCore/Core.swift")
+        let check = try check()
+        XCTAssertEqual(described(check.result.findings), [])
+        XCTAssertTrue(check.notes.contains { $0.message.contains("depends on the package at '../../../../vendor-sdk', outside the repository") && $0.location?.line == 6 },
+                      "\(check.notes.map(\.message))")
+    }
 }
