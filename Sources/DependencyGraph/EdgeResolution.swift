@@ -99,6 +99,14 @@ public struct EdgeResolution: Sendable {
             return outside.count == 1 ? outside[0].identity : nil
         }
 
+        /// The outside package the manifest joins whose identity is `name` (`rxswift` for product `RxSwift`), if any.
+        func externalPackage(namedLike name: String) -> String? {
+            package.manifest.dependencies.first { dependency in
+                dependency.identity == name.lowercased() && !unavailablePackages.contains(dependency.identity)
+                    && Self.localPackage(dependency, of: package, numbering: numbering) == nil
+            }?.identity
+        }
+
         /// The targets behind a product of a local package, or nil when it has no such product.
         func productTargets(_ product: String, of local: Int) -> [String]? {
             packages[local].manifest.products.first(where: { $0.name == product })?.targets
@@ -142,7 +150,8 @@ public struct EdgeResolution: Sendable {
                 if let unavailable = unavailablePackages.min() { return add(name, .unavailable(package: unavailable, product: name), nil) }
                 // Xcode finds a product named without its package among every package the project or its workspace joins:
                 // one componentize did not find is a package it cannot see, not the project's only outside package.
-                if package.isXcodeProject { return add(name, .external(package: nil, product: name), nil) }
+                // A joined package whose identity is the product's name holds it, as SwiftPM names a package's main product.
+                if package.isXcodeProject { return add(name, .external(package: externalPackage(namedLike: name), product: name), nil) }
                 if hasExternalDependency { return add(name, .external(package: externalPackage(ofByName: name), product: name), nil) }
                 add(name, .unresolved("'\(name)' is neither a target of \(manifest.name) nor a product of its dependencies"), nil)
             case .product:

@@ -199,6 +199,14 @@ extension ImportResolution {
             known.contains(module) || products.contains(module)
         }
 
+        /// Whether every package that cannot be read is only a product named without its package (a Tuist
+        /// `.external(name:)` not fetched) and `module` is a product of its own that the repository links from a known
+        /// package elsewhere (`RxSwift`, while the target links `RxMoya`): a target that imports it links it as the
+        /// others do, whatever package the unread products come from. Other imports stay undecided.
+        func isProductOfItsOwn(_ module: String, context: ImportResolution.Context) -> Bool {
+            unread.allSatisfy { $0.reason == .productByName } && context.provider(of: module) != nil
+        }
+
         /// The module a product builds: a pod's subspec (`AFNetworking/NSURLSession`) builds its pod's.
         static func module(ofProduct product: String) -> String {
             DependencyGraph.moduleName(of: product.split(separator: "/").first.map(String.init) ?? product)

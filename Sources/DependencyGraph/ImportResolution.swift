@@ -247,7 +247,7 @@ struct ImportResolution {
         mutating func add(_ use: SourceImportUse, context: Context) {
             let module = use.module
             guard !provisions.declare(module) else { return }
-            if !provisions.unread.isEmpty {
+            if !provisions.unread.isEmpty && !provisions.isProductOfItsOwn(module, context: context) {
                 if undecided[module] == nil { undecidedOrder.append(module) }
                 undecided[module, default: []].append(use)
                 return

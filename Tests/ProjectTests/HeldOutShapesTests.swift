@@ -198,4 +198,43 @@ final class HeldOutShapesTests: XCTestCase {
         XCTAssertTrue(check.notes.contains { $0.message.contains("depends on the package at '../../../../vendor-sdk', outside the repository") && $0.location?.line == 6 },
                       "\(check.notes.map(\.message))")
     }
+
+    /// A Tuist `.external(name:)` product whose package is not fetched and cannot be told by its name (`RxMoya`) leaves
+    /// undecided only what it might provide: an import of a product of its own that the repository links from a known
+    /// package (`RxSwift`) is still a finding for a target that does not link it; an import nothing names stays undecided.
+    func testAnUnfetchedExternalProductLeavesUndecidedOnlyWhatItMightProvide() throws {
+        try write("""
+            // swift-tools-version: 5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "AppDependencies",
+                dependencies: [
+                    .package(url: "https://github.com/ReactiveX/RxSwift", from: "6.0.0"),
+                    .package(url: "https://github.com/Moya/Moya", from: "15.0.0"),
+                ]
+            )
+
+            """, to: "Tuist/Package.swift")
+        try write("""
+            import ProjectDescription
+
+            let project = Project(
+                name: "Features",
+                targets: [
+                    .target(name: "Core", destinations: .iOS, product: .framework, bundleId: "com.example.core",
+                            sources: ["Core/**"], dependencies: [.external(name: "RxSwift")]),
+                    .target(name: "Network", destinations: .iOS, product: .framework, bundleId: "com.example.network",
+                            sources: ["Network/**"], dependencies: [.external(name: "RxMoya")]),
+                ]
+            )
+
+            """, to: "Features/Project.swift")
+        try write("import RxSwift\n", to: "Features/Core/Core.swift")
+        try write("import RxMoya\nimport RxSwift\nimport Alamofire\n", to: "Features/Network/Network.swift")
+        let check = try check()
+        XCTAssertEqual(described(check.result.findings.filter { $0.rule == .implicitDependency }),
+                       ["ROOT/Features/Network/Network.swift:2:1: implicit-dependency: Network imports RxSwift from package rxswift, which target Network does not link"])
+        XCTAssertEqual(check.result.undecided.map(\.module), ["Alamofire"])
+    }
 }
