@@ -53,9 +53,14 @@ extension ProjectReading {
         /// Those a copy-files phase embeds in the target's product.
         var embedded: Set<XcodeDependency.Destination> = []
 
+        /// A copy-files phase's product is only embedded: copying a framework into the product links nothing, so it
+        /// declares no module to import (a target dependency or the frameworks phase does).
         mutating func add(_ destination: XcodeDependency.Destination?, line: Int?, embedded isEmbedded: Bool = false) {
             guard let destination else { return }
-            if isEmbedded { embedded.insert(destination) }
+            if isEmbedded {
+                embedded.insert(destination)
+                return
+            }
             guard seen.insert(destination).inserted else { return }
             items.append(XcodeDependency(destination, line: line))
         }

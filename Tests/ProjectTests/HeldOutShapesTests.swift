@@ -237,4 +237,18 @@ final class HeldOutShapesTests: XCTestCase {
                        ["ROOT/Features/Network/Network.swift:2:1: implicit-dependency: Network imports RxSwift from package rxswift, which target Network does not link"])
         XCTAssertEqual(check.result.undecided.map(\.module), ["Alamofire"])
     }
+
+    /// A product left only in an Embed Frameworks phase is copied into the target's product, not linked: its module is
+    /// not declared, and importing it is a finding.
+    func testAProductOnlyEmbeddedIsNotLinked() throws {
+        try writeKit()
+        try write("import Kit\n", to: "Share/Share.swift")
+        let embed = "\t\tQ0000000000000000000000A = {isa = PBXCopyFilesBuildPhase; dstPath = \"\"; dstSubfolderSpec = 10; name = \"Embed Frameworks\"; files = (Q0000000000000000000000B); };\n"
+            + "\t\tQ0000000000000000000000B = {isa = PBXBuildFile; productRef = D0000000000000000000000A; settings = {ATTRIBUTES = (CodeSignOnCopy, ); }; };"
+        try write(Self.project([XcodeTargetShape(name: "Share", settings: "SDKROOT = iphoneos;", files: ["Share/Share.swift"],
+                                                 phases: [(id: "Q0000000000000000000000A", text: embed)])]),
+                  to: "App.xcodeproj/project.pbxproj")
+        XCTAssertEqual(described(try check().result.findings.filter { $0.rule == .implicitDependency }),
+                       ["ROOT/Share/Share.swift:1:1: implicit-dependency: Share (app) imports Kit (kit), which target Share does not link"])
+    }
 }
