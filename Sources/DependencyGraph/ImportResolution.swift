@@ -252,7 +252,8 @@ struct ImportResolution {
                 undecided[module, default: []].append(use)
                 return
             }
-            guard let key = context.provider(of: module) else { return }
+            let named = provisions.packageNamed(like: module).map { Key(package: $0, product: module, module: module) }
+            guard let key = context.provider(of: module) ?? named else { return }
             if uses[key] == nil { order.append(key) }
             uses[key, default: []].append(use)
         }

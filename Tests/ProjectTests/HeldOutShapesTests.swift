@@ -251,4 +251,34 @@ final class HeldOutShapesTests: XCTestCase {
         XCTAssertEqual(described(try check().result.findings.filter { $0.rule == .implicitDependency }),
                        ["ROOT/Share/Share.swift:1:1: implicit-dependency: Share (app) imports Kit (kit), which target Share does not link"])
     }
+
+    /// A module named like an outside package the manifest declares (`APNS`, package `apns`) is that package's main
+    /// product, even when no target names the product any more and another package the target links cannot be read: a
+    /// target that imports it without declaring it is a finding. A target that names another product of that package
+    /// (`APNSDynamic`) may get the module from it: undecided.
+    func testAModuleNamedLikeADeclaredPackageIsThatPackagesProduct() throws {
+        try write("""
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "PushServer",
+                dependencies: [
+                    .package(url: "https://github.com/example/apns.git", from: "2.0.0"),
+                    .package(url: "https://github.com/example/redis.git", from: "4.0.0"),
+                ],
+                targets: [
+                    .target(name: "Push", dependencies: [.product(name: "Redis", package: "redis")]),
+                    .target(name: "Relay", dependencies: [.product(name: "APNSDynamic", package: "apns")]),
+                ]
+            )
+
+            """, to: "PushServer/Package.swift")
+        try write("import APNS\nimport Redis\n", to: "PushServer/Sources/Push/Push.swift")
+        try write("import APNS\n", to: "PushServer/Sources/Relay/Relay.swift")
+        let check = try check()
+        XCTAssertEqual(described(check.result.findings.filter { $0.rule == .implicitDependency }),
+                       ["ROOT/PushServer/Sources/Push/Push.swift:1:1: implicit-dependency: Push imports APNS from package apns, which its manifest does not declare"])
+        XCTAssertEqual(check.result.undecided.map { "\($0.from.id.name) \($0.module)" }, ["Relay APNS"])
+    }
 }
