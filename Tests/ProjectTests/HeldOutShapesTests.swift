@@ -281,4 +281,41 @@ final class HeldOutShapesTests: XCTestCase {
                        ["ROOT/PushServer/Sources/Push/Push.swift:1:1: implicit-dependency: Push imports APNS from package apns, which its manifest does not declare"])
         XCTAssertEqual(check.result.undecided.map { "\($0.from.id.name) \($0.module)" }, ["Relay APNS"])
     }
+
+    /// A demo target's dependency on a project that cannot be read leaves the demo's imports undecided, not those of the
+    /// feature beside it: a project holds targets, never the product the feature names without its package.
+    func testAnUnreadableProjectOfASiblingLeavesTheFeatureDecided() throws {
+        try write("""
+            import ProjectDescription
+
+            let project = Project(
+                name: "Core",
+                targets: [.target(name: "Core", destinations: .iOS, product: .framework, bundleId: "com.example.core", sources: ["Sources/**"])]
+            )
+
+            """, to: "Core/Project.swift")
+        try write("public struct Core {}\n", to: "Core/Sources/Core.swift")
+        try write("import ProjectDescription\n\nlet project = Project.mockProject(named: \"Mock\")\n", to: "Mock/Project.swift")
+        try write("public struct Mock {}\n", to: "Mock/Sources/Mock.swift")
+        try write("""
+            import ProjectDescription
+
+            let project = Project(
+                name: "Feed",
+                targets: [
+                    .target(name: "Feed", destinations: .iOS, product: .framework, bundleId: "com.example.feed",
+                            sources: ["Feed/**"], dependencies: [.external(name: "Markup")]),
+                    .target(name: "FeedDemo", destinations: .iOS, product: .app, bundleId: "com.example.feed.demo",
+                            sources: ["Demo/**"], dependencies: [.target(name: "Feed"), .project(target: "Mock", path: "../Mock")]),
+                ]
+            )
+
+            """, to: "Feed/Project.swift")
+        try write("import Markup\nimport Core\n", to: "Feed/Feed/Feed.swift")
+        try write("import Feed\nimport Core\n", to: "Feed/Demo/App.swift")
+        let check = try check()
+        XCTAssertEqual(described(check.result.findings.filter { $0.rule == .implicitDependency }),
+                       ["ROOT/Feed/Feed/Feed.swift:2:1: implicit-dependency: Feed imports Core, which target Feed does not link"])
+        XCTAssertEqual(check.result.undecided.map { "\($0.from.id.name) \($0.module)" }, ["FeedDemo Core"])
+    }
 }
