@@ -212,7 +212,10 @@ extension ImportResolution {
         /// package elsewhere (`RxSwift`, while the target links `RxMoya`): a target that imports it links it as the
         /// others do, whatever package the unread products come from. Other imports stay undecided.
         func isProductOfItsOwn(_ module: String, context: ImportResolution.Context) -> Bool {
-            if let named = packageNamed(like: module) { return !linkedPackages.contains(named) }
+            // A product named without its package may be one of that package's (and provide the module with its own).
+            if let named = packageNamed(like: module), !unread.contains(where: { $0.reason == .productByName }) {
+                return !linkedPackages.contains(named)
+            }
             guard unread.allSatisfy({ $0.reason == .productByName }), let provider = context.provider(of: module) else { return false }
             return !linkedPackages.contains(provider.package)
         }
