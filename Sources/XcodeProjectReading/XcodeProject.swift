@@ -185,7 +185,8 @@ public struct XcodePackageReference: Hashable, Sendable {
 
 extension XcodeProject {
     /// What a project generated from a description gives a test bundle that names no tested target: the application
-    /// it depends on, as XcodeGen and Tuist make it the bundle's host (`TestTargetID`, `TEST_HOST`).
+    /// it depends on, as XcodeGen and Tuist make it the bundle's host (`TestTargetID`, and for a unit-test bundle
+    /// `TEST_HOST`: it sees what the application links).
     public mutating func hostTestBundles() {
         let applications = Set(targets.filter(\.kind.isApplication).map(\.name))
         for index in targets.indices where targets[index].kind.isTest && targets[index].testedTarget == nil {
@@ -193,6 +194,8 @@ extension XcodeProject {
                 if case .target(let name) = dependency.destination, applications.contains(name) { return name }
                 return nil
             }.first
+            // Both make that application the unit-test bundle's `TEST_HOST`.
+            if targets[index].kind == .unitTest, targets[index].host == nil { targets[index].host = targets[index].testedTarget }
         }
     }
 
