@@ -17,9 +17,13 @@ public struct EdgeResolution: Sendable {
     func edges(of workspace: Workspace, numbering: TargetNumbering) -> [Edge] {
         let packages = workspace.packages
         let unavailable = workspace.unavailableDirectories
+        // An unreadable or missing Xcode or Tuist project holds targets, never a product named without its package.
+        let projects = Set(workspace.unreadable.filter(\.kind.isXcodeProject).map(\.directory) + workspace.missing.filter(\.kind.isXcodeProject).map(\.directory)
+            + workspace.declined)
         return inSlices(of: packages.count) { slice in
             slice.flatMap { index in
-                edges(of: PackageContext(package: packages[index], index: index, packages: packages, numbering: numbering, unavailable: unavailable))
+                edges(of: PackageContext(package: packages[index], index: index, packages: packages, numbering: numbering, unavailable: unavailable,
+                                         unavailableProjects: projects))
             }
         }
     }
@@ -56,8 +60,11 @@ public struct EdgeResolution: Sendable {
         var hasExternalDependency: Bool
         /// Identities of path dependencies and local pods whose package cannot be read (no manifest, or an unreadable one).
         var unavailablePackages: Set<String>
+        /// Those of them that are packages, not Xcode or Tuist projects: what may hold a product named without its package.
+        var unavailableProducers: Set<String> = []
 
-        init(package: LocalPackage, index: Int, packages: [LocalPackage], numbering: TargetNumbering, unavailable: Set<String> = []) {
+        init(package: LocalPackage, index: Int, packages: [LocalPackage], numbering: TargetNumbering, unavailable: Set<String> = [],
+             unavailableProjects: Set<String> = []) {
             self.package = package
             self.index = index
             self.packages = packages
@@ -65,7 +72,7 @@ public struct EdgeResolution: Sendable {
             var dependencies: [String: PackageDependency] = [:]
             var localPackages: [Int] = []
             var hasExternal = false
-            var unavailablePackages: Set<String> = []
+            var unavailablePackages: Set<String> = [], producers: Set<String> = []
             for dependency in package.manifest.dependencies {
                 dependencies[dependency.identity] = dependency
                 if let name = dependency.name { dependencies[name] = dependency }
@@ -74,6 +81,7 @@ public struct EdgeResolution: Sendable {
                 } else if dependency.kind == .fileSystem || dependency.kind == .pod, let directory = package.localDependencies[dependency.location],
                           unavailable.contains(directory) {
                     unavailablePackages.insert(dependency.identity)
+                    if !unavailableProjects.contains(directory) { producers.insert(dependency.identity) }
                 } else {
                     hasExternal = true
                 }
@@ -81,6 +89,7 @@ public struct EdgeResolution: Sendable {
             self.dependencies = dependencies
             self.localPackages = localPackages
             self.unavailablePackages = unavailablePackages
+            unavailableProducers = producers
             hasExternalDependency = hasExternal
         }
 
@@ -97,6 +106,14 @@ public struct EdgeResolution: Sendable {
             }
             if let named = outside.first(where: { $0.identity == name.lowercased() || $0.name == name }) { return named.identity }
             return outside.count == 1 ? outside[0].identity : nil
+        }
+
+        /// The outside package the manifest joins whose identity is `name` (`rxswift` for product `RxSwift`), if any.
+        func externalPackage(namedLike name: String) -> String? {
+            package.manifest.dependencies.first { dependency in
+                dependency.identity == name.lowercased() && !unavailablePackages.contains(dependency.identity)
+                    && Self.localPackage(dependency, of: package, numbering: numbering) == nil
+            }?.identity
         }
 
         /// The targets behind a product of a local package, or nil when it has no such product.
@@ -139,16 +156,17 @@ public struct EdgeResolution: Sendable {
                         return targets.forEach { target($0, of: candidate, written: name) }
                     }
                 }
-                if let unavailable = unavailablePackages.min() { return add(name, .unavailable(package: unavailable, product: name), nil) }
+                if let unavailable = unavailableProducers.min() { return add(name, .unavailable(package: unavailable, product: name), nil) }
                 // Xcode finds a product named without its package among every package the project or its workspace joins
                 // (a package folder it holds as a folder reference too): the one local package with that product is it;
-                // one componentize did not find is a package it cannot see, not the project's only outside package.
+                // one componentize did not find is a package it cannot see, not the project's only outside package. A
+                // joined package whose identity is the product's name holds it, as SwiftPM names a package's main product.
                 if package.isXcodeProject {
                     let offering = packages.indices.filter { !packages[$0].isXcodeProject && productTargets(name, of: $0) != nil }
                     if offering.count == 1, let targets = productTargets(name, of: offering[0]) {
                         return targets.forEach { target($0, of: offering[0], written: name) }
                     }
-                    return add(name, .external(package: nil, product: name), nil)
+                    return add(name, .external(package: externalPackage(namedLike: name), product: name), nil)
                 }
                 if hasExternalDependency { return add(name, .external(package: externalPackage(ofByName: name), product: name), nil) }
                 add(name, .unresolved("'\(name)' is neither a target of \(manifest.name) nor a product of its dependencies"), nil)

@@ -72,7 +72,9 @@ extension ImportResolution {
             for missing in declared.workspace.missing {
                 let identity = PackageDependency.identity(forLocation: missing.directory)
                 unreadPaths[identity] = .missing(missing.written)
-                if missing.isExpectedAbsent { otherRepositories.insert(identity) }
+                // A folder outside the repository may be this repository's own checkout under its usual name: what it
+                // holds may be named like a local module.
+                if missing.isExpectedAbsent && !missing.outsideRepository { otherRepositories.insert(identity) }
             }
             for unreadable in declared.workspace.unreadable {
                 unreadPaths[PackageDependency.identity(forLocation: unreadable.directory)] = .unreadable
@@ -163,7 +165,11 @@ extension ImportResolution {
             }
             let pods = (podClosure[target.number] ?? []).flatMap { declaredOutside[$0] ?? [] }
             let hostedOutside = (hosted[target.number] ?? []).flatMap { declaredOutside[$0] ?? [] }
+            provisions.namedPackages = Set(declared.workspace.packages[target.packageIndex].manifest.dependencies
+                .filter { $0.kind == .sourceControl || $0.kind == .registry }.map(\.identity))
             for destination in (declaredOutside[target.number] ?? []) + pods + hostedOutside + (umbrellaOutside[target.number] ?? []) {
+                if case .external(let package?, _) = destination { provisions.linkedPackages.insert(package) }
+                if case .unavailable(let package, _) = destination { provisions.linkedPackages.insert(package) }
                 switch destination {
                 case .external(let package, let product):
                     provisions.add(product: product, package: package, facts: facts, isPod: package.map(outsidePods.contains) ?? false)
@@ -201,6 +207,10 @@ extension ImportResolution {
         var products: Set<String> = []
         /// Packages whose products' modules cannot be known, sorted.
         var unread: [UnreadPackage] = []
+        /// The outside packages the target names a product of: what else they hold cannot be told without reading them.
+        var linkedPackages: Set<String> = []
+        /// The identities of the outside packages the target's manifest declares.
+        var namedPackages: Set<String> = []
         /// Those of them a `.package(path:)` leads to: one may re-export a local module.
         var unreadPaths: [UnreadPackage] = []
 
@@ -210,6 +220,26 @@ extension ImportResolution {
 
         func declare(_ module: String) -> Bool {
             known.contains(module) || products.contains(module)
+        }
+
+        /// Whether every package that cannot be read is only a product named without its package (a Tuist
+        /// `.external(name:)` not fetched) and `module` is a product of its own that the repository links from a known
+        /// package elsewhere (`RxSwift`, while the target links `RxMoya`): a target that imports it links it as the
+        /// others do, whatever package the unread products come from. Other imports stay undecided.
+        func isProductOfItsOwn(_ module: String, context: ImportResolution.Context) -> Bool {
+            // A product named without its package may be one of that package's (and provide the module with its own).
+            if let named = packageNamed(like: module), !unread.contains(where: { $0.reason == .productByName }) {
+                return !linkedPackages.contains(named)
+            }
+            guard unread.allSatisfy({ $0.reason == .productByName }), let provider = context.provider(of: module) else { return false }
+            return !linkedPackages.contains(provider.package)
+        }
+
+        /// The outside package the target's manifest declares whose identity is the module's name (`apns` for `APNS`):
+        /// the module of its main product, as SwiftPM names them.
+        func packageNamed(like module: String) -> String? {
+            let identity = module.lowercased()
+            return namedPackages.contains(identity) ? identity : nil
         }
 
         /// The module a product builds: a pod's subspec (`AFNetworking/NSURLSession`) builds its pod's.

@@ -259,12 +259,13 @@ struct ImportResolution {
         mutating func add(_ use: SourceImportUse, context: Context) {
             let module = use.module
             guard !provisions.declare(module) else { return }
-            if !provisions.unread.isEmpty {
+            if !provisions.unread.isEmpty && !provisions.isProductOfItsOwn(module, context: context) {
                 if undecided[module] == nil { undecidedOrder.append(module) }
                 undecided[module, default: []].append(use)
                 return
             }
-            guard let key = context.provider(of: module) else { return }
+            let named = provisions.packageNamed(like: module).map { Key(package: $0, product: module, module: module) }
+            guard let key = context.provider(of: module) ?? named else { return }
             if uses[key] == nil { order.append(key) }
             uses[key, default: []].append(use)
         }

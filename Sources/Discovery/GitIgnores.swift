@@ -7,10 +7,12 @@ import Paths
 ///
 /// Patterns as git reads them: `#` comments, `!` to re-include, a trailing `/` for folders, a pattern with a `/` before
 /// its end anchored to its file's folder, one without matched against every name below it, `*`, `?`, `[…]` and `**`.
-/// What a folder above excludes, git never looks into.
+/// What a folder above excludes, git never looks into. Case is ignored, as git does on a Mac (`core.ignorecase`, set
+/// where the file system ignores case: `Dependencies/` keeps out `dependencies/`); a folder kept out only there is
+/// still not a broken path.
 struct GitIgnores {
-    /// Absolute, the top first.
-    private let top: String
+    /// The repository's folder (the one holding `.git`, else the root checked), absolute.
+    let top: String
     private let fileSystem: any FileSystem
 
     init(around root: String, fileSystem: any FileSystem) {
@@ -46,7 +48,7 @@ struct GitIgnores {
             guard let text = fileSystem.text(of: file, upTo: 1 << 20) else { continue }
             let inside = folder.isEmpty ? path : PathArithmetic.relative(path, to: folder)
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                guard let (pattern, negated) = Self.pattern(String(line)), Self.matches(pattern, inside) else { continue }
+                guard let (pattern, negated) = Self.pattern(String(line)), Self.matches(pattern.lowercased(), inside.lowercased()) else { continue }
                 decided = negated ? nil : FileLocation(path: file, line: number + 1)
             }
         }

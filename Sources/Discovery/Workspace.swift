@@ -69,8 +69,11 @@ public struct MissingPackage: Sendable, Hashable {
     /// not there yet, and what it provides is undecided (a note, not a finding).
     public var ignoredBy: FileLocation?
     /// Whether the package is absent for a reason the repository states (a submodule not checked out, a folder git
-    /// ignores), rather than a broken path.
-    public var isExpectedAbsent: Bool { submodule != nil || ignoredBy != nil }
+    /// ignores) or cannot be known here (a folder outside the repository), rather than a broken path.
+    public var isExpectedAbsent: Bool { submodule != nil || ignoredBy != nil || outsideRepository }
+    /// Whether the path leaves the repository (`../../../../App-SDK`: a checkout expected beside this one on its
+    /// owner's machine): what is there cannot be known from here, so what it provides is undecided (a note).
+    public var outsideRepository = false
     /// The path as written with its last part the nearest folder beside it that holds the file (a typo's fix).
     public var suggestion: String?
     /// What the folder should hold: a package, a pod (a Podfile's path pod) or an Xcode project.

@@ -256,6 +256,7 @@ struct WorkspaceAssembly {
                 if target.hasSuffix(".xcodeproj") { entry.expectedFile = XcodeManifest.file }
                 entry.submodule = submodules.submodule(containing: target).map { PathArithmetic.relative($0, to: root) }
                 if entry.submodule == nil, !exists { entry.ignoredBy = ignores.ignoringLine(of: target) }
+                entry.outsideRepository = !exists && target != ignores.top && !target.hasPrefix(ignores.top + "/")
                 missing.append(withSuggestion(entry))
             }
         }
@@ -276,6 +277,10 @@ struct WorkspaceAssembly {
             line.path = display(line.path)
             notes.append(Note("the package at '\(PathArithmetic.relative(entry.directory, to: root))' is not in the repository: .gitignore keeps it out (a script or a tool fetches it), so it cannot be read; once it is there componentize reads it, until then what it provides is undecided",
                               at: line))
+        }
+        for entry in missing where entry.outsideRepository && entry.ignoredBy == nil && entry.submodule == nil {
+            notes.append(Note("\(entry.referencedBy) depends on the package at '\(entry.written)', outside the repository (expected beside it on its owner's machine): it cannot be read here, so what it provides is undecided",
+                              at: entry.location))
         }
         var workspace = Workspace(root: displayRoot, packages: packages.values.sorted { $0.relativeDirectory < $1.relativeDirectory },
                          declines: declines.sorted { $0.path < $1.path },

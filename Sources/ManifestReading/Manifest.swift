@@ -237,6 +237,10 @@ public struct Target: Hashable, Sendable {
     /// Modules of prebuilt frameworks the target ships with it (a pod's `vendored_frameworks`): its code and its
     /// dependants' import them without a dependency of their own. Empty elsewhere.
     public var vendoredModules: [String] = []
+    /// For an Xcode target, the platforms it builds for (`iOS`, `macCatalyst`, `macOS`, `watchOS`, `tvOS`, `visionOS`,
+    /// from `SDKROOT`, `SUPPORTED_PLATFORMS` and `SUPPORTS_MACCATALYST`); empty when its settings do not say. Nil for
+    /// packages and pods: SwiftPM builds a package for any platform.
+    public var platforms: Set<String>?
 
     public init(name: String, type: Kind, dependencies: [TargetDependency], position: SourcePosition? = nil,
                 path: String? = nil, resources: [TargetResource] = [], resourcesUnknown: String? = nil) {

@@ -103,10 +103,10 @@ public enum SourcePass {
             let shown = package.shownPath(of: file)
             if let problem = scanned.problem { notes.append(Note("this source file \(problem)", at: FileLocation(path: shown))) }
             let exports = exportsItsImports(file, in: package)
-            for item in scanned.imports where !item.isLeftOut(bySwiftPM: package.kind != .pod) {
+            for item in scanned.imports where !item.isLeftOut(bySwiftPM: package.kind != .pod) && !item.isLeftOut(onPlatforms: target.platforms) {
+                let isOptional = item.isOptional || item.isHeaderInclude || item.isPlatformUndecided(target.platforms)
                 uses.append(SourceImportUse(module: item.module, location: FileLocation(path: shown, line: item.line, column: item.column),
-                                            isOptional: item.isOptional || item.isHeaderInclude || item.isUnder(optionalMacros: optionalMacros),
-                                            isExported: item.isExported || exports))
+                                            isOptional: isOptional || item.isUnder(optionalMacros: optionalMacros), isExported: item.isExported || exports))
             }
             for include in scanned.quotedIncludes {
                 let name = include.name
@@ -175,7 +175,7 @@ public enum SourcePass {
         let marker = Array("@_exported".utf8)
         return zip(files, fileSystem.contents(of: files, in: packageDirectory, upTo: ImportScanner.maximumBytes)).flatMap { _, bytes -> [String] in
             guard let bytes, contains(bytes, marker), String(validating: bytes, as: UTF8.self) != nil else { return [] }
-            return SwiftImportParser.imports(of: SwiftHeader(of: bytes)).imports.filter(\.isExported).map(\.module)
+            return SwiftImportParser.imports(of: SwiftHeader(of: bytes)).imports.filter { $0.isExported && !$0.isLeftOut(onPlatforms: target.platforms) }.map(\.module)
         }
     }
 

@@ -197,6 +197,10 @@ extension Interpreter {
             if let field = instance[name] { return field }
             guard let callable = instanceMember(of: instance.type, name, labels: nil) else { return nil }
             return invoke(callable, with: [], at: node, receiver: value)
+        case .string:
+            // A computed property of the helpers' own `extension String` (`var pascalCase: String { … }`).
+            guard let callable = instanceMember(of: "String", name, labels: nil) else { return nil }
+            return invoke(callable, with: [], at: node, receiver: value)
         default:
             return nil
         }

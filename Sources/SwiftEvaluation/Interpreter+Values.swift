@@ -10,12 +10,23 @@ extension Interpreter {
             return member(name, ofType: type, at: node)
         case .enumCase, .instance:
             return property(name, of: base, at: node) ?? unknown("property '\(name)' of \(base.typeDescription)", at: node)
+        case .string where instanceMember(of: "String", name, labels: nil) != nil:
+            return property(name, of: base, at: node)
         case .object(let object) where object.isImplicit && object.property(name) == nil:
             // `.Core.networking`: a static member of the one nested type named `Core` that has it.
             let owners = object.arguments.isEmpty ? types.nestedTypes(named: object.kind).filter { staticMember(of: $0, name, labels: nil) != nil } : []
             if owners.count == 1 { return member(name, ofType: owners[0], at: node) }
-            guard let type = deferredType(of: object), let resolved = resolveImplicit(object, in: type, at: node) else { return nil }
-            return property(name, of: resolved, at: node)
+            let holders = object.arguments.isEmpty ? (types.staticOwners[object.kind] ?? []).filter { staticMember(of: $0, object.kind, labels: nil) != nil } : []
+            let resolved: Value?
+            if let type = deferredType(of: object) {
+                resolved = resolveImplicit(object, in: type, at: node)
+            } else {
+                // `.externalDependencies.network`: the static member of the one type that declares one.
+                resolved = holders.count == 1 ? holders.first.flatMap { member(object.kind, ofType: $0, at: node) } : nil
+            }
+            // A static member holding a type (`ExternalDependencies.self`): the member is that type's.
+            if case .type(let held)? = resolved, types.type(held) != nil { return member(name, ofType: held, at: node) }
+            return resolved.flatMap { property(name, of: $0, at: node) }
         case .dictionary(let entries):
             switch name {
             case "keys": return .array(entries.map(\.key))
@@ -42,7 +53,9 @@ extension Interpreter {
             if case .unknown = arguments[0].value { return arguments[0].value }
             return described(arguments[0].value).map(Value.string) ?? unknown("String(describing:) of \(arguments[0].value.typeDescription)", at: call)
         }
-        guard let type = types.resolve(name, from: owners.last), let declared = types.type(type), declared.kind != .extended else { return nil }
+        // `Self(…)` in a member of a type: that type's initializer.
+        let written = name == "Self" ? owners.last ?? name : name
+        guard let type = types.resolve(written, from: owners.last), let declared = types.type(type), declared.kind != .extended else { return nil }
         return construct(type, arguments, at: call) ?? unknown("call to '\(name)'", at: call)
     }
 

@@ -72,6 +72,23 @@ extension ProjectReading {
         return host.split(separator: "/").first { $0.hasSuffix(".app") }.flatMap { applications[String($0)] }
     }
 
+    /// The platforms a target builds for: `SUPPORTED_PLATFORMS` where set, else `SDKROOT`; an iOS target builds for Mac
+    /// Catalyst too unless `SUPPORTS_MACCATALYST` says `NO`. Empty when a value is unset or not a literal.
+    func platforms(_ settings: BuildSettings) -> Set<String> {
+        let names: [String: String] = ["iphoneos": "iOS", "iphonesimulator": "iOS", "macosx": "macOS", "watchos": "watchOS",
+                                       "watchsimulator": "watchOS", "appletvos": "tvOS", "appletvsimulator": "tvOS",
+                                       "xros": "visionOS", "xrsimulator": "visionOS"]
+        let supported = settings.value("SUPPORTED_PLATFORMS").flatMap { $0 == "auto" ? nil : $0 }
+        guard let value = supported ?? settings.value("SDKROOT"), !value.contains("$") else { return [] }
+        var platforms: Set<String> = []
+        for word in value.split(separator: " ") {
+            guard let name = names[String(word)] ?? names[String(word.prefix { $0.isLetter })] else { return [] }
+            platforms.insert(name)
+        }
+        if platforms.contains("iOS"), settings.value("SUPPORTS_MACCATALYST") != "NO" { platforms.insert("macCatalyst") }
+        return platforms
+    }
+
     /// The target's build settings for its Debug configuration (else its first), over the project's of the same name.
     mutating func buildSettings(of target: String, name: String) -> BuildSettings {
         let targetConfiguration = configuration(of: target, named: "Debug")

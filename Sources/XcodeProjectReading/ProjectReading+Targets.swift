@@ -18,6 +18,7 @@ extension ProjectReading {
         target.moduleName = moduleName(settings, name: name)
         target.testedTarget = testedTarget(of: id)
         target.host = host(settings, kind: kind)
+        target.platforms = platforms(settings)
         var dependencies = DependencyList()
         for dependency in objects.list(id, "dependencies") {
             dependencies.add(targetDependency(dependency, of: id), line: index.line(of: dependency, inside: id))
@@ -52,9 +53,14 @@ extension ProjectReading {
         /// Those a copy-files phase embeds in the target's product.
         var embedded: Set<XcodeDependency.Destination> = []
 
+        /// A copy-files phase's product is only embedded: copying a framework into the product links nothing, so it
+        /// declares no module to import (a target dependency or the frameworks phase does).
         mutating func add(_ destination: XcodeDependency.Destination?, line: Int?, embedded isEmbedded: Bool = false) {
             guard let destination else { return }
-            if isEmbedded { embedded.insert(destination) }
+            if isEmbedded {
+                embedded.insert(destination)
+                return
+            }
             guard seen.insert(destination).inserted else { return }
             items.append(XcodeDependency(destination, line: line))
         }
@@ -115,13 +121,25 @@ extension ProjectReading {
         case "PBXFrameworksBuildPhase", "PBXCopyFilesBuildPhase":
             let embeds = objects.isa(phase) == "PBXCopyFilesBuildPhase"
             for buildFile in objects.list(phase, "files") {
-                dependencies.add(linkedProduct(buildFile), line: index.line(of: buildFile, inside: phase), embedded: embeds)
+                let product = linkedProduct(buildFile)
+                guard !isOwnProduct(product, of: target) else { continue }
+                dependencies.add(product, line: index.line(of: buildFile, inside: phase), embedded: embeds)
             }
         case nil:
             notes.append(Note("target \(targetNames[target] ?? target) lists build phase \(phase), which no object defines",
                               at: FileLocation(path: shownPath, line: index.line(of: phase, inside: target))))
         default:
             break
+        }
+    }
+
+    /// Whether a linked or copied file is the target's own product (a copy-files phase putting the built tool where a
+    /// script runs it): a target never depends on itself.
+    private func isOwnProduct(_ product: XcodeDependency.Destination?, of target: String) -> Bool {
+        switch product {
+        case .target(let name)?: return name == targetNames[target]
+        case .builtProduct(let file)?: return file == objects.string(target, "productReference").flatMap { objects.string($0, "path") }
+        default: return false
         }
     }
 

@@ -74,6 +74,7 @@ public enum XcodeManifest {
         result.file = target.file
         result.host = target.host
         result.embedded = target.embedded
+        result.platforms = target.platforms
         return result
     }
 

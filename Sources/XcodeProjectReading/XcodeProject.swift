@@ -66,6 +66,9 @@ public struct XcodeTarget: Hashable, Sendable {
     /// The targets (of this project or another) whose products a copy-files phase embeds in its product (frameworks it
     /// ships, perhaps to load them at run time), by name, sorted.
     public var embedded: [String] = []
+    /// The platforms it builds for (see `Target.platforms`); empty when its settings do not say, nil when not read (a
+    /// Tuist or XcodeGen description).
+    public var platforms: Set<String>?
     /// The files of its sources and headers phases and of its synchronized folders, and its bridging header, relative
     /// to the project's folder, sorted.
     public var files: [String]
@@ -182,7 +185,8 @@ public struct XcodePackageReference: Hashable, Sendable {
 
 extension XcodeProject {
     /// What a project generated from a description gives a test bundle that names no tested target: the application
-    /// it depends on, as XcodeGen and Tuist make it the bundle's host (`TestTargetID`, `TEST_HOST`).
+    /// it depends on, as XcodeGen and Tuist make it the bundle's host (`TestTargetID`, and for a unit-test bundle
+    /// `TEST_HOST`: it sees what the application links).
     public mutating func hostTestBundles() {
         let applications = Set(targets.filter(\.kind.isApplication).map(\.name))
         for index in targets.indices where targets[index].kind.isTest && targets[index].testedTarget == nil {
@@ -190,6 +194,8 @@ extension XcodeProject {
                 if case .target(let name) = dependency.destination, applications.contains(name) { return name }
                 return nil
             }.first
+            // Both make that application the unit-test bundle's `TEST_HOST`.
+            if targets[index].kind == .unitTest, targets[index].host == nil { targets[index].host = targets[index].testedTarget }
         }
     }
 

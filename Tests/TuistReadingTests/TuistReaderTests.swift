@@ -171,6 +171,43 @@ struct TuistReaderTests {
         #expect(project.targets[0].files == ["Other/A.swift"])
     }
 
+    /// A name made by a computed property of the helpers' own `extension String`, and a dependency kept in a `static
+    /// let` of a wrapper struct reached through a metatype property (`.externalDependencies.network.target`).
+    @Test func aStringExtensionPropertyAndAStaticLetWrappingADependency() throws {
+        let project = try read([
+            Self.helpers + "Deps.swift": """
+                import ProjectDescription
+                public protocol QualifiedName { var name: String { get } }
+                extension QualifiedName where Self: RawRepresentable, Self.RawValue == String {
+                    public var name: String { rawValue.pascalCase }
+                }
+                extension String {
+                    var pascalCase: String { prefix(1).uppercased() + dropFirst() }
+                }
+                public struct ExternalDependencies {
+                    init(_ target: TargetDependency) { self.target = target }
+                    public let target: TargetDependency
+                }
+                extension ExternalDependencies {
+                    public static let network = Self(.external(name: "Alamofire"))
+                }
+                extension TargetDependency {
+                    public static let externalDependencies = ExternalDependencies.self
+                }
+                public enum Clients: String, QualifiedName { case dataClient }
+                """,
+            "/repo/App/Project.swift": """
+                import ProjectDescription
+                import ProjectDescriptionHelpers
+                let project = Project(name: "Clients", targets: [
+                    .target(name: Clients.dataClient.name, destinations: .iOS, product: .framework, bundleId: "b",
+                            dependencies: [.externalDependencies.network.target]),
+                ])
+                """,
+        ])
+        #expect(summary(project) == ["DataClient framework [product Alamofire]"])
+    }
+
     /// What cannot be evaluated is declined at its place, in the helper that holds it.
     @Test func aHelperThatChecksTheFileSystemIsDeclinedWhereItIs() throws {
         do {

@@ -1,0 +1,322 @@
+import Diagnostics
+import Foundation
+import ManifestReading
+import Project
+import Rules
+import XCTest
+
+/// Shapes found on apps nobody here had tuned on, each written here: what a target of one platform compiles under
+/// `#if os(…)`, a product copied into itself, package paths into ignored folders or out of the repository.
+final class HeldOutShapesTests: XCTestCase {
+    private var root: String!
+
+    override func setUpWithError() throws {
+        root = NSTemporaryDirectory() + "componentize-heldout-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    private func write(_ text: String, to relative: String) throws {
+        let path = root + "/" + relative
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    private func check() throws -> ProjectCheck {
+        try Project.open(at: root, reader: ManifestReader(strategy: .static)).check(today: "2026-06-01")
+    }
+
+    private func described(_ findings: [Finding]) -> [String] {
+        findings.map { "\($0.location.description.replacingOccurrences(of: root, with: "ROOT")): \($0.rule): \($0.message)" }
+    }
+
+    /// One Xcode target of the project below: its name, the build settings of its only configuration, the files its
+    /// Sources phase compiles, whether it links product `Kit` of the local package, and extra build phases.
+    struct XcodeTargetShape {
+        var name: String
+        var settings: String
+        var files: [String]
+        var linksKit = false
+        var phases: [(id: String, text: String)] = []
+    }
+
+    /// A project `App.xcodeproj` at the root joining the local package `Kit` (folder `kitPath`).
+    static func project(_ targets: [XcodeTargetShape], kitPath: String = "Kit") -> String {
+        var objects: [String] = []
+        var fileIDs: [String: String] = [:]
+        for (index, file) in Set(targets.flatMap(\.files)).sorted().enumerated() {
+            let id = String(format: "F%023d", index)
+            fileIDs[file] = id
+            objects.append("\t\t\(id) = {isa = PBXFileReference; path = \(file); sourceTree = SOURCE_ROOT; };")
+        }
+        for (index, target) in targets.enumerated() {
+            let buildFiles = target.files.enumerated().map { (String(format: "B%03d%020d", index, $0.offset), $0.element) }
+            for (id, file) in buildFiles { objects.append("\t\t\(id) = {isa = PBXBuildFile; fileRef = \(fileIDs[file] ?? ""); };") }
+            let sources = String(format: "S%023d", index), list = String(format: "L%023d", index), configuration = String(format: "C%023d", index)
+            objects.append("\t\t\(sources) = {isa = PBXSourcesBuildPhase; files = (\(buildFiles.map(\.0).joined(separator: ", "))); };")
+            objects.append("\t\t\(list) = {isa = XCConfigurationList; buildConfigurations = (\(configuration)); };")
+            objects.append("\t\t\(configuration) = {isa = XCBuildConfiguration; buildSettings = {\(target.settings)}; name = Debug; };")
+            objects.append("\t\t\(String(format: "P%023d", index)) = {isa = PBXFileReference; explicitFileType = wrapper.framework; path = \(target.name).framework; sourceTree = BUILT_PRODUCTS_DIR; };")
+            objects += target.phases.map(\.text)
+            objects.append("""
+                \t\t\(String(format: "T%023d", index)) = {
+                \t\t\tisa = PBXNativeTarget;
+                \t\t\tbuildConfigurationList = \(list);
+                \t\t\tbuildPhases = (\(([sources] + target.phases.map(\.id)).joined(separator: ", ")));
+                \t\t\tdependencies = ();
+                \t\t\tname = \(target.name);
+                \t\t\tpackageProductDependencies = (\(target.linksKit ? "D0000000000000000000000A" : ""));
+                \t\t\tproductReference = \(String(format: "P%023d", index));
+                \t\t\tproductType = "com.apple.product-type.framework";
+                \t\t};
+                """)
+        }
+        objects.append("\t\tD0000000000000000000000A = {isa = XCSwiftPackageProductDependency; package = R0000000000000000000000A; productName = Kit; };")
+        objects.append("\t\tR0000000000000000000000A = {isa = XCLocalSwiftPackageReference; relativePath = \(kitPath); };")
+        objects.append("\t\tG0000000000000000000000A = {isa = PBXGroup; children = (\(fileIDs.values.sorted().joined(separator: ", "))); sourceTree = \"<group>\"; };")
+        let targetIDs = targets.indices.map { String(format: "T%023d", $0) }.joined(separator: ", ")
+        return """
+            // !$*UTF8*$!
+            {
+            \tarchiveVersion = 1;
+            \tclasses = {
+            \t};
+            \tobjectVersion = 77;
+            \tobjects = {
+            \t\tX0000000000000000000000A /* Project object */ = {
+            \t\t\tisa = PBXProject;
+            \t\t\tmainGroup = G0000000000000000000000A;
+            \t\t\tpackageReferences = (R0000000000000000000000A);
+            \t\t\tprojectDirPath = "";
+            \t\t\ttargets = (\(targetIDs));
+            \t\t};
+            \(objects.joined(separator: "\n"))
+            \t};
+            \trootObject = X0000000000000000000000A /* Project object */;
+            }
+
+            """
+    }
+
+    private func writeKit(at folder: String = "Kit") throws {
+        try write("""
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(name: "Kit", products: [.library(name: "Kit", targets: ["Kit"])], targets: [.target(name: "Kit")])
+
+            """, to: folder + "/Package.swift")
+        try write("public struct Kit {}\n", to: folder + "/Sources/Kit/Kit.swift")
+    }
+
+    /// A file several targets compile imports `Kit` under `#if os(iOS)`: a watchOS target (`SDKROOT = watchos`) and a
+    /// macOS one never build that import, so neither needs `Kit`; a macOS import under `os(macOS) ||
+    /// targetEnvironment(macCatalyst)` is built there and is a finding; a target whose settings name no platform leaves
+    /// a platform-tested import undecided.
+    func testAnImportUnderAPlatformTestCountsOnlyForTargetsOfThatPlatform() throws {
+        try writeKit()
+        try write("import Foundation\n#if os(iOS)\nimport Kit\n#endif\n", to: "Shared/Exports.swift")
+        try write("#if os(iOS) && !targetEnvironment(macCatalyst)\nimport Kit\n#endif\n", to: "Shared/Camera.swift")
+        try write("#if os(macOS) || targetEnvironment(macCatalyst)\nimport Kit\n#endif\n", to: "Mac/Menu.swift")
+        try write(Self.project([
+            XcodeTargetShape(name: "SharedPhone", settings: "SDKROOT = iphoneos;", files: ["Shared/Exports.swift", "Shared/Camera.swift"], linksKit: true),
+            XcodeTargetShape(name: "SharedWatch", settings: "SDKROOT = watchos;", files: ["Shared/Exports.swift"]),
+            XcodeTargetShape(name: "Bridge", settings: "SDKROOT = macosx;", files: ["Shared/Camera.swift", "Mac/Menu.swift"]),
+            XcodeTargetShape(name: "Anywhere", settings: "SDKROOT = \"$(PLATFORM_NAME)\";", files: ["Shared/Exports.swift"]),
+        ]), to: "App.xcodeproj/project.pbxproj")
+        let findings = try check().result.findings.filter { $0.rule == .implicitDependency }
+        XCTAssertEqual(described(findings), ["ROOT/Mac/Menu.swift:2:1: implicit-dependency: Bridge (app) imports Kit (kit), which target Bridge does not link"])
+    }
+
+    /// A copy-files phase that copies the target's own product (a command-line tool put where a script runs it) is no
+    /// dependency: a target never depends on itself, so no `cycle`.
+    func testCopyingItsOwnProductIsNoDependencyOnItself() throws {
+        try writeKit()
+        try write("import Kit\n", to: "Runner/main.swift")
+        let copy = "\t\tQ0000000000000000000000A = {isa = PBXCopyFilesBuildPhase; dstPath = \"$SRCROOT/..\"; dstSubfolderSpec = 0; files = (Q0000000000000000000000B); };\n"
+            + "\t\tQ0000000000000000000000B = {isa = PBXBuildFile; fileRef = P00000000000000000000000; };"
+        try write(Self.project([XcodeTargetShape(name: "Runner", settings: "SDKROOT = macosx;", files: ["Runner/main.swift"], linksKit: true,
+                                                 phases: [(id: "Q0000000000000000000000A", text: copy)])]),
+                  to: "App.xcodeproj/project.pbxproj")
+        XCTAssertEqual(described(try check().result.findings), [])
+    }
+
+    /// A path dependency into a folder `.gitignore` keeps out, written in another case (`Dependencies/` against
+    /// `../dependencies/Keys`: git on a Mac ignores case), is a package a script fills: a note, never `unresolved`.
+    func testAPathIntoAFolderGitIgnoresInAnotherCaseIsANote() throws {
+        try write("# filled by the keys generator\nDependencies/\n", to: ".gitignore")
+        try write("""
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "AppSDK",
+                dependencies: [.package(name: "Keys", path: "../dependencies/Keys")],
+                targets: [.target(name: "AppSDK", dependencies: [.product(name: "Keys", package: "Keys")])]
+            )
+
+            """, to: "AppSDK/Package.swift")
+        try write("import Keys\n", to: "AppSDK/Sources/AppSDK/AppSDK.swift")
+        let check = try check()
+        XCTAssertEqual(described(check.result.findings), [])
+        XCTAssertTrue(check.notes.contains { $0.message.contains("'dependencies/Keys' is not in the repository: .gitignore keeps it out") && $0.location?.line == 2 },
+                      "\(check.notes.map(\.message))")
+    }
+
+    /// A path dependency that leaves the repository (a sample app naming the repository itself by its usual folder name
+    /// beside it) cannot be known from here: a note and undecided imports, never `unresolved`.
+    func testAPathOutOfTheRepositoryIsUndecidedNeverUnresolved() throws {
+        try write("""
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Sample",
+                dependencies: [.package(path: "../../../../vendor-sdk")],
+                targets: [.executableTarget(name: "Sample", dependencies: [.product(name: "VendorSDK", package: "vendor-sdk")])]
+            )
+
+            """, to: "Samples/Sample/Package.swift")
+        try write("import VendorSDK\nimport VendorCore\n", to: "Samples/Sample/Sources/Sample/main.swift")
+        // The repository's own package, which the sample reaches through its usual folder name: the outside package may
+        // well provide a module named like a local one.
+        try write("""
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(name: "vendor-sdk", products: [.library(name: "VendorSDK", targets: ["VendorSDK"])],
+                                  targets: [.target(name: "VendorSDK", dependencies: ["VendorCore"]), .target(name: "VendorCore")])
+
+            """, to: "Package.swift")
+        try write("import VendorCore\n", to: "Sources/VendorSDK/SDK.swift")
+        try write("public struct Core {}\n", to: "Sources/VendorCore/Core.swift")
+        let check = try check()
+        XCTAssertEqual(described(check.result.findings), [])
+        XCTAssertTrue(check.notes.contains { $0.message.contains("depends on the package at '../../../../vendor-sdk', outside the repository") && $0.location?.line == 6 },
+                      "\(check.notes.map(\.message))")
+    }
+
+    /// A Tuist `.external(name:)` product whose package is not fetched and cannot be told by its name (`RxMoya`) leaves
+    /// undecided only what it might provide: an import of a product of its own that the repository links from a known
+    /// package (`RxSwift`) is still a finding for a target that does not link it; an import nothing names stays undecided.
+    func testAnUnfetchedExternalProductLeavesUndecidedOnlyWhatItMightProvide() throws {
+        try write("""
+            // swift-tools-version: 5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "AppDependencies",
+                dependencies: [
+                    .package(url: "https://github.com/ReactiveX/RxSwift", from: "6.0.0"),
+                    .package(url: "https://github.com/Moya/Moya", from: "15.0.0"),
+                ]
+            )
+
+            """, to: "Tuist/Package.swift")
+        try write("""
+            import ProjectDescription
+
+            let project = Project(
+                name: "Features",
+                targets: [
+                    .target(name: "Core", destinations: .iOS, product: .framework, bundleId: "com.example.core",
+                            sources: ["Core/**"], dependencies: [.external(name: "RxSwift")]),
+                    .target(name: "Network", destinations: .iOS, product: .framework, bundleId: "com.example.network",
+                            sources: ["Network/**"], dependencies: [.external(name: "RxMoya")]),
+                ]
+            )
+
+            """, to: "Features/Project.swift")
+        try write("import RxSwift\n", to: "Features/Core/Core.swift")
+        // `Moya` is named like a declared package, but `RxMoya`, whose package is not known, may be one of its products.
+        try write("import RxMoya\nimport RxSwift\nimport Alamofire\nimport Moya\n", to: "Features/Network/Network.swift")
+        let check = try check()
+        XCTAssertEqual(described(check.result.findings.filter { $0.rule == .implicitDependency }),
+                       ["ROOT/Features/Network/Network.swift:2:1: implicit-dependency: Network imports RxSwift from package rxswift, which target Network does not link"])
+        XCTAssertEqual(check.result.undecided.map(\.module), ["Alamofire", "Moya"])
+    }
+
+    /// A product left only in an Embed Frameworks phase is copied into the target's product, not linked: its module is
+    /// not declared, and importing it is a finding.
+    func testAProductOnlyEmbeddedIsNotLinked() throws {
+        try writeKit()
+        try write("import Kit\n", to: "Share/Share.swift")
+        let embed = "\t\tQ0000000000000000000000A = {isa = PBXCopyFilesBuildPhase; dstPath = \"\"; dstSubfolderSpec = 10; name = \"Embed Frameworks\"; files = (Q0000000000000000000000B); };\n"
+            + "\t\tQ0000000000000000000000B = {isa = PBXBuildFile; productRef = D0000000000000000000000A; settings = {ATTRIBUTES = (CodeSignOnCopy, ); }; };"
+        try write(Self.project([XcodeTargetShape(name: "Share", settings: "SDKROOT = iphoneos;", files: ["Share/Share.swift"],
+                                                 phases: [(id: "Q0000000000000000000000A", text: embed)])]),
+                  to: "App.xcodeproj/project.pbxproj")
+        XCTAssertEqual(described(try check().result.findings.filter { $0.rule == .implicitDependency }),
+                       ["ROOT/Share/Share.swift:1:1: implicit-dependency: Share (app) imports Kit (kit), which target Share does not link"])
+    }
+
+    /// A module named like an outside package the manifest declares (`APNS`, package `apns`) is that package's main
+    /// product, even when no target names the product any more and another package the target links cannot be read: a
+    /// target that imports it without declaring it is a finding. A target that names another product of that package
+    /// (`APNSDynamic`) may get the module from it: undecided.
+    func testAModuleNamedLikeADeclaredPackageIsThatPackagesProduct() throws {
+        try write("""
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "PushServer",
+                dependencies: [
+                    .package(url: "https://github.com/example/apns.git", from: "2.0.0"),
+                    .package(url: "https://github.com/example/redis.git", from: "4.0.0"),
+                ],
+                targets: [
+                    .target(name: "Push", dependencies: [.product(name: "Redis", package: "redis")]),
+                    .target(name: "Relay", dependencies: [.product(name: "APNSDynamic", package: "apns")]),
+                ]
+            )
+
+            """, to: "PushServer/Package.swift")
+        try write("import APNS\nimport Redis\n", to: "PushServer/Sources/Push/Push.swift")
+        try write("import APNS\n", to: "PushServer/Sources/Relay/Relay.swift")
+        let check = try check()
+        XCTAssertEqual(described(check.result.findings.filter { $0.rule == .implicitDependency }),
+                       ["ROOT/PushServer/Sources/Push/Push.swift:1:1: implicit-dependency: Push imports APNS from package apns, which its manifest does not declare"])
+        XCTAssertEqual(check.result.undecided.map { "\($0.from.id.name) \($0.module)" }, ["Relay APNS"])
+    }
+
+    /// A demo target's dependency on a project that cannot be read leaves the demo's imports undecided, not those of the
+    /// feature beside it: a project holds targets, never the product the feature names without its package.
+    func testAnUnreadableProjectOfASiblingLeavesTheFeatureDecided() throws {
+        try write("""
+            import ProjectDescription
+
+            let project = Project(
+                name: "Core",
+                targets: [.target(name: "Core", destinations: .iOS, product: .framework, bundleId: "com.example.core", sources: ["Sources/**"])]
+            )
+
+            """, to: "Core/Project.swift")
+        try write("public struct Core {}\n", to: "Core/Sources/Core.swift")
+        try write("import ProjectDescription\n\nlet project = Project.mockProject(named: \"Mock\")\n", to: "Mock/Project.swift")
+        try write("public struct Mock {}\n", to: "Mock/Sources/Mock.swift")
+        try write("""
+            import ProjectDescription
+
+            let project = Project(
+                name: "Feed",
+                targets: [
+                    .target(name: "Feed", destinations: .iOS, product: .framework, bundleId: "com.example.feed",
+                            sources: ["Feed/**"], dependencies: [.external(name: "Markup")]),
+                    .target(name: "FeedDemo", destinations: .iOS, product: .app, bundleId: "com.example.feed.demo",
+                            sources: ["Demo/**"], dependencies: [.target(name: "Feed"), .project(target: "Mock", path: "../Mock")]),
+                ]
+            )
+
+            """, to: "Feed/Project.swift")
+        try write("import Markup\nimport Core\n", to: "Feed/Feed/Feed.swift")
+        try write("import Feed\nimport Core\n", to: "Feed/Demo/App.swift")
+        let check = try check()
+        XCTAssertEqual(described(check.result.findings.filter { $0.rule == .implicitDependency }),
+                       ["ROOT/Feed/Feed/Feed.swift:2:1: implicit-dependency: Feed imports Core, which target Feed does not link"])
+        XCTAssertEqual(check.result.undecided.map { "\($0.from.id.name) \($0.module)" }, ["FeedDemo Core"])
+    }
+}
