@@ -71,7 +71,9 @@ extension Project {
         var cancelled: [PlannedEdit: NotFixable] = [:]
         for _ in 0..<Self.fixReviews {
             let changed = made.filter(\.changes)
-            let after = changed.isEmpty ? before : try timings.measure("fix: planned manifests checked") { try findings(withPlanned: changed, today: today) }
+            let after = changed.isEmpty ? before : try timings.measure("fix: planned manifests checked") {
+                try findings(withPlanned: changed, today: today, coverage: check.graph.coverage)
+            }
             let review = FixReview(before: before, after: after, made: made, needs: needs)
             guard !review.cancellations.isEmpty else { return (made, cancelled, after) }
             cancelled.merge(review.cancellations) { first, _ in first }
@@ -86,13 +88,16 @@ extension Project {
         return (planner.made(reader: staticReader, cancelled: Set(cancelled.keys)), cancelled, nil)
     }
 
-    /// The findings `check` reports with the planned manifests in place of those on disk, the sources as read.
-    func findings(withPlanned planned: [FileFix.Made], today: String) throws -> [Finding] {
-        let workspace = try plannedWorkspace(planned)
+    /// The findings `check` reports with the planned manifests in place of those on disk, the sources as read. The
+    /// share of the code read (`coverage`, the check's) is taken as it is unless the repository is discovered again: the
+    /// sources are as read, and an edited manifest adds or removes no package.
+    func findings(withPlanned planned: [FileFix.Made], today: String, coverage: SourceCoverage? = nil) throws -> [Finding] {
+        let (workspace, rediscovered) = try plannedWorkspace(planned)
         let configuration = layering.configuration
         var graph: DependencyGraph
         if let (facts, wiring) = retainedImports {
-            graph = DependencyGraph(workspace: workspace, model: configuration, imports: facts).withWiring(wiring)
+            graph = DependencyGraph(workspace: workspace, model: configuration, imports: facts, coverage: rediscovered ? nil : coverage)
+                .withWiring(wiring)
             if let unimported = graph.imports?.unimported, !unimported.isEmpty {
                 graph = graph.withUses(Self.usesWithoutImport(unimported, read: facts.targets, workspace: workspace, fileSystem: fileSystem))
             }
@@ -105,7 +110,7 @@ extension Project {
     /// The workspace with the planned manifests read in place of those on disk: each edited Package.swift's package given
     /// its new manifest (the paths it declares led to the packages they reach); the repository discovered again over
     /// the planned files when that is not enough (a podspec edited, a path to a package not read yet).
-    private func plannedWorkspace(_ planned: [FileFix.Made]) throws -> Workspace {
+    private func plannedWorkspace(_ planned: [FileFix.Made]) throws -> (workspace: Workspace, rediscovered: Bool) {
         var workspace = self.workspace
         for file in planned {
             guard let manifest = file.manifest,
@@ -113,11 +118,11 @@ extension Project {
                   workspace.packages[index].podspec == nil, !workspace.packages[index].isXcodeProject,
                   workspace.packages[index].manifest.reader.isPodspec == false,
                   let package = Self.package(workspace.packages[index], reading: manifest, in: &workspace, fileSystem: fileSystem) else {
-                return try discoveredAgain(over: planned)
+                return (try discoveredAgain(over: planned), true)
             }
             workspace.packages[index] = package
         }
-        return workspace
+        return (workspace, false)
     }
 
     /// `package` with `manifest` in place of its own; nil when one of its paths leads to a folder that is not a package
