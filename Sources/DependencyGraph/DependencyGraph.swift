@@ -3,6 +3,7 @@ import Diagnostics
 import Discovery
 import Foundation
 import ManifestReading
+import Parallel
 import RuntimeWiring
 import SourceImports
 
@@ -221,8 +222,10 @@ public struct DependencyGraph: Sendable {
     private let mediatorSettings: MediatorSettings
     let declared: DeclaredGraph
 
-    /// The graph of `workspace` in the layers of `model`, with `imports` when the sources were read.
-    public init(workspace: Workspace, model: Configuration, imports facts: ImportFacts? = nil) {
+    /// The graph of `workspace` in the layers of `model`, with `imports` when the sources were read. `coverage`, when
+    /// given, is that of a graph built from the same packages' folders and the same `imports` (a manifest edited, no
+    /// package added or removed): it is taken as it is instead of being worked out again.
+    public init(workspace: Workspace, model: Configuration, imports facts: ImportFacts? = nil, coverage known: SourceCoverage? = nil) {
         let declared = DeclaredGraph(workspace: workspace, model: model)
         self.declared = declared
         layers = model.layers
@@ -243,9 +246,14 @@ public struct DependencyGraph: Sendable {
             UnreadableManifest(package: $0.relativeDirectory, manifestPath: $0.manifestPath, message: $0.message, location: $0.location, kind: $0.kind,
                                isDeclined: $0.isDeclined)
         }
-        imports = facts.map { ImportResolution(declared: declared).index(of: $0, entries: manifestEntries) }
+        if let facts {
+            // How much code was read does not depend on the imports' resolution: the two run side by side.
+            (coverage, imports) = concurrently({ known ?? SourceCoverage(workspace: declared.workspace, targets: facts.targets) },
+                                               { ImportResolution(declared: declared).index(of: facts, entries: manifestEntries) })
+        } else {
+            (coverage, imports) = (nil, nil)
+        }
         compiledFiles = Self.compiledFiles(of: facts, declared: declared)
-        coverage = facts.map { SourceCoverage(workspace: declared.workspace, targets: $0.targets) }
         mediatorSettings = model.mediators
         mediators = facts.map { MediatorResolution(declared: declared, settings: model.mediators).index(of: $0.wiring) }
     }

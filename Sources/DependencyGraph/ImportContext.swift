@@ -41,12 +41,13 @@ extension ImportResolution {
         var vendored: [Int: Set<String>] = [:]
         let declared: DeclaredGraph
 
-        init(declared: DeclaredGraph, facts: ImportFacts, localReexports: [String: Set<String>] = [:]) {
+        /// `numbers`: each of `facts.targets`' number in `declared`, nil for a target it does not hold.
+        init(declared: DeclaredGraph, facts: ImportFacts, numbers: [Int?], localReexports: [String: Set<String>] = [:]) {
             self.facts = facts
             self.localReexports = localReexports
             self.declared = declared
             podClosure = Self.podClosures(of: declared)
-            (withoutFiles, podsWithoutFiles) = Self.targetsWithoutFiles(declared, facts.targets)
+            (withoutFiles, podsWithoutFiles) = Self.targetsWithoutFiles(declared, facts.targets, numbers: numbers)
             for package in declared.workspace.packages {
                 for dependency in package.manifest.dependencies where dependency.kind == .pod && package.localDependencies[dependency.location] == nil {
                     outsidePods.insert(dependency.identity)
@@ -79,7 +80,7 @@ extension ImportResolution {
             for unreadable in declared.workspace.unreadable {
                 unreadPaths[PackageDependency.identity(forLocation: unreadable.directory)] = .unreadable
             }
-            let umbrellas = Umbrellas(declared: declared, facts: facts, declaredOutside: declaredOutside)
+            let umbrellas = Umbrellas(declared: declared, facts: facts, numbers: numbers, declaredOutside: declaredOutside)
             umbrellaOutside = umbrellas.outsideByDependant
             umbrellaExports = umbrellas.exports
             for (index, package) in declared.workspace.packages.enumerated() where package.isXcodeProject {
@@ -102,11 +103,11 @@ extension ImportResolution {
         }
 
         /// The targets read that have no file, and the pod targets whose pod has none.
-        static func targetsWithoutFiles(_ declared: DeclaredGraph, _ targets: [TargetImports]) -> (targets: Set<Int>, pods: Set<Int>) {
+        static func targetsWithoutFiles(_ declared: DeclaredGraph, _ targets: [TargetImports], numbers: [Int?]) -> (targets: Set<Int>, pods: Set<Int>) {
             var files: [Int: Int] = [:]
-            for imports in targets {
-                guard let target = declared.target(TargetID(package: imports.package, name: imports.target)) else { continue }
-                files[target.number, default: 0] += imports.files.count
+            for (imports, number) in zip(targets, numbers) {
+                guard let number else { continue }
+                files[number, default: 0] += imports.files.count
             }
             let empty = Set(files.filter { $0.value == 0 }.keys)
             var podFiles: [Int: Int] = [:]
@@ -292,19 +293,24 @@ struct Umbrellas {
     /// Each umbrella's module with the modules of the products it links.
     var exports: [String: Set<String>] = [:]
 
-    init(declared: DeclaredGraph, facts: ImportFacts, declaredOutside: [Int: [Edge.Destination]]) {
+    init(declared: DeclaredGraph, facts: ImportFacts, numbers: [Int?], declaredOutside: [Int: [Edge.Destination]]) {
+        // Only an Xcode library target with outside entries can be an umbrella: the rest is looked at for those alone.
+        let candidates = Set(declaredOutside.keys.filter { number in
+            declared.sortedTargets[number].xcodeKind.map { ["framework", "static-library", "dynamic-library"].contains($0) } ?? false
+        })
+        guard !candidates.isEmpty else { return }
         var imported: [Int: Set<String>] = [:]
-        for imports in facts.targets where !imports.files.isEmpty {
-            guard let target = declared.target(TargetID(package: imports.package, name: imports.target)) else { continue }
-            imported[target.number, default: []].formUnion(imports.uses.map(\.module))
+        for (imports, number) in zip(facts.targets, numbers) where !imports.files.isEmpty {
+            guard let number, candidates.contains(number) else { continue }
+            imported[number, default: []].formUnion(imports.uses.map(\.module))
         }
         var dependants: [Int: [Int]] = [:]
-        for number in declared.successors.indices.sorted() {
-            for successor in declared.successors[number] { dependants[successor, default: []].append(number) }
+        for number in declared.successors.indices {
+            for successor in declared.successors[number] where candidates.contains(successor) { dependants[successor, default: []].append(number) }
         }
-        for number in declaredOutside.keys.sorted() {
+        for number in candidates.sorted() {
             let target = declared.sortedTargets[number]
-            guard let kind = target.xcodeKind, ["framework", "static-library", "dynamic-library"].contains(kind), let modules = imported[number] else { continue }
+            guard let modules = imported[number] else { continue }
             let outside = (declaredOutside[number] ?? []).filter { if case .external = $0 { return true } else { return false } }
             let products = Set(outside.compactMap { destination -> String? in
                 if case .external(_, let product) = destination { return DependencyGraph.moduleName(of: product) }

@@ -17,12 +17,14 @@ struct ImportResolution {
     let declared: DeclaredGraph
 
     func index(of facts: ImportFacts, entries: [ManifestEntry]) -> ImportIndex {
-        let localReexports = reexports(of: facts)
-        let context = Context(declared: declared, facts: facts, localReexports: localReexports)
-        // Each target's imports are decided on their own: in slices on every core, joined in the targets' order.
         let targets = facts.targets
+        // Each target read is looked up once, by number.
+        let numbers = targets.map { declared.target(TargetID(package: $0.package, name: $0.target))?.number }
+        let localReexports = reexports(of: facts, numbers: numbers)
+        let context = Context(declared: declared, facts: facts, numbers: numbers, localReexports: localReexports)
+        // Each target's imports are decided on their own: in slices on every core, joined in the targets' order.
         let results = inSlices(of: targets.count, minimumSliceSize: 16, slicesPerCore: 16) { slice in
-            slice.compactMap { index in self.result(targets[index], context: context) }
+            slice.compactMap { index in numbers[index].flatMap { self.result(targets[index], from: declared.sortedTargets[$0], context: context) } }
         }
         var imported: [Int: Set<String>] = [:]
         imported.reserveCapacity(results.count)
@@ -32,17 +34,15 @@ struct ImportResolution {
         let importedModules = sharedByModule(imported), reexports = localReexports.merging(context.umbrellaExports) { $0.union($1) }
         var opacity = Opacity(declared: declared, imported: importedModules, context: context)
         var moduleMaps: [Int: [String]] = [:]
-        for imports in facts.targets {
-            if let modules = imports.moduleMapModules, let target = declared.target(TargetID(package: imports.package, name: imports.target)) {
-                moduleMaps[target.number] = modules
-            }
+        for (imports, number) in zip(facts.targets, numbers) {
+            if let modules = imports.moduleMapModules, let number { moduleMaps[number] = modules }
         }
         // A target with no Swift or Objective-C file imports no module: its `#include`s name headers, and what it depends
         // on orders or links the build (an aggregate target, a C or C++ library). Its dependencies are not judged.
-        let modular = Self.modularTargets(facts.targets, declared: declared)
+        let modular = Self.modularTargets(facts.targets, numbers: numbers, declared: declared)
         let unimported = UnimportedDependencies.find(declared, entries: entries, imported: importedModules.filter { modular.contains($0.key) },
                                                      reexports: reexports, external: facts.external,
-                                                     headers: headerUses(facts.targets), moduleMaps: moduleMaps, byModule: context.modules,
+                                                     headers: headerUses(facts.targets, numbers: numbers), moduleMaps: moduleMaps, byModule: context.modules,
                                                      withoutFiles: (context.withoutFiles, context.podsWithoutFiles), opaque: { opacity.modules(seenBy: $0) })
         let index = ImportIndex(edges: results.flatMap(\.edges), undeclaredExternal: results.flatMap(\.external),
                                 importedModules: importedModules, reexports: reexports, external: facts.external,
@@ -53,26 +53,24 @@ struct ImportResolution {
     }
 
     /// The targets with a Swift or Objective-C file, and pods (whose subspecs share one module), by number.
-    static func modularTargets(_ targets: [TargetImports], declared: DeclaredGraph) -> Set<Int> {
-        var numbers: Set<Int> = []
-        for imports in targets {
-            guard let target = declared.target(TargetID(package: imports.package, name: imports.target)) else { continue }
-            if target.packageKind == .pod || imports.files.contains(where: { ["swift", "m", "mm"].contains(TargetSources.fileExtension(of: $0)) }) {
-                numbers.insert(target.number)
+    static func modularTargets(_ targets: [TargetImports], numbers: [Int?], declared: DeclaredGraph) -> Set<Int> {
+        var modular: Set<Int> = []
+        for (imports, number) in zip(targets, numbers) {
+            guard let number else { continue }
+            if declared.sortedTargets[number].packageKind == .pod
+                || imports.files.contains(where: { ["swift", "m", "mm"].contains(TargetSources.fileExtension(of: $0)) }) {
+                modular.insert(number)
             }
         }
-        return numbers
+        return modular
     }
 
     /// Which targets' headers each target includes by quotes (`#import "BHService.h"`, found through search paths):
     /// a use of that target without a module import.
-    private func headerUses(_ targets: [TargetImports]) -> Set<SIMD2<Int>> {
+    private func headerUses(_ targets: [TargetImports], numbers: [Int?]) -> Set<SIMD2<Int>> {
         guard targets.contains(where: { !$0.quotedIncludes.isEmpty }) else { return [] }
         var owners: [String: [Int]] = [:]
-        var numbers: [Int?] = []
-        for imports in targets {
-            let number = declared.target(TargetID(package: imports.package, name: imports.target))?.number
-            numbers.append(number)
+        for (imports, number) in zip(targets, numbers) {
             guard let number else { continue }
             for file in imports.files where file.hasSuffix(".h") {
                 owners[String(file.split(separator: "/").last ?? ""), default: []].append(number)
@@ -104,14 +102,14 @@ struct ImportResolution {
 
     /// By local module, the modules its files re-export (`@_exported import`), read before any target's imports are
     /// decided: what a target that declares the re-exporting one may import.
-    private func reexports(of facts: ImportFacts) -> [String: Set<String>] {
+    private func reexports(of facts: ImportFacts, numbers: [Int?]) -> [String: Set<String>] {
         var byModule: [String: Set<String>] = [:]
-        for imports in facts.targets {
+        for (imports, number) in zip(facts.targets, numbers) {
             // The toolchain's and the SDK's modules are every target's already: re-exporting one provides nothing.
             for use in imports.uses where use.isExported && !facts.systemModules.contains(use.module)
                 && !DependencyGraph.appleSDKModules.contains(use.module) {
-                guard let target = declared.target(TargetID(package: imports.package, name: imports.target)) else { break }
-                byModule[target.module, default: []].insert(use.module)
+                guard let number else { break }
+                byModule[declared.sortedTargets[number].module, default: []].insert(use.module)
             }
         }
         return byModule
@@ -146,8 +144,7 @@ struct ImportResolution {
         } && !provisions.unreadPaths.contains { Provisions.module(ofProduct: $0.package) == module }
     }
 
-    private func result(_ targetImports: TargetImports, context: Context) -> Result? {
-        guard let from = declared.target(TargetID(package: targetImports.package, name: targetImports.target)) else { return nil }
+    private func result(_ targetImports: TargetImports, from: GraphTarget, context: Context) -> Result? {
         let provisions = context.provisions(of: from)
         var local = LocalImports(declared: context.visible(from: from, declared: declared), unreadPaths: provisions.unreadPaths,
                                  unreadProducts: provisions.unreadProducts)

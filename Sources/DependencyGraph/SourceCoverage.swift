@@ -34,9 +34,17 @@ public struct SourceCoverage: Sendable, Equatable {
         let folders = Dictionary(workspace.packages.map { ($0.relativeDirectory, PathArithmetic.relative($0.folder, to: workspace.realRoot)) },
                                  uniquingKeysWith: { first, _ in first })
         var read: Set<String> = []
+        read.reserveCapacity(workspace.sourceFiles.count)
         for target in targets {
             guard let folder = folders[target.package] else { continue }
-            for file in target.files { read.insert(PathArithmetic.lexical(PathArithmetic.join(folder, file))) }
+            let plainFolder = folder == "." || Self.isPlain(folder)
+            for file in target.files {
+                if plainFolder, Self.isPlain(file) {
+                    read.insert(folder == "." ? file : folder + "/" + file)
+                } else {
+                    read.insert(PathArithmetic.lexical(PathArithmetic.join(folder, file)))
+                }
+            }
         }
         // The code of a package, pod or project that cannot be read is its `unreadable-manifest` error's: not counted again.
         let unreadable = workspace.unreadable.map { package in
@@ -63,5 +71,22 @@ public struct SourceCoverage: Sendable, Equatable {
             let parts = file.split(separator: "/").dropLast()
             return (parts.isEmpty ? "." : parts.prefix(2).joined(separator: "/")) == largest
         }
+    }
+
+    /// Whether `path` is relative with no empty, `.` or `..` component: joined to a folder like it, it needs no
+    /// lexical clean-up (most files as the source pass lists them).
+    static func isPlain(_ path: String) -> Bool {
+        var length = 0, dots = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if length == 0 || dots == length && length <= 2 { return false }
+                length = 0
+                dots = 0
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return !(length == 0 || dots == length && length <= 2)
     }
 }

@@ -71,7 +71,9 @@ extension Project {
         var cancelled: [PlannedEdit: NotFixable] = [:]
         for _ in 0..<Self.fixReviews {
             let changed = made.filter(\.changes)
-            let after = changed.isEmpty ? before : try timings.measure("fix: planned manifests checked") { try findings(withPlanned: changed, today: today) }
+            let after = changed.isEmpty ? before : try timings.measure("fix: planned manifests checked") {
+                try findings(withPlanned: changed, today: today, coverage: check.graph.coverage)
+            }
             let review = FixReview(before: before, after: after, made: made, needs: needs)
             guard !review.cancellations.isEmpty else { return (made, cancelled, after) }
             cancelled.merge(review.cancellations) { first, _ in first }
@@ -86,13 +88,16 @@ extension Project {
         return (planner.made(reader: staticReader, cancelled: Set(cancelled.keys)), cancelled, nil)
     }
 
-    /// The findings `check` reports with the planned manifests in place of those on disk, the sources as read.
-    func findings(withPlanned planned: [FileFix.Made], today: String) throws -> [Finding] {
-        let workspace = try plannedWorkspace(planned)
+    /// The findings `check` reports with the planned manifests in place of those on disk, the sources as read. The
+    /// share of the code read (`coverage`, the check's) is taken as it is unless the repository is discovered again: the
+    /// sources are as read, and an edited manifest adds or removes no package.
+    func findings(withPlanned planned: [FileFix.Made], today: String, coverage: SourceCoverage? = nil) throws -> [Finding] {
+        let (workspace, rediscovered) = try plannedWorkspace(planned)
         let configuration = layering.configuration
         var graph: DependencyGraph
         if let (facts, wiring) = retainedImports {
-            graph = DependencyGraph(workspace: workspace, model: configuration, imports: facts).withWiring(wiring)
+            graph = DependencyGraph(workspace: workspace, model: configuration, imports: facts, coverage: rediscovered ? nil : coverage)
+                .withWiring(wiring)
             if let unimported = graph.imports?.unimported, !unimported.isEmpty {
                 graph = graph.withUses(DependencyGraph.usesWithoutImport(unimported, read: facts.targets, workspace: workspace, fileSystem: fileSystem))
             }
@@ -104,9 +109,10 @@ extension Project {
 
     /// The workspace with the planned manifests read in place of those on disk (see
     /// ``Workspace/replacingManifests(_:fileSystem:)``), or discovered again over the planned files when that is not
-    /// enough.
-    private func plannedWorkspace(_ planned: [FileFix.Made]) throws -> Workspace {
-        try workspace.replacingManifests(planned.map { ($0.path, $0.manifest) }, fileSystem: fileSystem) ?? discoveredAgain(over: planned)
+    /// enough (then `rediscovered`).
+    private func plannedWorkspace(_ planned: [FileFix.Made]) throws -> (workspace: Workspace, rediscovered: Bool) {
+        if let replaced = workspace.replacingManifests(planned.map { ($0.path, $0.manifest) }, fileSystem: fileSystem) { return (replaced, false) }
+        return (try discoveredAgain(over: planned), true)
     }
 
     private func discoveredAgain(over planned: [FileFix.Made]) throws -> Workspace {

@@ -167,9 +167,11 @@ public struct RuleContext: Sendable {
 
     /// Edges between two local targets with both targets: declared edges, then undeclared imports of local modules,
     /// then calls through a mediator; a test target's edges to test support are left out.
-    func checkedLocalEdges(of graph: DependencyGraph) -> LazyFilterSequence<[(edge: Edge, from: GraphTarget, to: GraphTarget)]> {
+    func checkedLocalEdges(of graph: DependencyGraph) -> some Sequence<(edge: Edge, from: GraphTarget, to: GraphTarget)> {
         let testSupport = configuration.testSupport
-        return (graph.localEdges + graph.importEdges + graph.mediatorEdges).lazy.filter { _, from, to in !(from.isTest && testSupport.contains { $0.matches(to.id.name) }) }
+        // The three lists are walked in turn, never copied into one.
+        return [graph.localEdges, graph.importEdges, graph.mediatorEdges].lazy.joined()
+            .filter { _, from, to in !(from.isTest && testSupport.contains { $0.matches(to.id.name) }) }
     }
 }
 
