@@ -153,8 +153,9 @@ public struct ImplicitDependencyRule: Rule {
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for (edge, from, to) in context.checkedLocalEdges(of: graph) where edge.viaImport && !edge.isUndecided
-            // When `upward` or `horizontal` reports the edge, the dependency itself is the problem, not its declaration.
-            && !UpwardDependencyRule.applies(from: from, to: to) && !HorizontalDependencyRule.applies(from: from, to: to, in: context.configuration) {
+            // When `upward` or `horizontal` reports the edge, the dependency itself is the problem, not its declaration;
+            // when they are off (layers only guessed from names), the missing declaration is.
+            && LayeringVerdict.rejection(from: from, to: to, in: context.configuration) == nil {
             let where_ = from.position.map { " (\(from.manifestPath):\($0.line))" } ?? ""
             var fix: String
             if from.id.package == to.id.package {

@@ -141,6 +141,14 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(chosen.status, 1, chosen.stdout)
         XCTAssertTrue(chosen.stdout.contains("Package.swift:9:48: error: [upward] ShopUI (common) depends on ShopAPI (app)"), chosen.stdout)
         XCTAssertFalse(chosen.stdout.contains("no layering rule ran"), chosen.stdout)
+
+        // Guessed layers judge nothing, so an import they would call upward and no manifest declares is still undeclared.
+        try FileManager.default.removeItem(at: copy.appendingPathComponent("componentize.yml"))
+        let view = copy.appendingPathComponent("Sources/ShopUI/CatalogView.swift")
+        try ("import Shop\n" + String(contentsOf: view, encoding: .utf8)).write(to: view, atomically: true, encoding: .utf8)
+        let undeclared = try Componentize.run(["check", "."], in: copy, environment: Self.environment)
+        XCTAssertEqual(undeclared.status, 1, undeclared.stdout)
+        XCTAssertTrue(undeclared.stdout.contains("CatalogView.swift:1:8: error: [implicit-dependency] ShopUI imports Shop"), undeclared.stdout)
     }
 
     /// C targets reaching a shared header folder through `cSettings: .headerSearchPath`: `#include <shared/frame.h>`
