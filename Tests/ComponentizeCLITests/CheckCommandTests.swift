@@ -148,7 +148,7 @@ final class CheckCommandTests: XCTestCase {
         try ("import Shop\n" + String(contentsOf: view, encoding: .utf8)).write(to: view, atomically: true, encoding: .utf8)
         let undeclared = try Componentize.run(["check", "."], in: copy, environment: Self.environment)
         XCTAssertEqual(undeclared.status, 1, undeclared.stdout)
-        XCTAssertTrue(undeclared.stdout.contains("CatalogView.swift:1:8: error: [implicit-dependency] ShopUI imports Shop"), undeclared.stdout)
+        XCTAssertTrue(undeclared.stdout.contains("CatalogView.swift:1:1: error: [implicit-dependency] ShopUI (common) imports Shop (app)"), undeclared.stdout)
     }
 
     /// C targets reaching a shared header folder through `cSettings: .headerSearchPath`: `#include <shared/frame.h>`
