@@ -157,7 +157,7 @@ let package = Package(
         .testTarget(name: "ResourceGenerationTests", dependencies: ["ResourceGeneration", "Diagnostics", "Files", "ManifestReading", "Project", "Templates"]),
         .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Diagnostics", "Files", "Project", "ManifestReading", "Paths"]),
         .testTarget(name: "PodMigrationTests", dependencies: ["PodMigration", "Files", "SourceText"]),
-        .testTarget(name: "ProjectTests", dependencies: ["Project", "Configuration", "DependencyGraph", "Diagnostics", "Fixing", "ManifestReading", "Rules"]),
+        .testTarget(name: "ProjectTests", dependencies: ["Project", "Configuration", "DependencyGraph", "Diagnostics", "Fixing", "ManifestReading", "Rules", "TestSupport"]),
         .testTarget(name: "ComponentizeCLITests", dependencies: ["componentize"], exclude: ["Golden"]),
     ]
 )

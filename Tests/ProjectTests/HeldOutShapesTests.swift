@@ -3,26 +3,25 @@ import Foundation
 import ManifestReading
 import Project
 import Rules
+import TestSupport
 import XCTest
 
 /// Shapes found on apps nobody here had tuned on, each written here: what a target of one platform compiles under
 /// `#if os(…)`, a product copied into itself, package paths into ignored folders or out of the repository.
 final class HeldOutShapesTests: XCTestCase {
-    private var root: String!
+    private var scratch: ScratchRepository!
+    private var root: String { scratch.root }
 
     override func setUpWithError() throws {
-        root = NSTemporaryDirectory() + "componentize-heldout-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        scratch = try ScratchRepository(named: "componentize-heldout")
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: root)
+        scratch.remove()
     }
 
     private func write(_ text: String, to relative: String) throws {
-        let path = root + "/" + relative
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try scratch.write(text, to: relative)
     }
 
     private func check() throws -> ProjectCheck {

@@ -5,27 +5,26 @@ import Foundation
 import ManifestReading
 import Project
 import Rules
+import TestSupport
 import XCTest
 
 /// Whole repositories: one package of many targets, many packages, and the bad input a repository can hold.
 final class RepositoryCheckTests: XCTestCase {
-    private var root: String!
+    private var scratch: ScratchRepository!
+    private var root: String { scratch.root }
 
     override func setUpWithError() throws {
-        root = NSTemporaryDirectory() + "componentize-repo-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        scratch = try ScratchRepository(named: "componentize-repo")
         // Layers chosen, as a team's repository has them: without componentize.yml no layering rule runs.
         try write("preset: four-layer\n", to: "componentize.yml")
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: root)
+        scratch.remove()
     }
 
     private func write(_ text: String, to relative: String) throws {
-        let path = root + "/" + relative
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try scratch.write(text, to: relative)
     }
 
     private func check() throws -> CheckResult {
