@@ -102,14 +102,16 @@ extension ImportResolution {
             return reached
         }
 
-        /// The targets read that have no file, and the pod targets whose pod has none.
+        /// The targets read that have no file or whose listed files are not all there, and the pod targets whose pod has
+        /// none.
         static func targetsWithoutFiles(_ declared: DeclaredGraph, _ targets: [TargetImports], numbers: [Int?]) -> (targets: Set<Int>, pods: Set<Int>) {
-            var files: [Int: Int] = [:]
+            var files: [Int: Int] = [:], unknown: Set<Int> = []
             for (imports, number) in zip(targets, numbers) {
                 guard let number else { continue }
                 files[number, default: 0] += imports.files.count
+                if imports.missingFiles { unknown.insert(number) }
             }
-            let empty = Set(files.filter { $0.value == 0 }.keys)
+            let empty = Set(files.filter { $0.value == 0 }.keys).union(unknown)
             var podFiles: [Int: Int] = [:]
             for (number, count) in files where declared.sortedTargets[number].packageKind == .pod {
                 podFiles[declared.sortedTargets[number].packageIndex, default: 0] += count

@@ -207,6 +207,9 @@ public struct TargetImports: Sendable {
     /// The modules its own module map declares (`include/module.modulemap` of a C target: `module zlib { … }`), which
     /// importers name instead of the target; nil when it has none.
     public var moduleMapModules: [String]?
+    /// Whether files its project lists are not there (a stale project, a checkout without them): what those import
+    /// cannot be known.
+    public var missingFiles = false
 
     public init(package: String, target: String, uses: [SourceImportUse], files: [String] = [], words: [SourceWords?] = []) {
         self.package = package

@@ -122,6 +122,7 @@ public enum SourcePass {
         imports.servicePlists = selection.servicePlists
         imports.quotedIncludes = quoted
         imports.headerIncludes = includes
+        imports.missingFiles = !selection.missing.isEmpty
         imports.moduleMapModules = selection.directory.flatMap {
             moduleMapModules(at: PathArithmetic.join(PathArithmetic.join(package.directory, $0), "include/module.modulemap"), fileSystem: fileSystem)
         }

@@ -252,6 +252,18 @@ final class HeldOutShapesTests: XCTestCase {
                        ["ROOT/Share/Share.swift:1:1: implicit-dependency: Share (app) imports Kit (kit), which target Share does not link"])
     }
 
+    /// A target whose project lists a file that is not there (a stale project, a checkout without it) may use what it
+    /// declares from that file: its dependency on `Kit` is never called unused; with every listed file there, it is.
+    func testATargetWithListedFilesMissingHasNoUnusedDependency() throws {
+        try writeKit()
+        try write("public struct Share {}\n", to: "Share/Share.swift")
+        let missing = XcodeTargetShape(name: "Share", settings: "SDKROOT = iphoneos;", files: ["Share/Share.swift", "Share/Gone.swift"], linksKit: true)
+        try write(Self.project([missing]), to: "App.xcodeproj/project.pbxproj")
+        XCTAssertEqual(try check().result.findings.filter { $0.rule == .unusedDependency }.count, 0)
+        try write("public struct Gone {}\n", to: "Share/Gone.swift")
+        XCTAssertEqual(described(try check().result.findings.filter { $0.rule == .unusedDependency }).count, 1)
+    }
+
     /// A module named like an outside package the manifest declares (`APNS`, package `apns`) is that package's main
     /// product, even when no target names the product any more and another package the target links cannot be read: a
     /// target that imports it without declaring it is a finding. A target that names another product of that package
