@@ -237,10 +237,11 @@ private struct PodfileWalker {
             note("a target whose name is not a string is not read (its pods are given to no target)", at: start)
             return try skipBlock(at: start)
         }
+        targets.append(PodfileTarget(name: name, isAbstract: abstract, parent: definition, location: location(start)))
+        // `target 'App'` without a block is a target all the same, with what its enclosing target gives it.
         guard token.kind == .identifier("do") else { return skipLine() }
         advance()
         if token.kind == .punctuation("|") { skipBlockParameters() }
-        targets.append(PodfileTarget(name: name, isAbstract: abstract, parent: definition, location: location(start)))
         let enclosing = definition
         definition = targets.count - 1
         try statements(until: "end")
@@ -263,7 +264,11 @@ private struct PodfileWalker {
         for case .hash(let options) in arguments {
             for (key, value) in options {
                 switch (key, value) {
-                case ("path", .string(let written)): pod.path = written
+                case ("path", .string(let written)): pod.path = Self.folder(of: written)
+                // `:podspec => './X.podspec'`: the pod's own podspec file in the repository (not one at a URL, nor a file of
+                // another name, whose folder says nothing of where X.podspec is) names the pod's folder too.
+                case ("podspec", .string(let written)) where !written.contains("://") && Self.namesOwnPodspec(written, of: name):
+                    pod.path = pod.path ?? Self.folder(of: written)
                 case ("subspecs", .array(let items)): pod.subspecs = items.compactMap { if case .string(let item) = $0 { return item } else { return nil } }
                 default: continue
                 }
@@ -271,6 +276,19 @@ private struct PodfileWalker {
         }
         targets[definition].pods.append(pod)
         skipLine()
+    }
+
+    /// The pod's folder: a `:path` may name the podspec file itself (`:path => 'Core.podspec'`), as CocoaPods accepts.
+    static func folder(of written: String) -> String {
+        guard written.hasSuffix(".podspec") || written.hasSuffix(".podspec.json") else { return written }
+        guard let slash = written.lastIndex(of: "/") else { return "." }
+        return written[..<slash].isEmpty ? "/" : String(written[..<slash])
+    }
+
+    static func namesOwnPodspec(_ written: String, of pod: String) -> Bool {
+        let file = written.split(separator: "/").last.map(String.init) ?? written
+        let name = pod.split(separator: "/").first.map(String.init) ?? pod
+        return file == name + ".podspec" || file == name + ".podspec.json"
     }
 
     mutating func inherit(at start: RubyToken) {

@@ -63,6 +63,37 @@ struct PodfileReaderTests {
 
     /// Nested targets inherit their parent's pods; `:search_paths` sees them too, `:none` does not; abstract targets
     /// and the root name no Xcode target but give their pods to those inside.
+    /// `:path` naming the podspec file, and `:podspec` naming a file of the repository, name the pod's folder; a
+    /// `:podspec` at a URL, or a file not named for the pod, names no folder.
+    @Test func aPathOrPodspecNamingThePodspecFileNamesItsFolder() throws {
+        let found = try pods("""
+            target 'App' do
+              pod 'Core', :path => 'Core.podspec'
+              pod 'Assets', :path => 'Pods/Assets/Assets.podspec.json'
+              pod 'Theme', :podspec => '../Theme/Theme.podspec'
+              pod 'Remote', :podspec => 'https://example.com/Remote.podspec'
+              pod 'Fork', :podspec => 'specs/fork-of-it.podspec'
+            end
+            """)
+        #expect(found.map(\.name) == ["Core", "Assets", "Theme"])
+        #expect(found.map(\.path) == [".", "Pods/Assets", "../Theme"])
+    }
+
+    /// A target written on one line inside an abstract target (no `do … end`) is a target, given the abstract target's
+    /// pods.
+    @Test func aOneLineTargetGetsItsEnclosingTargetsPods() throws {
+        let read = try podfile("""
+            abstract_target 'Shared' do
+              pod 'Core', :path => 'Core'
+              target 'App'
+              target 'AppTests'
+            end
+            """)
+        #expect(read.targets.map(\.name).contains("App"))
+        #expect(visible(read, "App").contains("Core"))
+        #expect(visible(read, "AppTests").contains("Core"))
+    }
+
     @Test func targetsSeeWhatTheirInheritanceGivesThem() throws {
         let read = try podfile("""
             pod 'Logging'
