@@ -215,6 +215,8 @@ public struct DependencyGraph: Sendable {
     /// The files each non-test target compiles, relative to its package's folder, by package (relative folder); empty
     /// when the sources were not read.
     public let compiledFiles: [String: Set<String>]
+    /// By component mid-migration, the sources only one of its two builds compiles that hold no code (never compared).
+    public let codelessFiles: [String: Set<String>]
     /// What the sources wire at run time through mediators; nil when they were not read.
     public private(set) var mediators: MediatorIndex?
     /// How much of the repository's code the targets read; nil when the sources were not read.
@@ -254,6 +256,7 @@ public struct DependencyGraph: Sendable {
             (coverage, imports) = (nil, nil)
         }
         compiledFiles = Self.compiledFiles(of: facts, declared: declared)
+        codelessFiles = facts?.codelessFiles ?? [:]
         mediatorSettings = model.mediators
         mediators = facts.map { MediatorResolution(declared: declared, settings: model.mediators).index(of: $0.wiring) }
     }
@@ -327,6 +330,27 @@ public struct DependencyGraph: Sendable {
     /// The products of a target's package that hold it, in manifest order.
     public func products(holding target: GraphTarget) -> [String] {
         packages[target.packageIndex].manifest.products.filter { $0.targets.contains(target.id.name) }.map(\.name)
+    }
+
+    /// For an Xcode target a Podfile integrates: the Podfile's folder (absolute), and where a `pod` line for it goes
+    /// (beside the first pod it is given, else at its `target` line).
+    public func podfile(of target: GraphTarget) -> (folder: String, location: FileLocation)? {
+        guard target.xcodeKind != nil, let integration = packages[target.packageIndex].podfileTargets[target.id.name] else { return nil }
+        return (integration.folder, edges(from: target).first(where: \.viaPodfile)?.location ?? integration.location)
+    }
+
+    /// Whether a manifest of the repository (a Podfile, a podspec) declares the outside package of this identity as a
+    /// pod rather than as a Swift package.
+    public func isPod(package identity: String) -> Bool {
+        packages.contains { $0.manifest.dependencies.contains { $0.kind == .pod && $0.identity == identity } }
+    }
+
+    /// The pod CocoaPods builds a target's component from, by name, with its folder (absolute): a development pod, or
+    /// the podspec beside a package mid-migration. Nil for a package or a project alone.
+    public func pod(of target: GraphTarget) -> (name: String, folder: String)? {
+        let package = packages[target.packageIndex]
+        if package.kind == .pod { return (package.manifest.name, package.folder) }
+        return package.podspec.map { ($0.manifest.name, package.folder) }
     }
 }
 

@@ -19,6 +19,9 @@ public struct ImportFacts: Sendable {
     /// By module, the modules it re-exports when its package's checkout is not on disk: the table of well-known ones and
     /// `imports.reexports`.
     public var reexports: [String: Set<String>]
+    /// By component mid-migration (its folder relative to the root), the sources only one of its pod and its package
+    /// compiles that hold no code: never compared.
+    public var codelessFiles: [String: Set<String>] = [:]
 
     public init(targets: [TargetImports], wiring: [TargetWiring] = [], external: ExternalModules = ExternalModules(),
                 systemModules: Set<String> = DependencyGraph.systemModules, ignore: [Glob] = [], reexports: [String: Set<String>] = [:]) {

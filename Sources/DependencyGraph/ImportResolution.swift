@@ -40,16 +40,29 @@ struct ImportResolution {
         // A target with no Swift or Objective-C file imports no module: its `#include`s name headers, and what it depends
         // on orders or links the build (an aggregate target, a C or C++ library). Its dependencies are not judged.
         let modular = Self.modularTargets(facts.targets, numbers: numbers, declared: declared)
+        let interfaceModules = Self.interfaceModules(facts.targets, numbers: numbers)
         let unimported = UnimportedDependencies.find(declared, entries: entries, imported: importedModules.filter { modular.contains($0.key) },
                                                      reexports: reexports, external: facts.external,
                                                      headers: headerUses(facts.targets, numbers: numbers), moduleMaps: moduleMaps, byModule: context.modules,
                                                      withoutFiles: (context.withoutFiles, context.podsWithoutFiles), opaque: { opacity.modules(seenBy: $0) })
+            // A module a storyboard or xib the target bundles names for a class (`customModule`) is loaded at run time.
+            .filter { dependency in interfaceModules[dependency.from.number].map { $0.isDisjoint(with: dependency.modules) } ?? true }
         let index = ImportIndex(edges: results.flatMap(\.edges), undeclaredExternal: results.flatMap(\.external),
                                 importedModules: importedModules, reexports: reexports, external: facts.external,
                                 undecided: results.flatMap(\.undecided), unimported: unimported,
                                 usesWithoutImport: [])
         releaseInBackground(results)
         return index
+    }
+
+    /// By target number, the modules the storyboards and xibs it bundles name (`customModule`).
+    static func interfaceModules(_ targets: [TargetImports], numbers: [Int?]) -> [Int: Set<String>] {
+        var modules: [Int: Set<String>] = [:]
+        for (imports, number) in zip(targets, numbers) where !imports.interfaceModules.isEmpty {
+            guard let number else { continue }
+            modules[number, default: []].formUnion(imports.interfaceModules.map(\.module))
+        }
+        return modules
     }
 
     /// The targets with a Swift or Objective-C file, and pods (whose subspecs share one module), by number.

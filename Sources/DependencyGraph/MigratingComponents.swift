@@ -40,7 +40,7 @@ public struct MigratingComponent: Sendable {
 /// The sources both builds compile (headers aside: a package reaches them through `include/`).
 private let comparedExtensions: Set<String> = ["swift", "m", "mm", "c", "cc", "cpp", "cxx"]
 
-private func isCompared(_ file: String) -> Bool {
+func isCompared(_ file: String) -> Bool {
     comparedExtensions.contains((file as NSString).pathExtension.lowercased())
 }
 
@@ -96,8 +96,10 @@ extension DependencyGraph {
             if let packageFiles = compiledFiles[package.relativeDirectory], pod.otherPods.isEmpty {
                 let podFiles = Set(pod.manifest.targets.filter { $0.type != .test }.flatMap { $0.sources ?? [] }.filter(isCompared))
                 let compared = packageFiles.filter(isCompared)
-                pair.podOnlyFiles = podFiles.subtracting(compared).sorted()
-                pair.packageOnlyFiles = compared.subtracting(podFiles).filter { !Self.isWrittenByMigration($0) }.sorted()
+                // A file holding no code (a placeholder kept so that CocoaPods makes its folder) builds nothing either way.
+                let codeless = codelessFiles[package.relativeDirectory] ?? []
+                pair.podOnlyFiles = podFiles.subtracting(compared).subtracting(codeless).sorted()
+                pair.packageOnlyFiles = compared.subtracting(podFiles).subtracting(codeless).filter { !Self.isWrittenByMigration($0) }.sorted()
             }
             return pair
         }

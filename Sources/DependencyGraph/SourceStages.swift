@@ -16,10 +16,27 @@ extension ImportFacts {
         let ((checkouts, checkoutNotes), (imports, notes)) = concurrently(
             { Checkouts.read(of: workspace, reader: reader, fileSystem: fileSystem) },
             { SourcePass.imports(of: packages, fileSystem: fileSystem, marking: WiringPass.markers) })
-        let facts = ImportFacts(targets: imports, external: ExternalModules(checkouts.map(ExternalPackage.init)),
+        var facts = ImportFacts(targets: imports, external: ExternalModules(checkouts.map(ExternalPackage.init)),
                                 systemModules: DependencyGraph.systemModules.union(configuration.imports.system), ignore: configuration.imports.ignore,
                                 reexports: reexports(configuration))
+        facts.codelessFiles = codelessFiles(of: workspace, read: imports, fileSystem: fileSystem)
         return (facts, notes + checkoutNotes)
+    }
+
+    /// By component mid-migration (a podspec beside a Package.swift), the sources only one of its two builds compiles
+    /// that hold no code (a placeholder file): what the pod and the package compile is compared without them.
+    static func codelessFiles(of workspace: Workspace, read: [TargetImports], fileSystem: any FileSystem) -> [String: Set<String>] {
+        var codeless: [String: Set<String>] = [:]
+        for package in workspace.packages {
+            guard let pod = package.podspec, pod.otherPods.isEmpty else { continue }
+            let packageFiles = Set(read.filter { $0.package == package.relativeDirectory }.flatMap(\.files))
+            let podFiles = Set(pod.manifest.targets.flatMap { $0.sources ?? [] })
+            let differing = packageFiles.symmetricDifference(podFiles).filter(isCompared).sorted()
+            guard !differing.isEmpty else { continue }
+            let found = SourcePass.codelessFiles(differing, in: package.folder, fileSystem: fileSystem)
+            if !found.isEmpty { codeless[package.relativeDirectory] = found }
+        }
+        return codeless
     }
 
     /// The built-in table of well-known re-exports (`imports/known-reexports.yml`), with `imports.reexports` over it.

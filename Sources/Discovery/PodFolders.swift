@@ -69,6 +69,24 @@ struct PodFolders {
         return !listing.entries.contains { $0.name.hasSuffix(".xcodeproj") || descriptions.contains($0.name) }
     }
 
+    /// The first name of a Podfile still holding a template's placeholder (`${POD_NAME}`): a target, a pod or a `:path`
+    /// (`target '${POD_NAME}_Example'`, `pod '${POD_NAME}', :path => '../'`), as `pod lib create`'s template writes them
+    /// before it fills them in a copy. Such a Podfile is never installed where it stands.
+    static func placeholder(in podfile: Podfile) -> (written: String, location: FileLocation)? {
+        var names: [(written: String, location: FileLocation)] = []
+        for target in podfile.targets {
+            if target.parent != nil { names.append((target.name, target.location)) }
+            for pod in target.pods { names += [(pod.name, pod.location)] + (pod.path.map { [($0, pod.location)] } ?? []) }
+        }
+        return names.filter { isPlaceholder($0.written) }.min { ($0.location.line ?? 0, $0.location.column ?? 0) < ($1.location.line ?? 0, $1.location.column ?? 0) }
+    }
+
+    /// `${POD_NAME}`, `${POD_NAME}_Example`: a `${…}` left for a template tool (Ruby's interpolation is `#{…}`).
+    static func isPlaceholder(_ name: String) -> Bool {
+        guard let open = name.range(of: "${") else { return false }
+        return name[open.upperBound...].contains("}")
+    }
+
     /// The pod folders the Podfiles lead to that are not among `pods`. A path to a folder without the pod's podspec is a
     /// missing package at the Podfile's line; a Podfile that cannot be read is a note, and the rest is checked.
     private func follow(_ podfiles: [(directory: String, display: String)], pods: [PodFolder], assembly: inout WorkspaceAssembly,
@@ -82,6 +100,11 @@ struct PodFolders {
             do {
                 let read = try PodfileReader().read(path: PathArithmetic.join(podfile.directory, "Podfile"), shownAs: shown, fileSystem: fileSystem)
                 notes += read.notes
+                if let placeholder = Self.placeholder(in: read) {
+                    notes.append(Note("this Podfile's names are still placeholders ('\(placeholder.written)'), a template 'pod lib create' or a script fills in before use: its pods and paths are not checked",
+                                      at: FileLocation(path: shown, line: placeholder.location.line, column: placeholder.location.column)))
+                    continue
+                }
                 if isTemplate(read, in: podfile.directory) {
                     notes.append(Note("this Podfile names no project ('project …') and no Xcode project (or XcodeGen or Tuist description) is beside it, so 'pod install' cannot run here (a template a script copies beside a project): its pods and paths are not checked",
                                       at: FileLocation(path: shown)))

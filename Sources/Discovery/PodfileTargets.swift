@@ -25,6 +25,8 @@ extension WorkspaceAssembly {
                 for pod in podfile.visiblePods(of: index) {
                     declare(pod, of: podfile, in: &package, target: at, podfileFolder: directory, podFolders: podFolders)
                 }
+                package.podfileTargets[name] = PodfileIntegration(
+                    folder: directory, location: podfile.targets[index].pods.first?.location ?? podfile.targets[index].location)
                 packages[project] = package
             }
         }

@@ -128,6 +128,10 @@ public struct LocalPackage: Sendable {
     /// package the graph reads.
     public var xcodeProject: XcodeProject?
 
+    /// For an Xcode project: by target name, the Podfile `target` that integrates it (`pod install` gives it its pods,
+    /// so a dependency it lacks is a `pod` line of that block).
+    public var podfileTargets: [String: PodfileIntegration] = [:]
+
     /// Whether the package is an Xcode project.
     public var isXcodeProject: Bool { xcodeProject != nil }
     /// What declares it: a Package.swift, a podspec or an Xcode project.
@@ -141,6 +145,19 @@ public struct LocalPackage: Sendable {
         self.manifestPath = manifestPath
         self.manifest = manifest
         self.localDependencies = localDependencies
+    }
+}
+
+/// The Podfile `target` block that integrates an Xcode target.
+public struct PodfileIntegration: Sendable, Equatable {
+    /// The Podfile's folder, absolute: a `:path` is written from there.
+    public var folder: String
+    /// Where a line for it goes: its first `pod` line, else its `target` line (as messages name the Podfile).
+    public var location: FileLocation
+
+    public init(folder: String, location: FileLocation) {
+        self.folder = folder
+        self.location = location
     }
 }
 

@@ -260,10 +260,13 @@ struct WorkspaceAssembly {
                 missing.append(withSuggestion(entry))
             }
         }
-        // A Podfile's path pod in a submodule not checked out is not there yet either.
+        // A Podfile's path pod in a submodule not checked out, in a folder git ignores or in a folder outside the
+        // repository that is not there is not there yet either, as a package would be.
         for pod in missingPods {
             var entry = withSuggestion(pod)
             entry.submodule = submodules.submodule(containing: pod.directory).map { PathArithmetic.relative($0, to: root) }
+            if entry.submodule == nil, !entry.exists { entry.ignoredBy = ignores.ignoringLine(of: pod.directory) }
+            entry.outsideRepository = !entry.exists && pod.directory != ignores.top && !pod.directory.hasPrefix(ignores.top + "/")
             missing.append(entry)
         }
         var notes = notes
@@ -279,7 +282,7 @@ struct WorkspaceAssembly {
                               at: line))
         }
         for entry in missing where entry.outsideRepository && entry.ignoredBy == nil && entry.submodule == nil {
-            notes.append(Note("\(entry.referencedBy) depends on the package at '\(entry.written)', outside the repository (expected beside it on its owner's machine): it cannot be read here, so what it provides is undecided",
+            notes.append(Note("\(entry.referencedBy) depends on the \(entry.kind == .pod ? "pod" : "package") at '\(entry.written)', outside the repository (expected beside it on its owner's machine): it cannot be read here, so what it provides is undecided",
                               at: entry.location))
         }
         var workspace = Workspace(root: displayRoot, packages: packages.values.sorted { $0.relativeDirectory < $1.relativeDirectory },

@@ -237,6 +237,9 @@ public struct Target: Hashable, Sendable {
     /// Modules of prebuilt frameworks the target ships with it (a pod's `vendored_frameworks`): its code and its
     /// dependants' import them without a dependency of their own. Empty elsewhere.
     public var vendoredModules: [String] = []
+    /// The storyboards and xibs the target bundles, relative to ``path``: a pod's `resources` and `resource_bundles`, an
+    /// Xcode target's Copy Bundle Resources phase. Nil for a package: SwiftPM bundles those of the target's folder.
+    public var interfaceFiles: [String]?
     /// For an Xcode target, the platforms it builds for (`iOS`, `macCatalyst`, `macOS`, `watchOS`, `tvOS`, `visionOS`,
     /// from `SDKROOT`, `SUPPORTED_PLATFORMS` and `SUPPORTS_MACCATALYST`); empty when its settings do not say. Nil for
     /// packages and pods: SwiftPM builds a package for any platform.
@@ -251,6 +254,14 @@ public struct Target: Hashable, Sendable {
         self.path = path
         self.resources = resources
         self.resourcesUnknown = resourcesUnknown
+    }
+}
+
+extension Target {
+    /// A storyboard or a xib, whose objects may name the module of their class (`customModule`).
+    public static func isInterfaceFile(_ path: String) -> Bool {
+        let lowered = path.lowercased()
+        return lowered.hasSuffix(".storyboard") || lowered.hasSuffix(".xib")
     }
 }
 

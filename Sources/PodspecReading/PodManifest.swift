@@ -65,6 +65,20 @@ public enum PodManifest {
         let excluded = Set(PodSourceFiles.select(patterns("exclude_files"), from: files, folders: folders))
         target.path = "."
         target.sources = PodSourceFiles.select(patterns("source_files"), from: files, folders: folders).filter { !excluded.contains($0) }
+        // The storyboards and xibs its `resources` and `resource_bundles` select, a folder's files with it.
+        var resources = patterns("resources")
+        for attribute in spec.attributes where attribute.key == "resource_bundles" || attribute.key.hasSuffix(".resource_bundles") {
+            if case .hash(let bundles) = attribute.value { resources += bundles.flatMap(\.1.strings) }
+        }
+        guard !resources.isEmpty else {
+            target.interfaceFiles = []
+            return
+        }
+        let selected = Set(PodSourceFiles.select(resources, from: files.filter(Target.isInterfaceFile), folders: folders))
+        let selectedFolders = PodSourceFiles.select(resources, from: folders.sorted(), folders: [])
+        target.interfaceFiles = files.filter { file in
+            Target.isInterfaceFile(file) && (selected.contains(file) || selectedFolders.contains { file.hasPrefix($0 + "/") })
+        }
     }
 
     /// The modules of the frameworks a spec vendors (`vendored_frameworks`): `Foo` of `Sdk/Foo.framework` or

@@ -2,6 +2,7 @@ import Configuration
 import DependencyGraph
 import Diagnostics
 import ManifestReading
+import Paths
 
 /// A target whose sources import a local module its manifest does not declare.
 public struct ImplicitDependencyRule: Rule {
@@ -127,19 +128,31 @@ public struct ImplicitDependencyRule: Rule {
         isXcode(target) ? "target \(target.id.name) does not link" : "its manifest does not declare"
     }
 
-    /// The `pod` line of the Podfile that gives an Xcode target its pods, if a Podfile integrates it.
-    static func podfileLine(of target: GraphTarget, in graph: DependencyGraph) -> FileLocation? {
-        guard isXcode(target) else { return nil }
-        return graph.edges(from: target).first(where: \.viaPodfile)?.location
+    /// What a Podfile line names when the target is integrated by a Podfile: the pod (a subspec, or the pod a podspec
+    /// beside a package builds) and, for a pod of the repository, its `:path` from the Podfile's folder.
+    struct PodLine {
+        var podfile: FileLocation
+        var name: String
+        var path: String?
+    }
+
+    /// The `pod` line that gives an Xcode target the component `to` (a pod of the repository, or a package with its
+    /// podspec beside it), when a Podfile integrates the target; nil otherwise (a package alone is linked in Xcode).
+    static func podLine(from target: GraphTarget, to: GraphTarget, product: String, in graph: DependencyGraph) -> PodLine? {
+        guard let podfile = graph.podfile(of: target), let pod = graph.pod(of: to) else { return nil }
+        let name = to.packageKind == .pod ? product : pod.name
+        let path = PathArithmetic.relative(pod.folder, to: podfile.folder)
+        return PodLine(podfile: podfile.location, name: name, path: path == "." ? "./" : path)
     }
 
     /// The fix that declares a product: a podspec line, a Podfile line, a product linked in Xcode, an entry of the
     /// description a project is generated from, or a manifest entry.
-    static func declaring(product: String, package: String, from target: GraphTarget, at where_: String, podfile: FileLocation? = nil,
-                          toPod: Bool = false, to: GraphTarget? = nil) -> String {
+    static func declaring(product: String, package: String, from target: GraphTarget, at where_: String, pod: PodLine? = nil,
+                          to: GraphTarget? = nil) -> String {
         if isPod(target) { return "add s.dependency '\(product)' to the spec of \(target.id.name)\(where_)" }
-        if let podfile, toPod {
-            return "add pod '\(product)' to target '\(target.id.name)' in the Podfile (beside \(podfile)), then run pod install"
+        if let pod {
+            let path = pod.path.map { ", :path => '\($0)'" } ?? ""
+            return "add pod '\(pod.name)'\(path) to target '\(target.id.name)' in the Podfile (beside \(pod.podfile)), then run pod install"
         }
         if let entry = GeneratedProjectFix.entry(product: product, package: package, from: target, to: to) {
             return "add \(entry) to the dependencies of target \(target.id.name)\(where_)"
@@ -162,8 +175,8 @@ public struct ImplicitDependencyRule: Rule {
                 let entry = GeneratedProjectFix.entry(sameProjectTarget: to.id.name, from: from) ?? "\"\(to.id.name)\""
                 fix = "add \(entry) to the dependencies of target \(from.id.name)\(where_)"
             } else if let product = graph.products(holding: to).first {
-                fix = Self.declaring(product: product, package: to.packageName, from: from, at: where_, podfile: Self.podfileLine(of: from, in: graph),
-                                     toPod: Self.isPod(to), to: to)
+                fix = Self.declaring(product: product, package: to.packageName, from: from, at: where_,
+                                     pod: Self.podLine(from: from, to: to, product: product, in: graph), to: to)
             } else {
                 fix = "package \(to.packageName) has no product holding \(to.id.name): add one, then depend on it from \(from.id.name)\(where_)"
             }
@@ -174,10 +187,12 @@ public struct ImplicitDependencyRule: Rule {
             let where_ = item.from.position.map { " (\(item.from.manifestPath):\($0.line))" } ?? ""
             let product = item.product == item.module ? "" : " (product \(item.product))"
             let source = Self.isPod(item.from) ? "pod \(item.product)" : "package \(item.package)\(product)"
-            let podfile = Self.podfileLine(of: item.from, in: graph)
+            // An outside pod (declared as a pod somewhere, not as a Swift package) comes from the Podfile's specs repository.
+            let pod = graph.podfile(of: item.from).flatMap { podfile in
+                graph.isPod(package: item.package) ? PodLine(podfile: podfile.location, name: item.product, path: nil) : nil
+            }
             findings.append(finding("\(item.from.label) imports \(item.module) from \(source), which \(Self.declarer(of: item.from))\(graph.alsoIn(item.otherLocations))",
-                                    fix: Self.declaring(product: item.product, package: item.package, from: item.from, at: where_, podfile: podfile,
-                                                        toPod: podfile != nil && !item.package.contains("/")),
+                                    fix: Self.declaring(product: item.product, package: item.package, from: item.from, at: where_, pod: pod),
                                     at: item.location, from: item.from.id.name, to: item.package))
         }
         return findings

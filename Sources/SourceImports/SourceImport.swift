@@ -200,6 +200,9 @@ public struct TargetImports: Sendable {
     public var markedFiles: [MarkedFile] = []
     /// BeeHive's service lists in its folder (``TargetSources/Selection/servicePlists``).
     public var servicePlists: [String] = []
+    /// The modules the storyboards and xibs it bundles name for their objects' classes (`customModule`): used, though
+    /// no file imports them.
+    public var interfaceModules: [InterfaceModuleUse] = []
     /// The file names of the headers its files include by quotes: another target's header used without a module import.
     public var quotedIncludes: Set<String> = []
     /// Each quoted include of its files that names no file of its own, at its place, in file order.

@@ -5,6 +5,8 @@ import ManifestReading
 import Parallel
 import Paths
 import SourceText
+import SwiftParser
+import SwiftSyntax
 
 /// A package whose targets' sources the pass reads.
 public struct SourcePackage: Sendable {
@@ -120,6 +122,8 @@ public enum SourcePass {
         var imports = TargetImports(package: package.key, target: target.name, uses: uses, files: selection.files, words: words)
         imports.markedFiles = marked
         imports.servicePlists = selection.servicePlists
+        imports.interfaceModules = InterfaceModules.uses(in: selection.interfaceFiles, directory: package.directory, fileSystem: fileSystem,
+                                                         shown: package.shownPath(of:))
         imports.quotedIncludes = quoted
         imports.headerIncludes = includes
         imports.missingFiles = !selection.missing.isEmpty
@@ -178,6 +182,20 @@ public enum SourcePass {
             guard let bytes, contains(bytes, marker), String(validating: bytes, as: UTF8.self) != nil else { return [] }
             return SwiftImportParser.imports(of: SwiftHeader(of: bytes)).imports.filter { $0.isExported && !$0.isLeftOut(onPlatforms: target.platforms) }.map(\.module)
         }
+    }
+
+    /// Of `files` (relative to `directory`), those that hold no code: nothing but comments and white space (a Swift
+    /// file with no statement, a C-family file with no token and no preprocessor line), such as the placeholder a pod
+    /// keeps in `source_files` so that CocoaPods makes its folder. A file that cannot be read is not one of them.
+    public static func codelessFiles(_ files: [String], in directory: String, fileSystem: any FileSystem) -> Set<String> {
+        Set(zip(files, fileSystem.contents(of: files, in: directory, upTo: ImportScanner.maximumBytes)).compactMap { file, bytes in
+            guard let bytes, String(validating: bytes, as: UTF8.self) != nil else { return nil }
+            if TargetSources.fileExtension(of: file) == "swift" {
+                return Parser.parse(source: String(decoding: bytes, as: UTF8.self)).statements.isEmpty ? file : nil
+            }
+            let tokens = CFamilyTokens(bytes)
+            return tokens.tokens.isEmpty && tokens.directives.isEmpty ? file : nil
+        })
     }
 
     private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {

@@ -30,6 +30,9 @@ public enum TargetSources {
         /// Files an Xcode project lists for the target that are not there (a stale project), relative to the package
         /// folder: not read.
         public var missing: [String] = []
+        /// The storyboards and xibs it bundles, relative to the package folder: ``Target/interfaceFiles`` that are
+        /// there, else (a package) those of its folder that `exclude:` leaves in.
+        public var interfaceFiles: [String] = []
     }
 
     /// The names of the property lists BeeHive reads its service registrations from.
@@ -48,6 +51,8 @@ public enum TargetSources {
             for file in files {
                 if fileSystem.status(of: PathArithmetic.join(packageDirectory, file)).isFile { selection.files.append(file) } else { selection.missing.append(file) }
             }
+            selection.interfaceFiles = (target.interfaceFiles ?? []).map { PathArithmetic.lexical(PathArithmetic.join(directory, $0)) }
+                .filter { fileSystem.status(of: PathArithmetic.join(packageDirectory, $0)).isFile }
             return selection
         }
         guard let directory = target.folder(inPackage: packageDirectory, fileSystem: fileSystem) else {
@@ -57,9 +62,14 @@ public enum TargetSources {
         let excluded = target.exclude.map { PathArithmetic.normalized($0) }
         let included = target.sources.map { $0.map { PathArithmetic.normalized($0) } }
         let resources = target.resources.map { PathArithmetic.normalized($0.path) }
-        var files: [String] = [], plists: [String] = []
+        var files: [String] = [], plists: [String] = [], interfaces: [String] = []
+        let bundled = target.interfaceFiles.map { Set($0.map(PathArithmetic.normalized)) }
         for relative in fileSystem.regularFiles(under: absolute) {
             if servicePlistNames.contains(PathArithmetic.lastComponent(of: relative)) { plists.append(PathArithmetic.join(directory, relative)) }
+            if Target.isInterfaceFile(relative), bundled?.contains(relative)
+                ?? !excluded.contains(where: { relative == $0 || relative.hasPrefix($0 + "/") }) {
+                interfaces.append(PathArithmetic.join(directory, relative))
+            }
             let ext = fileExtension(of: relative)
             guard swiftExtensions.contains(ext) || cFamilyExtensions.contains(ext) else { continue }
             if excluded.contains(where: { relative == $0 || relative.hasPrefix($0 + "/") }) { continue }
@@ -70,7 +80,9 @@ public enum TargetSources {
             }
             files.append(PathArithmetic.join(directory, relative))
         }
-        return Selection(directory: directory, files: files.sorted(), unknown: nil, servicePlists: plists.sorted())
+        var selection = Selection(directory: directory, files: files.sorted(), unknown: nil, servicePlists: plists.sorted())
+        selection.interfaceFiles = interfaces.sorted()
+        return selection
     }
 
     /// Whether a folder above the file (relative to the target's folder) is one SwiftPM compiles nothing of.

@@ -1,4 +1,5 @@
 import Diagnostics
+import ManifestReading
 import Paths
 
 extension ProjectReading {
@@ -26,11 +27,12 @@ extension ProjectReading {
         for product in objects.list(id, "packageProductDependencies") {
             dependencies.add(packageProduct(product), line: index.line(of: product, inside: id))
         }
-        var files = Set<String>()
+        var files = Set<String>(), interfaceFiles = Set<String>()
         var unknown: [String] = []
         for phase in objects.list(id, "buildPhases") {
-            read(phase: phase, of: id, into: &dependencies, files: &files)
+            read(phase: phase, of: id, into: &dependencies, files: &files, interfaceFiles: &interfaceFiles)
         }
+        target.interfaceFiles = interfaceFiles.sorted()
         synchronizedFiles(of: id, into: &files, unknown: &unknown)
         bridgingHeader(settings, into: &files, unknown: &unknown)
         target.dependencies = dependencies.items
@@ -111,12 +113,20 @@ extension ProjectReading {
         return .package(reference, product: product)
     }
 
-    /// Sources and headers phases give files; frameworks and copy-files phases give the products of other targets.
-    private mutating func read(phase: String, of target: String, into dependencies: inout DependencyList, files: inout Set<String>) {
+    /// Sources and headers phases give files, the resources phase storyboards and xibs; frameworks and copy-files phases
+    /// give the products of other targets.
+    private mutating func read(phase: String, of target: String, into dependencies: inout DependencyList, files: inout Set<String>,
+                               interfaceFiles: inout Set<String>) {
         switch objects.isa(phase) {
         case "PBXSourcesBuildPhase", "PBXHeadersBuildPhase":
             for buildFile in objects.list(phase, "files") {
                 for reference in fileReferences(of: buildFile) { if let path = path(of: reference) { files.insert(path) } }
+            }
+        case "PBXResourcesBuildPhase":
+            for buildFile in objects.list(phase, "files") {
+                for reference in fileReferences(of: buildFile) {
+                    if let path = path(of: reference), Target.isInterfaceFile(path) { interfaceFiles.insert(path) }
+                }
             }
         case "PBXFrameworksBuildPhase", "PBXCopyFilesBuildPhase":
             let embeds = objects.isa(phase) == "PBXCopyFilesBuildPhase"

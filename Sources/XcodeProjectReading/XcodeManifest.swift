@@ -68,6 +68,7 @@ public enum XcodeManifest {
                             position: (target.productsLine ?? target.line).map { SourcePosition(line: $0, column: 1) }, path: path)
         result.xcodeKind = target.kind.rawValue
         result.listedFiles = target.files
+        result.interfaceFiles = target.interfaceFiles
         result.sourcesUnknown = target.filesUnknown
         result.moduleName = target.moduleName
         result.testedTarget = target.testedTarget

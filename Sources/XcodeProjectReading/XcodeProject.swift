@@ -74,6 +74,9 @@ public struct XcodeTarget: Hashable, Sendable {
     public var files: [String]
     /// Why some of its files cannot be known (a synchronized folder that is missing, a setting that is not a plain path).
     public var filesUnknown: String?
+    /// The storyboards and xibs of its resources phase, relative to the project's folder, sorted; nil when not read (a
+    /// Tuist or XcodeGen description).
+    public var interfaceFiles: [String]?
     /// The file that defines it when that is not the project's own, as messages name it (a file an XcodeGen spec
     /// includes); nil for `project.pbxproj`.
     public var file: String?

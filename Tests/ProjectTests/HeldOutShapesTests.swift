@@ -264,6 +264,26 @@ final class HeldOutShapesTests: XCTestCase {
         XCTAssertEqual(described(try check().result.findings.filter { $0.rule == .unusedDependency }).count, 1)
     }
 
+    /// A storyboard in an Xcode target's Copy Bundle Resources phase that names `customModule="Kit"` for an object's
+    /// class is a use of Kit (UIKit loads the class from it at run time): the target's Kit is not unused. The same
+    /// storyboard outside the phase is no use.
+    func testAModuleAStoryboardInTheResourcesPhaseNamesIsUsed() throws {
+        try writeKit()
+        try write("public struct Share {}\n", to: "Share/Share.swift")
+        try write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document>\n  <scenes>\n    <viewController id=\"v\" customClass=\"KitViewController\" customModule=\"Kit\"/>\n  </scenes>\n</document>\n",
+                  to: "Share/Main.storyboard")
+        let resources = "\t\tQ0000000000000000000000A = {isa = PBXResourcesBuildPhase; files = (Q0000000000000000000000B); };\n"
+            + "\t\tQ0000000000000000000000B = {isa = PBXBuildFile; fileRef = Q0000000000000000000000C; };\n"
+            + "\t\tQ0000000000000000000000C = {isa = PBXFileReference; path = Share/Main.storyboard; sourceTree = SOURCE_ROOT; };"
+        try write(Self.project([XcodeTargetShape(name: "Share", settings: "SDKROOT = iphoneos;", files: ["Share/Share.swift"], linksKit: true)]),
+                  to: "App.xcodeproj/project.pbxproj")
+        XCTAssertEqual(try check().result.findings.filter { $0.rule == .unusedDependency }.count, 1)
+        try write(Self.project([XcodeTargetShape(name: "Share", settings: "SDKROOT = iphoneos;", files: ["Share/Share.swift"], linksKit: true,
+                                                 phases: [(id: "Q0000000000000000000000A", text: resources)])]),
+                  to: "App.xcodeproj/project.pbxproj")
+        XCTAssertEqual(described(try check().result.findings.filter { $0.rule == .unusedDependency }), [])
+    }
+
     /// A module named like an outside package the manifest declares (`APNS`, package `apns`) is that package's main
     /// product, even when no target names the product any more and another package the target links cannot be read: a
     /// target that imports it without declaring it is a finding. A target that names another product of that package

@@ -1,0 +1,201 @@
+import Diagnostics
+import Foundation
+import ManifestReading
+import Project
+import Rules
+import TestSupport
+import XCTest
+
+/// CocoaPods shapes seen on apps nobody here had tuned on, each written here as a shape of its own: a `pod lib create`
+/// template Podfile, a path pod outside the repository, a placeholder source in a pod's `source_files`, a module a
+/// storyboard names, and the fix advice for a target a Podfile integrates.
+final class PodShapesTests: XCTestCase {
+    private var scratch: ScratchRepository!
+    private var root: String { scratch.root }
+
+    override func setUpWithError() throws {
+        scratch = try ScratchRepository(named: "componentize-podshapes")
+    }
+
+    override func tearDownWithError() throws {
+        scratch.remove()
+    }
+
+    private func write(_ text: String, to relative: String) throws {
+        try scratch.write(text, to: relative)
+    }
+
+    private func open() throws -> Project {
+        try Project.open(at: root, reader: ManifestReader(strategy: .static))
+    }
+
+    private func check() throws -> ProjectCheck {
+        try open().check(today: "2026-06-01")
+    }
+
+    private func described(_ findings: [Finding]) -> [String] {
+        findings.map { "\($0.location.description.replacingOccurrences(of: root, with: "ROOT")): \($0.rule): \($0.message)" }
+    }
+
+    private static func podspec(_ name: String, _ lines: [String] = []) -> String {
+        (["Pod::Spec.new do |s|", "  s.name = '\(name)'", "  s.version = '1.0.0'", "  s.source_files = 'Classes/**/*'"] + lines.map { "  " + $0 } + ["end", ""])
+            .joined(separator: "\n")
+    }
+
+    /// A pod with one Swift file, `<Name>/<Name>.podspec`.
+    private func writePod(_ name: String, _ lines: [String] = [], source: String? = nil) throws {
+        try write(Self.podspec(name, lines), to: "\(name)/\(name).podspec")
+        try write(source ?? "public struct \(name)Type {}\n", to: "\(name)/Classes/\(name).swift")
+    }
+
+    // MARK: A template Podfile
+
+    /// `pod lib create`'s template Podfile still holds its placeholders (`${POD_NAME}_Example`, `pod '${POD_NAME}',
+    /// :path => '../'`), though a template project sits beside it: a template, a note at the first placeholder, nothing
+    /// of it checked (no `unresolved`, no "names no target" notes).
+    func testATemplatePodfileWhoseNamesArePlaceholdersIsANoteNotChecked() throws {
+        try write("use_frameworks!\n\ntarget '${POD_NAME}_Example' do\n  pod '${POD_NAME}', :path => '../'\n\n  target '${POD_NAME}_Tests' do\n    inherit! :search_paths\n\n    ${INCLUDED_PODS}\n  end\nend\n",
+                  to: "Tools/pod-template/Example/Podfile")
+        try write(HeldOutShapesTests.project([HeldOutShapesTests.XcodeTargetShape(name: "PROJECT_Example", settings: "SDKROOT = iphoneos;", files: [])]),
+                  to: "Tools/pod-template/Example/PROJECT.xcodeproj/project.pbxproj")
+        try write("// swift-tools-version:5.9\nimport PackageDescription\n\nlet package = Package(name: \"Kit\", products: [.library(name: \"Kit\", targets: [\"Kit\"])], targets: [.target(name: \"Kit\")])\n",
+                  to: "Tools/pod-template/Example/Kit/Package.swift")
+        try write("public struct Kit {}\n", to: "Tools/pod-template/Example/Kit/Sources/Kit/Kit.swift")
+        let checked = try check()
+        XCTAssertEqual(described(checked.result.findings), [])
+        let notes = checked.notes.filter { $0.location?.path.hasSuffix("pod-template/Example/Podfile") == true }
+        XCTAssertEqual(notes.map(\.message), ["this Podfile's names are still placeholders ('${POD_NAME}_Example'), a template 'pod lib create' or a script fills in before use: its pods and paths are not checked"])
+        XCTAssertEqual(notes.first?.location?.line, 3)
+    }
+
+    /// A Podfile whose names are real is read as before, though it mentions `$` elsewhere (a Ruby string `#{…}`).
+    func testAPodfileWithoutPlaceholdersIsChecked() throws {
+        try write("target 'App' do\n  pod 'Gone', :path => 'Missing'\nend\n", to: "App/Podfile")
+        try write(HeldOutShapesTests.project([HeldOutShapesTests.XcodeTargetShape(name: "App", settings: "SDKROOT = iphoneos;", files: [])]),
+                  to: "App/App.xcodeproj/project.pbxproj")
+        let findings = described(try check().result.findings)
+        XCTAssertTrue(findings.contains { $0.contains("unresolved") && $0.contains("'Missing'") }, "\(findings)")
+    }
+
+    // MARK: A path pod outside the repository
+
+    /// `pod 'HLNews', :path => '../HLNews'` names a sibling repository that is not here: as a Swift package path
+    /// leaving the repository, a note, what it provides undecided (the app's import of it is no finding), never
+    /// `unresolved`. A path inside the repository to nothing stays `unresolved`.
+    func testAPodfilePathPodOutsideTheRepositoryIsANoteAndUndecidedNeverUnresolved() throws {
+        try write("target 'App' do\n  pod 'HLNews', :path => '../HLNews'\n  pod 'Gone', :path => 'Pods/Gone'\nend\n", to: "Podfile")
+        try write(HeldOutShapesTests.project([HeldOutShapesTests.XcodeTargetShape(name: "App", settings: "SDKROOT = iphoneos;", files: ["App/App.swift"])]),
+                  to: "App.xcodeproj/project.pbxproj")
+        try write("// swift-tools-version:5.9\nimport PackageDescription\n\nlet package = Package(name: \"Kit\", products: [.library(name: \"Kit\", targets: [\"Kit\"])], targets: [.target(name: \"Kit\")])\n",
+                  to: "Kit/Package.swift")
+        try write("public struct Kit {}\n", to: "Kit/Sources/Kit/Kit.swift")
+        try write("import HLNews\n", to: "App/App.swift")
+        let checked = try check()
+        XCTAssertEqual(described(checked.result.findings), ["ROOT/Podfile:3:3: unresolved: Podfile depends on the pod at 'Pods/Gone', which does not exist"])
+        XCTAssertTrue(checked.notes.contains {
+            $0.message == "Podfile depends on the pod at '../HLNews', outside the repository (expected beside it on its owner's machine): it cannot be read here, so what it provides is undecided"
+                && $0.location?.line == 2
+        }, "\(checked.notes.map(\.message))")
+    }
+
+    // MARK: A placeholder source
+
+    /// A component mid-migration whose pod keeps a file holding only a comment in its `source_files` (so that CocoaPods
+    /// makes the folder): nothing to compare, no `pod-package-mismatch`; a file with code the package leaves out still is.
+    func testASourceHoldingOnlyACommentIsNotCompared() throws {
+        try write("""
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(name: "NXModel", products: [.library(name: "NXModel", targets: ["NXModel"])],
+                                  targets: [.target(name: "NXModel", path: "Sources")])
+
+            """, to: "NXModel/Package.swift")
+        try write(Self.podspec("NXModel").replacingOccurrences(of: "'Classes/**/*'", with: "['Sources/**/*.swift', 'Support/*.swift', 'Extra/*.m']"),
+                  to: "NXModel/NXModel.podspec")
+        try write("public struct Model {}\n", to: "NXModel/Sources/Model.swift")
+        try write("// Keeps the folder in the pod.\n\n/* nothing else */\n", to: "NXModel/Support/Placeholder.swift")
+        try write("// An empty Objective-C file.\n", to: "NXModel/Extra/Empty.m")
+        XCTAssertEqual(try check().result.findings.filter { $0.rule == .podPackageMismatch }.count, 0)
+        try write("// Now it holds code.\nlet version = 1\n", to: "NXModel/Support/Placeholder.swift")
+        XCTAssertEqual(described(try check().result.findings.filter { $0.rule == .podPackageMismatch }),
+                       ["ROOT/NXModel/Support/Placeholder.swift: pod-package-mismatch: Support/Placeholder.swift is compiled by the pod (NXModel.podspec's source_files) but by no target of NXModel's Package.swift: SwiftPM builds NXModel without it, and check does not read it"])
+    }
+
+    // MARK: Storyboards
+
+    /// A pod whose storyboard (in `s.resources`) instantiates a class of NXKit (`customModule="NXKit"`) uses NXKit though
+    /// no file imports it: no `unused-dependency`. A storyboard the pod does not bundle is no use.
+    func testAModuleAStoryboardOfThePodNamesIsUsed() throws {
+        try writePod("NXKit")
+        try writePod("Me", ["s.resources = ['Classes/**/*.storyboard']", "s.dependency 'NXKit'"], source: "import UIKit\n")
+        let storyboard = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
+                <scenes>
+                    <scene sceneID="a">
+                        <objects>
+                            <navigationController id="n" customClass="NavigationController" customModule="NXKit" sceneMemberID="viewController"/>
+                        </objects>
+                    </scene>
+                </scenes>
+            </document>
+
+            """
+        try write(storyboard, to: "Me/Other/Me.storyboard")
+        XCTAssertEqual(described(try check().result.findings.filter { $0.rule == .unusedDependency }),
+                       ["ROOT/Me/Me.podspec:6:3: unused-dependency: Me declares a dependency on NXKit from NXKit, which none of its files imports"],
+                       "a storyboard outside the pod's resources")
+        try write(storyboard, to: "Me/Classes/Me.storyboard")
+        XCTAssertEqual(try check().result.findings.filter { $0.rule == .unusedDependency }.count, 0)
+    }
+
+    /// A package target bundles the storyboards and xibs of its folder (SwiftPM processes them): a xib naming
+    /// `customModule="Kit"` is a use of Kit. One that cannot be parsed as XML names nothing.
+    func testAModuleAXibOfAPackageTargetNamesIsUsed() throws {
+        try write("""
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(name: "Feature", dependencies: [.package(path: "../Kit")],
+                                  targets: [.target(name: "Feature", dependencies: [.product(name: "Kit", package: "Kit")])])
+
+            """, to: "Feature/Package.swift")
+        try write("import Foundation\n", to: "Feature/Sources/Feature/Feature.swift")
+        try write("// swift-tools-version:5.9\nimport PackageDescription\n\nlet package = Package(name: \"Kit\", products: [.library(name: \"Kit\", targets: [\"Kit\"])], targets: [.target(name: \"Kit\")])\n",
+                  to: "Kit/Package.swift")
+        try write("public struct Kit {}\n", to: "Kit/Sources/Kit/Kit.swift")
+        try write("<document><objects><view customClass=\"Badge\" customModule=\"Kit\"", to: "Feature/Sources/Feature/Badge.xib")
+        XCTAssertEqual(try check().result.findings.filter { $0.rule == .unusedDependency }.count, 1, "a xib that is not XML names nothing")
+        try write("<?xml version=\"1.0\"?>\n<document>\n  <objects>\n    <view customClass=\"Badge\" customModule=\"Kit\"/>\n  </objects>\n</document>\n",
+                  to: "Feature/Sources/Feature/Badge.xib")
+        XCTAssertEqual(try check().result.findings.filter { $0.rule == .unusedDependency }.count, 0)
+    }
+
+    // MARK: Fix advice for a target a Podfile integrates
+
+    /// An Xcode target that a Podfile integrates (its `target` block gives it no pod) importing a pod of the repository
+    /// and an outside pod: the advice is the Podfile's `pod` line (with the `:path` from the Podfile's folder for the
+    /// local one), never a product linked in Xcode; `fix` edits no Package.swift for it and says the same.
+    func testAPodfileIntegratedTargetIsAdvisedAPodLine() throws {
+        try writePod("NXKit")
+        try write("import NXKit\nimport Alamofire\n", to: "App/App/App.swift")
+        try write(HeldOutShapesTests.project([HeldOutShapesTests.XcodeTargetShape(name: "App", settings: "SDKROOT = iphoneos;", files: ["App/App.swift"]),
+                                              HeldOutShapesTests.XcodeTargetShape(name: "AppTests", settings: "SDKROOT = iphoneos;", files: [])],
+                                             kitPath: "../Kit"),
+                  to: "App/App.xcodeproj/project.pbxproj")
+        try write("// swift-tools-version:5.9\nimport PackageDescription\n\nlet package = Package(name: \"Kit\", products: [.library(name: \"Kit\", targets: [\"Kit\"])], targets: [.target(name: \"Kit\")])\n",
+                  to: "Kit/Package.swift")
+        try write("public struct Kit {}\n", to: "Kit/Sources/Kit/Kit.swift")
+        try write("target 'App' do\nend\n\ntarget 'AppTests' do\n  pod 'Alamofire', '~> 5.0'\n  pod 'NXKit', :path => '../NXKit'\nend\n", to: "App/Podfile")
+        let findings = try check().result.findings.filter { $0.rule == .implicitDependency }
+        XCTAssertEqual(findings.map(\.fix), [
+            "add pod 'NXKit', :path => '../NXKit' to target 'App' in the Podfile (beside App/Podfile:1:1), then run pod install",
+            "add pod 'Alamofire' to target 'App' in the Podfile (beside App/Podfile:1:1), then run pod install",
+        ].map { $0.replacingOccurrences(of: "App/Podfile", with: root + "/App/Podfile") })
+        let outcome = try open().fix(FixRequest(today: "2026-06-01", dryRun: true, toolVersion: "test"))
+        XCTAssertEqual(outcome.changes.map(\.path), [])
+        XCTAssertEqual(outcome.notFixed.filter { $0.finding.rule == .implicitDependency }.map(\.reason),
+                       findings.map { "Xcode projects are not edited; \($0.fix)" })
+    }
+}
