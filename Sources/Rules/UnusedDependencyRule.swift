@@ -28,6 +28,13 @@ public struct UnusedDependencyRule: Rule {
                 ("Common/NXUI", RuleExample.package("NXUI", targets: [("NXUI", [".product(name: \"NXKit\", package: \"NXKit\")"])],
                                                     packages: [".package(path: \"../../Kit/NXKit\")"])),
             ], sources: [("Common/NXUI/Sources/NXUI/Theme.swift", "import NXKit\n")]),
+            // A xib the target bundles names NXKit for an object's class: UIKit loads it from NXKit at run time.
+            RuleExample([
+                ("Kit/NXKit", RuleExample.package("NXKit")),
+                ("Common/NXUI", RuleExample.package("NXUI", targets: [("NXUI", [".product(name: \"NXKit\", package: \"NXKit\")"])],
+                                                    packages: [".package(path: \"../../Kit/NXKit\")"])),
+            ], sources: [("Common/NXUI/Sources/NXUI/Theme.swift", "import UIKit\n"),
+                         ("Common/NXUI/Sources/NXUI/Badge.xib", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document>\n    <objects>\n        <view customClass=\"BadgeView\" customModule=\"NXKit\"/>\n    </objects>\n</document>\n")]),
             // A C target's own module map names the module importers write (`module zlib`), not the target's name.
             RuleExample([
                 ("Kit/Gzip", RuleExample.package("Gzip", targets: [("Gzip", ["\"system-zlib\""]), ("system-zlib", [])])),
