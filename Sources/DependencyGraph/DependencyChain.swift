@@ -67,9 +67,27 @@ extension DependencyGraph {
     /// The shortest chain (fewest steps, breadth first over declared edges, undeclared imports and calls through mediators) from any target of
     /// `from` to any target of `to`; nil when there is none. Deterministic: edges are taken in manifest order.
     public func chain(from: [GraphTarget], to: [GraphTarget]) -> DependencyChain? {
+        ChainSearch(self).chain(from: from, to: to)
+    }
+}
+
+/// The shortest chains of one graph, its edges gathered once for as many searches as a caller makes (a rule asking, for
+/// each of its findings, whether a dependency would close a cycle).
+public struct ChainSearch: Sendable {
+    private let graph: DependencyGraph
+    private let outgoing: [[(edge: Edge, to: Int)]]
+
+    /// Declared edges, undeclared imports and calls through mediators, in manifest order.
+    public init(_ graph: DependencyGraph) {
+        self.graph = graph
+        var outgoing = [[(edge: Edge, to: Int)]](repeating: [], count: graph.sortedTargets.count)
+        for (edge, source, destination) in graph.localEdges + graph.importEdges + graph.mediatorEdges { outgoing[source.number].append((edge, destination.number)) }
+        self.outgoing = outgoing
+    }
+
+    /// See ``DependencyGraph/chain(from:to:)``.
+    public func chain(from: [GraphTarget], to: [GraphTarget]) -> DependencyChain? {
         let goals = Set(to.map(\.number))
-        var outgoing = [[(edge: Edge, to: Int)]](repeating: [], count: sortedTargets.count)
-        for (edge, source, destination) in localEdges + importEdges + mediatorEdges { outgoing[source.number].append((edge, destination.number)) }
         var previous: [Int: (edge: Edge, from: Int)] = [:]
         var queue = from.map(\.number).sorted(), head = 0
         var seen = Set(queue)
@@ -78,20 +96,22 @@ extension DependencyGraph {
             let node = queue[head]; head += 1
             for (edge, next) in outgoing[node] where seen.insert(next).inserted {
                 previous[next] = (edge, node)
-                if goals.contains(next) {
-                    var steps: [DependencyChain.Step] = []
-                    var current = next
-                    while let (edge, before) = previous[current] {
-                        let kind: DependencyChain.Step.Kind = edge.viaMediator ? .mediator : edge.viaImport ? .import : edge.written.contains(" from ") ? .product : .target
-                        steps.insert(DependencyChain.Step(from: sortedTargets[before], to: sortedTargets[current], kind: kind,
-                                                          written: edge.written, location: edge.location), at: 0)
-                        current = before
-                    }
-                    return DependencyChain(steps: steps)
-                }
+                if goals.contains(next) { return steps(to: next, previous: previous) }
                 queue.append(next)
             }
         }
         return nil
+    }
+
+    private func steps(to last: Int, previous: [Int: (edge: Edge, from: Int)]) -> DependencyChain {
+        var steps: [DependencyChain.Step] = []
+        var current = last
+        while let (edge, before) = previous[current] {
+            let kind: DependencyChain.Step.Kind = edge.viaMediator ? .mediator : edge.viaImport ? .import : edge.written.contains(" from ") ? .product : .target
+            steps.insert(DependencyChain.Step(from: graph.sortedTargets[before], to: graph.sortedTargets[current], kind: kind,
+                                              written: edge.written, location: edge.location), at: 0)
+            current = before
+        }
+        return DependencyChain(steps: steps)
     }
 }

@@ -371,10 +371,12 @@ struct DeclaredGraph: Sendable {
         }
         self.workspace = workspace
         let numbering = TargetNumbering(workspace)
-        let sortedTargets = LayerAssignment(model: model).targets(of: workspace, numbering: numbering)
+        let edges = EdgeResolution().edges(of: workspace, numbering: numbering)
+        let sortedTargets = LayerAssignment.placingTestsAcrossPackages(LayerAssignment(model: model).targets(of: workspace, numbering: numbering),
+                                                                       edges: edges)
         self.sortedTargets = sortedTargets
         self.numbering = numbering
-        edges = EdgeResolution().edges(of: workspace, numbering: numbering)
+        self.edges = edges
         var localEdges: [(edge: Edge, from: GraphTarget, to: GraphTarget)] = []
         localEdges.reserveCapacity(edges.count)
         var successors = [[Int]](repeating: [], count: sortedTargets.count)

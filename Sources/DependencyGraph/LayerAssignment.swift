@@ -6,7 +6,8 @@ import Parallel
 /// Places every target of a workspace in its layer and component.
 ///
 /// A target's layer comes from the first layer whose members match its name, else its package's name, else
-/// whose paths match its package's folder. A test target takes the layer and component of the target it tests.
+/// whose paths match its package's folder. A test target takes the layer and component of the target it tests, in its
+/// own package or project, else (once entries are resolved) in the package whose product it depends on.
 public struct LayerAssignment: Sendable {
     public var model: Configuration
 
@@ -49,6 +50,34 @@ public struct LayerAssignment: Sendable {
                         position: targets[index].position, placement: placements[index], moduleName: targets[index].moduleName,
                         xcodeKind: targets[index].xcodeKind, packageKind: package.kind)
         }
+    }
+
+    /// The targets with each test target no layer claims placed with the target it tests in another package or project:
+    /// a unit-test bundle of an Xcode project (an XcodeGen spec's) beside the package whose product it depends on. Of
+    /// its dependencies on local non-test targets (resolved `edges`), the target named by its name less a test ending
+    /// (`KitTests` tests `Kit`), else the application it depends on (its host), else the first.
+    static func placingTestsAcrossPackages(_ targets: [GraphTarget], edges: [Edge]) -> [GraphTarget] {
+        let orphans = Set(targets.filter { $0.isTest && $0.assignment == .none }.map(\.number))
+        guard !orphans.isEmpty else { return targets }
+        var dependencies: [Int: [GraphTarget]] = [:]
+        for edge in edges where orphans.contains(edge.fromNumber) {
+            if let to = edge.toNumber, !targets[to].isTest, targets[to].packageIndex != targets[edge.fromNumber].packageIndex {
+                dependencies[edge.fromNumber, default: []].append(targets[to])
+            }
+        }
+        var placed = targets
+        for number in orphans.sorted() {
+            let test = targets[number], candidates = dependencies[number] ?? []
+            let stripped = testSuffixes.first { test.id.name.hasSuffix($0) }.map { String(test.id.name.dropLast($0.count)) }
+            guard let tested = candidates.first(where: { $0.id.name == stripped }) ?? candidates.first(where: { $0.xcodeKind == "application" })
+                    ?? candidates.first, let layer = tested.layer else { continue }
+            placed[number] = GraphTarget(id: test.id, number: number, packageIndex: test.packageIndex, type: test.type, packageName: test.packageName,
+                                         manifestPath: test.manifestPath, position: test.position,
+                                         placement: GraphTarget.Placement(layer: layer, rank: tested.rank, assignment: .testedTarget,
+                                                                          component: tested.component, interfaceOf: nil),
+                                         moduleName: test.module, xcodeKind: test.xcodeKind, packageKind: test.packageKind)
+        }
+        return placed
     }
 
     /// What a package's name and folder say, worked out once per package.

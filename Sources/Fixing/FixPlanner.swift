@@ -113,7 +113,8 @@ public struct FixPlanner {
     private mutating func planLocalAddition(_ finding: Finding, from: GraphTarget, to: GraphTarget) throws(NotFixable) {
         try refuseXcode(from, finding)
         if reaches(from: to, to: from) {
-            throw NotFixable("\(to.id.name) already depends on \(from.id.name): declaring it would close a cycle; the code needs to change", kind: .worsens)
+            let chain = graph.chain(from: [to], to: [from]) ?? DependencyChain(steps: [])
+            throw NotFixable(ImplicitDependencyRule.closingCycle(from: from, to: to, chain: chain), kind: .worsens)
         }
         let fromPackage = package(of: from)
         if fromPackage.manifest.reader.isPodspec {

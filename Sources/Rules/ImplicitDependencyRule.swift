@@ -14,7 +14,7 @@ public struct ImplicitDependencyRule: Rule {
         summary: "A target imports a local module, or a product of an outside package, that its manifest does not declare.",
         rationale: "A module reachable only because something else builds it first breaks the day that changes, and hides a coupling from every manifest-based check: declare what the code imports.",
         details: "a target whose sources import a local module, or a module of an outside package (known from its checkout, else a product another manifest of the repository declares), that its own manifest does not declare (it compiles only because something else builds that module first), directly or through a declared local target that re-exports it (`@_exported import`); at the first import, the other files listed. Imports under `#if canImport(…)` (Objective-C's `#if __has_include(…)`, or a macro a file of the target defines only under one: `#elif __has_include(<X/X.h>)` then `#define _HAS_X 1`) or under a compilation flag of the team's own (`#if SINGLE_MODULE` and its `#else`, `#ifdef NX_FEATURE`; not `DEBUG`, `SWIFT_PACKAGE`, the compiler's and the SDK's macros, include guards or platform tests) are undecided, never findings, in Swift and Objective-C alike. An import under a platform test (`#if os(iOS)`, `targetEnvironment(macCatalyst)`) is not built for an Xcode target none of whose platforms (`SDKROOT`, `SUPPORTED_PLATFORMS`, `SUPPORTS_MACCATALYST`) passes it, and is undecided for one whose settings name no platform; a package is built for every platform, so there it counts. An Xcode target's headers count with its files (those its files include by quotes, found beside them or among the project's headers: an app target's headers are in no build phase), and an app target a Podfile gives pods sees every pod of their closure (CocoaPods links them all into its aggregate target); SDK headers (`<objc/runtime.h>`, `<sys/…>`, `<AudioToolbox/…>`) are never findings nor undecided. For Xcode targets: a unit-test bundle an application hosts (`TEST_HOST`, in the project or its `.xcconfig`; in an XcodeGen or Tuist description, the application it depends on) declares everything linked into its host, the host's module, what the host links and what those link (the bundle runs inside the host, and linking one again would link a static product twice); a UI-test bundle runs in a process of its own and declares only what it links. A product only copied into the target's product (an Embed Frameworks phase) is embedded, not linked: it declares nothing. A module named like an outside package the manifest declares (`APNS`, package `apns`) is that package's main product, whatever other packages the target names cannot be read. A product linked by name is looked up as Xcode does, among the packages the project joins (package references, folder and file references, package folders inside a synchronized folder), its workspace's, and the packages those reach by path; a package the project joins whose identity is the product's name (`rxswift` for `RxSwift`, as SwiftPM names a package's main product) holds it; one found in none is undecided, and so is every import it might provide, but for a product of its own that the repository links from a known package elsewhere (`RxSwift`, imported by a target that links only `RxMoya`), which only linking it declares. Files no target compiles are not read: a `.docc` catalog's snippets, asset catalogs, playgrounds, declared `resources:`, a package folder inside a synchronized folder",
-        remedy: "the exact entry to add (`\"Name\"` for a target of the same package, else `.product(name:package:)`, for an outside module the product its checkout says provides it) and the manifest line of the target",
+        remedy: "the exact entry to add (`\"Name\"` for a target of the same package, else `.product(name:package:)`, for an outside module the product its checkout says provides it) and the manifest line of the target; where the imported module already depends on the importer, declaring it would close a cycle: the fix names the cycle and says what to do instead (move the shared code down, or depend on an interface), and `componentize fix` does not make that edit",
         cost: .everyImport,
         nonTriggeringExamples: [
             RuleExample([
@@ -163,23 +163,46 @@ public struct ImplicitDependencyRule: Rule {
         return "add .product(name: \"\(product)\", package: \"\(package)\") to the dependencies of target \(target.id.name)\(where_), with the package in Package(dependencies:) if it is not there"
     }
 
+    /// The fix of an import whose declaration would close a cycle (`chain` leads from `to` back to `from`): what a
+    /// person can do instead, and that `fix` does not declare it (it refuses with the same words).
+    public static func closingCycle(from: GraphTarget, to: GraphTarget, chain: DependencyChain) -> String {
+        let cycle = ([from, to] + chain.steps.map(\.to)).map(\.id.name).joined(separator: " → ")
+        return "not fixable by declaring it: \(to.id.name) already depends on \(from.id.name), so declaring it would close the cycle \(cycle); "
+            + "move what \(from.id.name) uses of \(to.id.name) down into a module both may depend on, or have \(from.id.name) depend on an "
+            + "interface (a protocol at its level that \(to.id.name) implements) and drop the import; componentize fix does not make this edit"
+    }
+
+    /// What declares a local import: the entry to add, unless it would close a cycle (then what to do instead), and a
+    /// word of caution where the layers guessed from names put the imported module above the importer.
+    static func localFix(from: GraphTarget, to: GraphTarget, in graph: DependencyGraph, chains: inout ChainSearch?, configuration: Configuration) -> String {
+        if chains == nil { chains = ChainSearch(graph) }
+        if let chain = chains?.chain(from: [to], to: [from]) { return closingCycle(from: from, to: to, chain: chain) }
+        let where_ = from.position.map { " (\(from.manifestPath):\($0.line))" } ?? ""
+        var fix: String
+        if from.id.package == to.id.package {
+            let entry = GeneratedProjectFix.entry(sameProjectTarget: to.id.name, from: from) ?? "\"\(to.id.name)\""
+            fix = "add \(entry) to the dependencies of target \(from.id.name)\(where_)"
+        } else if let product = graph.products(holding: to).first {
+            fix = declaring(product: product, package: to.packageName, from: from, at: where_,
+                            pod: podLine(from: from, to: to, product: product, in: graph), to: to)
+        } else {
+            fix = "package \(to.packageName) has no product holding \(to.id.name): add one, then depend on it from \(from.id.name)\(where_)"
+        }
+        if case .preset = configuration.source, UpwardDependencyRule.applies(from: from, to: to), let fromLayer = from.layer, let toLayer = to.layer {
+            fix += "; but the layers guessed from names put \(to.id.name) (\(toLayer)) above \(from.id.name) (\(fromLayer)): if they are right, "
+                + "move what \(from.id.name) uses down or depend on an interface instead"
+        }
+        return fix
+    }
+
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
+        var chains: ChainSearch?
         for (edge, from, to) in context.checkedLocalEdges(of: graph) where edge.viaImport && !edge.isUndecided
             // When `upward` or `horizontal` reports the edge, the dependency itself is the problem, not its declaration;
             // when they are off (layers only guessed from names), the missing declaration is.
             && LayeringVerdict.rejection(from: from, to: to, in: context.configuration) == nil {
-            let where_ = from.position.map { " (\(from.manifestPath):\($0.line))" } ?? ""
-            var fix: String
-            if from.id.package == to.id.package {
-                let entry = GeneratedProjectFix.entry(sameProjectTarget: to.id.name, from: from) ?? "\"\(to.id.name)\""
-                fix = "add \(entry) to the dependencies of target \(from.id.name)\(where_)"
-            } else if let product = graph.products(holding: to).first {
-                fix = Self.declaring(product: product, package: to.packageName, from: from, at: where_,
-                                     pod: Self.podLine(from: from, to: to, product: product, in: graph), to: to)
-            } else {
-                fix = "package \(to.packageName) has no product holding \(to.id.name): add one, then depend on it from \(from.id.name)\(where_)"
-            }
+            let fix = Self.localFix(from: from, to: to, in: graph, chains: &chains, configuration: context.configuration)
             findings.append(finding("\(from.label) imports \(to.label), which \(Self.declarer(of: from))\(graph.alsoIn(edge))",
                                     fix: fix, at: edge.location, from: from.id.name, to: to.id.name))
         }

@@ -38,7 +38,7 @@ public struct MissingImportRule: Rule {
         name: "Missing import",
         summary: "A target uses a declared dependency's API without importing it.",
         rationale: "It compiles today only because another import loads the module: under Swift's MemberImportVisibility (SE-0444) it does not, and the dependency looks unused to every tool that reads imports.",
-        details: "a member of one of a declared dependency's extensions (`.apiClient`, `\\.apiClient`, `value.apiClient`, `Type.apiClient`, `apiClient(`) used by the target's files while none imports the dependency (local dependencies, and outside products whose checkout is on disk), at the first use. A type or top-level function is never one (Swift finds those only in modules the file imports). The use must be the dependency's: names the toolchain's modules declare (`Error`, `appending`, `lastPathComponent`), names too common to tell a module by (`id`, `value`, `body`), and names the target itself or another module it imports declares (any access) do not count; and where the target sees a module componentize cannot read (an Apple SDK's, an outside package not checked out), a member whose type the code does not write (`.name`, `value.name`) is undecided: counted with what would decide it, and neither a `missing-import` nor an `unused-dependency`. A member on a type the code writes (`Color.brand`, `\\DependencyValues.apiClient`, the key paths of `@Dependency(…)` and `@Environment(…)`) is the dependency's when its extension of that type declares it",
+        details: "a member of one of a declared dependency's extensions (`.apiClient`, `\\.apiClient`, `value.apiClient`, `Type.apiClient`, `apiClient(`) used by the target's files while none imports the dependency (local dependencies, and outside products whose checkout is on disk), at the first use. A type or top-level function is never one (Swift finds those only in modules the file imports). The use must be the dependency's: names the toolchain's modules declare (`Error`, `appending`, `lastPathComponent`) unless used on a type the code writes that the toolchain does not declare, names too common to tell a module by (`id`, `value`, `body`), and names the target itself or another module it imports declares (any access) do not count; and where the target sees a module componentize cannot read (an Apple SDK's, an outside package not checked out), a member whose type the code does not write (`.name`, `value.name`) is undecided: counted with what would decide it, and neither a `missing-import` nor an `unused-dependency`. A member on a type the code writes (`Color.brand`, `\\DependencyValues.apiClient`, the key paths of `@Dependency(…)` and `@Environment(…)`) is the dependency's when its extension of that type declares it, even a name the toolchain declares on types of its own (`@Dependency(\\.numberFormatter)`)",
         remedy: "add `import <Module>` to the file that uses it",
         defaultSeverity: .warning,
         cost: .everyImport,
@@ -64,6 +64,11 @@ public struct MissingImportRule: Rule {
             RuleExample(packages, sources: [
                 ("Clients/ApiClient/Sources/ApiClient/ApiClient.swift", apiClient + "extension ApiClient {\n    public var isWhitespace: Bool { false }\n}\n"),
                 ("Features/AppFeature/Sources/AppFeature/App.swift", "import DeviceId\n\nlet spaced = \"a b\".contains(where: \\.isWhitespace)\n"),
+            ]),
+            // The toolchain's `numberFormatter` (MeasurementFormatter's), used on a value: not ApiClient's.
+            RuleExample(packages, sources: [
+                ("Clients/ApiClient/Sources/ApiClient/ApiClient.swift", apiClient + "extension DependencyValues {\n    public var numberFormatter: Int { 0 }\n}\n"),
+                ("Features/AppFeature/Sources/AppFeature/App.swift", "import Foundation\n\nlet digits = MeasurementFormatter().numberFormatter.maximumFractionDigits\n"),
             ]),
             // A type (or a top-level function) is found only in modules the file imports: code that names one without
             // its import does not build, so it is never a missing import. The same for a generic parameter.
@@ -95,6 +100,12 @@ public struct MissingImportRule: Rule {
             RuleExample(packages, sources: [
                 ("Clients/ApiClient/Sources/ApiClient/ApiClient.swift", apiClient),
                 ("Features/AppFeature/Sources/AppFeature/App.swift", "import Dependencies\nimport SwiftUI\n\nstruct App {\n    @Dependency(\\.↓apiClient) var apiClient\n}\n"),
+            ]),
+            // A name the toolchain declares too (MeasurementFormatter's `numberFormatter`), on DependencyValues: ApiClient's,
+            // whatever the target declares of that name.
+            RuleExample(packages, sources: [
+                ("Clients/ApiClient/Sources/ApiClient/ApiClient.swift", apiClient + "extension DependencyValues {\n    public var numberFormatter: Int { 0 }\n}\n"),
+                ("Features/AppFeature/Sources/AppFeature/App.swift", "import Dependencies\nimport Foundation\n\nstruct App {\n    @Dependency(\\.↓numberFormatter) var numberFormatter\n    let formatter = NumberFormatter()\n}\n"),
             ]),
             // A static member on a type the code writes (`DependencyValues.live`), declared by ApiClient's extension of it.
             RuleExample(packages, sources: [

@@ -65,7 +65,8 @@ public struct APIUse: Sendable, Equatable {
 /// declarations), the modules it imports, the toolchain's modules (``ToolchainNames``), and, for a member whose type is
 /// not written, the modules that cannot be read here (then the use is undecided). A member whose type is written
 /// (`Color.brand`, `\DependencyValues.apiClient`, the key path of `@Dependency(…)` and `@Environment(…)`) is the
-/// module's when its extension of that type declares it.
+/// module's when its extension of that type declares it, even when the toolchain declares the name on types of its own
+/// (`@Dependency(\.numberFormatter)` is not MeasurementFormatter's), unless the type written is the toolchain's.
 public enum APIUsePass {
     /// Names too common to tell which module a use comes from.
     static let commonNames: Set<String> = [
@@ -83,9 +84,13 @@ public enum APIUsePass {
         "Dependency": "DependencyValues", "Environment": "EnvironmentValues", "FocusedValue": "FocusedValues", "FocusedBinding": "FocusedValues",
     ]
 
-    /// Whether a name can tell a module: not too common, not the toolchain's.
-    static func tells(_ name: String) -> Bool {
-        !commonNames.contains(name) && !ToolchainNames.names.contains(Substring(name))
+    /// Whether a use of a member the toolchain's modules declare too (`numberFormatter`, MeasurementFormatter's) may be
+    /// the toolchain's: unless the code writes a type the toolchain does not declare (`\DependencyValues.x`,
+    /// `@Dependency(\.x)`), on which only the extensions of the modules it sees can declare the member.
+    static func mayBeToolchains(_ use: UseFinder.Use) -> Bool {
+        guard ToolchainNames.names.contains(Substring(use.name)) else { return false }
+        guard let root = use.root, !root.isEmpty else { return true }
+        return ToolchainNames.names.contains(Substring(root))
     }
 
     /// The first use of each query's module in its target's files, in the queries' order; nil where there is none.
@@ -112,7 +117,7 @@ public enum APIUsePass {
             let query = queries[index], target = candidates[asking.position[query.target] ?? 0]
             var names: [String: Set<String>] = [:]
             for file in target.files[query.module] ?? [] { names.merge(members[file] ?? [:]) { $0.union($1) } }
-            return names.filter { tells($0.key) && target.words.contains(SourceWords.hash($0.key)) }
+            return names.filter { !commonNames.contains($0.key) && target.words.contains(SourceWords.hash($0.key)) }
         }
         let found = TargetFiles.found(queries, asking: asking, declared: declared, words: words, groups: groups,
                                       parsed: moduleParses.mapValues(\.every), fileSystem: fileSystem)
@@ -166,7 +171,7 @@ public enum APIUsePass {
         let groups = seenGroups(of: query)
         var undecided: APIUse?
         for uses in files.uses {
-            for use in uses where declared[use.name] != nil {
+            for use in uses where declared[use.name] != nil && !mayBeToolchains(use) {
                 if let root = use.root, declared[use.name]?.contains(root) != true { continue }
                 var found = APIUse(name: use.name, location: use.location)
                 // Another declaration of the name may be the one used: any, for a member whose type is not written; one
@@ -245,7 +250,7 @@ struct ExtensionWordIndex: Sendable {
         for group in modules.sorted() {
             for (index, file) in words.files[group].enumerated() {
                 guard let file, file.hasExtension else { continue }
-                for word in file.declarable where !APIUsePass.silentHashes.contains(word) {
+                for word in file.declarable where !APIUsePass.commonNameHashes.contains(word) {
                     files[word, default: []].append(GroupFile(group: group, index: index))
                 }
             }
@@ -278,7 +283,8 @@ struct AskingTargets: Sendable {
         }
     }
 
-    /// What one pass over a target's words finds: the words where its files may use a member, and the files of the
+    /// What one pass over a target's words finds: the words where its files may use a member that tells a module (a
+    /// toolchain's name only where a type may be written before it: ``SourceWords/rooted``), and the files of the
     /// modules it asks about that may declare one of them in an extension, by module, in file order.
     struct Candidates: Sendable {
         var words: Set<UInt64> = []
@@ -289,7 +295,10 @@ struct AskingTargets: Sendable {
         var candidates = Candidates()
         var found: [Int: Set<GroupFile>] = [:]
         for file in words.files[targets[position]] {
-            for word in file?.used ?? [] where candidates.words.insert(word).inserted {
+            guard let file else { continue }
+            for word in file.used where !candidates.words.contains(word) {
+                if APIUsePass.toolchainHashes.contains(word), !file.usesRooted(word) { continue }
+                candidates.words.insert(word)
                 for moduleFile in index.files[word] ?? [] where modules[position].contains(moduleFile.group) {
                     found[moduleFile.group, default: []].insert(moduleFile)
                 }
@@ -324,8 +333,11 @@ struct TargetFiles: Sendable {
         let names = asking.queries.map { indices in Set(indices.flatMap { declared[$0].keys }) }
         var usingTarget: [GroupFile: Int] = [:]
         for (position, target) in asking.targets.enumerated() where !names[position].isEmpty {
-            let hashes = names[position].map(SourceWords.hash)
-            for (index, file) in words.files[target].enumerated() where file.map({ file in hashes.contains(where: file.uses) }) ?? false {
+            // A toolchain's name is used only where its type may be written.
+            let hashes = names[position].map { (SourceWords.hash($0), ToolchainNames.names.contains(Substring($0))) }
+            for (index, file) in words.files[target].enumerated() where file.map({ file in
+                hashes.contains { $0.1 ? file.usesRooted($0.0) : file.uses($0.0) }
+            }) ?? false {
                 usingTarget[GroupFile(group: target, index: index)] = position
             }
         }
@@ -490,8 +502,8 @@ extension APIUsePass {
     }
 
     static let commonNameHashes = Set(commonNames.map(SourceWords.hash))
-    /// The hashes of the names that tell no module: the common ones and the toolchain's.
-    static let silentHashes = commonNameHashes.union(ToolchainNames.names.map { SourceWords.hash($0.utf8) })
+    /// The hashes of the names the toolchain's modules declare: they tell a module only on a type the code writes.
+    static let toolchainHashes = Set(ToolchainNames.names.map { SourceWords.hash($0.utf8) })
 }
 
 /// The members a module's file declares in extensions for other modules, each with the types it extends (the last

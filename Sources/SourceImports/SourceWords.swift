@@ -15,12 +15,17 @@ public struct SourceWords: Sendable, Equatable {
     /// `\.name`, `Type.Name`), or, not capitalized, before a `(` or a `{` (`name(…)`, `name { … }`), with only
     /// whitespace and backticks between. Sorted.
     private(set) var used: [UInt64] = []
+    /// The words of ``used`` where the type a member is looked up on may be written: after a `.` that follows a
+    /// capitalized word (`Type.name`, `\Type.name`, `Module.Type.Name`) or a `\` (`\.name`, the key path a property
+    /// wrapper such as `@Dependency(…)` gives its root), with only whitespace and backticks between. A member every
+    /// toolchain type may have (`numberFormatter`) tells a module only there. Sorted.
+    private(set) var rooted: [UInt64] = []
     /// Whether the file holds the word `extension`: only then can it declare a member of an extension.
     private(set) var hasExtension = false
 
     init(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { buffer in
-            var expectName = false, afterDot = false
+            var expectName = false, afterDot = false, afterRootedDot = false, rootMayPrecede = false
             var index = 0
             while index < buffer.count {
                 let byte = buffer[index]
@@ -34,11 +39,15 @@ public struct SourceWords: Sendable, Equatable {
                     }
                     // A call names a member only when it does not start with a capital (`Text(…)` makes a value of a type).
                     let used = afterDot || (!Self.isCapital(buffer[start]) && Self.opensCall(buffer, at: index))
-                    record(hash, declarable: expectName, used: used)
-                    if nonASCII { recordASCIIParts(of: UnsafeBufferPointer(rebasing: buffer[start..<index]), declarable: expectName, used: used) }
+                    record(hash, declarable: expectName, used: used, rooted: afterRootedDot)
+                    if nonASCII {
+                        recordASCIIParts(of: UnsafeBufferPointer(rebasing: buffer[start..<index]), declarable: expectName, used: used, rooted: afterRootedDot)
+                    }
                     expectName = Self.declaringKeywords.contains(hash)
                     hasExtension = hasExtension || hash == Self.extensionHash
                     afterDot = false
+                    afterRootedDot = false
+                    rootMayPrecede = Self.isCapital(buffer[start])
                     continue
                 }
                 // After `,` the next of a list (`case a, b`, `let x, y`); after `<` a generic parameter.
@@ -48,15 +57,24 @@ public struct SourceWords: Sendable, Equatable {
                     expectName = false
                 }
                 if byte == UInt8(ascii: ".") {
+                    afterRootedDot = rootMayPrecede
                     afterDot = true
                 } else if !Self.isSpaceOrBacktick(byte) {
                     afterDot = false
+                    afterRootedDot = false
+                }
+                // A written type (a capitalized word) or a key path's `\` may stand before the next `.`.
+                if byte == UInt8(ascii: "\\") {
+                    rootMayPrecede = true
+                } else if !Self.isSpaceOrBacktick(byte) {
+                    rootMayPrecede = false
                 }
                 index += 1
             }
         }
         declarable = Self.sortedUnique(declarable)
         used = Self.sortedUnique(used)
+        rooted = Self.sortedUnique(rooted)
     }
 
     /// Whether `hash` is one of the declarable words.
@@ -67,6 +85,11 @@ public struct SourceWords: Sendable, Equatable {
     /// Whether `hash` is one of the words where a member may be used.
     func uses(_ hash: UInt64) -> Bool {
         Self.contains(hash, in: used)
+    }
+
+    /// Whether `hash` is one of the words where a member may be used on a written type (``rooted``).
+    func usesRooted(_ hash: UInt64) -> Bool {
+        Self.contains(hash, in: rooted)
     }
 
     /// Whether the bytes from `index` on are whitespace and backticks, then `(` or `{`.
@@ -89,13 +112,14 @@ public struct SourceWords: Sendable, Equatable {
         return low < sorted.count && sorted[low] == hash
     }
 
-    private mutating func record(_ hash: UInt64, declarable: Bool, used: Bool) {
+    private mutating func record(_ hash: UInt64, declarable: Bool, used: Bool, rooted: Bool) {
         if declarable { self.declarable.append(hash) }
         if used { self.used.append(hash) }
+        if used && rooted { self.rooted.append(hash) }
     }
 
-    private mutating func recordASCIIParts(of word: UnsafeBufferPointer<UInt8>, declarable: Bool, used: Bool) {
-        for part in word.split(whereSeparator: { $0 >= 0x80 }) { record(Self.hash(part), declarable: declarable, used: used) }
+    private mutating func recordASCIIParts(of word: UnsafeBufferPointer<UInt8>, declarable: Bool, used: Bool, rooted: Bool) {
+        for part in word.split(whereSeparator: { $0 >= 0x80 }) { record(Self.hash(part), declarable: declarable, used: used, rooted: rooted) }
     }
 
     private static func sortedUnique(_ hashes: [UInt64]) -> [UInt64] {

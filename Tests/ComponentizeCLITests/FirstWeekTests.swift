@@ -296,4 +296,39 @@ final class FirstWeekTests: XCTestCase {
         let comma = try run("check", "--no-baseline")
         XCTAssertTrue(comma.stdout.contains("a comma is probably missing after the entry that ends on line 7"), comma.stdout)
     }
+
+    // MARK: - Advice for an import that would close a cycle
+
+    /// Without a componentize.yml, a lower package importing one that already depends on it is an
+    /// `implicit-dependency` whose advice is never "add it": it names the cycle the declaration would close and what to
+    /// do instead, and `fix` refuses with the same words and touches nothing. An import that closes no cycle but that
+    /// the layers guessed from names call upward is declared, with a word of caution.
+    func testAnImportThatWouldCloseACycleIsAdvisedAgainstAndFixAgrees() throws {
+        try package("Kit/NXKit")
+        try package("Common/NXUI", dependsOn: ["Kit/NXKit"])
+        try package("Common/ThemeUI")
+        try write("import NXUI\nimport ThemeUI\npublic enum NXKit {}\n", to: "Kit/NXKit/Sources/NXKit/NXKit.swift")
+        let check = try run("check", "--format", "json")
+        XCTAssertEqual(check.status, 1, check.stdout + check.stderr)
+        let findings = try XCTUnwrap(try json(check.stdout)["findings"] as? [[String: Any]])
+        let fixes = Dictionary(findings.filter { $0["rule"] as? String == "implicit-dependency" }.map { ($0["to"] as? String ?? "", $0["fix"] as? String ?? "") }) { $1 }
+        let cycle = "not fixable by declaring it: NXUI already depends on NXKit, so declaring it would close the cycle NXKit → NXUI → NXKit; "
+            + "move what NXKit uses of NXUI down into a module both may depend on, or have NXKit depend on an interface (a protocol at its "
+            + "level that NXUI implements) and drop the import; componentize fix does not make this edit"
+        XCTAssertEqual(fixes["NXUI"], cycle)
+        XCTAssertEqual(fixes["ThemeUI"], "add .product(name: \"ThemeUI\", package: \"ThemeUI\") to the dependencies of target NXKit (Kit/NXKit/Package.swift:8), "
+            + "with the package in Package(dependencies:) if it is not there; but the layers guessed from names put ThemeUI (common) above NXKit (kit): "
+            + "if they are right, move what NXKit uses down or depend on an interface instead")
+
+        let snapshot = try read("Kit/NXKit/Package.swift")
+        let fix = try run("fix")
+        XCTAssertTrue(fix.stdout.contains("not fixed: [implicit-dependency] NXKit (kit) imports NXUI (common), which its manifest does not declare\n    why: \(cycle)\n"),
+                      fix.stdout)
+        XCTAssertTrue(fix.stdout.contains("fixed 1 finding (1 implicit-dependency)"), fix.stdout)
+        let edited = try read("Kit/NXKit/Package.swift")
+        XCTAssertNotEqual(edited, snapshot)
+        XCTAssertFalse(edited.contains("NXUI"), edited)
+        let after = try XCTUnwrap(try json(try run("check", "--format", "json").stdout)["findings"] as? [[String: Any]])
+        XCTAssertEqual(after.filter { $0["rule"] as? String == "implicit-dependency" }.map { $0["to"] as? String }, ["NXUI"], "only the cycle is left")
+    }
 }

@@ -126,4 +126,18 @@ final class InferredLayeringTests: XCTestCase {
         XCTAssertFalse(configuration.lowercased().contains("legacykit:"), configuration)
         XCTAssertTrue(infer.stdout.contains("app: Shop (scaffold.app"), "the Podfile's target is the app: \(infer.stdout)")
     }
+
+    /// An XcodeGen unit-test bundle, in a spec the app's project includes from the folder of the package it tests,
+    /// depending on that package's product (a project of its own, named unlike any layer's member): it takes the layer
+    /// of the target it tests, so `init --infer` baselines nothing and `check` calls nothing unassigned. A bundle that
+    /// depends on no local target still belongs to no layer.
+    func testATestBundleBesideThePackageItTestsTakesThatPackagesLayer() throws {
+        let (infer, _) = try inferAndCheck("inferred/TestsBesidePackage")
+        XCTAssertTrue(infer.stdout.contains("baselined: nothing"), infer.stdout)
+        XCTAssertFalse(try run("check", "--no-baseline").stdout.contains("[unassigned]"))
+
+        try edit("Modules/NotesUI/project.yml", replacing: "    dependencies:\n      - package: NotesUI\n        product: NotesUI\n", with: "")
+        let unplaced = try run("check", "--no-baseline")
+        XCTAssertTrue(unplaced.stdout.contains("[unassigned] NotesUITests (package Notes) belongs to no layer"), unplaced.stdout)
+    }
 }

@@ -95,6 +95,36 @@ final class RepositoryCheckTests: XCTestCase {
         ])
     }
 
+    /// A key path of `@Dependency(…)` names a member of `DependencyValues` even when the toolchain declares the name on
+    /// types of its own (`numberFormatter`: Foundation's MeasurementFormatter has one) and the target declares a
+    /// `numberFormatter` of its own: the dependency is used (`missing-import`), never unused. The other side: a target
+    /// that only uses the toolchain's `numberFormatter` (on a value, or on `\MeasurementFormatter.numberFormatter`) does
+    /// not use the dependency, which stays `unused-dependency`.
+    func testAKeyPathToAMemberTheToolchainAlsoNamesIsAUseOnlyOnATypeTheToolchainDoesNotDeclare() throws {
+        try FileManager.default.removeItem(atPath: root + "/componentize.yml")
+        try write(RuleExample.package("Dependencies"), to: "Dependencies/Package.swift")
+        try write("public struct DependencyValues {}\n@propertyWrapper public struct Dependency<Value> {\n    public init(_ keyPath: KeyPath<DependencyValues, Value>) {}\n    public var wrappedValue: Value { fatalError() }\n}\n",
+                  to: "Dependencies/Sources/Dependencies/Dependencies.swift")
+        try write(RuleExample.package("NumberFormatting", targets: [("NumberFormatting", [".product(name: \"Dependencies\", package: \"Dependencies\")"])],
+                                      packages: [".package(path: \"../Dependencies\")"]), to: "NumberFormatting/Package.swift")
+        try write("import Dependencies\npublic struct NumberFormatterClient {}\nextension DependencyValues {\n    public var numberFormatter: NumberFormatterClient { NumberFormatterClient() }\n}\n",
+                  to: "NumberFormatting/Sources/NumberFormatting/Interface.swift")
+        for feature in ["Root", "Settings"] {
+            try write(RuleExample.package(feature, targets: [(feature, ["NumberFormatting", "Dependencies"].map { ".product(name: \"\($0)\", package: \"\($0)\")" })],
+                                          packages: ["NumberFormatting", "Dependencies"].map { ".package(path: \"../\($0)\")" }), to: "\(feature)/Package.swift")
+        }
+        try write("import Dependencies\n\nstruct Root {\n    @Dependency(\\.numberFormatter) var numberFormatter\n}\n", to: "Root/Sources/Root/RootStore.swift")
+        try write("import Foundation\n\nfunc digits(_ text: String) -> Bool {\n    let numberFormatter = NumberFormatter()\n    return numberFormatter.number(from: text) != nil\n}\n",
+                  to: "Root/Sources/Root/Digits.swift")
+        try write("import Foundation\nimport Dependencies\n\nlet formatter = MeasurementFormatter()\nlet digits = formatter.numberFormatter.maximumFractionDigits\nlet path = \\MeasurementFormatter.numberFormatter\n",
+                  to: "Settings/Sources/Settings/Settings.swift")
+        let findings = try check().findings.filter { [.missingImport, .unusedDependency].contains($0.rule) }
+        XCTAssertEqual(described(findings), [
+            "ROOT/Root/Sources/Root/RootStore.swift:4:19: missing-import: Root uses `numberFormatter` from NumberFormatting without importing it",
+            "ROOT/Settings/Package.swift:12:50: unused-dependency: Settings declares a dependency on NumberFormatting from NumberFormatting, which none of its files imports",
+        ])
+    }
+
     func testOnePackageWithSixtyTargets() throws {
         var targets: [String] = []
         for index in 0..<20 {

@@ -61,6 +61,24 @@ struct SourceWordsTests {
         #expect(!SourceWords([]).uses(SourceWords.hash("x")))
     }
 
+    /// Every use ``UseFinder`` finds on a type the code writes is at a rooted word; a member used on a value is not.
+    @Test func aMemberOnAWrittenTypeIsAtARootedWord() {
+        let text = """
+            @Dependency(\\ .numberFormatter) var numberFormatter
+            let a = \\DependencyValues.calendar + Notification . Name.custom + Foundation.Date.now
+            let b = formatter.locale + value.Calendar + make().timeZone
+            """
+        let words = SourceWords(Array(text.utf8))
+        let finder = UseFinder(names: ["numberFormatter", "calendar", "Name", "custom", "Date", "now", "locale", "Calendar", "timeZone"])
+        finder.walk(Parser.parse(source: text))
+        let rooted = Set(finder.uses.filter { $0.root != nil }.map(\.name))
+        #expect(rooted == ["numberFormatter", "calendar", "Name", "custom", "Date", "now"])
+        for name in rooted {
+            #expect(words.usesRooted(SourceWords.hash(name)), "\(name)")
+        }
+        #expect(["locale", "timeZone"].filter { words.usesRooted(SourceWords.hash($0)) }.isEmpty)
+    }
+
     /// A target's file that never spells a module's names rules the module's files out before any parse.
     @Test func onlyFilesThatShareAWordAreParsed() {
         let target = SourceWords(Array("import Dependencies\nlet client = Dependency(\\.apiClient)".utf8))
