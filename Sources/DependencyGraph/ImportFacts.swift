@@ -19,6 +19,9 @@ public struct ImportFacts: Sendable {
     /// By module, the modules it re-exports when its package's checkout is not on disk: the table of well-known ones and
     /// `imports.reexports`.
     public var reexports: [String: Set<String>]
+    /// Whether a graph built on them keeps each target's resolution, for a check of planned manifests over the same
+    /// sources to decide again only what they change (``DependencyGraph/init(workspace:model:imports:coverage:previous:)``).
+    public var keepsResolution = false
 
     public init(targets: [TargetImports], wiring: [TargetWiring] = [], external: ExternalModules = ExternalModules(),
                 systemModules: Set<String> = DependencyGraph.systemModules, ignore: [Glob] = [], reexports: [String: Set<String>] = [:]) {
@@ -52,6 +55,8 @@ public struct ImportIndex: Sendable {
     /// Unimported dependencies the code uses nonetheless, the first use of each (by target and module): the stage
     /// after import resolution (``DependencyGraph/withUses(_:)``); empty until it ran.
     public internal(set) var usesWithoutImport: [UseWithoutImport]
+    /// Each target's resolution, when the facts ask for it to be kept (``ImportFacts/keepsResolution``).
+    var resolution: ImportResolution.Resolved?
 }
 
 /// An import componentize cannot decide: whether the importing target declares it depends on a package that cannot be
