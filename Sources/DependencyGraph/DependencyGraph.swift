@@ -227,7 +227,10 @@ public struct DependencyGraph: Sendable {
     /// The graph of `workspace` in the layers of `model`, with `imports` when the sources were read. `coverage`, when
     /// given, is that of a graph built from the same packages' folders and the same `imports` (a manifest edited, no
     /// package added or removed): it is taken as it is instead of being worked out again.
-    public init(workspace: Workspace, model: Configuration, imports facts: ImportFacts? = nil, coverage known: SourceCoverage? = nil) {
+    /// `previous`: a graph of the same sources (`facts`) that `workspace`'s manifests (some of them planned) may differ
+    /// from; its imports' resolution is reused for every target the difference cannot change.
+    public init(workspace: Workspace, model: Configuration, imports facts: ImportFacts? = nil, coverage known: SourceCoverage? = nil,
+                previous: DependencyGraph? = nil) {
         let declared = DeclaredGraph(workspace: workspace, model: model)
         self.declared = declared
         layers = model.layers
@@ -251,7 +254,7 @@ public struct DependencyGraph: Sendable {
         if let facts {
             // How much code was read does not depend on the imports' resolution: the two run side by side.
             (coverage, imports) = concurrently({ known ?? SourceCoverage(workspace: declared.workspace, targets: facts.targets) },
-                                               { ImportResolution(declared: declared).index(of: facts, entries: manifestEntries) })
+                                               { ImportResolution(declared: declared).index(of: facts, entries: manifestEntries, previous: previous?.imports?.resolution) })
         } else {
             (coverage, imports) = (nil, nil)
         }

@@ -22,6 +22,9 @@ public struct ImportFacts: Sendable {
     /// By component mid-migration (its folder relative to the root), the sources only one of its pod and its package
     /// compiles that hold no code: never compared.
     public var codelessFiles: [String: Set<String>] = [:]
+    /// Whether a graph built on them keeps each target's resolution, for a check of planned manifests over the same
+    /// sources to decide again only what they change (``DependencyGraph/init(workspace:model:imports:coverage:previous:)``).
+    public var keepsResolution = false
 
     public init(targets: [TargetImports], wiring: [TargetWiring] = [], external: ExternalModules = ExternalModules(),
                 systemModules: Set<String> = DependencyGraph.systemModules, ignore: [Glob] = [], reexports: [String: Set<String>] = [:]) {
@@ -55,6 +58,8 @@ public struct ImportIndex: Sendable {
     /// Unimported dependencies the code uses nonetheless, the first use of each (by target and module): the stage
     /// after import resolution (``DependencyGraph/withUses(_:)``); empty until it ran.
     public internal(set) var usesWithoutImport: [UseWithoutImport]
+    /// Each target's resolution, when the facts ask for it to be kept (``ImportFacts/keepsResolution``).
+    var resolution: ImportResolution.Resolved?
 }
 
 /// An import componentize cannot decide: whether the importing target declares it depends on a package that cannot be

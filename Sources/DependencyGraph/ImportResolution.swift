@@ -16,16 +16,16 @@ import SourceImports
 struct ImportResolution {
     let declared: DeclaredGraph
 
-    func index(of facts: ImportFacts, entries: [ManifestEntry]) -> ImportIndex {
+    /// `previous`: the resolution of a graph of the same sources whose manifests some planned ones replace; the targets
+    /// nothing planned can change are not decided again (``Resolved/stale(under:numbers:)``).
+    func index(of facts: ImportFacts, entries: [ManifestEntry], previous: Resolved? = nil) -> ImportIndex {
         let targets = facts.targets
         // Each target read is looked up once, by number.
         let numbers = targets.map { declared.target(TargetID(package: $0.package, name: $0.target))?.number }
         let localReexports = reexports(of: facts, numbers: numbers)
         let context = Context(declared: declared, facts: facts, numbers: numbers, localReexports: localReexports)
-        // Each target's imports are decided on their own: in slices on every core, joined in the targets' order.
-        let results = inSlices(of: targets.count, minimumSliceSize: 16, slicesPerCore: 16) { slice in
-            slice.compactMap { index in numbers[index].flatMap { self.result(targets[index], from: declared.sortedTargets[$0], context: context) } }
-        }
+        let decided = decided(targets, numbers: numbers, context: context, previous: previous)
+        let results = decided.compactMap { $0 }
         var imported: [Int: Set<String>] = [:]
         imported.reserveCapacity(results.count)
         for result in results {
@@ -50,7 +50,7 @@ struct ImportResolution {
         let index = ImportIndex(edges: results.flatMap(\.edges), undeclaredExternal: results.flatMap(\.external),
                                 importedModules: importedModules, reexports: reexports, external: facts.external,
                                 undecided: results.flatMap(\.undecided), unimported: unimported,
-                                usesWithoutImport: [])
+                                usesWithoutImport: [], resolution: facts.keepsResolution ? Resolved(context: context, numbers: numbers, results: decided) : nil)
         releaseInBackground(results)
         return index
     }
@@ -63,6 +63,22 @@ struct ImportResolution {
             modules[number, default: []].formUnion(imports.interfaceModules.map(\.module))
         }
         return modules
+    }
+
+    /// Each target's result, by the targets' order (nil for a target the graph does not hold): decided on their own, in
+    /// slices on every core; with `previous`, only those it cannot answer for.
+    private func decided(_ targets: [TargetImports], numbers: [Int?], context: Context, previous: Resolved?) -> [Result?] {
+        let decide = { @Sendable (index: Int) -> Result? in
+            numbers[index].flatMap { self.result(targets[index], from: declared.sortedTargets[$0], context: context) }
+        }
+        guard let previous, let stale = previous.stale(under: context, numbers: numbers) else {
+            return inSlices(of: targets.count, minimumSliceSize: 16, slicesPerCore: 16) { slice in slice.map(decide) }
+        }
+        let again = stale.indices.filter { stale[$0] }
+        let fresh = inSlices(of: again.count, minimumSliceSize: 16, slicesPerCore: 16) { slice in slice.map { decide(again[$0]) } }
+        var results = previous.results.map { $0.map { Resolved.reused($0, in: declared.sortedTargets) } }
+        for (index, result) in zip(again, fresh) { results[index] = result }
+        return results
     }
 
     /// The targets with a Swift or Objective-C file, and pods (whose subspecs share one module), by number.
@@ -140,7 +156,7 @@ struct ImportResolution {
     }
 
     /// One target's undeclared and undecided imports, and every module its files import.
-    private struct Result: Sendable {
+    struct Result: Sendable {
         var from: Int
         var edges: [(edge: Edge, from: GraphTarget, to: GraphTarget)]
         var external: [UndeclaredExternalImport]

@@ -72,7 +72,7 @@ extension Project {
         for _ in 0..<Self.fixReviews {
             let changed = made.filter(\.changes)
             let after = changed.isEmpty ? before : try timings.measure("fix: planned manifests checked") {
-                try findings(withPlanned: changed, today: today, coverage: check.graph.coverage)
+                try findings(withPlanned: changed, today: today, check: check.graph)
             }
             let review = FixReview(before: before, after: after, made: made, needs: needs)
             guard !review.cancellations.isEmpty else { return (made, cancelled, after) }
@@ -88,15 +88,17 @@ extension Project {
         return (planner.made(reader: staticReader, cancelled: Set(cancelled.keys)), cancelled, nil)
     }
 
-    /// The findings `check` reports with the planned manifests in place of those on disk, the sources as read. The
-    /// share of the code read (`coverage`, the check's) is taken as it is unless the repository is discovered again: the
-    /// sources are as read, and an edited manifest adds or removes no package.
-    func findings(withPlanned planned: [FileFix.Made], today: String, coverage: SourceCoverage? = nil) throws -> [Finding] {
+    /// The findings `check` reports with the planned manifests in place of those on disk, the sources as read. Unless
+    /// the repository is discovered again, the check's graph (`check`) lends what the planned manifests cannot change:
+    /// the share of the code read (the sources are as read, and an edited manifest adds or removes no package) and the
+    /// imports' resolution of every target whose manifest and declared dependencies are unchanged.
+    func findings(withPlanned planned: [FileFix.Made], today: String, check: DependencyGraph? = nil) throws -> [Finding] {
         let (workspace, rediscovered) = try plannedWorkspace(planned)
         let configuration = layering.configuration
         var graph: DependencyGraph
         if let (facts, wiring) = retainedImports {
-            graph = DependencyGraph(workspace: workspace, model: configuration, imports: facts, coverage: rediscovered ? nil : coverage)
+            graph = DependencyGraph(workspace: workspace, model: configuration, imports: facts, coverage: rediscovered ? nil : check?.coverage,
+                                    previous: rediscovered ? nil : check)
                 .withWiring(wiring)
             if let unimported = graph.imports?.unimported, !unimported.isEmpty {
                 graph = graph.withUses(DependencyGraph.usesWithoutImport(unimported, read: facts.targets, workspace: workspace, fileSystem: fileSystem))

@@ -21,6 +21,7 @@ extension Project {
         var (facts, notes) = timings.measure("sources and imports") {
             ImportFacts.read(of: packages, workspace: workspace, reader: reader, fileSystem: fileSystem, configuration: configuration)
         }
+        facts.keepsResolution = retainsImportFacts
         let sources = WiringSources.taking(from: &facts.targets, in: packages)
         let (unwired, wiring) = DependencyGraph.building(workspace: workspace, model: configuration, imports: facts, besideWiringOf: sources,
                                                          fileSystem: fileSystem, timings: timings)
