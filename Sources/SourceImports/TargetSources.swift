@@ -30,6 +30,8 @@ public enum TargetSources {
         /// Files an Xcode project lists for the target that are not there (a stale project), relative to the package
         /// folder: not read.
         public var missing: [String] = []
+        /// Why some of the files an Xcode project gives the target cannot be known (`Target.sourcesIncomplete`).
+        public var incomplete: String?
     }
 
     /// The names of the property lists BeeHive reads its service registrations from.
@@ -45,6 +47,7 @@ public enum TargetSources {
             let files = listed.filter { swiftExtensions.contains(fileExtension(of: $0)) || cFamilyExtensions.contains(fileExtension(of: $0)) }
                 .map { PathArithmetic.lexical(PathArithmetic.join(directory, $0)) }.sorted()
             var selection = Selection(directory: directory, files: [], unknown: nil)
+            selection.incomplete = target.sourcesIncomplete
             for file in files {
                 if fileSystem.status(of: PathArithmetic.join(packageDirectory, file)).isFile { selection.files.append(file) } else { selection.missing.append(file) }
             }

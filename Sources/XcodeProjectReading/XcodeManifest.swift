@@ -69,6 +69,9 @@ public enum XcodeManifest {
         result.xcodeKind = target.kind.rawValue
         result.listedFiles = target.files
         result.sourcesUnknown = target.filesUnknown
+        result.sourcesIncomplete = target.filesIncomplete
+        result.vendoredModules = target.prebuiltModules
+        result.prebuiltUnknown = target.prebuiltUnknown
         result.moduleName = target.moduleName
         result.testedTarget = target.testedTarget
         result.file = target.file
