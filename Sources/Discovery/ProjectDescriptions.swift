@@ -18,7 +18,7 @@ enum ProjectDescriptions {
     static let unreadBuildFiles: Set<String> = ["BUILD", "BUILD.bazel", "MODULE.bazel", "WORKSPACE", "WORKSPACE.bazel", "BUCK"]
 
     /// Whether a file name is a project description discovery looks at (any YAML file may be an XcodeGen spec given by
-    /// `--spec`: ``isDescription(_:fileSystem:)`` looks inside).
+    /// `--spec`: ``isDescription(_:fileSystem:root:)`` looks inside).
     static func recognizes(_ name: String) -> Bool {
         XcodeGenReader.specNames.contains(name) || unreadBuildFiles.contains(name) || isYAML(name)
             || [TuistReader.projectFile, TuistReader.workspaceFile, TuistReader.pluginFile].contains(name)
@@ -31,10 +31,15 @@ enum ProjectDescriptions {
 
     /// Whether a YAML file not named `project.yml` is an XcodeGen spec: XcodeGen reads `project.yml` unless given
     /// `--spec`, so a spec under another name is recognised by its keys, `name:` and `targets:` at its top level, in a
-    /// folder without a `project.yml` (beside one, it is a file that one includes, or another tool's).
-    static func isNamedSpec(_ path: String, text: String, fileSystem: any FileSystem) -> Bool {
-        let folder = PathArithmetic.resolve("..", from: path)
-        guard !XcodeGenReader.specNames.contains(where: { fileSystem.status(of: PathArithmetic.join(folder, $0)).exists }) else { return false }
+    /// folder without a `project.yml` and below none (beside or below one, it is a file that one includes, a target's
+    /// `target.yml`, or another tool's).
+    static func isNamedSpec(_ path: String, text: String, fileSystem: any FileSystem, root: String) -> Bool {
+        var folder = PathArithmetic.resolve("..", from: path)
+        while true {
+            if XcodeGenReader.specNames.contains(where: { fileSystem.status(of: PathArithmetic.join(folder, $0)).exists }) { return false }
+            guard folder != root, folder.hasPrefix(root + "/") else { break }
+            folder = PathArithmetic.resolve("..", from: folder)
+        }
         var keys: Set<Substring> = []
         for line in text.split(whereSeparator: \.isNewline) where line.first.map({ $0.isLetter }) == true {
             if let colon = line.firstIndex(of: ":") { keys.insert(line[..<colon]) }
@@ -49,7 +54,7 @@ enum ProjectDescriptions {
         guard xcode.check else { return [] }
         // What is not a description of Tuist's or XcodeGen's (a source file named Project.swift, another tool's project.yml)
         // is left alone.
-        walk.descriptions = walk.descriptions.filter { isDescription($0, fileSystem: assembly.fileSystem) }
+        walk.descriptions = walk.descriptions.filter { isDescription($0, fileSystem: assembly.fileSystem, root: assembly.root) }
         let tuist = TuistProjects.read(&walk, xcode: xcode, into: &assembly)
         stubProjects(in: &walk, assembly: &assembly)
         return tuist + readSpecs(&walk, xcode: xcode, into: &assembly)
@@ -57,14 +62,14 @@ enum ProjectDescriptions {
 
     /// Whether a file the walk recognized by its name is one: a `Project.swift`, `Workspace.swift` or `Plugin.swift` that
     /// imports ProjectDescription, a spec with XcodeGen's keys.
-    static func isDescription(_ path: String, fileSystem: any FileSystem) -> Bool {
+    static func isDescription(_ path: String, fileSystem: any FileSystem, root: String) -> Bool {
         let name = PathArithmetic.lastComponent(of: path)
         guard !unreadBuildFiles.contains(name) else { return true }
         guard let text = fileSystem.text(of: path, upTo: 1 << 20) else { return false }
         if XcodeGenReader.specNames.contains(name) {
             return text.contains("targets") || text.contains("include") || text.contains("name")
         }
-        if isYAML(name) { return isNamedSpec(path, text: text, fileSystem: fileSystem) }
+        if isYAML(name) { return isNamedSpec(path, text: text, fileSystem: fileSystem, root: root) }
         // An import line, not a commented-out one (`//import ProjectDescription` in a template).
         return text.split(whereSeparator: \.isNewline).contains { line in
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
@@ -76,6 +81,7 @@ enum ProjectDescriptions {
         let root = assembly.root
         let specs = walk.descriptions.filter { name in XcodeGenReader.specNames.contains(PathArithmetic.lastComponent(of: name)) || isYAML(name) }
             .filter { xcode.selects(PathArithmetic.relative($0, to: root)) }.sorted()
+            .filter { !isAlternative($0, among: walk.descriptions, notes: &walk.notes, assembly: &assembly) }
         guard !specs.isEmpty else { return [] }
         let (fileSystem, display) = (assembly.fileSystem, assembly.displayPaths)
         let outcomes: [Result<XcodeGenReader.Reading, Error>] = inSlicesOnThreads(of: specs.count, minimumSliceSize: 1, slicesPerCore: 8,
@@ -108,6 +114,22 @@ enum ProjectDescriptions {
             }
         }
         return new
+    }
+
+    /// Whether a spec under another name than `project.yml` shares its folder with another one (`project-spm.yml` and
+    /// `project-carthage.yml`): alternatives XcodeGen is given one at a time, which one cannot be known, so none is read
+    /// and the first one's note names them.
+    private static func isAlternative(_ spec: String, among descriptions: [String], notes: inout [Note], assembly: inout WorkspaceAssembly) -> Bool {
+        guard isYAML(spec), !XcodeGenReader.specNames.contains(PathArithmetic.lastComponent(of: spec)) else { return false }
+        let folder = PathArithmetic.resolve("..", from: spec)
+        let siblings = descriptions.filter { isYAML($0) && PathArithmetic.resolve("..", from: $0) == folder }.sorted()
+        guard siblings.count > 1 else { return false }
+        if siblings.first == spec {
+            notes.append(Note("\(siblings.map(PathArithmetic.lastComponent(of:)).joined(separator: ", ")) all have XcodeGen's keys: alternative specs xcodegen is given one at a time (--spec), so none is read",
+                              at: FileLocation(path: assembly.display(spec))))
+            assembly.unreadDescriptions.append(spec)
+        }
+        return true
     }
 
     /// Records one spec's project as a package: keyed by the spec's path, its paths starting from the spec's folder.
