@@ -74,7 +74,7 @@ let package = Package(
             "Diagnostics", "Files", "ManifestReading", "Output", "Parallel", "Paths", "PodspecReading", "SourceImports", "TuistReading", "XcodeGenReading",
             "XcodeProjectReading",
         ]),
-        .target(name: "XcodeProjectReading", dependencies: ["Diagnostics", "Files", "ManifestReading", "Output", "Paths"]),
+        .target(name: "XcodeProjectReading", dependencies: ["Diagnostics", "Files", "ManifestReading", "Output", "Paths", "SourceText"]),
         .target(name: "TuistReading", dependencies: [
             "Diagnostics", "Files", "ManifestReading", "Paths", "SwiftEvaluation", "XcodeProjectReading",
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),

@@ -37,8 +37,11 @@ extension ImportResolution {
         var umbrellaExports: [String: Set<String>] = [:]
         /// By local module, the modules its files re-export (`@_exported import`).
         var localReexports: [String: Set<String>] = [:]
-        /// By target number, the modules of the prebuilt frameworks it vendors (a pod's `vendored_frameworks`).
+        /// By target number, the modules of the prebuilt frameworks it vendors (a pod's `vendored_frameworks`, an Xcode
+        /// target's linked `.xcframework`).
         var vendored: [Int: Set<String>] = [:]
+        /// By target number, the prebuilt binaries it links whose modules cannot be known, by file name.
+        var prebuiltUnknown: [Int: [String]] = [:]
         let declared: DeclaredGraph
 
         /// `numbers`: each of `facts.targets`' number in `declared`, nil for a target it does not hold.
@@ -55,8 +58,10 @@ extension ImportResolution {
             }
             for target in declared.sortedTargets where !target.isTest { modules[target.module, default: []].append(target) }
             for target in declared.sortedTargets {
-                let written = declared.workspace.packages[target.packageIndex].manifest.target(named: target.id.name)?.vendoredModules ?? []
+                let manifestTarget = declared.workspace.packages[target.packageIndex].manifest.target(named: target.id.name)
+                let written = manifestTarget?.vendoredModules ?? []
                 if !written.isEmpty { vendored[target.number] = Set(written) }
+                if let unknown = manifestTarget?.prebuiltUnknown, !unknown.isEmpty { prebuiltUnknown[target.number] = unknown }
             }
             for edge in declared.edges {
                 switch edge.to {
@@ -163,6 +168,9 @@ extension ImportResolution {
         /// What a target's declared outside entries let it import, and the packages that cannot be read among them.
         func provisions(of target: GraphTarget) -> Provisions {
             var provisions = Provisions()
+            for binary in prebuiltUnknown[target.number] ?? [] {
+                provisions.addUnread(UnreadPackage(package: binary, reason: .prebuilt), isPath: false)
+            }
             for pod in visible(from: target, declared: declared) where podsWithoutFiles.contains(pod) {
                 provisions.addUnread(UnreadPackage(package: declared.sortedTargets[pod].packageName, reason: .withoutSources), isPath: false)
             }

@@ -88,6 +88,8 @@ public struct UnreadPackage: Sendable, Hashable, Comparable, CustomStringConvert
         case unreadable
         /// A product named without its package (`"SwiftSoup"`), from a package not named.
         case productByName
+        /// A prebuilt binary an Xcode target links whose module is not written anywhere read (a static library).
+        case prebuilt
     }
 
     /// The package's identity, or the product's name for a product named without its package.
@@ -102,6 +104,7 @@ public struct UnreadPackage: Sendable, Hashable, Comparable, CustomStringConvert
         case .missing(let path): return "the package at \(path) (no manifest there)"
         case .unreadable: return "\(package) (its manifest cannot be read)"
         case .productByName: return "the package of product \(package) (named without its package)"
+        case .prebuilt: return "\(package) (a prebuilt binary the target links: which module it provides is not read)"
         }
     }
 
@@ -110,7 +113,7 @@ public struct UnreadPackage: Sendable, Hashable, Comparable, CustomStringConvert
         switch reason {
         case .missing(let path): return path
         case .productByName: return "the package of product \(package)"
-        case .notCheckedOut, .outsidePod, .withoutSources, .unreadable: return package
+        case .notCheckedOut, .outsidePod, .withoutSources, .unreadable, .prebuilt: return package
         }
     }
 

@@ -15,6 +15,8 @@ public struct SourceCoverage: Sendable, Equatable {
     public let unreadFolders: [UnreadFolder]
     /// The first file no target reads in the first of ``unreadFolders``, relative to the root.
     public let firstUnread: String?
+    /// The project descriptions no reader read (``Workspace/unreadDescriptions``).
+    public var unreadDescriptions: [String] = []
 
     public struct UnreadFolder: Sendable, Equatable {
         public let folder: String
@@ -64,6 +66,7 @@ public struct SourceCoverage: Sendable, Equatable {
         }
         total = files.count
         self.read = count
+        unreadDescriptions = workspace.unreadDescriptions
         unreadFolders = unread.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(3).map { UnreadFolder(folder: $0.key, files: $0.value) }
         let largest = unreadFolders.first?.folder
         firstUnread = files.first { file in

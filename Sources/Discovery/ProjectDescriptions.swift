@@ -17,34 +17,59 @@ enum ProjectDescriptions {
     /// Bazel's and Buck's build files: read by no reader here.
     static let unreadBuildFiles: Set<String> = ["BUILD", "BUILD.bazel", "MODULE.bazel", "WORKSPACE", "WORKSPACE.bazel", "BUCK"]
 
-    /// Whether a file name is a project description discovery looks at.
+    /// Whether a file name is a project description discovery looks at (any YAML file may be an XcodeGen spec given by
+    /// `--spec`: ``isDescription(_:fileSystem:root:)`` looks inside).
     static func recognizes(_ name: String) -> Bool {
-        XcodeGenReader.specNames.contains(name) || unreadBuildFiles.contains(name)
+        XcodeGenReader.specNames.contains(name) || unreadBuildFiles.contains(name) || isYAML(name)
             || [TuistReader.projectFile, TuistReader.workspaceFile, TuistReader.pluginFile].contains(name)
+    }
+
+    /// A `.yml` or `.yaml` file: an XcodeGen spec under another name than `project.yml` (`xcodegen --spec app.yml`).
+    static func isYAML(_ name: String) -> Bool {
+        name.hasSuffix(".yml") || name.hasSuffix(".yaml")
+    }
+
+    /// Whether a YAML file not named `project.yml` is an XcodeGen spec: XcodeGen reads `project.yml` unless given
+    /// `--spec`, so a spec under another name is recognised by its keys, `name:` and `targets:` at its top level, in a
+    /// folder without a `project.yml` and below none (beside or below one, it is a file that one includes, a target's
+    /// `target.yml`, or another tool's).
+    static func isNamedSpec(_ path: String, text: String, fileSystem: any FileSystem, root: String) -> Bool {
+        var folder = PathArithmetic.resolve("..", from: path)
+        while true {
+            if XcodeGenReader.specNames.contains(where: { fileSystem.status(of: PathArithmetic.join(folder, $0)).exists }) { return false }
+            guard folder != root, folder.hasPrefix(root + "/") else { break }
+            folder = PathArithmetic.resolve("..", from: folder)
+        }
+        var keys: Set<Substring> = []
+        for line in text.split(whereSeparator: \.isNewline) where line.first.map({ $0.isLetter }) == true {
+            if let colon = line.firstIndex(of: ":") { keys.insert(line[..<colon]) }
+        }
+        return keys.contains("name") && keys.contains("targets")
     }
 
     /// Reads the specs the walk found into `assembly`, drops the projects they generate from the walk's findings, and
     /// notes the build files no reader reads. Returns the folders the specs' local packages lead to that are new.
     static func read(_ walk: inout FolderWalk, xcode: XcodeSelection, into assembly: inout WorkspaceAssembly) -> [String] {
-        notUnderstood(walk.descriptions, notes: &walk.notes, assembly: assembly)
+        notUnderstood(walk.descriptions, notes: &walk.notes, assembly: &assembly)
         guard xcode.check else { return [] }
         // What is not a description of Tuist's or XcodeGen's (a source file named Project.swift, another tool's project.yml)
         // is left alone.
-        walk.descriptions = walk.descriptions.filter { isDescription($0, fileSystem: assembly.fileSystem) }
+        walk.descriptions = walk.descriptions.filter { isDescription($0, fileSystem: assembly.fileSystem, root: assembly.root) }
         let tuist = TuistProjects.read(&walk, xcode: xcode, into: &assembly)
-        stubProjects(in: &walk, assembly: assembly)
+        stubProjects(in: &walk, assembly: &assembly)
         return tuist + readSpecs(&walk, xcode: xcode, into: &assembly)
     }
 
     /// Whether a file the walk recognized by its name is one: a `Project.swift`, `Workspace.swift` or `Plugin.swift` that
     /// imports ProjectDescription, a spec with XcodeGen's keys.
-    static func isDescription(_ path: String, fileSystem: any FileSystem) -> Bool {
+    static func isDescription(_ path: String, fileSystem: any FileSystem, root: String) -> Bool {
         let name = PathArithmetic.lastComponent(of: path)
         guard !unreadBuildFiles.contains(name) else { return true }
         guard let text = fileSystem.text(of: path, upTo: 1 << 20) else { return false }
         if XcodeGenReader.specNames.contains(name) {
             return text.contains("targets") || text.contains("include") || text.contains("name")
         }
+        if isYAML(name) { return isNamedSpec(path, text: text, fileSystem: fileSystem, root: root) }
         // An import line, not a commented-out one (`//import ProjectDescription` in a template).
         return text.split(whereSeparator: \.isNewline).contains { line in
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
@@ -54,8 +79,9 @@ enum ProjectDescriptions {
 
     private static func readSpecs(_ walk: inout FolderWalk, xcode: XcodeSelection, into assembly: inout WorkspaceAssembly) -> [String] {
         let root = assembly.root
-        let specs = walk.descriptions.filter { XcodeGenReader.specNames.contains(PathArithmetic.lastComponent(of: $0)) }
+        let specs = walk.descriptions.filter { name in XcodeGenReader.specNames.contains(PathArithmetic.lastComponent(of: name)) || isYAML(name) }
             .filter { xcode.selects(PathArithmetic.relative($0, to: root)) }.sorted()
+            .filter { !isAlternative($0, among: walk.descriptions, notes: &walk.notes, assembly: &assembly) }
         guard !specs.isEmpty else { return [] }
         let (fileSystem, display) = (assembly.fileSystem, assembly.displayPaths)
         let outcomes: [Result<XcodeGenReader.Reading, Error>] = inSlicesOnThreads(of: specs.count, minimumSliceSize: 1, slicesPerCore: 8,
@@ -73,6 +99,12 @@ enum ProjectDescriptions {
             switch outcome {
             case .success(let reading):
                 new += record(reading, spec: spec, xcode: xcode, walk: &walk, into: &assembly)
+            case .failure(let error) where !XcodeGenReader.specNames.contains(PathArithmetic.lastComponent(of: spec)):
+                // Only its keys said it is a spec: what it is not is no error of the repository's.
+                let problem = shownProblem(error)
+                walk.notes.append(Note("this YAML file has XcodeGen's keys (name:, targets:) but is not read as a spec: \(problem.message)\(problem.location.map { " (at \($0))" } ?? "")",
+                                       at: FileLocation(path: assembly.display(spec))))
+                assembly.unreadDescriptions.append(spec)
             case .failure(let error):
                 assembly.unreadable[spec] = UnreadablePackage(directory: spec, relativeDirectory: PathArithmetic.relative(spec, to: root),
                                                               manifestPath: assembly.display(spec), problem: shownProblem(error))
@@ -82,6 +114,22 @@ enum ProjectDescriptions {
             }
         }
         return new
+    }
+
+    /// Whether a spec under another name than `project.yml` shares its folder with another one (`project-spm.yml` and
+    /// `project-carthage.yml`): alternatives XcodeGen is given one at a time, which one cannot be known, so none is read
+    /// and the first one's note names them.
+    private static func isAlternative(_ spec: String, among descriptions: [String], notes: inout [Note], assembly: inout WorkspaceAssembly) -> Bool {
+        guard isYAML(spec), !XcodeGenReader.specNames.contains(PathArithmetic.lastComponent(of: spec)) else { return false }
+        let folder = PathArithmetic.resolve("..", from: spec)
+        let siblings = descriptions.filter { isYAML($0) && PathArithmetic.resolve("..", from: $0) == folder }.sorted()
+        guard siblings.count > 1 else { return false }
+        if siblings.first == spec {
+            notes.append(Note("\(siblings.map(PathArithmetic.lastComponent(of:)).joined(separator: ", ")) all have XcodeGen's keys: alternative specs xcodegen is given one at a time (--spec), so none is read",
+                              at: FileLocation(path: assembly.display(spec))))
+            assembly.unreadDescriptions.append(spec)
+        }
+        return true
     }
 
     /// Records one spec's project as a package: keyed by the spec's path, its paths starting from the spec's folder.
@@ -100,13 +148,18 @@ enum ProjectDescriptions {
                                    at: FileLocation(path: assembly.display(spec))))
         }
         assembly.known.insert(generated)
+        if !XcodeGenReader.specNames.contains(PathArithmetic.lastComponent(of: spec)) {
+            walk.notes.append(Note("read as an XcodeGen spec (its top level has name: and targets:, and no project.yml is beside it): xcodegen reads it when given --spec \(PathArithmetic.lastComponent(of: spec))",
+                                   at: FileLocation(path: assembly.display(spec))))
+        }
         let manifest = XcodeManifest.manifest(of: project, file: PathArithmetic.lastComponent(of: spec), reader: .xcodegen, targetPath: ".")
         return assembly.recordDescribed(project, manifest: manifest, at: spec, folder: folder)
     }
 
     /// An `.xcodeproj` folder without its `project.pbxproj` describes nothing that can be read: a note, not a package.
-    private static func stubProjects(in walk: inout FolderWalk, assembly: WorkspaceAssembly) {
+    private static func stubProjects(in walk: inout FolderWalk, assembly: inout WorkspaceAssembly) {
         for project in walk.found where project.hasSuffix(".xcodeproj") && !assembly.fileSystem.status(of: project + "/project.pbxproj").exists {
+            assembly.unreadDescriptions.append(project)
             walk.notes.append(Note("this .xcodeproj has no project.pbxproj (a stub, or a project whose file is not committed): nothing of it is read",
                                    at: FileLocation(path: assembly.display(project))))
         }
@@ -119,11 +172,12 @@ enum ProjectDescriptions {
     }
 
     /// One note a kind of build file no reader reads: what it describes is not checked.
-    private static func notUnderstood(_ files: [String], notes: inout [Note], assembly: WorkspaceAssembly) {
+    private static func notUnderstood(_ files: [String], notes: inout [Note], assembly: inout WorkspaceAssembly) {
         let bazel = files.filter { unreadBuildFiles.contains(PathArithmetic.lastComponent(of: $0)) && !$0.hasSuffix("/BUCK") }
         let buck = files.filter { $0.hasSuffix("/BUCK") }
         for (kind, found) in [("Bazel", bazel), ("Buck", buck)] where !found.isEmpty {
             let first = found.sorted()[0]
+            assembly.unreadDescriptions.append(first)
             let others = found.count == 1 ? "" : " (and \(found.count - 1) more \(kind) file\(found.count == 2 ? "" : "s"))"
             notes.append(Note("a \(kind) build description\(others): componentize does not read \(kind), so the targets it declares are not checked unless a Package.swift, podspec or Xcode project also declares them",
                               at: FileLocation(path: assembly.display(first))))

@@ -22,6 +22,9 @@ public struct Workspace: Sendable {
     public var realRoot = ""
     /// Project descriptions a reader declined, absolute (notes say why): what they provide is undecided.
     public var declined: [String] = []
+    /// The project descriptions no reader read, as messages name them, sorted (declined Tuist projects, Bazel and Buck
+    /// files, stub projects): the notes say why. What `unread-sources` points at.
+    public var unreadDescriptions: [String] = []
     /// Folders of manifests that declare outside dependencies without being components (`Tuist/`), absolute.
     public var outsideDependencyFolders: [String] = []
     /// The repository's Swift and C-family source files outside skipped and excluded folders, relative to the root,

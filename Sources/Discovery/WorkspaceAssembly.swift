@@ -37,6 +37,9 @@ struct WorkspaceAssembly {
     /// Project descriptions a reader declined (a Tuist helper it cannot evaluate), absolute: not packages, and what
     /// they provide is undecided.
     var declinedDescriptions: [String] = []
+    /// Descriptions no reader reads, absolute (a note names each): a Bazel or Buck file, a stub `.xcodeproj`, a YAML file
+    /// with XcodeGen's keys that is not one.
+    var unreadDescriptions: [String] = []
     /// Folders of manifests that declare outside dependencies without being components (`Tuist/`), absolute: their
     /// SwiftPM checkouts say what outside products provide.
     var checkoutFolders: Set<String> = []
@@ -292,6 +295,7 @@ struct WorkspaceAssembly {
                          notes: notes + projectNotes.sorted { ($0.location?.path ?? "", $0.location?.line ?? 0) < ($1.location?.path ?? "", $1.location?.line ?? 0) })
         workspace.realRoot = root
         workspace.declined = declinedDescriptions.sorted()
+        workspace.unreadDescriptions = Set((declinedDescriptions + unreadDescriptions).map(display)).sorted()
         workspace.outsideDependencyFolders = checkoutFolders.sorted()
         workspace.podfileAppTargets = podfileAppTargets
         return workspace

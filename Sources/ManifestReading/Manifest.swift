@@ -75,14 +75,14 @@ public enum PackageKind: String, Sendable, Hashable, CaseIterable {
     case package, pod, xcodeProject, xcodeGenSpec, tuistProject
 
     /// The kind of the file at `path`: a podspec, an Xcode project (its folder or its `project.pbxproj`), an XcodeGen
-    /// spec (`project.yml`), a Tuist project (`Project.swift`), else a package.
+    /// spec (`project.yml`, or another YAML file discovery found to be one), a Tuist project (`Project.swift`), else a package.
     public init(manifestPath path: String) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         if path.hasSuffix(".podspec") || path.hasSuffix(".podspec.json") {
             self = .pod
         } else if path.hasSuffix(".xcodeproj") || path.hasSuffix("project.pbxproj") {
             self = .xcodeProject
-        } else if ["project.yml", "project.yaml", "project.json"].contains(name) {
+        } else if name == "project.json" || name.hasSuffix(".yml") || name.hasSuffix(".yaml") {
             self = .xcodeGenSpec
         } else if name == "Project.swift" {
             self = .tuistProject
@@ -212,6 +212,9 @@ public struct Target: Hashable, Sendable {
     public var exclude: [String] = []
     /// Why `sources:` or `exclude:` could not be read exactly; nil when they were.
     public var sourcesUnknown: String?
+    /// Why some of an Xcode target's files cannot be known while the others are (a bridging header whose path names a
+    /// setting not known): the others are read, and none of its dependencies is called unused. Nil elsewhere.
+    public var sourcesIncomplete: String?
     /// The module the target builds when it is not the target's name: a pod's `module_name`, or its name for every
     /// subspec (CocoaPods compiles a pod and its subspecs into one module).
     public var moduleName: String?
@@ -234,12 +237,16 @@ public struct Target: Hashable, Sendable {
     /// For an Xcode target, the framework targets (of its project or another) it embeds in its product (a copy-files
     /// phase), by name: plug-ins it ships and may load at run time without importing them. Empty elsewhere.
     public var embedded: [String] = []
-    /// Modules of prebuilt frameworks the target ships with it (a pod's `vendored_frameworks`): its code and its
-    /// dependants' import them without a dependency of their own. Empty elsewhere.
+    /// Modules of prebuilt frameworks the target ships with it (a pod's `vendored_frameworks`, the `.xcframework` an Xcode
+    /// target's frameworks phase links): its code and its dependants' import them without a dependency of their own.
+    /// Empty elsewhere.
     public var vendoredModules: [String] = []
     /// The storyboards and xibs the target bundles, relative to ``path``: a pod's `resources` and `resource_bundles`, an
     /// Xcode target's Copy Bundle Resources phase. Nil for a package: SwiftPM bundles those of the target's folder.
     public var interfaceFiles: [String]?
+    /// Prebuilt binaries an Xcode target links whose modules cannot be known (a static library), by file name: what its
+    /// code imports from outside is undecided. Empty elsewhere.
+    public var prebuiltUnknown: [String] = []
     /// For an Xcode target, the platforms it builds for (`iOS`, `macCatalyst`, `macOS`, `watchOS`, `tvOS`, `visionOS`,
     /// from `SDKROOT`, `SUPPORTED_PLATFORMS` and `SUPPORTS_MACCATALYST`); empty when its settings do not say. Nil for
     /// packages and pods: SwiftPM builds a package for any platform.

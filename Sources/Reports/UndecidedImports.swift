@@ -40,13 +40,14 @@ struct UndecidedImports {
 
     /// The kinds of package that would decide imports, each read another way.
     enum Kind: CaseIterable {
-        case checkout, pod, vendored, local
+        case checkout, pod, vendored, prebuilt, local
 
         init(_ reason: UnreadPackage.Reason) {
             switch reason {
             case .notCheckedOut, .productByName: self = .checkout
             case .outsidePod: self = .pod
             case .withoutSources: self = .vendored
+            case .prebuilt: self = .prebuilt
             case .missing, .unreadable: self = .local
             }
         }
@@ -56,6 +57,7 @@ struct UndecidedImports {
             case .checkout: return count == 1 ? "an outside package" : "\(count) outside packages"
             case .pod: return count == 1 ? "a pod from a specs repository" : "\(count) pods from a specs repository"
             case .vendored: return count == 1 ? "a pod without source files in the repository" : "\(count) pods without source files in the repository"
+            case .prebuilt: return count == 1 ? "a prebuilt library an Xcode target links" : "\(count) prebuilt libraries Xcode targets link"
             case .local: return count == 1 ? "a package of the repository that cannot be read" : "\(count) packages of the repository that cannot be read"
             }
         }
@@ -65,6 +67,7 @@ struct UndecidedImports {
             case .checkout: return "'swift package resolve' in the packages that declare them puts their checkouts where componentize reads them"
             case .pod: return "their podspecs are not read; imports.reexports in componentize.yml says which modules a pod provides"
             case .vendored: return "what they vendor (a framework, a library) is not read; imports.reexports in componentize.yml says which modules a pod provides"
+            case .prebuilt: return "which module a library provides is written in no module map read; imports.system in componentize.yml names the modules it provides"
             case .local: return "the unresolved and unreadable-manifest findings say what to fix"
             }
         }

@@ -11,8 +11,8 @@ public struct UnreadSourcesRule: Rule {
         name: "Unread sources",
         summary: "Most of the repository's source files are in no target componentize read.",
         rationale: "A check that read a small part of the code says nothing of the rest: its success is not the repository's.",
-        details: "when the targets read compile fewer than half of the repository's Swift and C-family files (`.swift`, `.m`, `.mm`, `.c`, `.cc`, `.cpp`, `.cxx`; outside skipped and `exclude`d folders and the folders of manifests that cannot be read, description files left out), once, at the first file of the folder holding the most unread files, with the counts; the notes name the descriptions not read (a declined Tuist helper, a Bazel or Buck file, a stub `.xcodeproj`)",
-        remedy: "make the descriptions the notes name readable, or exclude the folders that are not the app's code",
+        details: "when the targets read compile fewer than half of the repository's Swift and C-family files (`.swift`, `.m`, `.mm`, `.c`, `.cc`, `.cpp`, `.cxx`; outside skipped and `exclude`d folders and the folders of manifests that cannot be read, description files left out), once, at the first file of the folder holding the most unread files, with the counts; its advice names the descriptions not read, whose notes say why (a declined Tuist project, a Bazel or Buck file, a stub `.xcodeproj`, a YAML file with XcodeGen's keys that cannot be read), and says so when there is none",
+        remedy: "make the descriptions the advice names readable (or describe the unread folders' targets), or exclude the folders that are not the app's code",
         defaultSeverity: .warning,
         nonTriggeringExamples: [
             RuleExample([("Kit/NXKit", RuleExample.package("NXKit"))], sources: [("Kit/NXKit/Sources/NXKit/Kit.swift", "public struct Kit {}\n")]),
@@ -31,8 +31,21 @@ public struct UnreadSourcesRule: Rule {
         let folders = coverage.unreadFolders.map { "\($0.folder): \($0.files)" }.joined(separator: ", ")
         let path = graph.root == "." ? first : graph.root + "/" + first
         return [finding("read \(coverage.read) of \(coverage.total) Swift and C-family files: \(coverage.total - coverage.read) are in no target componentize read (\(folders))",
-                        fix: "the notes name the project descriptions componentize does not read: make them readable (or check their app with a tool that reads them), or exclude the folders that are not the app's code (exclude: in componentize.yml)",
+                        fix: Self.advice(unreadDescriptions: coverage.unreadDescriptions),
                         at: FileLocation(path: path, line: 1, column: 1), from: graph.root)]
+    }
+
+    /// The notes name the descriptions not read only when there are some; else no description here builds those files.
+    static func advice(unreadDescriptions: [String]) -> String {
+        let exclude = "or exclude the folders that are not the app's code (exclude: in componentize.yml)"
+        guard let first = unreadDescriptions.first else {
+            return "no Package.swift, podspec, Xcode project or description componentize reads builds them: describe their targets in one, " + exclude
+        }
+        let many = unreadDescriptions.count > 1
+        let named = first + (many ? " and \(unreadDescriptions.count - 1) more" : "")
+        return many
+            ? "the notes say why \(named) are not read: make them readable (or check what they describe with a tool that reads them), " + exclude
+            : "the notes say why \(named) is not read: make it readable (or check what it describes with a tool that reads it), " + exclude
     }
 }
 

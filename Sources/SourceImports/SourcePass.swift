@@ -88,6 +88,10 @@ public enum SourcePass {
                 let more = selection.missing.count > 1 ? " and \(selection.missing.count - 1) more" : ""
                 result.notes.append(Note("target \(target.name) lists source files that are not there (\(package.shownPath(of: first))\(more)): they are not read, and the target does not build as the project stands", at: location))
             }
+            if let incomplete = selection.incomplete {
+                let location = FileLocation(path: package.manifestPath, line: target.position?.line, column: target.position?.column)
+                result.notes.append(Note("the imports of \(target.name) are read without some of its files: \(incomplete) (none of its dependencies is called unused)", at: location))
+            }
             return result
         }
     }
@@ -126,7 +130,7 @@ public enum SourcePass {
                                                          shown: package.shownPath(of:))
         imports.quotedIncludes = quoted
         imports.headerIncludes = includes
-        imports.missingFiles = !selection.missing.isEmpty
+        imports.missingFiles = !selection.missing.isEmpty || selection.incomplete != nil
         imports.moduleMapModules = selection.directory.flatMap {
             moduleMapModules(at: PathArithmetic.join(PathArithmetic.join(package.directory, $0), "include/module.modulemap"), fileSystem: fileSystem)
         }
@@ -144,13 +148,7 @@ public enum SourcePass {
     /// The modules a C target's own module map declares (`module zlib [system] {`, `framework module X {`), in order;
     /// nil when there is no module map there.
     private static func moduleMapModules(at path: String, fileSystem: any FileSystem) -> [String]? {
-        guard let text = fileSystem.text(of: path, upTo: 1 << 20) else { return nil }
-        return text.split(whereSeparator: \.isNewline).compactMap { line in
-            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init).drop { $0 == "explicit" || $0 == "framework" }
-            guard words.first == "module", words.count > 1 else { return nil }
-            let name = words[words.index(after: words.startIndex)]
-            return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? name : nil
-        }
+        fileSystem.text(of: path, upTo: 1 << 20).map(ModuleMapText.modules(in:))
     }
 
     /// Each file scanned once even when several targets compile it (an Xcode project's shared files), in the order given.

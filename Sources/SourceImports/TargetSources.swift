@@ -33,6 +33,8 @@ public enum TargetSources {
         /// The storyboards and xibs it bundles, relative to the package folder: ``Target/interfaceFiles`` that are
         /// there, else (a package) those of its folder that `exclude:` leaves in.
         public var interfaceFiles: [String] = []
+        /// Why some of the files an Xcode project gives the target cannot be known (`Target.sourcesIncomplete`).
+        public var incomplete: String?
     }
 
     /// The names of the property lists BeeHive reads its service registrations from.
@@ -48,6 +50,7 @@ public enum TargetSources {
             let files = listed.filter { swiftExtensions.contains(fileExtension(of: $0)) || cFamilyExtensions.contains(fileExtension(of: $0)) }
                 .map { PathArithmetic.lexical(PathArithmetic.join(directory, $0)) }.sorted()
             var selection = Selection(directory: directory, files: [], unknown: nil)
+            selection.incomplete = target.sourcesIncomplete
             for file in files {
                 if fileSystem.status(of: PathArithmetic.join(packageDirectory, file)).isFile { selection.files.append(file) } else { selection.missing.append(file) }
             }

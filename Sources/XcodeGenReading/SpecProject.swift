@@ -95,6 +95,7 @@ struct SpecProject {
         target.files = sources.files
         target.filesUnknown = sources.unknown
         target.dependencies = dependencies(of: node, packages: packages, references: references)
+        target.prebuiltModules = prebuiltModules(of: node)
         return target
     }
 
@@ -148,9 +149,25 @@ struct SpecProject {
                     add(.builtProduct(PathArithmetic.lastComponent(of: framework)), item)
                 }
             }
-            // sdk:, carthage:, bundle: and vendored frameworks are no target of the repository.
+            // sdk:, carthage:, bundle: and vendored frameworks are no target of the repository (the prebuilt ones provide
+            // their modules: prebuiltModules(of:)).
         }
         return result
+    }
+
+    /// The modules of the prebuilt frameworks a target links: a `carthage:` dependency's (Carthage builds
+    /// `Name.framework`), and a `framework:` file of the repository's (`Vendor/WebRTC.xcframework`), each its name.
+    func prebuiltModules(of node: SpecNode) -> [String] {
+        var modules: [String] = []
+        for item in node["dependencies"]?.items ?? [] {
+            var name = item["carthage"]?.string
+            if name == nil, let framework = item["framework"]?.string, fileSystem.status(of: item["framework"].map { $0.path(framework) } ?? framework).exists {
+                let file = PathArithmetic.lastComponent(of: framework)
+                for suffix in [".xcframework", ".framework"] where file.hasSuffix(suffix) { name = String(file.dropLast(suffix.count)) }
+            }
+            if let name, !modules.contains(name) { modules.append(name) }
+        }
+        return modules
     }
 
     /// `aggregateTargets:`: a target with its `targets:` as dependencies.

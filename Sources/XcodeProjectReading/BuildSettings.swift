@@ -4,9 +4,10 @@ import Paths
 
 /// One target's build settings as Xcode resolves them for one configuration: the project's `.xcconfig`, the project's
 /// settings, the target's `.xcconfig`, the target's settings, each over the one before; `$(inherited)` is the value
-/// below, `$(NAME)` and `${NAME}` another setting (`TARGET_NAME` and `PROJECT_NAME` are built in), `$(NAME:c99extidentifier)`
-/// the same made an identifier. A reference to what is not set stays as written, so a value that still holds `$` after
-/// ``value(_:)`` is not known here.
+/// below, `$(NAME)`, `${NAME}` and `$NAME` another setting (`TARGET_NAME`, `PROJECT_NAME` and the project's source root
+/// `SRCROOT`, `PROJECT_DIR`, `SOURCE_ROOT` are built in: the root as `.`, so a path under it comes out relative to the
+/// project's `projectDirPath`), `$(NAME:c99extidentifier)` the same made an identifier. A reference to what is not set
+/// stays as written, so a value that still holds `$` after ``value(_:)`` is not known here.
 struct BuildSettings {
     /// Lowest first.
     var levels: [[String: String]]
@@ -14,7 +15,7 @@ struct BuildSettings {
 
     init(levels: [[String: String]], targetName: String, projectName: String) {
         self.levels = levels
-        builtIn = ["TARGET_NAME": targetName, "PROJECT_NAME": projectName]
+        builtIn = ["TARGET_NAME": targetName, "PROJECT_NAME": projectName, "SRCROOT": ".", "PROJECT_DIR": ".", "SOURCE_ROOT": "."]
     }
 
     /// The setting with every reference that can be resolved here expanded; nil when no level sets it.
@@ -34,6 +35,14 @@ struct BuildSettings {
         while let dollar = rest.firstIndex(of: "$") {
             result += rest[..<dollar]
             let afterDollar = rest.index(after: dollar)
+            if afterDollar < rest.endIndex, rest[afterDollar] == "_" || rest[afterDollar].isLetter {
+                // `$NAME`: the name runs to the first character that cannot be in one.
+                let end = rest[afterDollar...].firstIndex { !($0 == "_" || $0.isLetter || $0.isNumber) } ?? rest.endIndex
+                let name = String(rest[afterDollar..<end])
+                result += resolve(name, below: levels.count, depth: depth + 1).map { Substring($0) } ?? rest[dollar..<end]
+                rest = rest[end...]
+                continue
+            }
             guard afterDollar < rest.endIndex, let close = Self.closer(of: rest[afterDollar]),
                   let end = rest[afterDollar...].firstIndex(of: close) else {
                 result += rest[dollar...]

@@ -1,4 +1,5 @@
 import Diagnostics
+import Foundation
 import Paths
 
 extension ProjectReading {
@@ -12,14 +13,14 @@ extension ProjectReading {
                 unknown.append("its synchronized folder \(folder) is missing")
                 continue
             }
-            let excluded = Set(exceptions(in: group, for: target))
+            let excluded = Set(exceptions(in: group, for: target).map { onDisk($0, in: folder) })
             for file in contents.files where !SynchronizedFolder.isExcepted(file, by: excluded) {
                 files.insert(PathArithmetic.join(folder, file))
             }
         }
         for group in synchronizedGroups where !owned.contains(group) {
             guard let folder = path(of: group) else { continue }
-            let added = Set(exceptions(in: group, for: target))
+            let added = Set(exceptions(in: group, for: target).map { onDisk($0, in: folder) })
             guard !added.isEmpty else { continue }
             let inFolders = synchronizedContents(of: group)?.files.filter { SynchronizedFolder.isExcepted($0, by: added) } ?? []
             for file in added.union(inFolders) { files.insert(PathArithmetic.join(folder, file)) }
@@ -44,18 +45,56 @@ extension ProjectReading {
         }.flatMap { objects.list($0, "membershipExceptions") }
     }
 
-    /// `SWIFT_OBJC_BRIDGING_HEADER` when it is a plain path (alone or after `$(SRCROOT)/`): its imports are the target's.
-    func bridgingHeader(_ settings: BuildSettings, into files: inout Set<String>, unknown: inout [String]) {
-        guard let value = settings.value("SWIFT_OBJC_BRIDGING_HEADER"), !value.isEmpty else { return }
-        var path = value
-        for prefix in ["$(SRCROOT)/", "${SRCROOT}/", "$(PROJECT_DIR)/", "${PROJECT_DIR}/", "$(SOURCE_ROOT)/"] where path.hasPrefix(prefix) {
-            path.removeFirst(prefix.count)
-        }
+    /// `SWIFT_OBJC_BRIDGING_HEADER` with its settings expanded (the source root among them, `$(SRCROOT)`, `${PROJECT_DIR}`,
+    /// `$PROJECT_DIR`): its imports are the target's. A path that still names a setting not known here leaves only the
+    /// header out, and says so in `incomplete`: the target's other files are read.
+    func bridgingHeader(_ settings: BuildSettings, incomplete: inout [String]) -> String? {
+        guard var path = settings.value("SWIFT_OBJC_BRIDGING_HEADER")?.trimmingCharacters(in: .whitespaces), !path.isEmpty else { return nil }
+        if path.count >= 2, path.hasPrefix("\""), path.hasSuffix("\"") { path = String(path.dropFirst().dropLast()) }
         guard !path.contains("$") else {
-            unknown.append("its bridging header \(value) is not a plain path")
-            return
+            incomplete.append("its bridging header \(path) names a setting not known here")
+            return nil
         }
-        files.insert(PathArithmetic.lexical(PathArithmetic.join(objects.string(rootID, "projectDirPath") ?? ".", path)))
+        return PathArithmetic.lexical(PathArithmetic.join(sourceRoot, path))
+    }
+
+    /// A path the project names (relative to the project's folder) as the disk spells it: Xcode on macOS's default file
+    /// system finds `DBLoadTests.swift` where the disk holds `DbLoadTests.swift`. Each component missing as written is
+    /// looked up in its folder's listing, ignoring case (one listing a folder, kept for the project's reading); the path
+    /// as written when nothing, or more than one entry, matches.
+    mutating func onDisk(_ path: String) -> String {
+        guard !path.hasPrefix("/"), !fileSystem.status(of: PathArithmetic.join(projectFolder, path)).exists else { return path }
+        var found = ""
+        for component in path.split(separator: "/").map(String.init) {
+            let folder = PathArithmetic.join(projectFolder, found)
+            var name = component
+            if component != ".", component != "..", !fileSystem.status(of: PathArithmetic.join(folder, component)).exists {
+                guard let match = caseFoldedNames(in: folder)[component.lowercased()] else { return path }
+                name = match
+            }
+            found = found.isEmpty ? name : found + "/" + name
+        }
+        return found
+    }
+
+    /// `onDisk` for a path relative to `folder` (itself relative to the project's folder).
+    mutating func onDisk(_ file: String, in folder: String) -> String {
+        let full = onDisk(PathArithmetic.join(folder, file))
+        guard folder != "." else { return full }
+        return full.hasPrefix(folder + "/") ? String(full.dropFirst(folder.count + 1)) : file
+    }
+
+    /// A folder's entries by their lowercased names; a name two entries share (a case-sensitive disk) matches neither.
+    private mutating func caseFoldedNames(in folder: String) -> [String: String] {
+        if let known = caseFoldedListings[folder] { return known }
+        var names: [String: String] = [:], shared: Set<String> = []
+        for entry in fileSystem.listing(of: folder)?.entries ?? [] {
+            let key = entry.name.lowercased()
+            if names[key] == nil { names[key] = entry.name } else { shared.insert(key) }
+        }
+        for key in shared { names[key] = nil }
+        caseFoldedListings[folder] = names
+        return names
     }
 
     /// The module a target builds when it is not its name: `PRODUCT_MODULE_NAME`, else `PRODUCT_NAME`, as far as they

@@ -34,11 +34,15 @@ extension ProjectReading {
         }
         target.interfaceFiles = interfaceFiles.sorted()
         synchronizedFiles(of: id, into: &files, unknown: &unknown)
-        bridgingHeader(settings, into: &files, unknown: &unknown)
+        var incomplete: [String] = []
+        if let header = bridgingHeader(settings, incomplete: &incomplete) { files.insert(onDisk(header)) }
         target.dependencies = dependencies.items
         target.embedded = dependencies.embeddedNames
+        target.prebuiltModules = dependencies.prebuiltModules
+        target.prebuiltUnknown = dependencies.prebuiltUnknown
         target.files = files.sorted()
         target.filesUnknown = unknown.isEmpty ? nil : unknown.joined(separator: "; ")
+        target.filesIncomplete = incomplete.isEmpty ? nil : incomplete.joined(separator: "; ")
         return target
     }
 
@@ -54,6 +58,17 @@ extension ProjectReading {
         var seen: Set<XcodeDependency.Destination> = []
         /// Those a copy-files phase embeds in the target's product.
         var embedded: Set<XcodeDependency.Destination> = []
+        /// The modules of the prebuilt frameworks the frameworks phase links, each once, in order.
+        var prebuiltModules: [String] = []
+        /// The prebuilt binaries it links whose modules cannot be known, by file name.
+        var prebuiltUnknown: [String] = []
+
+        mutating func add(_ prebuilt: PrebuiltBinary.Provides) {
+            switch prebuilt {
+            case .modules(let modules): for module in modules where !prebuiltModules.contains(module) { prebuiltModules.append(module) }
+            case .unknown(let name): if !prebuiltUnknown.contains(name) { prebuiltUnknown.append(name) }
+            }
+        }
 
         /// A copy-files phase's product is only embedded: copying a framework into the product links nothing, so it
         /// declares no module to import (a target dependency or the frameworks phase does).
@@ -120,7 +135,7 @@ extension ProjectReading {
         switch objects.isa(phase) {
         case "PBXSourcesBuildPhase", "PBXHeadersBuildPhase":
             for buildFile in objects.list(phase, "files") {
-                for reference in fileReferences(of: buildFile) { if let path = path(of: reference) { files.insert(path) } }
+                for reference in fileReferences(of: buildFile) { if let path = path(of: reference) { files.insert(onDisk(path)) } }
             }
         case "PBXResourcesBuildPhase":
             for buildFile in objects.list(phase, "files") {
@@ -131,6 +146,10 @@ extension ProjectReading {
         case "PBXFrameworksBuildPhase", "PBXCopyFilesBuildPhase":
             let embeds = objects.isa(phase) == "PBXCopyFilesBuildPhase"
             for buildFile in objects.list(phase, "files") {
+                if !embeds, let prebuilt = prebuiltBinary(buildFile) {
+                    dependencies.add(prebuilt)
+                    continue
+                }
                 let product = linkedProduct(buildFile)
                 guard !isOwnProduct(product, of: target) else { continue }
                 dependencies.add(product, line: index.line(of: buildFile, inside: phase), embedded: embeds)
@@ -157,6 +176,15 @@ extension ProjectReading {
     private func fileReferences(of buildFile: String) -> [String] {
         guard let reference = objects.string(buildFile, "fileRef") else { return [] }
         return objects.isa(reference) == "PBXVariantGroup" ? objects.list(reference, "children") : [reference]
+    }
+
+    /// What a prebuilt binary of the repository a frameworks phase links provides (an `.xcframework`, a `.framework`, a
+    /// static or dynamic library): not a product of a target, of a package or of the build folder, nor of the SDK.
+    private mutating func prebuiltBinary(_ buildFile: String) -> PrebuiltBinary.Provides? {
+        guard objects.string(buildFile, "productRef") == nil, let reference = objects.string(buildFile, "fileRef"),
+              objects.isa(reference) == "PBXFileReference", productOwners[reference] == nil,
+              PrebuiltBinary.isBinary(objects.string(reference, "path") ?? ""), let path = path(of: reference) else { return nil }
+        return PrebuiltBinary.provides(onDisk(path), in: projectFolder, fileSystem: fileSystem)
     }
 
     /// What a linked or embedded file is: another target's product, a package's product, or a built product of the workspace.

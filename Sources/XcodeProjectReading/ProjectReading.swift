@@ -33,6 +33,8 @@ struct ProjectReading {
     /// The application targets by the file they build (`App.app`): what a test bundle's `TEST_HOST` names.
     var applications: [String: String] = [:]
     var projectName = ""
+    /// Each folder's entries by lowercased name, listed once (``onDisk(_:)``).
+    var caseFoldedListings: [String: [String: String]] = [:]
 
     init(objects: PBXObjects, index: PBXLineIndex, rootID: String, shownPath: String, projectFolder: String, fileSystem: any FileSystem) {
         self.objects = objects
@@ -44,7 +46,7 @@ struct ProjectReading {
     }
 
     /// `projectDirPath`, relative to the project's folder: where `SOURCE_ROOT` paths start.
-    private var sourceRoot: String {
+    var sourceRoot: String {
         objects.string(rootID, "projectDirPath").map(PathArithmetic.lexical) ?? "."
     }
 

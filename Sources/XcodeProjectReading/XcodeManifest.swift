@@ -70,6 +70,9 @@ public enum XcodeManifest {
         result.listedFiles = target.files
         result.interfaceFiles = target.interfaceFiles
         result.sourcesUnknown = target.filesUnknown
+        result.sourcesIncomplete = target.filesIncomplete
+        result.vendoredModules = target.prebuiltModules
+        result.prebuiltUnknown = target.prebuiltUnknown
         result.moduleName = target.moduleName
         result.testedTarget = target.testedTarget
         result.file = target.file

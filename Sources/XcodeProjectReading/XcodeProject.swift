@@ -72,11 +72,19 @@ public struct XcodeTarget: Hashable, Sendable {
     /// The files of its sources and headers phases and of its synchronized folders, and its bridging header, relative
     /// to the project's folder, sorted.
     public var files: [String]
-    /// Why some of its files cannot be known (a synchronized folder that is missing, a setting that is not a plain path).
+    /// Why its files cannot be known (a synchronized folder that is missing): none is read.
     public var filesUnknown: String?
     /// The storyboards and xibs of its resources phase, relative to the project's folder, sorted; nil when not read (a
     /// Tuist or XcodeGen description).
     public var interfaceFiles: [String]?
+    /// Why some of its files cannot be known while the others are (a bridging header whose path names a setting not known
+    /// here): those are read, and none of its dependencies is called unused.
+    public var filesIncomplete: String?
+    /// The modules of the prebuilt frameworks its frameworks phase links (`WebRTC` of `WebRTC.xcframework`).
+    public var prebuiltModules: [String] = []
+    /// The prebuilt binaries it links whose modules cannot be known (a static library, an XCFramework of libraries
+    /// without a module map), by file name: what it imports from outside is undecided.
+    public var prebuiltUnknown: [String] = []
     /// The file that defines it when that is not the project's own, as messages name it (a file an XcodeGen spec
     /// includes); nil for `project.pbxproj`.
     public var file: String?

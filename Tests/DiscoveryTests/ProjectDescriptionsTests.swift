@@ -50,5 +50,47 @@ struct ProjectDescriptionsTests {
             "/repo/Tools/BUCK: note: a Buck build description: componentize does not read Buck, so the targets it declares are not checked unless a Package.swift, podspec or Xcode project also declares them",
             "/repo/Stub.xcodeproj: note: this .xcodeproj has no project.pbxproj (a stub, or a project whose file is not committed): nothing of it is read",
         ])
+        #expect(workspace.unreadDescriptions == ["/repo/App/BUILD", "/repo/Stub.xcodeproj", "/repo/Tools/BUCK"])
+    }
+
+    /// XcodeGen reads `project.yml` unless given `--spec`: a YAML file of another name whose top level has `name:` and
+    /// `targets:`, in a folder without a `project.yml` and below none, is read as a spec, and a note says so; beside or
+    /// below a `project.yml` (a target's `target.yml` it includes), or
+    /// without those keys (a CI workflow, SwiftGen's configuration), it is not; one that cannot be read as a spec is a
+    /// note naming it (only its keys said it was one), never an error.
+    @Test func aSpecUnderAnotherNameIsReadWhenItsKeysSayItIsOne() throws {
+        let workspace = try discover([
+            "project-app.yml": Self.spec,
+            "swiftgen.yml": "strings:\n  inputs: App\n",
+            "Beside/project.yml": "name: Beside\ntargets:\n  Beside:\n    type: framework\n    platform: iOS\n",
+            "Beside/project-extra.yml": "name: Extra\ntargets:\n  Extra:\n    type: framework\n    platform: iOS\n",
+            "Beside/Share/target.yml": "name: Share\ntargets:\n  Share:\n    type: app-extension\n    platform: iOS\n",
+            "Tools/pipeline.yaml": "name: Pipeline\ntargets: [1, 2]\n",
+            "App/App.swift": "",
+            "Kit/Package.swift": PackageDiscoveryTests.manifest("Kit"),
+        ])
+        #expect(workspace.packages.map(\.relativeDirectory) == ["Beside/project.yml", "Kit", "project-app.yml"])
+        let app = try #require(workspace.packages.last)
+        #expect(app.kind == .xcodeGenSpec && app.manifest.targets.map(\.name) == ["App"])
+        #expect(workspace.unreadable.isEmpty)
+        #expect(workspace.notes.map(\.description).contains(
+            "/repo/project-app.yml: note: read as an XcodeGen spec (its top level has name: and targets:, and no project.yml is beside it): xcodegen reads it when given --spec project-app.yml"))
+        #expect(workspace.notes.contains { $0.description.hasPrefix("/repo/Tools/pipeline.yaml: note: this YAML file has XcodeGen's keys (name:, targets:) but is not read as a spec: ") })
+        #expect(workspace.unreadDescriptions == ["/repo/Tools/pipeline.yaml"])
+    }
+
+    /// Two specs under other names in one folder (`project-spm.yml`, `project-carthage.yml`) are alternatives xcodegen
+    /// is given one at a time: neither is read, a note names both. A `carthage:` dependency provides the module of the
+    /// framework Carthage builds.
+    @Test func alternativeSpecsAreNotReadAndCarthageFrameworksProvideTheirModules() throws {
+        let carthage = "name: Lib\ntargets:\n  Lib:\n    type: framework\n    platform: iOS\n    dependencies:\n      - carthage: Alamofire\n"
+        let workspace = try discover([
+            "Lib/project-spm.yml": Self.spec, "Lib/project-carthage.yml": carthage, "Other/project-lib.yml": carthage, "App/App.swift": "",
+        ])
+        #expect(workspace.packages.map(\.relativeDirectory) == ["Other/project-lib.yml"])
+        #expect(workspace.packages.first?.manifest.targets.map(\.vendoredModules) == [["Alamofire"]])
+        #expect(workspace.notes.map(\.description).contains(
+            "/repo/Lib/project-carthage.yml: note: project-carthage.yml, project-spm.yml all have XcodeGen's keys: alternative specs xcodegen is given one at a time (--spec), so none is read"))
+        #expect(workspace.unreadDescriptions == ["/repo/Lib/project-carthage.yml"])
     }
 }

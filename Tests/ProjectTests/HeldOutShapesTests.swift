@@ -284,6 +284,103 @@ final class HeldOutShapesTests: XCTestCase {
         XCTAssertEqual(described(try check().result.findings.filter { $0.rule == .unusedDependency }), [])
     }
 
+    /// A frameworks phase linking a file of the repository: a prebuilt framework provides its module (`WebRTC` of
+    /// `WebRTC.xcframework`, even when the checkout lacks it; the module its module map declares, for `Media.framework`;
+    /// those of the libraries an XCFramework's `Info.plist` lists), so importing it is no finding; a static library whose
+    /// module is written nowhere leaves the target's outside imports undecided, never an error. A target that links none
+    /// of them still gets its finding (a package of the repository takes `WebRTC` from an outside package).
+    func testAPrebuiltBinaryTheFrameworksPhaseLinksProvidesItsModule() throws {
+        try writeKit()
+        let calls = #"Package(name: "Calls", dependencies: [.package(url: "https://github.com/example/webrtc.git", from: "1.0.0")], "#
+            + #"targets: [.target(name: "Calls", dependencies: [.product(name: "WebRTC", package: "webrtc")])])"#
+        try write("// swift-tools-version:5.9\nimport PackageDescription\n\nlet package = \(calls)\n", to: "Calls/Package.swift")
+        try write("import WebRTC\n", to: "Calls/Sources/Calls/Calls.swift")
+        try write("import WebRTC\nimport MediaCore\nimport Codec\n", to: "Call/Call.swift")
+        try write("import OpenSSL\n", to: "Crypto/Crypto.swift")
+        try write("import WebRTC\n", to: "Bare/Bare.swift")
+        try write("framework module MediaCore {\n  umbrella header \"Media.h\"\n  export *\n}\n", to: "Vendor/Media.framework/Modules/module.modulemap")
+        try write("module Codec {\n  header \"codec.h\"\n}\n", to: "Vendor/Codecs.xcframework/ios-arm64/Headers/module.modulemap")
+        try write("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>AvailableLibraries</key><array><dict>
+            <key>LibraryIdentifier</key><string>ios-arm64</string><key>LibraryPath</key><string>libcodec.a</string>
+            <key>HeadersPath</key><string>Headers</string></dict></array></dict></plist>
+
+            """, to: "Vendor/Codecs.xcframework/Info.plist")
+        func linking(_ files: [String], phase: Int) -> [(id: String, text: String)] {
+            let id = String(format: "Q%023d", phase)
+            var text = "\t\t\(id) = {isa = PBXFrameworksBuildPhase; files = (\(files.indices.map { String(format: "E%03d%020d", phase, $0) }.joined(separator: ", "))); };"
+            for (index, file) in files.enumerated() {
+                let reference = String(format: "V%03d%020d", phase, index)
+                text += "\n\t\t\(String(format: "E%03d%020d", phase, index)) = {isa = PBXBuildFile; fileRef = \(reference); };"
+                text += "\n\t\t\(reference) = {isa = PBXFileReference; path = \(file); sourceTree = \"<group>\"; };"
+            }
+            return [(id: id, text: text)]
+        }
+        try write(Self.project([
+            XcodeTargetShape(name: "Call", settings: "SDKROOT = iphoneos;", files: ["Call/Call.swift"],
+                             phases: linking(["Vendor/WebRTC.xcframework", "Vendor/Media.framework", "Vendor/Codecs.xcframework"], phase: 1)),
+            XcodeTargetShape(name: "Crypto", settings: "SDKROOT = iphoneos;", files: ["Crypto/Crypto.swift"], phases: linking(["Vendor/libcrypto.a"], phase: 2)),
+            XcodeTargetShape(name: "Bare", settings: "SDKROOT = iphoneos;", files: ["Bare/Bare.swift"]),
+        ]), to: "App.xcodeproj/project.pbxproj")
+        let check = try check()
+        XCTAssertEqual(described(check.result.findings.filter { $0.rule == .implicitDependency }),
+                       ["ROOT/Bare/Bare.swift:1:1: implicit-dependency: Bare imports WebRTC from package webrtc, which target Bare does not link"])
+        XCTAssertEqual(check.result.undecided.map { "\($0.from.id.name) \($0.module)" }, ["Crypto OpenSSL"])
+    }
+
+    /// A file a project names in another case than the disk's (`tests/DBLoadTests.swift` for `Tests/DbLoadTests.swift`):
+    /// Xcode on macOS's default file system finds it, and so does the reader: it is read (its import of `Kit`, which the
+    /// target does not link, is a finding at the file as the disk spells it), not taken for missing.
+    func testAFileNamedInAnotherCaseIsTheFileOnDisk() throws {
+        try writeKit()
+        try write("import Kit\n", to: "Tests/DbLoadTests.swift")
+        try write(Self.project([XcodeTargetShape(name: "LoadTests", settings: "SDKROOT = iphoneos;", files: ["tests/DBLoadTests.swift"])]),
+                  to: "App.xcodeproj/project.pbxproj")
+        XCTAssertEqual(described(try check().result.findings.filter { $0.rule == .implicitDependency }),
+                       ["ROOT/Tests/DbLoadTests.swift:1:1: implicit-dependency: LoadTests (app) imports Kit (kit), which target LoadTests does not link"])
+    }
+
+    /// A bridging header whose path starts with the project's folder (`$PROJECT_DIR/…`, `${SRCROOT}/…`) is read: its
+    /// `@import Kit` is the target's. One whose path names a setting not known here leaves only the header out: the
+    /// target's other files are read (its import of `Kit` is a finding), a note says so, and none of its dependencies is
+    /// called unused.
+    func testABridgingHeaderUnderTheProjectFolderIsRead() throws {
+        try writeKit()
+        try write("@import Kit;\n", to: "App/App-Bridging-Header.h")
+        try write("@import Kit;\n", to: "Widget/Widget-Bridging-Header.h")
+        try write("import Foundation\n", to: "App/App.swift")
+        try write("import Foundation\n", to: "Widget/Widget.swift")
+        try write("import Foundation\nimport Widget\n", to: "Share/Share.swift")
+        try write(Self.project([
+            XcodeTargetShape(name: "App", settings: "SWIFT_OBJC_BRIDGING_HEADER = \"$PROJECT_DIR/App/App-Bridging-Header.h\";", files: ["App/App.swift"]),
+            XcodeTargetShape(name: "Widget", settings: "SWIFT_OBJC_BRIDGING_HEADER = \"${SRCROOT}/Widget/Widget-Bridging-Header.h\";", files: ["Widget/Widget.swift"]),
+            XcodeTargetShape(name: "Share", settings: "SWIFT_OBJC_BRIDGING_HEADER = \"$(HEADERS_DIR)/Share-Bridging-Header.h\";", files: ["Share/Share.swift"],
+                             linksKit: true),
+        ]), to: "App.xcodeproj/project.pbxproj")
+        let check = try check()
+        XCTAssertEqual(described(check.result.findings.filter { $0.rule == .implicitDependency || $0.rule == .unusedDependency }), [
+            "ROOT/App/App-Bridging-Header.h:1:1: implicit-dependency: App (app) imports Kit (kit), which target App does not link",
+            "ROOT/Share/Share.swift:2:1: implicit-dependency: Share (app) imports Widget (app), which target Share does not link",
+            "ROOT/Widget/Widget-Bridging-Header.h:1:1: implicit-dependency: Widget (app) imports Kit (kit), which target Widget does not link",
+        ])
+        XCTAssertTrue(check.notes.contains { $0.description.contains("the imports of Share are read without some of its files: its bridging header $(HEADERS_DIR)/Share-Bridging-Header.h names a setting not known here") })
+    }
+
+    /// `unread-sources` points at the notes only when some description was not read: with none (the code of folders no
+    /// description builds), it says so; with a Bazel file, it names it.
+    func testUnreadSourcesAdviceNamesOnlyDescriptionsThatExist() throws {
+        try writeKit()
+        for name in ["A", "B", "C"] { try write("struct \(name) {}\n", to: "App/Sources/\(name).swift") }
+        XCTAssertEqual(try check().result.findings.filter { $0.rule == .unreadSources }.map(\.fix), [
+            "no Package.swift, podspec, Xcode project or description componentize reads builds them: describe their targets in one, or exclude the folders that are not the app's code (exclude: in componentize.yml)",
+        ])
+        try write("", to: "App/BUILD.bazel")
+        XCTAssertEqual(try check().result.findings.filter { $0.rule == .unreadSources }.map(\.fix), [
+            "the notes say why \(root)/App/BUILD.bazel is not read: make it readable (or check what it describes with a tool that reads it), or exclude the folders that are not the app's code (exclude: in componentize.yml)",
+        ])
+    }
+
     /// A module named like an outside package the manifest declares (`APNS`, package `apns`) is that package's main
     /// product, even when no target names the product any more and another package the target links cannot be read: a
     /// target that imports it without declaring it is a finding. A target that names another product of that package
