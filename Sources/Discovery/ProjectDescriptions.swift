@@ -99,6 +99,11 @@ enum ProjectDescriptions {
             switch outcome {
             case .success(let reading):
                 new += record(reading, spec: spec, xcode: xcode, walk: &walk, into: &assembly)
+            case .failure(let error as SpecUsedElsewhere):
+                let problem = shownProblem(error.problem)
+                walk.notes.append(Note("this XcodeGen spec cannot be loaded where it lies (\(problem.message)\(problem.location.map { ", at \($0)" } ?? "")): it is a fragment other specs include or is run from another folder, which cannot be known, so it is not read",
+                                       at: FileLocation(path: assembly.display(spec))))
+                assembly.unreadDescriptions.append(spec)
             case .failure(let error) where !XcodeGenReader.specNames.contains(PathArithmetic.lastComponent(of: spec)):
                 // Only its keys said it is a spec: what it is not is no error of the repository's.
                 let problem = shownProblem(error)

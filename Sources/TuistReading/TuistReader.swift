@@ -38,16 +38,7 @@ public struct TuistReader: Sendable {
         for library in context.libraries(importedBy: tree) { interpreter.addLibrary(library.tree, shownAs: library.shown, converter: library.converter) }
         interpreter.run(tree)
         if let poison = interpreter.poison { throw TuistReadDeclined(path: shown, decline: poison) }
-        let object: ManifestObject
-        switch interpreter.globals.lookup("project") {
-        case .object(let found)?: object = found
-        case .unknown(let decline)?: throw TuistReadDeclined(path: shown, decline: decline)
-        case let other?:
-            throw TuistReadDeclined(path: shown, decline: Decline("a project given as \(other.typeDescription)", line: 1, column: 1))
-        case nil:
-            throw InputError("no 'let project = Project(…)' in this file: Tuist reads the project from a top-level constant named project",
-                             at: FileLocation(path: shown))
-        }
+        let object = try Self.project(in: tree, globals: interpreter.globals, shown: shown)
         let folder = PathArithmetic.resolve("..", from: path)
         let decoder = TuistDecoder(folder: folder, root: context.root, shownPath: shown, fileSystem: fileSystem)
         var project: XcodeProject
@@ -58,6 +49,33 @@ public struct TuistReader: Sendable {
         }
         project.packages += context.outsidePackages(from: folder)
         return Reading(project: project, generatedProject: PathArithmetic.join(folder, project.name + ".xcodeproj"))
+    }
+}
+
+extension TuistReader {
+    /// The project the file describes: `Project(…)` dumps itself whatever constant holds it, so `project` first, else the
+    /// one top-level constant holding a project (`let appDomain = Project.makeModule(…)`).
+    static func project(in tree: SourceFileSyntax, globals: Scope, shown: String) throws -> ManifestObject {
+        let names = ["project"] + tree.statements.compactMap { $0.item.as(VariableDeclSyntax.self) }
+            .flatMap(\.bindings).compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }.filter { $0 != "project" }
+        var projects: [ManifestObject] = []
+        var declined: Decline?
+        for name in names {
+            switch globals.lookup(name) {
+            case .object(let found)? where name == "project" || found.kind == "Project" || found.qualifier == "Project":
+                if name == "project" { return found }
+                projects.append(found)
+            case .unknown(let decline)? where name == "project": throw TuistReadDeclined(path: shown, decline: decline)
+            case .unknown(let decline)?: declined = declined ?? decline
+            case let other? where name == "project":
+                throw TuistReadDeclined(path: shown, decline: Decline("a project given as \(other.typeDescription)", line: 1, column: 1))
+            default: continue
+            }
+        }
+        if projects.count == 1 { return projects[0] }
+        if let declined { throw TuistReadDeclined(path: shown, decline: declined) }
+        if projects.count > 1 { throw TuistReadDeclined(path: shown, decline: Decline("\(projects.count) top-level projects", line: 1, column: 1)) }
+        throw InputError("no top-level 'let project = Project(…)' in this file: Tuist generates the project a Project.swift creates", at: FileLocation(path: shown))
     }
 }
 

@@ -92,7 +92,8 @@ struct SpecLoading {
             throw InputError("\(what)is \(size / 1024) KiB; an XcodeGen spec file is read up to \(Self.maximumSize / 1024) KiB", at: location)
         case .file: break
         case .missing, .brokenLink, .linkLoop:
-            throw InputError(entry == nil ? "no such file" : "\(what)does not exist; XcodeGen cannot load this spec", at: location)
+            guard entry != nil else { throw InputError("no such file", at: location) }
+            throw SpecUsedElsewhere(InputError("\(what)does not exist; XcodeGen cannot load this spec", at: location))
         case .folder, .other:
             throw InputError("\(what.isEmpty ? "it " : what)is not a file", at: location)
         }

@@ -27,10 +27,22 @@ public struct XcodeGenReader: Sendable {
         let spec = try loading.load(path)
         let folder = PathArithmetic.resolve("..", from: path)
         guard let name = spec["name"]?.string, !name.isEmpty else {
-            throw InputError("an XcodeGen spec needs name: (the project's name); XcodeGen stops without it", at: FileLocation(path: shown(path), line: 1, column: 1))
+            throw SpecUsedElsewhere(InputError("it has no name: (the project's name), which xcodegen needs of the spec it is given", at: FileLocation(path: shown(path), line: 1, column: 1)))
         }
         var reading = SpecProject(spec: spec, folder: folder, fileSystem: fileSystem, mainFile: path, shown: shown)
         let project = try reading.project(named: name)
         return Reading(project: project, files: loading.files, generatedProject: PathArithmetic.join(folder, name + ".xcodeproj"))
     }
+}
+
+/// A spec xcodegen cannot load where it lies (no `name:`, an include missing from its folder): a fragment other specs
+/// include, or one a script copies elsewhere before running xcodegen. Where it is used from cannot be known: not read.
+public struct SpecUsedElsewhere: Error, Sendable, CustomStringConvertible {
+    public var problem: InputError
+
+    public init(_ problem: InputError) {
+        self.problem = problem
+    }
+
+    public var description: String { problem.description }
 }

@@ -40,6 +40,22 @@ struct ProjectDescriptionsTests {
         #expect(workspace.unreadable.map { "\($0.kind) \($0.location)" } == ["xcodeGenSpec /repo/project.yml:2:1"])
     }
 
+    /// A spec xcodegen cannot load where it lies (no `name:`: a fragment; an include missing from its folder: a spec a
+    /// script copies elsewhere first) is a note naming it and why, never `unreadable-manifest`: where it is used from
+    /// cannot be known.
+    @Test func aSpecUsedFromElsewhereIsANoteNotAnError() throws {
+        let workspace = try discover([
+            "Apps/Main/project.yml": "name: Main\ninclude:\n  - path: Kit/project.yml\n",
+            "Kit/project.yml": "targets:\n  Kit:\n    type: framework\n    platform: iOS\n",
+        ])
+        #expect(workspace.unreadable.isEmpty)
+        #expect(workspace.unreadDescriptions == ["/repo/Apps/Main/project.yml", "/repo/Kit/project.yml"])
+        #expect(workspace.notes.map(\.description) == [
+            "/repo/Apps/Main/project.yml: note: this XcodeGen spec cannot be loaded where it lies (the included file /repo/Apps/Main/Kit/project.yml does not exist; XcodeGen cannot load this spec, at /repo/Apps/Main/project.yml:3:5): it is a fragment other specs include or is run from another folder, which cannot be known, so it is not read",
+            "/repo/Kit/project.yml: note: this XcodeGen spec cannot be loaded where it lies (it has no name: (the project's name), which xcodegen needs of the spec it is given, at /repo/Kit/project.yml:1:1): it is a fragment other specs include or is run from another folder, which cannot be known, so it is not read",
+        ])
+    }
+
     /// Bazel and Buck files and an `.xcodeproj` without its project file: each kind a note naming what is not read.
     @Test func descriptionsNothingReadsAreNamedInNotes() throws {
         let workspace = try discover([

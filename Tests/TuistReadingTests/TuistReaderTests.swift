@@ -232,6 +232,31 @@ struct TuistReaderTests {
         }
     }
 
+    /// `Project(…)` dumps itself whatever constant holds it: a project in `let appDomain = …` (built by a helper) is read;
+    /// a file with two is declined, one with none is an input error.
+    @Test func aProjectInAConstantOfAnotherNameIsRead() throws {
+        let helper = """
+            import ProjectDescription
+            extension Project {
+                public static func module(name: String) -> Project {
+                    Project(name: name, targets: [.target(name: name, destinations: .iOS, product: .framework, bundleId: "b")])
+                }
+            }
+            """
+        let project = try read([
+            Self.helpers + "Project+Templates.swift": helper,
+            "/repo/App/Project.swift": "import ProjectDescription\nimport ProjectDescriptionHelpers\nlet name = \"Domain\"\nlet appDomain = Project.module(name: name)\n",
+        ])
+        #expect(summary(project) == ["Domain framework []"])
+        #expect(throws: TuistReadDeclined.self) {
+            try read([Self.helpers + "Project+Templates.swift": helper,
+                      "/repo/App/Project.swift": "import ProjectDescriptionHelpers\nlet a = Project.module(name: \"A\")\nlet b = Project.module(name: \"B\")\n"])
+        }
+        #expect(throws: InputError.self) {
+            try read(["/repo/App/Project.swift": "import ProjectDescription\nlet name = \"A\"\n"])
+        }
+    }
+
     @Test func aSyntaxErrorIsAnInputErrorAtItsPlace() throws {
         #expect(throws: InputError.self) {
             try read(["/repo/App/Project.swift": "import ProjectDescription\nlet project = Project(name: \"A\", targets: [\n"])

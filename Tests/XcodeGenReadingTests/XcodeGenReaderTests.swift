@@ -236,9 +236,13 @@ struct XcodeGenReaderTests {
         #expect(error(["/repo/project.yml": "name: A\ntargets: x: y\n"]) == "project.yml:2:11: error: invalid YAML: mapping values are not allowed in this context")
     }
 
-    @Test func aMissingIncludeIsAnErrorAtTheIncludeLine() throws {
+    /// A spec xcodegen cannot load where it lies is used from elsewhere (a script copies it, or another spec includes it):
+    /// not read, never blamed as broken.
+    @Test func aMissingIncludeOrNoNameIsASpecUsedElsewhere() throws {
         #expect(error(["/repo/project.yml": "name: A\ninclude:\n  - Modules/missing.yml\n"])
             == "project.yml:3:5: error: the included file Modules/missing.yml does not exist; XcodeGen cannot load this spec")
+        #expect(throws: SpecUsedElsewhere.self) { try read(["/repo/project.yml": "name: A\ninclude:\n  - Modules/missing.yml\n"]) }
+        #expect(throws: SpecUsedElsewhere.self) { try read(["/repo/project.yml": "targets:\n  A:\n    type: framework\n    platform: iOS\n"]) }
     }
 
     @Test func anIncludeCycleIsAnErrorAtTheIncludeThatClosesIt() throws {
@@ -248,6 +252,6 @@ struct XcodeGenReaderTests {
 
     @Test func aTargetWithoutATypeIsAnError() throws {
         #expect(throws: InputError.self) { try read(["/repo/project.yml": "name: A\ntargets:\n  A:\n    platform: iOS\n"]) }
-        #expect(throws: InputError.self) { try read(["/repo/project.yml": "targets: {}\n"]) }
+        #expect(throws: SpecUsedElsewhere.self) { try read(["/repo/project.yml": "targets: {}\n"]) }
     }
 }
