@@ -5,8 +5,8 @@ import XcodeProjectReading
 
 /// Reads an XcodeGen spec (`project.yml`, `.yaml` or `.json`, with every file it includes) into the project XcodeGen would
 /// generate, without XcodeGen: Yams reads the YAML, and every target, dependency and package keeps the file and line
-/// that declares it. A spec XcodeGen could not load (invalid YAML, an include that is missing or includes itself back, a
-/// target without a type) is an ``InputError`` at its place.
+/// that declares it. A spec XcodeGen could not load (invalid YAML, an include that includes itself back, a target without
+/// a type) is an ``InputError`` at its place; one it could not load where it lies, ``SpecUsedElsewhere``.
 public struct XcodeGenReader: Sendable {
     /// The file names XcodeGen reads when it is given no `--spec`.
     public static let specNames: Set<String> = ["project.yml", "project.yaml", "project.json"]
