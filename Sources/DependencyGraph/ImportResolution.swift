@@ -41,12 +41,15 @@ struct ImportResolution {
         // on orders or links the build (an aggregate target, a C or C++ library). Its dependencies are not judged.
         let modular = Self.modularTargets(facts.targets, numbers: numbers, declared: declared)
         let interfaceModules = Self.interfaceModules(facts.targets, numbers: numbers)
+        let hostedImports = Self.importsOfHostedTests(context.hosted, imported: importedModules)
         let unimported = UnimportedDependencies.find(declared, entries: entries, imported: importedModules.filter { modular.contains($0.key) },
                                                      reexports: reexports, external: facts.external,
                                                      headers: headerUses(facts.targets, numbers: numbers), moduleMaps: moduleMaps, byModule: context.modules,
                                                      withoutFiles: (context.withoutFiles, context.podsWithoutFiles), opaque: { opacity.modules(seenBy: $0) })
             // A module a storyboard or xib the target bundles names for a class (`customModule`) is loaded at run time.
             .filter { dependency in interfaceModules[dependency.from.number].map { $0.isDisjoint(with: dependency.modules) } ?? true }
+            // An application links for the unit-test bundles it hosts too: they import what it links as their own.
+            .filter { dependency in hostedImports[dependency.from.number].map { $0.isDisjoint(with: dependency.modules) } ?? true }
         let index = ImportIndex(edges: results.flatMap(\.edges), undeclaredExternal: results.flatMap(\.external),
                                 importedModules: importedModules, reexports: reexports, external: facts.external,
                                 undecided: results.flatMap(\.undecided), unimported: unimported,
@@ -61,6 +64,16 @@ struct ImportResolution {
         for (imports, number) in zip(targets, numbers) where !imports.interfaceModules.isEmpty {
             guard let number else { continue }
             modules[number, default: []].formUnion(imports.interfaceModules.map(\.module))
+        }
+        return modules
+    }
+
+    /// By application number, the modules the unit-test bundles it hosts import.
+    static func importsOfHostedTests(_ hosted: [Int: [Int]], imported: [Int: Set<String>]) -> [Int: Set<String>] {
+        var modules: [Int: Set<String>] = [:]
+        for (test, linked) in hosted {
+            guard let host = linked.first, let imports = imported[test] else { continue }
+            modules[host, default: []].formUnion(imports)
         }
         return modules
     }

@@ -104,6 +104,7 @@ enum ProjectDescriptions {
                 walk.notes.append(Note("this XcodeGen spec cannot be loaded where it lies (\(problem.message)\(problem.location.map { ", at \($0)" } ?? "")): it is a fragment other specs include or is run from another folder, which cannot be known, so it is not read",
                                        at: FileLocation(path: assembly.display(spec))))
                 assembly.unreadDescriptions.append(spec)
+                dropProjects(besides: spec, from: &walk)
             case .failure(let error) where !XcodeGenReader.specNames.contains(PathArithmetic.lastComponent(of: spec)):
                 // Only its keys said it is a spec: what it is not is no error of the repository's.
                 let problem = shownProblem(error)
@@ -113,12 +114,16 @@ enum ProjectDescriptions {
             case .failure(let error):
                 assembly.unreadable[spec] = UnreadablePackage(directory: spec, relativeDirectory: PathArithmetic.relative(spec, to: root),
                                                               manifestPath: assembly.display(spec), problem: shownProblem(error))
-                // What it generates cannot be told; the projects beside it are its output, not read in its place.
-                let folder = PathArithmetic.resolve("..", from: spec)
-                walk.found.removeAll { $0.hasSuffix(".xcodeproj") && PathArithmetic.resolve("..", from: $0) == folder }
+                dropProjects(besides: spec, from: &walk)
             }
         }
         return new
+    }
+
+    /// What a spec not read generates cannot be told; the projects beside it are its output, not read in its place.
+    private static func dropProjects(besides spec: String, from walk: inout FolderWalk) {
+        let folder = PathArithmetic.resolve("..", from: spec)
+        walk.found.removeAll { $0.hasSuffix(".xcodeproj") && PathArithmetic.resolve("..", from: $0) == folder }
     }
 
     /// Whether a spec under another name than `project.yml` shares its folder with another one (`project-spm.yml` and

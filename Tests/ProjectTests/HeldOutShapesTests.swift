@@ -40,6 +40,12 @@ final class HeldOutShapesTests: XCTestCase {
         var files: [String]
         var linksKit = false
         var phases: [(id: String, text: String)] = []
+        /// The product type's last part (`framework`, `application`, `bundle.unit-test`).
+        var productType = "framework"
+
+        var productFile: String {
+            name + "." + (["application": "app", "bundle.unit-test": "xctest"][productType] ?? "framework")
+        }
     }
 
     /// A project `App.xcodeproj` at the root joining the local package `Kit` (folder `kitPath`).
@@ -58,7 +64,7 @@ final class HeldOutShapesTests: XCTestCase {
             objects.append("\t\t\(sources) = {isa = PBXSourcesBuildPhase; files = (\(buildFiles.map(\.0).joined(separator: ", "))); };")
             objects.append("\t\t\(list) = {isa = XCConfigurationList; buildConfigurations = (\(configuration)); };")
             objects.append("\t\t\(configuration) = {isa = XCBuildConfiguration; buildSettings = {\(target.settings)}; name = Debug; };")
-            objects.append("\t\t\(String(format: "P%023d", index)) = {isa = PBXFileReference; explicitFileType = wrapper.framework; path = \(target.name).framework; sourceTree = BUILT_PRODUCTS_DIR; };")
+            objects.append("\t\t\(String(format: "P%023d", index)) = {isa = PBXFileReference; explicitFileType = wrapper.framework; path = \(target.productFile); sourceTree = BUILT_PRODUCTS_DIR; };")
             objects += target.phases.map(\.text)
             objects.append("""
                 \t\t\(String(format: "T%023d", index)) = {
@@ -69,7 +75,7 @@ final class HeldOutShapesTests: XCTestCase {
                 \t\t\tname = \(target.name);
                 \t\t\tpackageProductDependencies = (\(target.linksKit ? "D0000000000000000000000A" : ""));
                 \t\t\tproductReference = \(String(format: "P%023d", index));
-                \t\t\tproductType = "com.apple.product-type.framework";
+                \t\t\tproductType = "com.apple.product-type.\(target.productType)";
                 \t\t};
                 """)
         }
@@ -282,6 +288,23 @@ final class HeldOutShapesTests: XCTestCase {
                                                  phases: [(id: "Q0000000000000000000000A", text: resources)])]),
                   to: "App.xcodeproj/project.pbxproj")
         XCTAssertEqual(described(try check().result.findings.filter { $0.rule == .unusedDependency }), [])
+    }
+
+    /// An application links for the unit-test bundles it hosts too (they see what it links as their own): a product
+    /// only its hosted tests import is not unused; one the tests of no host import still is.
+    func testWhatAHostedTestBundleImportsIsUsedByItsHost() throws {
+        try writeKit()
+        try write("import SwiftUI\n", to: "App/App.swift")
+        try write("import Kit\nimport XCTest\n", to: "AppTests/AppTests.swift")
+        let app = XcodeTargetShape(name: "App", settings: "SDKROOT = iphoneos;", files: ["App/App.swift"], linksKit: true, productType: "application")
+        let hosted = XcodeTargetShape(name: "AppTests", settings: "SDKROOT = iphoneos; TEST_HOST = \"$(BUILT_PRODUCTS_DIR)/App.app/App\";",
+                                      files: ["AppTests/AppTests.swift"], productType: "bundle.unit-test")
+        try write(Self.project([app, hosted]), to: "App.xcodeproj/project.pbxproj")
+        XCTAssertEqual(described(try check().result.findings.filter { $0.rule == .unusedDependency }), [])
+        var unhosted = hosted
+        unhosted.settings = "SDKROOT = iphoneos;"
+        try write(Self.project([app, unhosted]), to: "App.xcodeproj/project.pbxproj")
+        XCTAssertEqual(try check().result.findings.filter { $0.rule == .unusedDependency }.count, 1)
     }
 
     /// A frameworks phase linking a file of the repository: a prebuilt framework provides its module (`WebRTC` of
