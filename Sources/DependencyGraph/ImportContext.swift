@@ -320,7 +320,8 @@ struct Umbrellas {
         }
         for number in candidates.sorted() {
             let target = declared.sortedTargets[number]
-            guard let modules = imported[number] else { continue }
+            // One with no source file at all (its folder holds a placeholder) imports nothing: it links them for the others.
+            let modules = imported[number] ?? []
             let outside = (declaredOutside[number] ?? []).filter { if case .external = $0 { return true } else { return false } }
             let products = Set(outside.compactMap { destination -> String? in
                 if case .external(_, let product) = destination { return DependencyGraph.moduleName(of: product) }
