@@ -290,6 +290,39 @@ final class HeldOutShapesTests: XCTestCase {
         XCTAssertEqual(described(try check().result.findings.filter { $0.rule == .unusedDependency }), [])
     }
 
+    /// A framework of the project that links outside products and has no source file of its own (its folder holds a
+    /// placeholder) links them for the targets above it, which import them: an umbrella, so its direct dependants declare
+    /// those products. One whose own file imports them is no umbrella: its dependants' imports are findings.
+    func testAFrameworkWithNoSourceLinkingOutsideProductsIsAnUmbrella() throws {
+        let spec = """
+            name: App
+            packages:
+              RxSwift:
+                url: https://github.com/ReactiveX/RxSwift
+                from: 6.0.0
+            targets:
+              ThirdPartyLib:
+                type: framework
+                platform: iOS
+                sources: [ThirdPartyLib]
+                dependencies:
+                  - package: RxSwift
+              Feature:
+                type: framework
+                platform: iOS
+                sources: [Feature]
+                dependencies:
+                  - target: ThirdPartyLib
+
+            """
+        try write(spec, to: "project.yml")
+        try write("", to: "ThirdPartyLib/empty.txt")
+        try write("import RxSwift\nimport ThirdPartyLib\n", to: "Feature/Feature.swift")
+        XCTAssertEqual(described(try check().result.findings.filter { $0.rule == .implicitDependency }), [])
+        try write("import RxSwift\n", to: "ThirdPartyLib/Rx.swift")
+        XCTAssertEqual(try check().result.findings.filter { $0.rule == .implicitDependency }.count, 1)
+    }
+
     /// An application links for the unit-test bundles it hosts too (they see what it links as their own): a product
     /// only its hosted tests import is not unused; one the tests of no host import still is.
     func testWhatAHostedTestBundleImportsIsUsedByItsHost() throws {
