@@ -97,6 +97,11 @@ enum ProjectDescriptions {
         var new: [String] = []
         for (spec, outcome) in zip(specs, outcomes) where !included.contains(spec) {
             switch outcome {
+            case .success(let reading) where !XcodeGenReader.specNames.contains(PathArithmetic.lastComponent(of: spec)) && missingTarget(of: reading.project) != nil:
+                // Only its keys said it is a spec, and its targets depend on targets it does not define: a fragment.
+                walk.notes.append(Note("this YAML file has XcodeGen's keys (name:, targets:) but its targets depend on \(missingTarget(of: reading.project) ?? "") it does not define: a fragment other specs include, not read as a spec",
+                                       at: FileLocation(path: assembly.display(spec))))
+                assembly.unreadDescriptions.append(spec)
             case .success(let reading):
                 new += record(reading, spec: spec, xcode: xcode, walk: &walk, into: &assembly)
             case .failure(let error as SpecUsedElsewhere):
@@ -118,6 +123,17 @@ enum ProjectDescriptions {
             }
         }
         return new
+    }
+
+    /// A target a target of the project depends on that the project does not define, if any.
+    static func missingTarget(of project: XcodeProject) -> String? {
+        let names = Set(project.targets.map(\.name))
+        for target in project.targets {
+            for dependency in target.dependencies {
+                if case .target(let name) = dependency.destination, !names.contains(name) { return name }
+            }
+        }
+        return nil
     }
 
     /// What a spec not read generates cannot be told; the projects beside it are its output, not read in its place.

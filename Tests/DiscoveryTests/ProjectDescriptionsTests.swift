@@ -56,6 +56,19 @@ struct ProjectDescriptionsTests {
         ])
     }
 
+    /// A YAML file of another name with XcodeGen's keys whose targets depend on targets it does not define is a fragment
+    /// other specs include (shared settings and an app target), not a spec: a note, and no `unresolved`.
+    @Test func aSpecOfAnotherNameDependingOnTargetsItLacksIsAFragment() throws {
+        let workspace = try discover([
+            "Shared/app_shared.yml": "name: App\ntargets:\n  App:\n    type: application\n    platform: iOS\n    dependencies:\n      - target: Kit\n",
+        ])
+        #expect(workspace.packages.isEmpty && workspace.unreadable.isEmpty)
+        #expect(workspace.unreadDescriptions == ["/repo/Shared/app_shared.yml"])
+        #expect(workspace.notes.map(\.description) == [
+            "/repo/Shared/app_shared.yml: note: this YAML file has XcodeGen's keys (name:, targets:) but its targets depend on Kit it does not define: a fragment other specs include, not read as a spec",
+        ])
+    }
+
     /// Bazel and Buck files and an `.xcodeproj` without its project file: each kind a note naming what is not read.
     @Test func descriptionsNothingReadsAreNamedInNotes() throws {
         let workspace = try discover([
