@@ -14,7 +14,7 @@ extension Workspace {
 
     func nothingChecked(shownScope: String) -> InputError {
         let unread = notes.filter { note in
-            ["not read:", "componentize does not read", "has no project.pbxproj"].contains { note.message.contains($0) }
+            ["not read:", "componentize does not read", "has no project.pbxproj", "so it is not read", "not read as a spec"].contains { note.message.contains($0) }
         }
         let why = unread.isEmpty ? "" : ": " + unread.prefix(3).map(\.description).joined(separator: "; ")
         return InputError("nothing was checked: no target of a package, pod or project was read, and the repository holds \(sourceFiles.count) Swift and C-family files\(why)",
@@ -26,7 +26,7 @@ extension Workspace {
     public func requireSomethingToCheck(found: Bool, scope: String, currentFolder: String, fileSystem: any FileSystem) throws {
         let shown = PathArithmetic.relative(scope, to: currentFolder)
         guard !found else { return try requireSomethingRead(shownScope: shown) }
-        if !declined.isEmpty { throw nothingChecked(shownScope: shown) }
+        if !declined.isEmpty || !unreadDescriptions.isEmpty { throw nothingChecked(shownScope: shown) }
         if let generated = GeneratedFolders.cocoaPodsOutput(containing: scope + "/", fileSystem: fileSystem) {
             throw InputError("nothing to check here: \(PathArithmetic.relative(generated, to: currentFolder)) is CocoaPods' generated Pods folder, not the repository's own code; check the folder that holds the Podfile",
                              at: FileLocation(path: shown))

@@ -58,6 +58,11 @@ final class GeneratedProjectTests: XCTestCase {
         XCTAssertFalse(result.stdout.contains("unreadable-manifest"), result.stdout)
         XCTAssertTrue(result.stdout.contains("project.yml: note: this XcodeGen spec cannot be loaded where it lies (the included file Config/missing.yml does not exist"), result.stdout)
         XCTAssertTrue(result.stdout.contains("[unread-sources]"), result.stdout)
+        // With nothing else to read, the check read nothing: an input error naming the spec, never a green run.
+        try FileManager.default.removeItem(at: app.appendingPathComponent("Packages"))
+        let nothing = try check(["."], in: app)
+        XCTAssertEqual(nothing.status, 2, nothing.stdout + nothing.stderr)
+        XCTAssertTrue(nothing.stderr.contains("nothing was checked") && nothing.stderr.contains("project.yml: note: this XcodeGen spec cannot be loaded where it lies"), nothing.stderr)
     }
 
     /// Malformed YAML in an included file, an include that is missing, an include cycle: each an `unreadable-manifest`
