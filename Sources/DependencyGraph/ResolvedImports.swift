@@ -20,7 +20,7 @@ extension ImportResolution {
             let oldTargets = old.declared.sortedTargets, newTargets = new.declared.sortedTargets
             let oldPackages = old.declared.workspace.packages, newPackages = new.declared.workspace.packages
             guard numbers == newNumbers, results.count == newNumbers.count, old.facts.targets.count == new.facts.targets.count,
-                  oldTargets.count == newTargets.count, zip(oldTargets, newTargets).allSatisfy { Self.sameNode($0, $1) },
+                  oldTargets.count == newTargets.count, zip(oldTargets, newTargets).allSatisfy({ Self.sameNode($0, $1) }),
                   oldPackages.count == newPackages.count,
                   zip(oldPackages, newPackages).allSatisfy({ $0.relativeDirectory == $1.relativeDirectory && $0.manifest.products == $1.manifest.products }),
                   Self.sameWhole(old, new) else { return nil }
