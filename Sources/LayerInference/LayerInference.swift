@@ -44,10 +44,13 @@ public struct InferredLayering: Sendable, Equatable {
     public var packageKinds = PackageCounts()
     /// The app: the one package or Xcode application target on top of everything; nil when there is none.
     public var app: String?
+    /// Modules test targets use that stand in for real code (mocks, fakes, testing toolkits), for `testSupport`.
+    public var testSupport: [String] = []
 
     public static func == (lhs: InferredLayering, rhs: InferredLayering) -> Bool {
         lhs.layers == rhs.layers && lhs.cycles == rhs.cycles && lhs.componentCount == rhs.componentCount
             && lhs.thirdParty.map(\.package) == rhs.thirdParty.map(\.package) && lhs.thirdParty.map(\.layers) == rhs.thirdParty.map(\.layers)
+            && lhs.testSupport == rhs.testSupport
     }
 }
 
@@ -92,6 +95,7 @@ public struct LayerInference: Sendable {
         let applications = ranges.last.map { $0.flatMap { levels[$0] }.filter { units.isApplication[$0] } } ?? []
         if plan == nil { Self.nameTheApp(&layers, top: ranges.last.map { $0.flatMap { levels[$0] } } ?? [], units: units, groups: groups,
                                           hasAppTarget: !appTargets.isEmpty || !applications.isEmpty) }
+        Self.nameBySharedEnding(&layers)
         Self.nameByWhatTheyAre(&layers)
         Self.makeNamesUnique(&layers)
         Self.placeApplicationsByKind(&layers, units: units)
@@ -113,7 +117,8 @@ public struct LayerInference: Sendable {
             componentCount: units.names.count,
             componentsArePackages: units.componentsArePackages,
             packageKinds: graph.packageKinds,
-            app: app
+            app: app,
+            testSupport: Self.testDoubles(in: graph)
         )
     }
 
@@ -305,6 +310,21 @@ public struct LayerInference: Sendable {
             }
         }
         return ranges
+    }
+
+    /// A layer no folder names whose components mostly end in one word (three in four, two at least) is named after it:
+    /// `HomeFeature`, `FeedFeature` → `features`; `AuthDomain`, `FeedDomain` → `domains`; `CoreUI`, `DesignUI` → `ui`.
+    static func nameBySharedEnding(_ layers: inout [InferredLayering.Layer]) {
+        for index in layers.indices where !layers[index].namedFromFolders && layers[index].components.count > 1 {
+            var counts: [String: Int] = [:]
+            for component in layers[index].components { if let ending = nameSuffix(of: component) { counts[ending, default: 0] += 1 } }
+            guard let (ending, count) = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), count >= 2,
+                  count * 4 >= layers[index].components.count * 3 else { continue }
+            let name = layerName(ending.allSatisfy(\.isUppercase) || ending.hasSuffix("s") ? ending : ending + "s")
+            guard !name.isEmpty, name != "app", !layers.contains(where: { $0.name == name }) else { continue }
+            layers[index].name = name
+            layers[index].namedFromFolders = true
+        }
     }
 
     /// Layers no folder names, named after what they are: `core` at the bottom, `features` for the widest independent

@@ -50,7 +50,8 @@ public struct HorizontalDependencyRule: Rule {
     /// Whether a dependency from `from` to `to` joins two components of an independent layer, other than through an
     /// interface.
     static func applies(from: GraphTarget, to: GraphTarget, in configuration: Configuration) -> Bool {
-        guard let rank = from.rank, to.rank == rank, configuration.layers[rank].independent, from.component != to.component else { return false }
+        guard let rank = from.rank, to.rank == rank, configuration.layers[rank].independent, from.component != to.component,
+              !LayeringVerdict.isHost(of: from, to) else { return false }
         return !(from.interfaceOf == nil && to.interfaceOf != nil)
     }
 

@@ -206,4 +206,10 @@ public enum LayeringVerdict {
         if configuration.severities[.horizontal] != .off, HorizontalDependencyRule.applies(from: from, to: to, in: configuration) { return .horizontal }
         return nil
     }
+
+    /// Whether `to` is an application a test bundle depends on: the app that hosts it (Xcode builds the app first and
+    /// loads the tests into it), which says nothing of the layer the tested code sits in.
+    public static func isHost(of test: GraphTarget, _ to: GraphTarget) -> Bool {
+        test.isTest && to.xcodeKind == "application"
+    }
 }

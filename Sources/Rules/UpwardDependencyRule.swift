@@ -11,7 +11,8 @@ public struct UpwardDependencyRule: Rule {
         name: "Upward dependency",
         summary: "A module depends on a module of a higher layer.",
         rationale: "Dependencies point down only: a lower layer must build, test and ship without the layers above it.",
-        details: "a module depending on a module of a higher layer",
+        details: "a module depending on a module of a higher layer; a test bundle's dependency on an application (the app hosting it) is "
+            + "not judged, nor a test target's on `testSupport` modules",
         remedy: "move the code down, or invert the dependency with a protocol in the lower layer; lists what the layer may depend on",
         nonTriggeringExamples: [
             RuleExample([
@@ -46,7 +47,7 @@ public struct UpwardDependencyRule: Rule {
 
     /// Whether a dependency from `from` to `to` points up a layer.
     static func applies(from: GraphTarget, to: GraphTarget) -> Bool {
-        guard let fromRank = from.rank, let toRank = to.rank else { return false }
+        guard let fromRank = from.rank, let toRank = to.rank, !LayeringVerdict.isHost(of: from, to) else { return false }
         return toRank < fromRank
     }
 

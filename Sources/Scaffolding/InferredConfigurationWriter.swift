@@ -71,6 +71,8 @@ public struct InferredConfigurationWriter {
             },
             "mediator": registry.map { Self.quoted($0.name) } ?? "",
             "mediatorLayer": registry.map { layering.layers[$0.layer].name } ?? "",
+            "testSupport": (["*TestSupport", "*TestKit", "XCTest*"] + layering.testSupport).map { JSONValue.string($0).rendered() }.joined(separator: ", "),
+            "testDoubles": layering.testSupport.joined(separator: ", "),
             "baseline": baseline.map(Self.quoted) ?? "",
             "baselineSummary": baselineSummary,
         ]

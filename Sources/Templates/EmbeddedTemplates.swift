@@ -405,8 +405,8 @@ thirdParty:
   packages: {}
 {% endif %}
 
-# Test targets may also use these, whatever their layer.
-testSupport: ["*TestSupport", "*TestKit", "XCTest*"]
+# Test targets may also use these, whatever their layer{% if testDoubles %} ({{ testDoubles }}: what tests use in place of real code){% endif %}.
+testSupport: [{{ testSupport }}]
 {% if baseline %}
 
 # What breaks this layering today ({{ baselineSummary }}) is recorded in this file: `check` reports only what is

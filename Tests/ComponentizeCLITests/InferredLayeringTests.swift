@@ -127,6 +127,20 @@ final class InferredLayeringTests: XCTestCase {
         XCTAssertTrue(infer.stdout.contains("app: Shop (scaffold.app"), "the Podfile's target is the app: \(infer.stdout)")
     }
 
+    /// Unit-test bundles hosted by the app (they depend on it) and a mocks framework the tests use, which depends on the
+    /// frameworks it fakes (so it sits high): `init --infer` lists the mocks module in `testSupport`, and `check` judges
+    /// neither a test bundle's dependency on its host app nor (once listed) on the mocks as pointing up a layer.
+    func testAMocksModuleIsTestSupportAndATestBundlesHostAppIsNoUpwardDependency() throws {
+        let (infer, configuration) = try inferAndCheck("inferred/MocksAndHostedTests")
+        XCTAssertTrue(infer.stdout.contains("baselined: nothing"), infer.stdout)
+        XCTAssertTrue(configuration.contains("testSupport: [\"*TestSupport\", \"*TestKit\", \"XCTest*\", \"MockData\"]"), configuration)
+
+        try edit("componentize.yml", replacing: ", \"MockData\"]", with: "]")
+        let withoutMocks = try run("check", "--no-baseline")
+        XCTAssertTrue(withoutMocks.stdout.contains("[upward] NetworkTests (core) depends on MockData"), withoutMocks.stdout)
+        XCTAssertFalse(withoutMocks.stdout.contains("depends on Tunnel"), "the host app: \(withoutMocks.stdout)")
+    }
+
     /// An XcodeGen unit-test bundle, in a spec the app's project includes from the folder of the package it tests,
     /// depending on that package's product (a project of its own, named unlike any layer's member): it takes the layer
     /// of the target it tests, so `init --infer` baselines nothing and `check` calls nothing unassigned. A bundle that

@@ -1,6 +1,6 @@
 import Configuration
 import DependencyGraph
-import LayerInference
+@testable import LayerInference
 import Rules
 import Testing
 import TestSupport
@@ -154,6 +154,32 @@ struct LayerInferenceTests {
         #expect(layering.layers.map(\.name) == ["app", "features", "foundations"])
         #expect(layering.layers.map(\.components.count) == [1, 4, 7])
         #expect(layering.layers.last?.paths == ["libraries/Foundations/*"])
+    }
+
+    /// Xcode or Tuist targets share their project's folder, so no folder names their layers: a layer whose members
+    /// mostly end in one word is named after it (plural), never after a word another layer already took.
+    @Test func layersNoFolderNamesAreNamedAfterTheEndingTheirMembersShare() {
+        func layer(_ components: [String]) -> InferredLayering.Layer {
+            .init(name: "level-1", namedFromFolders: false, paths: [], members: components, components: components, independent: true)
+        }
+        var layers = [layer(["NetworkCore", "Storage"]), layer(["AuthDomain", "FeedDomain", "ProfileDomain", "Extensions"]),
+                      layer(["DesignUI", "PlayerUI"]), layer(["FeedService", "AuthService", "Logging"]), layer(["HomeFeature", "FeedFeature"])]
+        LayerInference.nameBySharedEnding(&layers)
+        #expect(layers.map(\.name) == ["level-1", "domains", "ui", "level-1", "features"])
+        #expect(layers.map(\.namedFromFolders) == [false, true, true, false, true])
+    }
+
+    /// The names `init --infer` writes to `testSupport` when tests use them: one CamelCase word says test double.
+    @Test func aModuleNamedAsATestDoubleIsToldFromOneThatOnlyContainsTheLetters() {
+        #expect(LayerInference.words(of: "MullvadMockData") == ["Mullvad", "Mock", "Data"])
+        #expect(LayerInference.words(of: "UITestingKit") == ["UI", "Testing", "Kit"])
+        #expect(LayerInference.words(of: "mock_server") == ["Mock", "Server"])
+        for name in ["MullvadMockData", "NetworkingMocks", "TestingToolkit", "FakeStore", "mock_server", "StubNetwork"] {
+            #expect(LayerInference.saysTestDouble(name), "\(name)")
+        }
+        for name in ["Mockingbird2Kit", "Contest", "Attestation", "ShopTestKit", "XCTestExtensions", "Stubborn", "Latest"] {
+            #expect(!LayerInference.saysTestDouble(name), "\(name)")
+        }
     }
 
     @Test func theProposalIsTheSameEveryTime() throws {
