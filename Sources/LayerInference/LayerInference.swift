@@ -95,6 +95,10 @@ public struct LayerInference: Sendable {
         let applications = ranges.last.map { $0.flatMap { levels[$0] }.filter { units.isApplication[$0] } } ?? []
         if plan == nil { Self.nameTheApp(&layers, top: ranges.last.map { $0.flatMap { levels[$0] } } ?? [], units: units, groups: groups,
                                           hasAppTarget: !appTargets.isEmpty || !applications.isEmpty) }
+        for (position, range) in ranges.enumerated() where !layers[position].namedFromFolders {
+            let members = range.flatMap { levels[$0] }
+            if !members.isEmpty, members.allSatisfy({ units.isExtension[$0] }) { (layers[position].name, layers[position].namedFromFolders) = ("extensions", true) }
+        }
         Self.nameBySharedEnding(&layers)
         Self.nameByWhatTheyAre(&layers)
         Self.makeNamesUnique(&layers)

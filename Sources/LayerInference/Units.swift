@@ -26,6 +26,8 @@ extension LayerInference {
         var isExample: [Bool] = []
         /// Packages an Xcode target of the same name stands for too: their layer lists that name in `members`.
         var alsoTarget: [Bool] = []
+        /// Units that are app extensions (a widget, a share or notification extension): a layer of only those is `extensions`.
+        var isExtension: [Bool] = []
 
         init(_ graph: DependencyGraph) {
             let packages = graph.packages
@@ -113,6 +115,7 @@ extension LayerInference {
             isApplication.append(kind == "application")
             isPod.append(pod)
             alsoTarget.append(false)
+            isExtension.append(kind?.hasSuffix("extension") == true)
             isExample.append(kind == "application" && Self.showsTheRest(name: name, directory: directory))
         }
 

@@ -141,6 +141,14 @@ final class InferredLayeringTests: XCTestCase {
         XCTAssertFalse(withoutMocks.stdout.contains("depends on Tunnel"), "the host app: \(withoutMocks.stdout)")
     }
 
+    /// A layer holding only app extensions (a widget, a share extension) is named `extensions`, not `features`.
+    func testALayerOfAppExtensionsIsNamedExtensions() throws {
+        let (infer, configuration) = try inferAndCheck("inferred/AppExtensions")
+        XCTAssertTrue(infer.stdout.contains("  extensions  2 Xcode targets, independent"), infer.stdout)
+        XCTAssertEqual(layer(of: "NotesWidget", in: configuration), "extensions", configuration)
+        XCTAssertEqual(layer(of: "NotesShare", in: configuration), "extensions", configuration)
+    }
+
     /// An XcodeGen unit-test bundle, in a spec the app's project includes from the folder of the package it tests,
     /// depending on that package's product (a project of its own, named unlike any layer's member): it takes the layer
     /// of the target it tests, so `init --infer` baselines nothing and `check` calls nothing unassigned. A bundle that
