@@ -116,6 +116,9 @@ public struct FixPlanner {
             let chain = graph.chain(from: [to], to: [from]) ?? DependencyChain(steps: [])
             throw NotFixable(ImplicitDependencyRule.closingCycle(from: from, to: to, chain: chain), kind: .worsens)
         }
+        if ImplicitDependencyRule.importsProjectTarget(from: from, to: to) {
+            throw NotFixable(ImplicitDependencyRule.projectTarget(from: from, to: to), kind: .forAPerson)
+        }
         let fromPackage = package(of: from)
         if fromPackage.manifest.reader.isPodspec {
             guard from.id.package != to.id.package, let product = graph.products(holding: to).first else {

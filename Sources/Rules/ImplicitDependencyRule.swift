@@ -172,11 +172,25 @@ public struct ImplicitDependencyRule: Rule {
             + "interface (a protocol at its level that \(to.id.name) implements) and drop the import; componentize fix does not make this edit"
     }
 
+    /// The fix of an import by a package or pod of a target of an Xcode, XcodeGen or Tuist project: no manifest entry can
+    /// name a project's target, so what a person can do instead (`fix` refuses it with the same words).
+    public static func projectTarget(from: GraphTarget, to: GraphTarget) -> String {
+        "not fixable by declaring it: \(to.id.name) is a target of the \(to.packageKind.noun) \(to.packageName), and a \(from.packageKind.noun) "
+            + "cannot depend on a project's target; move \(to.id.name) (or what \(from.id.name) uses of it) into a package both may depend on, "
+            + "or drop the import; componentize fix does not make this edit"
+    }
+
+    /// Whether `from` imports a project's target it cannot declare: `from` is a package or a pod, `to` a project's target.
+    public static func importsProjectTarget(from: GraphTarget, to: GraphTarget) -> Bool {
+        !isXcode(from) && isXcode(to) && from.id.package != to.id.package
+    }
+
     /// What declares a local import: the entry to add, unless it would close a cycle (then what to do instead), and a
     /// word of caution where the layers guessed from names put the imported module above the importer.
     static func localFix(from: GraphTarget, to: GraphTarget, in graph: DependencyGraph, chains: inout ChainSearch?, configuration: Configuration) -> String {
         if chains == nil { chains = ChainSearch(graph) }
         if let chain = chains?.chain(from: [to], to: [from]) { return closingCycle(from: from, to: to, chain: chain) }
+        if importsProjectTarget(from: from, to: to) { return projectTarget(from: from, to: to) }
         let where_ = from.position.map { " (\(from.manifestPath):\($0.line))" } ?? ""
         var fix: String
         if from.id.package == to.id.package {

@@ -340,6 +340,27 @@ final class HeldOutShapesTests: XCTestCase {
         XCTAssertEqual(try check().result.findings.filter { $0.rule == .unusedDependency }.count, 1)
     }
 
+    /// A package importing a framework target of the app's Xcode project: no Package.swift entry can name a project's
+    /// target, so the finding advises moving the code into a package, and `fix` refuses with the same words and writes
+    /// nothing (it once wrote `.package(path: "../App.xcodeproj")`).
+    func testAPackageImportingAProjectsTargetIsNotFixableByDeclaring() throws {
+        try writeKit()
+        try write("import PlayerUI\npublic struct Kit {}\n", to: "Kit/Sources/Kit/Kit.swift")
+        try write("public struct Player {}\n", to: "PlayerUI/Player.swift")
+        try write("import Kit\nimport PlayerUI\n", to: "App/App.swift")
+        let app = XcodeTargetShape(name: "App", settings: "SDKROOT = iphoneos;", files: ["App/App.swift"], linksKit: true, productType: "application")
+        let player = XcodeTargetShape(name: "PlayerUI", settings: "SDKROOT = iphoneos;", files: ["PlayerUI/Player.swift"])
+        try write(Self.project([app, player]), to: "App.xcodeproj/project.pbxproj")
+        let findings = try check().result.findings.filter { $0.rule == .implicitDependency && $0.key.from == "Kit" }
+        let advice = "not fixable by declaring it: PlayerUI is a target of the Xcode project App, and a package cannot depend on a project's "
+            + "target; move PlayerUI (or what Kit uses of it) into a package both may depend on, or drop the import; componentize fix does not "
+            + "make this edit"
+        XCTAssertEqual(findings.map(\.fix), [advice])
+        let outcome = try Project.open(at: root, reader: ManifestReader(strategy: .static)).fix(FixRequest(today: "2026-06-01", toolVersion: "test"))
+        XCTAssertEqual(outcome.changes.map(\.path), [])
+        XCTAssertEqual(outcome.notFixed.filter { $0.finding.key.from == "Kit" }.map(\.reason), [advice])
+    }
+
     /// A frameworks phase linking a file of the repository: a prebuilt framework provides its module (`WebRTC` of
     /// `WebRTC.xcframework`, even when the checkout lacks it; the module its module map declares, for `Media.framework`;
     /// those of the libraries an XCFramework's `Info.plist` lists), so importing it is no finding; a static library whose
