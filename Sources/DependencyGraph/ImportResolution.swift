@@ -238,7 +238,7 @@ struct ImportResolution {
 
         mutating func add(_ use: SourceImportUse, candidates: [GraphTarget], from: GraphTarget, declared graph: DeclaredGraph) {
             guard !candidates.contains(where: { declared.contains($0.number) }) else { return }
-            let to = candidates.first { $0.id.package == from.id.package } ?? candidates[0]
+            let to = candidates.first { $0.id.package == from.id.package } ?? Self.reached(candidates, from: from, in: graph) ?? candidates[0]
             if uses[to.number] == nil {
                 order.append(to.number)
                 if !unreadProducts.isEmpty {
@@ -250,6 +250,21 @@ struct ImportResolution {
                 }
             }
             uses[to.number, default: []].append(use)
+        }
+
+        /// Of several targets of other packages building one module (a mirror package reusing the names), the one `from`
+        /// reaches through what it declares: the one its build uses, which its declaration should name.
+        static func reached(_ candidates: [GraphTarget], from: GraphTarget, in graph: DeclaredGraph) -> GraphTarget? {
+            guard candidates.count > 1 else { return nil }
+            let wanted = Set(candidates.map(\.number))
+            var seen: Set<Int> = [from.number], stack = [from.number]
+            while let number = stack.popLast() {
+                for next in graph.successors[number] where seen.insert(next).inserted {
+                    if wanted.contains(next) { return candidates.first { $0.number == next } }
+                    stack.append(next)
+                }
+            }
+            return nil
         }
 
         private func deciders(of number: Int) -> [UnreadPackage] {

@@ -361,6 +361,25 @@ final class HeldOutShapesTests: XCTestCase {
         XCTAssertEqual(outcome.notFixed.filter { $0.finding.key.from == "Kit" }.map(\.reason), [advice])
     }
 
+    /// Two packages build a module of one name (a mirror package for another platform reusing the feature names): an
+    /// import reached only through a declared dependency names, in its fix, the package the importer's build uses.
+    func testAnImportOfAModuleTwoPackagesBuildNamesThePackageTheImporterReaches() throws {
+        func package(_ name: String, _ targets: String, products: String) throws {
+            try write("// swift-tools-version:5.9\nimport PackageDescription\n\nlet package = Package(name: \"\(name)\", products: [\(products)], "
+                      + "dependencies: [\(name == "App" ? ".package(path: \"../Conference\")" : "")], targets: [\(targets)])\n", to: name + "/Package.swift")
+        }
+        try package("Android", ".target(name: \"ScheduleFeature\")", products: ".library(name: \"ScheduleFeature\", targets: [\"ScheduleFeature\"])")
+        try package("Conference", ".target(name: \"ScheduleFeature\"), .target(name: \"AppFeature\", dependencies: [\"ScheduleFeature\"])",
+                    products: ".library(name: \"AppFeature\", targets: [\"AppFeature\"]), .library(name: \"ScheduleFeature\", targets: [\"ScheduleFeature\"])")
+        try package("App", ".target(name: \"App\", dependencies: [.product(name: \"AppFeature\", package: \"Conference\")])", products: "")
+        for folder in ["Android/Sources/ScheduleFeature", "Conference/Sources/ScheduleFeature"] { try write("public struct Schedule {}\n", to: folder + "/Schedule.swift") }
+        try write("import ScheduleFeature\npublic struct Root {}\n", to: "Conference/Sources/AppFeature/Root.swift")
+        try write("import AppFeature\nimport ScheduleFeature\n", to: "App/Sources/App/App.swift")
+        let findings = try check().result.findings.filter { $0.rule == .implicitDependency }
+        XCTAssertEqual(findings.map(\.fix), ["add .product(name: \"ScheduleFeature\", package: \"Conference\") to the dependencies of target App "
+            + "(\(root)/App/Package.swift:4), with the package in Package(dependencies:) if it is not there"])
+    }
+
     /// A frameworks phase linking a file of the repository: a prebuilt framework provides its module (`WebRTC` of
     /// `WebRTC.xcframework`, even when the checkout lacks it; the module its module map declares, for `Media.framework`;
     /// those of the libraries an XCFramework's `Info.plist` lists), so importing it is no finding; a static library whose
