@@ -157,6 +157,10 @@ public struct ImplicitDependencyRule: Rule {
         if let entry = GeneratedProjectFix.entry(product: product, package: package, from: target, to: to) {
             return "add \(entry) to the dependencies of target \(target.id.name)\(where_)"
         }
+        if isXcode(target), let to, isXcode(to) {
+            return "link \(product), a target of the \(to.packageKind.noun) \(package), to target \(target.id.name) in Xcode (Build Phases › Link Binary "
+                + "With Libraries, and a target dependency on it\(where_))"
+        }
         if isXcode(target) {
             return "link \(product) to target \(target.id.name) in Xcode (General › Frameworks, Libraries, and Embedded Content; packageProductDependencies\(where_)), adding package \(package) to the project if it is not there"
         }

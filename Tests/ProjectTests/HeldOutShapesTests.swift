@@ -361,6 +361,23 @@ final class HeldOutShapesTests: XCTestCase {
         XCTAssertEqual(outcome.notFixed.filter { $0.finding.key.from == "Kit" }.map(\.reason), [advice])
     }
 
+    /// An Xcode target importing a framework target of another Xcode project (a subproject) is advised to link that
+    /// target in Xcode, never to add a Swift package of that name.
+    func testAnXcodeTargetImportingAnotherProjectsTargetIsAdvisedToLinkIt() throws {
+        try writeKit()
+        try write("public struct Router {}\n", to: "Router/Router.swift")
+        try write(Self.project([XcodeTargetShape(name: "Router", settings: "SDKROOT = iphoneos;", files: ["Router.swift"])], kitPath: "../Kit"),
+                  to: "Router/Router.xcodeproj/project.pbxproj")
+        try write("import Kit\nimport Router\n", to: "App/App.swift")
+        let app = XcodeTargetShape(name: "App", settings: "SDKROOT = iphoneos;", files: ["App/App.swift"], linksKit: true, productType: "application")
+        try write(Self.project([app]), to: "App.xcodeproj/project.pbxproj")
+        let fixes = try check().result.findings.filter { $0.rule == .implicitDependency }.map(\.fix)
+        XCTAssertEqual(fixes.count, 1)
+        XCTAssertTrue(try XCTUnwrap(fixes.first).hasPrefix("link Router, a target of the Xcode project Router, to target App in Xcode (Build Phases › Link Binary With "
+            + "Libraries, and a target dependency on it ("), "\(fixes)")
+        XCTAssertFalse(fixes.contains { $0.contains("adding package") }, "\(fixes)")
+    }
+
     /// Two packages build a module of one name (a mirror package for another platform reusing the feature names): an
     /// import reached only through a declared dependency names, in its fix, the package the importer's build uses.
     func testAnImportOfAModuleTwoPackagesBuildNamesThePackageTheImporterReaches() throws {
