@@ -88,14 +88,16 @@ struct ImportResolution {
         Set(zip(targets, numbers).compactMap { imports, number in imports.registersAtLoad ? number : nil })
     }
 
-    /// Whether a dependency none of the target's files imports is linked for more than its API: a library whose files
-    /// run code when loaded (a module registering itself with a mediator in `+load`), or a static library linked by a
+    /// Whether a dependency none of the target's files imports is linked by an Xcode target that makes an image for more
+    /// than its API: a library whose files run code when loaded (a module registering itself with a mediator in `+load`), or a static library linked by a
     /// target that loads every object file (`-ObjC`, `-all_load`, `-force_load`) or that links another static library
     /// importing it or including one of its headers by quotes (a static library carries none of its dependencies: the
     /// final link resolves them).
     static func isLinkedForLoading(_ dependency: UnimportedDependency, registrars: Set<Int>,
                                    uses: (imported: [Int: Set<String>], headers: Set<SIMD2<Int>>), declared: DeclaredGraph) -> Bool {
-        guard !dependency.targets.isEmpty else { return false }
+        // Only a link that makes an image (an application, an extension, a framework, a bundle) runs what it loads: a pod,
+        // a package target or a static library depending on a library does not use it for that.
+        guard !dependency.targets.isEmpty, let kind = dependency.from.xcodeKind, kind != "static-library" else { return false }
         if dependency.targets.contains(where: { registrars.contains($0.number) }) { return true }
         let libraries = dependency.targets.filter { $0.xcodeKind == "static-library" }
         guard !libraries.isEmpty else { return false }
