@@ -42,14 +42,19 @@ struct ImportResolution {
         let modular = Self.modularTargets(facts.targets, numbers: numbers, declared: declared)
         let interfaceModules = Self.interfaceModules(facts.targets, numbers: numbers)
         let hostedImports = Self.importsOfHostedTests(context.hosted, imported: importedModules)
+        let registrars = Self.loadTimeRegistrars(facts.targets, numbers: numbers), headers = headerUses(facts.targets, numbers: numbers)
         let unimported = UnimportedDependencies.find(declared, entries: entries, imported: importedModules.filter { modular.contains($0.key) },
                                                      reexports: reexports, external: facts.external,
-                                                     headers: headerUses(facts.targets, numbers: numbers), moduleMaps: moduleMaps, byModule: context.modules,
+                                                     headers: headers, moduleMaps: moduleMaps, byModule: context.modules,
                                                      withoutFiles: (context.withoutFiles, context.podsWithoutFiles), opaque: { opacity.modules(seenBy: $0) })
             // A module a storyboard or xib the target bundles names for a class (`customModule`) is loaded at run time.
             .filter { dependency in interfaceModules[dependency.from.number].map { $0.isDisjoint(with: dependency.modules) } ?? true }
             // An application links for the unit-test bundles it hosts too: they import what it links as their own.
             .filter { dependency in hostedImports[dependency.from.number].map { $0.isDisjoint(with: dependency.modules) } ?? true }
+            // A library linked for what runs when it is loaded, or for the symbols another library it links uses.
+            .filter { !Self.isLinkedForLoading($0, registrars: registrars, uses: (importedModules, headers), declared: declared) }
+            // A target whose build-tool plugin generates code: what that code imports is not on disk.
+            .filter { !Self.appliesCodeGeneratingPlugin($0.from, declared: declared) }
         let index = ImportIndex(edges: results.flatMap(\.edges), undeclaredExternal: results.flatMap(\.external),
                                 importedModules: importedModules, reexports: reexports, external: facts.external,
                                 undecided: results.flatMap(\.undecided), unimported: unimported,
@@ -66,6 +71,42 @@ struct ImportResolution {
             modules[number, default: []].formUnion(imports.interfaceModules.map(\.module))
         }
         return modules
+    }
+
+    /// Build-tool plugins known to generate no source (they lint): a target applying only these is judged as any other.
+    static let lintingPlugins: Set<String> = ["SwiftLintBuildToolPlugin", "SwiftLintPlugin", "SwiftFormatLintBuildToolPlugin"]
+
+    /// Whether a package target applies a build-tool plugin that may generate Swift sources (any but those known only
+    /// to lint): componentize does not run plugins, so what the generated files import cannot be known.
+    static func appliesCodeGeneratingPlugin(_ target: GraphTarget, declared: DeclaredGraph) -> Bool {
+        guard let plugins = declared.workspace.packages[target.packageIndex].manifest.target(named: target.id.name)?.plugins else { return false }
+        return plugins.contains { !lintingPlugins.contains($0) }
+    }
+
+    /// The targets one of whose files runs code when loaded (`+ (void)load`, `__attribute__((constructor))`), by number.
+    static func loadTimeRegistrars(_ targets: [TargetImports], numbers: [Int?]) -> Set<Int> {
+        Set(zip(targets, numbers).compactMap { imports, number in imports.registersAtLoad ? number : nil })
+    }
+
+    /// Whether a dependency none of the target's files imports is linked by an Xcode target that makes an image for more
+    /// than its API: a library whose files run code when loaded (a module registering itself with a mediator in `+load`), or a static library linked by a
+    /// target that loads every object file (`-ObjC`, `-all_load`, `-force_load`) or that links another static library
+    /// importing it or including one of its headers by quotes (a static library carries none of its dependencies: the
+    /// final link resolves them).
+    static func isLinkedForLoading(_ dependency: UnimportedDependency, registrars: Set<Int>,
+                                   uses: (imported: [Int: Set<String>], headers: Set<SIMD2<Int>>), declared: DeclaredGraph) -> Bool {
+        // Only a link that makes an image (an application, an extension, a framework, a bundle) runs what it loads: a pod,
+        // a package target or a static library depending on a library does not use it for that.
+        guard !dependency.targets.isEmpty, let kind = dependency.from.xcodeKind, kind != "static-library" else { return false }
+        if dependency.targets.contains(where: { registrars.contains($0.number) }) { return true }
+        let libraries = dependency.targets.filter { $0.xcodeKind == "static-library" }
+        guard !libraries.isEmpty else { return false }
+        let from = dependency.from
+        if declared.workspace.packages[from.packageIndex].manifest.target(named: from.id.name)?.loadsAllObjectFiles == true { return true }
+        let linked = declared.successors[from.number].filter { declared.sortedTargets[$0].xcodeKind == "static-library" }
+        return libraries.contains { library in
+            linked.contains { $0 != library.number && (uses.imported[$0]?.contains(library.module) == true || uses.headers.contains(SIMD2($0, library.number))) }
+        }
     }
 
     /// By application number, the modules the unit-test bundles it hosts import.

@@ -84,6 +84,9 @@ struct DumpPackageMapper {
         var target = Target(name: name, type: type, dependencies: dependencies, path: json["path"] as? String, resources: resources)
         target.sources = json["sources"] as? [String]
         target.exclude = json["exclude"] as? [String] ?? []
+        target.plugins = (json["pluginUsages"] as? [[String: Any]] ?? []).map { usage in
+            ((usage["plugin"] as? [Any])?.first as? String) ?? "?"
+        }
         return target
     }
 

@@ -30,6 +30,20 @@ public struct Manifest: Hashable, Sendable {
         self.dependencies = dependencies
         self.products = products
         self.targets = targets
+        if reader == .static || reader == .swiftpm { markTargetsAloneInTheirRoot() }
+    }
+
+    /// From tools version 5.9, SwiftPM lets a target with no `path:` that is alone of its kind in the package (the only
+    /// test target; the only plugin; the only one of the others) have its files directly in `Sources/` (`Tests/`,
+    /// `Plugins/`) when `Sources/<name>` is not there.
+    private mutating func markTargetsAloneInTheirRoot() {
+        guard toolsVersion >= ToolsVersion(5, 9) else { return }
+        func root(_ kind: Target.Kind) -> Int { kind == .test ? 0 : kind == .plugin ? 1 : 2 }
+        var counts = [0, 0, 0]
+        for target in targets { counts[root(target.type)] += 1 }
+        for index in targets.indices where counts[root(targets[index].type)] == 1 && targets[index].path == nil {
+            targets[index].aloneInItsRoot = true
+        }
     }
 
     public func target(named name: String) -> Target? {
@@ -237,6 +251,16 @@ public struct Target: Hashable, Sendable {
     /// For an Xcode target, the framework targets (of its project or another) it embeds in its product (a copy-files
     /// phase), by name: plug-ins it ships and may load at run time without importing them. Empty elsewhere.
     public var embedded: [String] = []
+    /// Whether SwiftPM reads its files from `Sources/` itself (`Tests/`, `Plugins/`) when `Sources/<name>` is not there:
+    /// a package of tools version 5.9 or later whose only target of its kind it is (``Manifest``).
+    public var aloneInItsRoot = false
+    /// The build-tool plugins a package target applies (`plugins: ["Codegen", .plugin(name: "SwiftLintBuildToolPlugin",
+    /// package: "SwiftLint")]`), by name, "?" for one not known; empty elsewhere. Their generated code is compiled with
+    /// the target's files, and may import what the target declares.
+    public var plugins: [String] = []
+    /// For an Xcode target, whether it links every object file of the static libraries it links (`-ObjC`,
+    /// `-all_load`, `-force_load`): a library linked only for its classes' `+load` is used. False elsewhere.
+    public var loadsAllObjectFiles = false
     /// Modules of prebuilt frameworks the target ships with it (a pod's `vendored_frameworks`, the `.xcframework` an Xcode
     /// target's frameworks phase links): its code and its dependants' import them without a dependency of their own.
     /// Empty elsewhere.

@@ -20,6 +20,10 @@ extension Target {
             let folder = normalized.isEmpty ? "." : normalized
             return isFolder(folder) ? folder : nil
         }
-        return defaultFolders.first(where: isFolder)
+        if let folder = defaultFolders.first(where: isFolder) { return folder }
+        // The only target of its kind, with its files directly in the predefined folder (tools version 5.9).
+        guard aloneInItsRoot else { return nil }
+        let roots = type == .test ? ["Tests"] : type == .plugin ? ["Plugins"] : ["Sources", "Source", "src", "srcs"]
+        return roots.first(where: isFolder)
     }
 }

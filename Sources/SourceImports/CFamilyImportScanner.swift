@@ -37,6 +37,7 @@ public enum CFamilyImportScanner {
         var scanned = ScannedFile(imports: imports, problem: nil)
         scanned.quotedIncludes = quoted
         scanned.optionalMacros = tokens.optionalMacros
+        scanned.registersAtLoad = LoadTimeRegistration.isIn(bytes)
         return scanned
     }
 }

@@ -122,6 +122,8 @@ public struct ScannedFile: Sendable, Equatable {
     public var quotedIncludes: [QuotedInclude] = []
     /// The macros it defines only under `__has_include` (``CFamilyTokens/optionalMacros``).
     public var optionalMacros: Set<String> = []
+    /// Whether it runs code when loaded (`+ (void)load`, `__attribute__((constructor))`: ``LoadTimeRegistration``).
+    public var registersAtLoad = false
 
     public init(imports: [SourceImport], problem: String? = nil) {
         self.imports = imports
@@ -213,6 +215,9 @@ public struct TargetImports: Sendable {
     /// Whether files its project lists are not there (a stale project, a checkout without them): what those import
     /// cannot be known.
     public var missingFiles = false
+    /// Whether one of its Objective-C or C files runs code when loaded (`+ (void)load`, `__attribute__((constructor))`):
+    /// what links it uses it, import or not.
+    public var registersAtLoad = false
 
     public init(package: String, target: String, uses: [SourceImportUse], files: [String] = [], words: [SourceWords?] = []) {
         self.package = package

@@ -131,6 +131,7 @@ public enum SourcePass {
         imports.quotedIncludes = quoted
         imports.headerIncludes = includes
         imports.missingFiles = !selection.missing.isEmpty || selection.incomplete != nil
+        imports.registersAtLoad = scans.contains(where: \.registersAtLoad)
         imports.moduleMapModules = selection.directory.flatMap {
             moduleMapModules(at: PathArithmetic.join(PathArithmetic.join(package.directory, $0), "include/module.modulemap"), fileSystem: fileSystem)
         }

@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import Paths
+import SourceText
 
 extension ProjectReading {
     /// The files of the target's synchronized folders (Xcode 16) less its membership exceptions, and the files other
@@ -102,6 +103,27 @@ extension ProjectReading {
     func moduleName(_ settings: BuildSettings, name: String) -> String? {
         let known = ["PRODUCT_MODULE_NAME", "PRODUCT_NAME"].compactMap { settings.value($0) }.first { !$0.contains("$") && !$0.isEmpty }
         return known == name ? nil : known
+    }
+
+    /// The modules the target's own module maps declare (`MODULEMAP_FILE`, `MODULEMAP_PRIVATE_FILE`: a framework's
+    /// `framework module MyKitProxy { header "ffi.h" }` for its Swift code to import a C library it links): modules it
+    /// builds itself, for its files and its importers, not a dependency to find elsewhere.
+    func ownModuleMapModules(_ settings: BuildSettings) -> [String] {
+        ["MODULEMAP_FILE", "MODULEMAP_PRIVATE_FILE"].flatMap { key -> [String] in
+            guard var path = settings.value(key)?.trimmingCharacters(in: .whitespaces), !path.isEmpty else { return [] }
+            if path.count >= 2, path.hasPrefix("\""), path.hasSuffix("\"") { path = String(path.dropFirst().dropLast()) }
+            guard !path.contains("$") else { return [] }
+            let file = PathArithmetic.join(projectFolder, PathArithmetic.lexical(PathArithmetic.join(sourceRoot, path)))
+            return fileSystem.text(of: file, upTo: 1 << 20).map(ModuleMapText.modules(in:)) ?? []
+        }
+    }
+
+    /// Whether `OTHER_LDFLAGS` loads every object file of the static libraries linked: `-ObjC`, `-all_load` or
+    /// `-force_load`.
+    func loadsAllObjectFiles(_ settings: BuildSettings) -> Bool {
+        guard let flags = settings.value("OTHER_LDFLAGS") else { return false }
+        return flags.split(whereSeparator: { $0 == " " || $0 == "\"" || $0 == "," || $0 == "(" || $0 == ")" || $0 == "\n" })
+            .contains { ["-ObjC", "-all_load", "-force_load"].contains(String($0)) }
     }
 
     /// The application a unit-test bundle is injected into (`TEST_HOST`, `$(BUILT_PRODUCTS_DIR)/App.app/App`): a target

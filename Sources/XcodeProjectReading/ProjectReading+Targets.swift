@@ -20,6 +20,7 @@ extension ProjectReading {
         target.testedTarget = testedTarget(of: id)
         target.host = host(settings, kind: kind)
         target.platforms = platforms(settings)
+        target.loadsAllObjectFiles = loadsAllObjectFiles(settings)
         var dependencies = DependencyList()
         for dependency in objects.list(id, "dependencies") {
             dependencies.add(targetDependency(dependency, of: id), line: index.line(of: dependency, inside: id))
@@ -39,6 +40,9 @@ extension ProjectReading {
         target.dependencies = dependencies.items
         target.embedded = dependencies.embeddedNames
         target.prebuiltModules = dependencies.prebuiltModules
+        for module in ownModuleMapModules(settings) where module != target.moduleName && module != name && !target.prebuiltModules.contains(module) {
+            target.prebuiltModules.append(module)
+        }
         target.prebuiltUnknown = dependencies.prebuiltUnknown
         target.files = files.sorted()
         target.filesUnknown = unknown.isEmpty ? nil : unknown.joined(separator: "; ")

@@ -78,6 +78,7 @@ public enum XcodeManifest {
         result.file = target.file
         result.host = target.host
         result.embedded = target.embedded
+        result.loadsAllObjectFiles = target.loadsAllObjectFiles
         result.platforms = target.platforms
         return result
     }

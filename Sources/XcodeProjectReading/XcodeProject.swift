@@ -60,6 +60,9 @@ public struct XcodeTarget: Hashable, Sendable {
     public var testedTarget: String?
     /// For a unit-test bundle injected into an application of the project (`TEST_HOST`), that application's target.
     public var host: String?
+    /// Whether it links every object file of the static libraries it links (`-ObjC`, `-all_load`, `-force_load` in
+    /// `OTHER_LDFLAGS`, in the project or its `.xcconfig`): classes that register themselves in `+load` are kept.
+    public var loadsAllObjectFiles = false
     /// In the project's order, each destination once: target dependencies, package products, then linked or embedded
     /// products.
     public var dependencies: [XcodeDependency]

@@ -61,11 +61,14 @@ final class SwiftPMReaderTests: XCTestCase {
             PackageDependency(identity: "acme.net", kind: .registry, location: "acme.net"),
         ])
         XCTAssertEqual(manifest.products, [Product(name: "P", type: .library, targets: ["A"])])
-        XCTAssertEqual(manifest.targets, [Target(name: "A", type: .regular, dependencies: [
+        var expected = Target(name: "A", type: .regular, dependencies: [
             TargetDependency(kind: .byName, name: "B"),
             TargetDependency(kind: .target, name: "C", platforms: ["linux"]),
             TargetDependency(kind: .product, name: "Logging", package: "swift-log", traits: ["T1", "T2"]),
-        ])])
+        ])
+        // The package's only target, at tools version 5.9: SwiftPM would read `Sources/` itself for it.
+        expected.aloneInItsRoot = true
+        XCTAssertEqual(manifest.targets, [expected])
     }
 
     func testSecondReadComesFromTheCache() throws {

@@ -198,4 +198,16 @@ final class PodShapesTests: XCTestCase {
         XCTAssertEqual(outcome.notFixed.filter { $0.finding.rule == .implicitDependency }.map(\.reason),
                        findings.map { "Xcode projects are not edited; \($0.fix)" })
     }
+
+    /// A pod depending on a pod whose category swizzles in `+ (void)load`, importing nothing of it: unused. Code run at
+    /// load time uses a library only for the link that makes the image (an application), never for a pod above it.
+    func testAPodDependingOnALibraryThatRunsCodeAtLoadStillHasItUnused() throws {
+        try write(Self.podspec("Core"), to: "Core/Core.podspec")
+        try write("#import <AppKit/AppKit.h>\n@implementation NSSavePanel (Repair)\n+ (void)load {\n}\n@end\n", to: "Core/Classes/NSSavePanel+Repair.m")
+        try write(Self.podspec("Files", ["s.dependency 'Core'"]), to: "Files/Files.podspec")
+        try write("#import \"Files.h\"\n@implementation Files\n@end\n", to: "Files/Classes/Files.m")
+        try write("#import <Foundation/Foundation.h>\n@interface Files : NSObject\n@end\n", to: "Files/Classes/Files.h")
+        XCTAssertEqual(try check().result.findings.filter { $0.rule == .unusedDependency }.map(\.message),
+                       ["Files declares a dependency on Core from Core, which none of its files imports"])
+    }
 }

@@ -166,6 +166,7 @@ struct ManifestDecoder {
             try targetDependency(value, of: entry)
         }
         var target = Target(name: name, type: type, dependencies: dependencies, position: entry.position)
+        target.plugins = pluginNames(entry.property("plugins"))
         do {
             try decodeResources(of: entry, into: &target)
         } catch {
@@ -186,6 +187,22 @@ struct ManifestDecoder {
             target.sourcesUnknown = error.description
         }
         return target
+    }
+
+    /// The plugins a target applies, by name ("?" for one whose name is not known): never a reason to decline.
+    private func pluginNames(_ value: Value?) -> [String] {
+        switch value {
+        case nil, .null?: return []
+        case .array(let items)?:
+            return items.map { item in
+                switch item {
+                case .string(let name): return name
+                case .object(let usage): if case .string(let name)? = usage.property("name") { return name } else { return "?" }
+                default: return "?"
+                }
+            }
+        default: return ["?"]
+        }
     }
 
     /// `path:` and `resources:`, which only the resource generator needs: an unknown value here does not make the
