@@ -84,14 +84,17 @@ public struct HTMLReporter: Sendable {
             .object([("kind", .string(kind)), ("file", .string(location.path)), ("line", location.line.map(JSONValue.int) ?? .null),
                      ("what", .string(what)), ("decidedBy", .string(decider))])
         }
-        return result.undecided.map { item in
-            entry("import", item.location, "\(item.from.id.name) imports \(item.module)",
-                  "reading " + item.deciders.map(\.description).joined(separator: ", "))
-        } + result.undecidedWiring.map { call in
-            entry("mediator call", call.location, "\(call.from.id.name) \(call.api) with \(call.written)", call.decider)
-        } + result.undecidedUses.map { use in
-            entry("use", use.location, "\(use.from.id.name) uses \(use.name), which \(use.module) declares",
-                  "reading " + use.undecidedBy.joined(separator: ", "))
+        return result.undecided.map { undecided in
+            switch undecided {
+            case .import(let item):
+                return entry("import", item.location, "\(item.from.id.name) imports \(item.module)",
+                             "reading " + item.deciders.map(\.description).joined(separator: ", "))
+            case .call(let call):
+                return entry("mediator call", call.location, "\(call.from.id.name) \(call.api) with \(call.written)", call.decider)
+            case .use(let use):
+                return entry("use", use.location, "\(use.from.id.name) uses \(use.name), which \(use.module) declares",
+                             "reading " + use.undecidedBy.joined(separator: ", "))
+            }
         }
     }
 

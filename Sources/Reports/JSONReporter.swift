@@ -30,7 +30,7 @@ public struct JSONReporter: Sendable {
 
     public func render(_ report: Report) -> String {
         let result = report.result
-        let undecided = UndecidedImports(result.undecided)
+        let undecided = UndecidedImports(result.undecided.imports)
         return JSONValue.object([
             ("version", .int(1)),
             ("summary", .object([
@@ -41,8 +41,8 @@ public struct JSONReporter: Sendable {
                 ("excused", .int(result.excused.count)),
                 ("baselined", .int(report.baselined.count)),
                 ("undecidedImports", .int(undecided.count)),
-                ("undecidedMediatorCalls", .int(result.undecidedWiring.count)),
-                ("undecidedUses", .int(result.undecidedUses.count)),
+                ("undecidedMediatorCalls", .int(result.undecided.calls.count)),
+                ("undecidedUses", .int(result.undecided.uses.count)),
             ])),
             ("findings", .array(result.findings.map(Self.value))),
             ("excused", .array(result.excused.map(Self.value))),
@@ -54,12 +54,12 @@ public struct JSONReporter: Sendable {
                 .object([("package", .string(entry.package.package)), ("why", .string(entry.package.description)), ("imports", .int(entry.imports))])
             })),
             ("undecidedImports", .array(undecided.imports.map(Self.undecidedValue))),
-            ("undecidedMediatorCalls", .array(UndecidedWiring(result.undecidedWiring).calls.map { call in
+            ("undecidedMediatorCalls", .array(UndecidedWiring(result.undecided.calls).calls.map { call in
                 .object([("file", .string(call.location.path)), ("line", call.location.line.map(JSONValue.int) ?? .null),
                          ("column", call.location.column.map(JSONValue.int) ?? .null), ("from", .string(call.from.id.name)), ("api", .string(call.api)),
                          ("written", .string(call.written)), ("decidedBy", .string(call.decider))])
             })),
-            ("undecidedUses", .array(result.undecidedUses.map { use in
+            ("undecidedUses", .array(result.undecided.uses.map { use in
                 .object([("file", .string(use.location.path)), ("line", use.location.line.map(JSONValue.int) ?? .null),
                          ("column", use.location.column.map(JSONValue.int) ?? .null), ("from", .string(use.from.id.name)), ("module", .string(use.module)),
                          ("name", .string(use.name)), ("mayBeDeclaredBy", .array(use.undecidedBy.map(JSONValue.string)))])

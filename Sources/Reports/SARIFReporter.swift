@@ -34,7 +34,7 @@ public struct SARIFReporter: Sendable {
                 ("partialFingerprints", .object([("componentizeEdge/v1", .string(finding.key.description))])),
             ])
         }
-        let undecided = UndecidedImports(report.result.undecided)
+        let undecided = UndecidedImports(report.result.undecided.imports)
         // Each undecided import is a note of the run at its place: a notification, never a result (an alert).
         let invocations: [(String, JSONValue)] = undecided.imports.isEmpty ? [] : [("invocations", .array([.object([
             ("executionSuccessful", .bool(true)),
@@ -53,8 +53,8 @@ public struct SARIFReporter: Sendable {
                 ("results", .array(results)),
             ] + invocations + [
                 ("properties", .object([("undecidedImports", .int(undecided.count)),
-                                         ("undecidedMediatorCalls", .int(report.result.undecidedWiring.count)),
-                                         ("undecidedUses", .int(report.result.undecidedUses.count)),
+                                         ("undecidedMediatorCalls", .int(report.result.undecided.calls.count)),
+                                         ("undecidedUses", .int(report.result.undecided.uses.count)),
                                          ("staleBaselineEntries", .array(report.staleBaselineEntries.map { .string(Report.staleNote($0)) }))])),
             ])])),
         ]).rendered()

@@ -25,9 +25,9 @@ public struct TextReporter: Sendable {
             lines.append("note: " + Report.staleNote(key))
         }
         lines.append(paint("componentize: " + Self.summary(report), report.result.errorCount > 0 ? "1" : "0"))
-        lines += UndecidedImports(report.result.undecided).lines(listed: report.listsUndecided)
-        lines += UndecidedWiring(report.result.undecidedWiring).lines
-        lines += UndecidedUses(report.result.undecidedUses).lines
+        lines += UndecidedImports(report.result.undecided.imports).lines(listed: report.listsUndecided)
+        lines += UndecidedWiring(report.result.undecided.calls).lines
+        lines += UndecidedUses(report.result.undecided.uses).lines
         if report.fixable > 0 {
             lines.append("componentize: \(Self.count(report.fixable, "finding")) can be fixed with `componentize fix` (`--dry-run` shows the edits)")
         }

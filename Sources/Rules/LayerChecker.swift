@@ -27,18 +27,12 @@ public struct CheckResult: Sendable {
     public var excused: [Finding]
     public var packageCount: Int
     public var targetCount: Int
-    /// Imports no rule decides, because a package that would decide them cannot be read.
-    public var undecided: [UndecidedImport]
-    /// Calls through a mediator whose name is computed at run time, or that a package that cannot be read may answer.
-    public var undecidedWiring: [UndecidedWiringCall]
-    /// Uses of a dependency's API without an import that a module componentize cannot read may declare instead.
-    public var undecidedUses: [UseWithoutImport] = []
+    /// What no rule decides (never a finding), in one list: the imports, then the mediator calls, then the uses.
+    public var undecided: [Undecided]
     /// The packages by kind: Swift packages, pods, Xcode projects.
     public var packageKinds = PackageCounts()
 
-    public init(findings: [Finding], excused: [Finding] = [], packageCount: Int, targetCount: Int, undecided: [UndecidedImport] = [],
-                undecidedWiring: [UndecidedWiringCall] = []) {
-        self.undecidedWiring = undecidedWiring
+    public init(findings: [Finding], excused: [Finding] = [], packageCount: Int, targetCount: Int, undecided: [Undecided] = []) {
         self.findings = findings
         self.excused = excused
         self.packageCount = packageCount
@@ -56,8 +50,6 @@ public struct CheckResult: Sendable {
         limited.findings = findings.filter { keeps($0.location.path) }
         limited.excused = excused.filter { keeps($0.location.path) }
         limited.undecided = undecided.filter { keeps($0.location.path) }
-        limited.undecidedWiring = undecidedWiring.filter { keeps($0.location.path) }
-        limited.undecidedUses = undecidedUses.filter { keeps($0.location.path) }
         return limited
     }
 }
@@ -97,9 +89,9 @@ public struct LayerChecker: Sendable {
         }
         var result = CheckResult(
             findings: findings.sorted(by: Finding.reportOrder), excused: Self.deduplicated(excused).sorted(by: Finding.reportOrder),
-            packageCount: graph.packageCount, targetCount: graph.sortedTargets.count, undecided: graph.imports?.undecided ?? [],
-            undecidedWiring: graph.mediators?.undecided ?? [])
-        result.undecidedUses = (graph.imports?.usesWithoutImport ?? []).filter { !$0.undecidedBy.isEmpty }.sorted { $0.location < $1.location }
+            packageCount: graph.packageCount, targetCount: graph.sortedTargets.count,
+            undecided: (graph.imports?.undecided ?? []).map(Undecided.import) + (graph.mediators?.undecided ?? []).map(Undecided.call)
+                + (graph.imports?.usesWithoutImport ?? []).filter { !$0.undecidedBy.isEmpty }.sorted { $0.location < $1.location }.map(Undecided.use))
         result.packageKinds = graph.packageKinds
         return result
     }

@@ -241,7 +241,7 @@ final class HeldOutShapesTests: XCTestCase {
         let check = try check()
         XCTAssertEqual(described(check.result.findings.filter { $0.rule == .implicitDependency }),
                        ["ROOT/Features/Network/Network.swift:2:1: implicit-dependency: Network imports RxSwift from package rxswift, which target Network does not link"])
-        XCTAssertEqual(check.result.undecided.map(\.module), ["Alamofire", "Moya"])
+        XCTAssertEqual(check.result.undecided.imports.map(\.module), ["Alamofire", "Moya"])
     }
 
     /// A product left only in an Embed Frameworks phase is copied into the target's product, not linked: its module is
@@ -439,7 +439,7 @@ final class HeldOutShapesTests: XCTestCase {
         let check = try check()
         XCTAssertEqual(described(check.result.findings.filter { $0.rule == .implicitDependency }),
                        ["ROOT/Bare/Bare.swift:1:1: implicit-dependency: Bare imports WebRTC from package webrtc, which target Bare does not link"])
-        XCTAssertEqual(check.result.undecided.map { "\($0.from.id.name) \($0.module)" }, ["Crypto OpenSSL"])
+        XCTAssertEqual(check.result.undecided.imports.map { "\($0.from.id.name) \($0.module)" }, ["Crypto OpenSSL"])
     }
 
     /// A file a project names in another case than the disk's (`tests/DBLoadTests.swift` for `Tests/DbLoadTests.swift`):
@@ -521,7 +521,7 @@ final class HeldOutShapesTests: XCTestCase {
         let check = try check()
         XCTAssertEqual(described(check.result.findings.filter { $0.rule == .implicitDependency }),
                        ["ROOT/PushServer/Sources/Push/Push.swift:1:1: implicit-dependency: Push imports APNS from package apns, which its manifest does not declare"])
-        XCTAssertEqual(check.result.undecided.map { "\($0.from.id.name) \($0.module)" }, ["Relay APNS"])
+        XCTAssertEqual(check.result.undecided.imports.map { "\($0.from.id.name) \($0.module)" }, ["Relay APNS"])
     }
 
     /// A demo target's dependency on a project that cannot be read leaves the demo's imports undecided, not those of the
@@ -558,6 +558,6 @@ final class HeldOutShapesTests: XCTestCase {
         let check = try check()
         XCTAssertEqual(described(check.result.findings.filter { $0.rule == .implicitDependency }),
                        ["ROOT/Feed/Feed/Feed.swift:2:1: implicit-dependency: Feed imports Core, which target Feed does not link"])
-        XCTAssertEqual(check.result.undecided.map { "\($0.from.id.name) \($0.module)" }, ["FeedDemo Core"])
+        XCTAssertEqual(check.result.undecided.imports.map { "\($0.from.id.name) \($0.module)" }, ["FeedDemo Core"])
     }
 }

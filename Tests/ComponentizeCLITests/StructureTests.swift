@@ -1,0 +1,66 @@
+import Foundation
+import XCTest
+
+/// The shape of the code itself (issue 45): `Project` only sequences, formats are reporters in a registry, and no
+/// function is longer than 80 lines but parser dispatch. Read from the sources, as a reviewer would.
+final class StructureTests: XCTestCase {
+    private let sources = Componentize.repositoryRoot.appendingPathComponent("Sources")
+
+    private func swiftFiles(of module: String) throws -> [(name: String, text: String)] {
+        let folder = sources.appendingPathComponent(module)
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted().map { name in
+            (name, try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))
+        }
+    }
+
+    private func lineCount(_ text: String) -> Int {
+        text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0)
+    }
+
+    /// `Project` opens a repository and hands each stage the previous one's result: at most 700 lines in all (1,543
+    /// before issue 45), and no thread of its own (what runs side by side is the stages' own business).
+    func testProjectOnlySequences() throws {
+        let files = try swiftFiles(of: "Project")
+        let lines = files.map { ($0.name, lineCount($0.text)) }
+        let project = try XCTUnwrap(lines.first { $0.0 == "Project.swift" }?.1)
+        XCTAssertLessThanOrEqual(project, 700, "Sources/Project/Project.swift")
+        let total = lines.reduce(0) { $0 + $1.1 }
+        XCTAssertLessThanOrEqual(total, 700, "the Project module computes what a stage should: \(lines.map { "\($0.0) \($0.1)" })")
+        for file in files {
+            let imports = file.text.split(separator: "\n").filter { $0.hasPrefix("import ") }.map { $0.dropFirst("import ".count) }
+            XCTAssertFalse(imports.contains("Parallel"), "Sources/Project/\(file.name) imports Parallel: threads belong to the stages")
+            for threads in ["DispatchQueue", "concurrentPerform", "Thread(", "withTaskGroup", "Task {"] {
+                XCTAssertFalse(file.text.contains(threads), "Sources/Project/\(file.name) starts threads (\(threads))")
+            }
+        }
+    }
+
+    /// A format of `check` is a type conforming to `Reporter`, listed by `ReporterRegistry`; `--format` takes and
+    /// helps with what the registry holds (no enum of formats, no switch over them).
+    func testFormatsAreReporters() throws {
+        let reports = try swiftFiles(of: "Reports").map(\.text).joined(separator: "\n")
+        XCTAssertTrue(reports.contains("public protocol Reporter: Sendable {"), "Sources/Reports: the Reporter protocol")
+        XCTAssertTrue(reports.contains("public enum ReporterRegistry {"), "Sources/Reports: the registry of reporters")
+        XCTAssertFalse(reports.contains("enum ReportFormat"), "formats are the registry's reporters, not an enum")
+        let command = try String(contentsOf: sources.appendingPathComponent("componentize/CheckCommand.swift"), encoding: .utf8)
+        XCTAssertTrue(command.contains("ReporterRegistry.formatList"), "check --format's help is the registry's list")
+    }
+
+    /// What undecided items a check leaves are one list of one type, whatever their kind.
+    func testUndecidedItemsAreOneList() throws {
+        let rules = try swiftFiles(of: "Rules").map(\.text).joined(separator: "\n")
+        XCTAssertTrue(rules.contains("public enum Undecided: Sendable {"))
+        XCTAssertTrue(rules.contains("public var undecided: [Undecided]"))
+        XCTAssertFalse(rules.contains("undecidedWiring") || rules.contains("undecidedUses"), "CheckResult: one list of undecided items")
+    }
+
+    /// No function of Sources longer than 80 lines but parser dispatch (scripts/function-lengths-allowed), measured by the
+    /// build's function-lengths tool as CI measures it.
+    func testFunctionsAreAtMostEightyLines() throws {
+        let tool = Componentize.executable.deletingLastPathComponent().appendingPathComponent("function-lengths")
+        let root = Componentize.repositoryRoot
+        let result = try Componentize.runTool(tool.path, ["--limit", "80", "--top", "3", "--allowed", "scripts/function-lengths-allowed", "Sources"],
+                                              in: root)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+    }
+}
