@@ -188,7 +188,7 @@ final class LinkShapesTests: XCTestCase {
         try write(HeldOutShapesTests.project([runtime]).replacingOccurrences(of: "XCLocalSwiftPackageReference; relativePath = Kit;", with: remote),
                   to: "App.xcodeproj/project.pbxproj")
         let check = try check()
-        XCTAssertEqual(check.result.undecided.map { "\($0.from.id.name) \($0.module)" }, [])
+        XCTAssertEqual(check.result.undecided.imports.map { "\($0.from.id.name) \($0.module)" }, [])
         XCTAssertEqual(check.result.findings.map(\.rule), [])
     }
 }
