@@ -57,8 +57,11 @@ extension ImportResolution {
                 }
             }
             for target in declared.sortedTargets where !target.isTest { modules[target.module, default: []].append(target) }
-            for target in declared.sortedTargets {
-                let manifestTarget = declared.workspace.packages[target.packageIndex].manifest.target(named: target.id.name)
+            // Only the packages that vendor frameworks or link prebuilt binaries are looked into, target by target.
+            let packages = declared.workspace.packages
+            let vendors = packages.map { $0.manifest.targets.contains { !$0.vendoredModules.isEmpty || !$0.prebuiltUnknown.isEmpty } }
+            for target in declared.sortedTargets where vendors[target.packageIndex] {
+                let manifestTarget = packages[target.packageIndex].manifest.target(named: target.id.name)
                 let written = manifestTarget?.vendoredModules ?? []
                 if !written.isEmpty { vendored[target.number] = Set(written) }
                 if let unknown = manifestTarget?.prebuiltUnknown, !unknown.isEmpty { prebuiltUnknown[target.number] = unknown }
@@ -110,19 +113,24 @@ extension ImportResolution {
         /// The targets read that have no file or whose listed files are not all there, and the pod targets whose pod has
         /// none.
         static func targetsWithoutFiles(_ declared: DeclaredGraph, _ targets: [TargetImports], numbers: [Int?]) -> (targets: Set<Int>, pods: Set<Int>) {
-            var files: [Int: Int] = [:], unknown: Set<Int> = []
+            // By target number, how many files it compiles (nil: not read); by package, how many its pod targets compile.
+            var files = [Int?](repeating: nil, count: declared.sortedTargets.count), empty: Set<Int> = []
             for (imports, number) in zip(targets, numbers) {
                 guard let number else { continue }
-                files[number, default: 0] += imports.files.count
-                if imports.missingFiles { unknown.insert(number) }
+                files[number] = (files[number] ?? 0) + imports.files.count
+                if imports.missingFiles { empty.insert(number) }
             }
-            let empty = Set(files.filter { $0.value == 0 }.keys).union(unknown)
-            var podFiles: [Int: Int] = [:]
-            for (number, count) in files where declared.sortedTargets[number].packageKind == .pod {
-                podFiles[declared.sortedTargets[number].packageIndex, default: 0] += count
+            // By package, how many files its pod targets read compile (nil: no pod target of it read).
+            var podFiles = [Int?](repeating: nil, count: declared.workspace.packages.count)
+            for (number, count) in files.enumerated() {
+                guard let count else { continue }
+                if count == 0 { empty.insert(number) }
+                let target = declared.sortedTargets[number]
+                if target.packageKind == .pod { podFiles[target.packageIndex] = (podFiles[target.packageIndex] ?? 0) + count }
             }
-            let pods = Set(files.keys.filter { podFiles[declared.sortedTargets[$0].packageIndex] == 0 })
-            return (empty, pods)
+            guard podFiles.contains(where: { $0 != nil }) else { return (empty, []) }
+            let pods = files.indices.filter { files[$0] != nil && podFiles[declared.sortedTargets[$0].packageIndex] == 0 }
+            return (empty, Set(pods))
         }
 
         /// For each target given pods by a Podfile, those pods and the local targets they depend on, directly or not.

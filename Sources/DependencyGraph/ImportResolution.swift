@@ -141,11 +141,19 @@ struct ImportResolution {
         for (imports, number) in zip(targets, numbers) {
             guard let number else { continue }
             if declared.sortedTargets[number].packageKind == .pod
-                || imports.files.contains(where: { ["swift", "m", "mm"].contains(TargetSources.fileExtension(of: $0)) }) {
+                || imports.files.contains(where: isModularSource) {
                 modular.insert(number)
             }
         }
         return modular
+    }
+
+    /// Whether a file is Swift or Objective-C (what makes a target import modules).
+    private static func isModularSource(_ file: String) -> Bool {
+        switch TargetSources.fileExtension(of: file) {
+        case "swift", "m", "mm": return true
+        default: return false
+        }
     }
 
     /// Which targets' headers each target includes by quotes (`#import "BHService.h"`, found through search paths):

@@ -55,6 +55,11 @@ extension ImportFacts {
 }
 
 extension DependencyGraph {
+    /// Frees the graph on another thread (a large repository's takes a while to free, and nothing waits for it).
+    public consuming func releaseInBackground() {
+        Parallel.releaseInBackground(self)
+    }
+
     /// The graph with the sources' imports (its calls not matched yet), built while the runtime wiring stage reads
     /// `sources`: the wiring stage needs only the source pass, and the graph needs the wiring only to match calls.
     public static func building(workspace: Workspace, model configuration: Configuration, imports facts: ImportFacts,

@@ -20,8 +20,9 @@ enum ProjectDescriptions {
     /// Whether a file name is a project description discovery looks at (any YAML file may be an XcodeGen spec given by
     /// `--spec`: ``isDescription(_:fileSystem:root:)`` looks inside).
     static func recognizes(_ name: String) -> Bool {
-        XcodeGenReader.specNames.contains(name) || unreadBuildFiles.contains(name) || isYAML(name)
-            || [TuistReader.projectFile, TuistReader.workspaceFile, TuistReader.pluginFile].contains(name)
+        // Asked of every file discovery lists: a Swift file is one only by Tuist's names.
+        if name.hasSuffix(".swift") { return name == TuistReader.projectFile || name == TuistReader.workspaceFile || name == TuistReader.pluginFile }
+        return XcodeGenReader.specNames.contains(name) || unreadBuildFiles.contains(name) || isYAML(name)
     }
 
     /// A `.yml` or `.yaml` file: an XcodeGen spec under another name than `project.yml` (`xcodegen --spec app.yml`).

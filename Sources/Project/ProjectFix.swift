@@ -106,7 +106,9 @@ extension Project {
         } else {
             graph = DependencyGraph(workspace: workspace, model: configuration)
         }
-        return LayerChecker(configuration: configuration, today: today).check(graph).findings
+        let findings = LayerChecker(configuration: configuration, today: today).check(graph).findings
+        graph.releaseInBackground()
+        return findings
     }
 
     /// The workspace with the planned manifests read in place of those on disk (see

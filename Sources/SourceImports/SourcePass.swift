@@ -56,22 +56,19 @@ public enum SourcePass {
         let scans = RepositoryScans(of: selected, fileSystem: fileSystem, markers: markers)
         let results = inSlicesOnThreads(of: selected.count, minimumSliceSize: 4, slicesPerCore: 32, threadsPerCore: fileThreadsPerCore) { slice in
             let parser = SwiftImportParser()
-            return slice.flatMap { imports(of: selected[$0], scans: scans, fileSystem: fileSystem, parser: parser, markers: markers) }
+            return slice.flatMap { imports(of: selected[$0], scans: scans.scans(ofPackage: $0), fileSystem: fileSystem, parser: parser, markers: markers) }
         }
         let joined = (results.compactMap(\.imports), results.flatMap(\.notes))
-        releaseInBackground(results)
+        releaseInBackground((results, scans, selected))
         return joined
     }
 
     /// One package's targets, from the scans of the repository's files.
-    private static func imports(of selected: SelectedPackage, scans repository: RepositoryScans, fileSystem: any FileSystem,
+    private static func imports(of selected: SelectedPackage, scans: [[ScannedFile]], fileSystem: any FileSystem,
                                 parser: SwiftImportParser, markers: MarkerWords?) -> [(imports: TargetImports?, notes: [Note])] {
         let (package, targets) = (selected.package, selected.targets)
         var selections = selected.selections
-        var scans: [[ScannedFile]] = selections.map { selection in
-            guard selection.unknown == nil else { return [] }
-            return selection.files.map { repository.scan(of: $0, in: package.directory) }
-        }
+        var scans = scans
         if package.kind == .xcodeProject {
             IncludedHeaders(package: package, selections: selections, fileSystem: fileSystem, parser: parser, markers: markers)
                 .add(to: &selections, scans: &scans)
@@ -222,27 +219,49 @@ struct SelectedPackage: Sendable {
 }
 
 /// Every file the packages' targets compile, scanned once however many packages name it (a pod's podspec, the
-/// Package.swift beside it and its sample project compile the same files), on more threads than cores, in path order
-/// (files of one folder together, as a thread's parser keeps the headers it parsed).
+/// Package.swift beside it and its sample project compile the same files), on more threads than cores, in the order the
+/// packages and their targets name them (files of one folder together, as a thread's parser keeps the headers it parsed).
+/// Each package's files are found again by position, not by path.
 struct RepositoryScans: Sendable {
-    private let scans: [String: ScannedFile]
+    /// Each file's scan, once, in the order first named.
+    private let scans: [ScannedFile]
+    /// By package (in the order given) and by selection, the position in ``scans`` of each of the selection's files (none
+    /// for a selection whose files cannot be known).
+    private let positions: [[[Int]]]
 
     init(of packages: [SelectedPackage], fileSystem: any FileSystem, markers: MarkerWords?) {
-        var paths: Set<String> = []
-        for selected in packages {
-            for selection in selected.selections where selection.unknown == nil {
-                for file in selection.files { paths.insert(PathArithmetic.join(selected.package.directory, file)) }
+        let paths: [[[String]]] = inSlices(of: packages.count, minimumSliceSize: 16, slicesPerCore: 4) { slice in
+            slice.map { index in
+                let selected = packages[index]
+                return selected.selections.map { selection in
+                    selection.unknown == nil ? selection.files.map { PathArithmetic.join(selected.package.directory, $0) } : []
+                }
             }
         }
-        let unique = paths.sorted()
-        let scanned = inSlicesOnThreads(of: unique.count, minimumSliceSize: 64, slicesPerCore: 16, threadsPerCore: fileThreadsPerCore) { slice in
-            ImportScanner.scan(files: Array(unique[slice]), in: "/", fileSystem: fileSystem, parser: SwiftImportParser(), markers: markers)
+        let count = paths.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } }
+        var position: [String: Int] = [:], unique: [String] = []
+        position.reserveCapacity(count)
+        unique.reserveCapacity(count)
+        positions = paths.map { selections in
+            selections.map { files in
+                files.map { path in
+                    if let known = position[path] { return known }
+                    position[path] = unique.count
+                    unique.append(path)
+                    return unique.count - 1
+                }
+            }
         }
-        scans = Dictionary(zip(unique, scanned), uniquingKeysWith: { first, _ in first })
+        releaseInBackground(position)
+        let files = unique
+        scans = inSlicesOnThreads(of: files.count, minimumSliceSize: 64, slicesPerCore: 16, threadsPerCore: fileThreadsPerCore) { slice in
+            ImportScanner.scan(files: Array(files[slice]), in: "/", fileSystem: fileSystem, parser: SwiftImportParser(), markers: markers)
+        }
     }
 
-    /// The scan of a package's file (relative to `directory`).
-    func scan(of file: String, in directory: String) -> ScannedFile {
-        scans[PathArithmetic.join(directory, file)] ?? ScannedFile(imports: [], problem: "could not be read")
+    /// The scans of the files of the package at `index` (of those given), by selection: none for a selection whose files
+    /// cannot be known.
+    func scans(ofPackage index: Int) -> [[ScannedFile]] {
+        positions[index].map { selection in selection.map { scans[$0] } }
     }
 }
