@@ -72,17 +72,19 @@ public enum SourcePass {
             guard selection.unknown == nil else { return [] }
             return selection.files.map { repository.scan(of: $0, in: package.directory) }
         }
+        var included: [Int: Set<String>] = [:]
         if package.kind == .xcodeProject {
-            IncludedHeaders(package: package, selections: selections, fileSystem: fileSystem, parser: parser, markers: markers)
+            included = IncludedHeaders(package: package, selections: selections, fileSystem: fileSystem, parser: parser, markers: markers)
                 .add(to: &selections, scans: &scans)
         }
-        return zip(targets, zip(selections, scans)).map { target, item in
-            let (selection, scans) = item
+        return zip(targets.indices, zip(selections, scans)).map { index, item in
+            let (target, selection, scans) = (targets[index], item.0, item.1)
             if let unknown = selection.unknown {
                 let location = FileLocation(path: package.manifestPath, line: target.position?.line, column: target.position?.column)
                 return (nil, [Note("the imports of \(target.name) are not checked: \(unknown)", at: location)])
             }
             var result = imports(of: target, in: package, selection: selection, scans: scans, fileSystem: fileSystem)
+            result.imports?.includedHeaders = included[index] ?? []
             if let first = selection.missing.first {
                 let location = FileLocation(path: package.manifestPath, line: target.position?.line, column: target.position?.column)
                 let more = selection.missing.count > 1 ? " and \(selection.missing.count - 1) more" : ""
@@ -119,7 +121,7 @@ public enum SourcePass {
                 quoted.insert(name)
                 guard !ownNames.contains(name) else { continue }
                 includes.append(HeaderInclude(name: name, location: FileLocation(path: shown, line: include.line, column: include.column),
-                                              isOptional: include.isOptional))
+                                              isOptional: include.isOptional, path: include.path))
             }
         }
         uses += prefixHeaderImports(of: target, in: package, hasFiles: !selection.files.isEmpty)
