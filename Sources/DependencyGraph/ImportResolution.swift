@@ -23,7 +23,8 @@ struct ImportResolution {
         let numbers = read.targets.map { declared.target(TargetID(package: $0.package, name: $0.target))?.number }
         // Quoted includes of other components' headers are uses of their modules (or undecided).
         var facts = read
-        let (targets, headersUndecided) = QuotedHeaders(read.targets, numbers: numbers, targets: declared.sortedTargets).resolved(read.targets, numbers: numbers)
+        let (targets, headersUndecided) = QuotedHeaders(read.targets, numbers: numbers, targets: declared.sortedTargets, successors: declared.successors)
+            .resolved(read.targets, numbers: numbers)
         facts.targets = targets
         let localReexports = reexports(of: facts, numbers: numbers)
         let context = Context(declared: declared, facts: facts, numbers: numbers, localReexports: localReexports)

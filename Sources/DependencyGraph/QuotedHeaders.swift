@@ -40,10 +40,12 @@ struct QuotedHeaders {
 
     private var byName: [String: [Held]] = [:]
     private let targets: [GraphTarget]
+    /// By target number, the targets it declares.
+    private let successors: [[Int]]
 
     /// The headers of `facts`' targets (numbered as `numbers`), by name; empty when no target includes another's header.
-    init(_ facts: [TargetImports], numbers: [Int?], targets: [GraphTarget]) {
-        self.targets = targets
+    init(_ facts: [TargetImports], numbers: [Int?], targets: [GraphTarget], successors: [[Int]]) {
+        (self.targets, self.successors) = (targets, successors)
         guard facts.contains(where: { !$0.headerIncludes.isEmpty }) else { return }
         for (imports, number) in zip(facts, numbers) {
             guard let number else { continue }
@@ -78,6 +80,10 @@ struct QuotedHeaders {
         let modules = Set(owners.map { targets[$0].module })
         // A header of its own module (a subspec's, a header the project lists for another target of the same module).
         if owners.contains(from) || modules.contains(own) { return .nothing }
+        // One file several modules build (a pod and the framework of its project): the one the target declares.
+        if modules.count > 1, let declared = successors[from].first(where: owners.contains) {
+            return .module(targets[declared].module, .searchPath)
+        }
         if modules.count > 1 { return .shared(modules.sorted()) }
         if let module = modules.first {
             // CocoaPods and SwiftPM put on a pod's or a package target's search paths the public headers of what it

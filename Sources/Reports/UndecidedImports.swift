@@ -25,7 +25,9 @@ struct UndecidedImports {
         let them = count == 1 ? "it" : "them"
         var groups: [String] = []
         for kind in Kind.allCases {
-            let names = packages.filter { Kind($0.package.reason) == kind }.map(\.package.name)
+            // A component holding several headers is named once.
+            var seen: Set<String> = []
+            let names = packages.filter { Kind($0.package.reason) == kind }.map(\.package.name).filter { seen.insert($0).inserted }
             guard !names.isEmpty else { continue }
             let shown = names.prefix(Self.named).joined(separator: ", ") + (names.count > Self.named ? " and \(names.count - Self.named) more" : "")
             groups.append("\(kind.noun(names.count)) (\(shown)): \(kind.advice)")
