@@ -75,7 +75,9 @@ struct QuotedHeaders {
         // `../Shared/X.h` and `./X.h` are written from the file's folder: the folders after them must match.
         let written = include.path.split(separator: "/").drop { $0 == "." || $0 == ".." }.joined(separator: "/")
         let held = (byName[include.name] ?? []).filter { written == include.name || $0.path == written || $0.path.hasSuffix("/" + written) }
-        let owners = Set(held.map(\.owner))
+        // Xcode's header map finds the headers of the including target's own project first.
+        let sameProject = Set(held.map(\.owner).filter { targets[$0].packageIndex == targets[from].packageIndex })
+        let owners = sameProject.isEmpty ? Set(held.map(\.owner)) : sameProject
         let own = targets[from].module
         let modules = Set(owners.map { targets[$0].module })
         // A header of its own module (a subspec's, a header the project lists for another target of the same module).
