@@ -198,18 +198,23 @@ struct ImportResolution {
         // A module a declared local target re-exports (`@_exported import VendorKit` in a wrapper) is declared through it.
         let reexported = reexported(through: declared.successors[from.number], context: context)
         // A target's files import the same modules again and again: each module is looked up once.
-        var decisions: [String: ModuleDecision] = [:], folders: Set<String> = []
+        var decisions: [String: ModuleDecision] = [:], folders: Set<String> = [], named: Set<String> = [], knownFolders: [String: Bool] = [:]
         for use in targetImports.uses {
             let decision = decisions[use.module] ?? {
                 let decision = context.decision(for: use.module, by: from)
                 decisions[use.module] = decision
                 return decision
             }()
+            if case .external = decision, use.quoted != .moduleFolder { named.insert(use.module) }
             switch decision {
             case _ where use.isOptional, .leftOut: continue
             case _ where reexported.contains(use.module): continue
             // `#import "Folder/Header.h"` is a module's only where the repository knows one of that name.
-            case .external where use.quoted == .moduleFolder && !provisions.declare(use.module) && context.provider(of: use.module) == nil:
+            case .external where use.quoted == .moduleFolder && !(knownFolders[use.module] ?? {
+                let known = provisions.declare(use.module) || context.provider(of: use.module) != nil
+                knownFolders[use.module] = known
+                return known
+            }()):
                 folders.insert(use.module)
             // An outside product the target declares builds the module (a pod from a specs repository named like a local
             // pod): that is what the target links.
@@ -220,7 +225,7 @@ struct ImportResolution {
         }
         var imported = Set(decisions.keys)
         // A folder written in a quoted include that names no module is no import.
-        for module in folders where !targetImports.uses.contains(where: { $0.module == module && $0.quoted != .moduleFolder }) { imported.remove(module) }
+        imported.subtract(folders.subtracting(named))
         let undecidedLocal = local.undecided(from: from, targets: declared.sortedTargets)
         return Result(from: from.number, edges: local.edges(from: from, targets: declared.sortedTargets), external: external.imports(from: from),
                       undecided: undecidedLocal + external.undecidedImports(from: from), imported: imported)

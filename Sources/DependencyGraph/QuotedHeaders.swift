@@ -98,6 +98,23 @@ struct QuotedHeaders {
         return .module(String(written[..<slash]), .moduleFolder)
     }
 
+    /// Two lists of uses in file order as one (an import before an include at the same place).
+    static func merged(_ imports: [SourceImportUse], _ includes: [SourceImportUse]) -> [SourceImportUse] {
+        var result: [SourceImportUse] = []
+        result.reserveCapacity(imports.count + includes.count)
+        var (next, nextInclude) = (0, 0)
+        while next < imports.count, nextInclude < includes.count {
+            if includes[nextInclude].location < imports[next].location {
+                result.append(includes[nextInclude])
+                nextInclude += 1
+            } else {
+                result.append(imports[next])
+                next += 1
+            }
+        }
+        return result + imports[next...] + includes[nextInclude...]
+    }
+
     /// Each target's quoted includes as the uses of the modules they reach, merged into its imports in file order; and
     /// those undecided, headers of that name in several modules.
     func resolved(_ facts: [TargetImports], numbers: [Int?]) -> (targets: [TargetImports], undecided: [UndecidedImport]) {
@@ -120,9 +137,7 @@ struct QuotedHeaders {
                 }
             }
             guard !added.isEmpty else { continue }
-            result[index].uses = (result[index].uses + added).enumerated().sorted { lhs, rhs in
-                lhs.element.location == rhs.element.location ? lhs.offset < rhs.offset : lhs.element.location < rhs.element.location
-            }.map(\.element)
+            result[index].uses = Self.merged(result[index].uses, added)
         }
         return (result, undecided)
     }
