@@ -90,6 +90,12 @@ public struct UnreadPackage: Sendable, Hashable, Comparable, CustomStringConvert
         case productByName
         /// A prebuilt binary an Xcode target links whose module is not written anywhere read (a static library).
         case prebuilt
+        /// A module holding a header of this name, one of several: which one a quoted include finds through the search
+        /// paths is not read.
+        case sharedHeader(String)
+        /// An Xcode target whose header a quoted include finds through header search paths: it compiles without linking
+        /// the target, and whether the build needs the link is not read.
+        case searchPathHeader
     }
 
     /// The package's identity, or the product's name for a product named without its package.
@@ -105,6 +111,8 @@ public struct UnreadPackage: Sendable, Hashable, Comparable, CustomStringConvert
         case .unreadable: return "\(package) (its manifest cannot be read)"
         case .productByName: return "the package of product \(package) (named without its package)"
         case .prebuilt: return "\(package) (a prebuilt binary the target links: which module it provides is not read)"
+        case .sharedHeader(let name): return "\(package) (one of the modules holding a header \(name): which one the header search paths find is not read)"
+        case .searchPathHeader: return "\(package) (its header is found through header search paths, which compile without linking it: whether the build needs the link is not read)"
         }
     }
 
@@ -113,7 +121,7 @@ public struct UnreadPackage: Sendable, Hashable, Comparable, CustomStringConvert
         switch reason {
         case .missing(let path): return path
         case .productByName: return "the package of product \(package)"
-        case .notCheckedOut, .outsidePod, .withoutSources, .unreadable, .prebuilt: return package
+        case .notCheckedOut, .outsidePod, .withoutSources, .unreadable, .prebuilt, .sharedHeader, .searchPathHeader: return package
         }
     }
 

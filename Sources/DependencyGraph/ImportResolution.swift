@@ -18,10 +18,14 @@ struct ImportResolution {
 
     /// `previous`: the resolution of a graph of the same sources whose manifests some planned ones replace; the targets
     /// nothing planned can change are not decided again (``Resolved/stale(under:numbers:)``).
-    func index(of facts: ImportFacts, entries: [ManifestEntry], previous: Resolved? = nil) -> ImportIndex {
-        let targets = facts.targets
+    func index(of read: ImportFacts, entries: [ManifestEntry], previous: Resolved? = nil) -> ImportIndex {
         // Each target read is looked up once, by number.
-        let numbers = targets.map { declared.target(TargetID(package: $0.package, name: $0.target))?.number }
+        let numbers = read.targets.map { declared.target(TargetID(package: $0.package, name: $0.target))?.number }
+        // Quoted includes of other components' headers are uses of their modules (or undecided).
+        var facts = read
+        let (targets, headersUndecided) = QuotedHeaders(read.targets, numbers: numbers, targets: declared.sortedTargets, successors: declared.successors)
+            .resolved(read.targets, numbers: numbers)
+        facts.targets = targets
         let localReexports = reexports(of: facts, numbers: numbers)
         let context = Context(declared: declared, facts: facts, numbers: numbers, localReexports: localReexports)
         let decided = decided(targets, numbers: numbers, context: context, previous: previous)
@@ -57,7 +61,7 @@ struct ImportResolution {
             .filter { !Self.appliesCodeGeneratingPlugin($0.from, declared: declared) }
         let index = ImportIndex(edges: results.flatMap(\.edges), undeclaredExternal: results.flatMap(\.external),
                                 importedModules: importedModules, reexports: reexports, external: facts.external,
-                                undecided: results.flatMap(\.undecided), unimported: unimported,
+                                undecided: results.flatMap(\.undecided) + headersUndecided, unimported: unimported,
                                 usesWithoutImport: [], resolution: facts.keepsResolution ? Resolved(context: context, numbers: numbers, results: decided) : nil)
         releaseInBackground(results)
         return index
@@ -243,16 +247,24 @@ struct ImportResolution {
         // A module a declared local target re-exports (`@_exported import VendorKit` in a wrapper) is declared through it.
         let reexported = reexported(through: declared.successors[from.number], context: context)
         // A target's files import the same modules again and again: each module is looked up once.
-        var decisions: [String: ModuleDecision] = [:]
+        var decisions: [String: ModuleDecision] = [:], folders: Set<String> = [], named: Set<String> = [], knownFolders: [String: Bool] = [:]
         for use in targetImports.uses {
             let decision = decisions[use.module] ?? {
                 let decision = context.decision(for: use.module, by: from)
                 decisions[use.module] = decision
                 return decision
             }()
+            if case .external = decision, use.quoted != .moduleFolder { named.insert(use.module) }
             switch decision {
             case _ where use.isOptional, .leftOut: continue
             case _ where reexported.contains(use.module): continue
+            // `#import "Folder/Header.h"` is a module's only where the repository knows one of that name.
+            case .external where use.quoted == .moduleFolder && !(knownFolders[use.module] ?? {
+                let known = provisions.declare(use.module) || context.provider(of: use.module) != nil
+                knownFolders[use.module] = known
+                return known
+            }()):
+                folders.insert(use.module)
             // An outside product the target declares builds the module (a pod from a specs repository named like a local
             // pod): that is what the target links.
             case .local where declaresOutside(use.module, provisions): continue
@@ -260,8 +272,10 @@ struct ImportResolution {
             case .external: external.add(use, context: context)
             }
         }
-        let imported = Set(decisions.keys)
-        let undecidedLocal = local.undecided(from: from)
+        var imported = Set(decisions.keys)
+        // A folder written in a quoted include that names no module is no import.
+        imported.subtract(folders.subtracting(named))
+        let undecidedLocal = local.undecided(from: from, targets: declared.sortedTargets)
         return Result(from: from.number, edges: local.edges(from: from, targets: declared.sortedTargets), external: external.imports(from: from),
                       undecided: undecidedLocal + external.undecidedImports(from: from), imported: imported)
     }
@@ -276,6 +290,8 @@ struct ImportResolution {
         let unreadProducts: [String: UnreadPackage]
         var uses: [Int: [SourceImportUse]] = [:]
         var order: [Int] = []
+        /// The targets imported by a use other than a quoted include found through header search paths.
+        var named: Set<Int> = []
         /// Per target imported: the products named without their package that may hold it.
         var deciders: [Int: [UnreadPackage]] = [:]
 
@@ -299,6 +315,7 @@ struct ImportResolution {
                 }
             }
             uses[to.number, default: []].append(use)
+            if use.quoted != .searchPath { named.insert(to.number) }
         }
 
         /// Of several targets of other packages building one module (a mirror package reusing the names), the one `from`
@@ -316,7 +333,9 @@ struct ImportResolution {
             return nil
         }
 
-        private func deciders(of number: Int) -> [UnreadPackage] {
+        private func deciders(of number: Int, targets: [GraphTarget]) -> [UnreadPackage] {
+            // Only quoted includes found through header search paths: they compile without linking it.
+            if !named.contains(number) { return [UnreadPackage(package: targets[number].id.name, reason: .searchPathHeader)] }
             guard let products = deciders[number] else { return unreadPaths }
             return Array(Set(unreadPaths + products)).sorted()
         }
@@ -326,14 +345,14 @@ struct ImportResolution {
                 guard let uses = uses[number], let first = uses.first else { return nil }
                 let to = targets[number]
                 let edge = Edge(from: from.id, to: .target(to.id), written: "import \(first.module)", location: first.location, fromNumber: from.number,
-                                toNumber: number, viaImport: true, otherLocations: uses.dropFirst().map(\.location), isUndecided: !deciders(of: number).isEmpty)
+                                toNumber: number, viaImport: true, otherLocations: uses.dropFirst().map(\.location), isUndecided: !deciders(of: number, targets: targets).isEmpty)
                 return (edge, from, to)
             }
         }
 
-        func undecided(from: GraphTarget) -> [UndecidedImport] {
+        func undecided(from: GraphTarget, targets: [GraphTarget]) -> [UndecidedImport] {
             order.compactMap { number in
-                let deciders = deciders(of: number)
+                let deciders = deciders(of: number, targets: targets)
                 guard !deciders.isEmpty else { return nil }
                 return uses[number]?.first.map { UndecidedImport(from: from, module: $0.module, location: $0.location, deciders: deciders) }
             }

@@ -25,7 +25,9 @@ struct UndecidedImports {
         let them = count == 1 ? "it" : "them"
         var groups: [String] = []
         for kind in Kind.allCases {
-            let names = packages.filter { Kind($0.package.reason) == kind }.map(\.package.name)
+            // A component holding several headers is named once.
+            var seen: Set<String> = []
+            let names = packages.filter { Kind($0.package.reason) == kind }.map(\.package.name).filter { seen.insert($0).inserted }
             guard !names.isEmpty else { continue }
             let shown = names.prefix(Self.named).joined(separator: ", ") + (names.count > Self.named ? " and \(names.count - Self.named) more" : "")
             groups.append("\(kind.noun(names.count)) (\(shown)): \(kind.advice)")
@@ -40,7 +42,7 @@ struct UndecidedImports {
 
     /// The kinds of package that would decide imports, each read another way.
     enum Kind: CaseIterable {
-        case checkout, pod, vendored, prebuilt, local
+        case checkout, pod, vendored, prebuilt, local, header
 
         init(_ reason: UnreadPackage.Reason) {
             switch reason {
@@ -49,6 +51,7 @@ struct UndecidedImports {
             case .withoutSources: self = .vendored
             case .prebuilt: self = .prebuilt
             case .missing, .unreadable: self = .local
+            case .sharedHeader, .searchPathHeader: self = .header
             }
         }
 
@@ -59,6 +62,7 @@ struct UndecidedImports {
             case .vendored: return count == 1 ? "a pod without source files in the repository" : "\(count) pods without source files in the repository"
             case .prebuilt: return count == 1 ? "a prebuilt library an Xcode target links" : "\(count) prebuilt libraries Xcode targets link"
             case .local: return count == 1 ? "a package of the repository that cannot be read" : "\(count) packages of the repository that cannot be read"
+            case .header: return count == 1 ? "a component whose header a quoted include finds through search paths" : "\(count) components whose headers quoted includes find through search paths"
             }
         }
 
@@ -69,6 +73,7 @@ struct UndecidedImports {
             case .vendored: return "what they vendor (a framework, a library) is not read; imports.reexports in componentize.yml says which modules a pod provides"
             case .prebuilt: return "which module a library provides is written in no module map read; imports.system in componentize.yml names the modules it provides"
             case .local: return "the unresolved and unreadable-manifest findings say what to fix"
+            case .header: return "a quoted #import \"Header.h\" names no module; #import <Module/Header.h> (or @import) says which component it needs, and linking it declares it"
             }
         }
     }

@@ -39,9 +39,10 @@ struct IncludedHeaders {
     }
 
     /// Adds to each target the headers its files include, and what those include in turn, scanned (each once), keeping
-    /// every target's files sorted with their scans.
-    func add(to selections: inout [TargetSources.Selection], scans: inout [[ScannedFile]]) {
-        var scanned: [String: ScannedFile] = [:], headers: [String: String?] = [:]
+    /// every target's files sorted with their scans; returns the headers added, by the selection's index.
+    @discardableResult
+    func add(to selections: inout [TargetSources.Selection], scans: inout [[ScannedFile]]) -> [Int: Set<String>] {
+        var scanned: [String: ScannedFile] = [:], headers: [String: String?] = [:], addedHeaders: [Int: Set<String>] = [:]
         for index in selections.indices where selections[index].unknown == nil {
             var known = Set(selections[index].files)
             var pending = zip(selections[index].files, scans[index]).flatMap { file, scan in scan.quotedIncludes.map { (file, $0.path) } }
@@ -56,10 +57,12 @@ struct IncludedHeaders {
                 pending = found.flatMap { file, scan in scan.quotedIncludes.map { (file, $0.path) } }
             }
             guard !added.isEmpty else { continue }
+            addedHeaders[index] = Set(added.map(\.0))
             let merged = (Array(zip(selections[index].files, scans[index])) + added).sorted { $0.0 < $1.0 }
             selections[index].files = merged.map(\.0)
             scans[index] = merged.map(\.1)
         }
+        return addedHeaders
     }
 
     /// The header `#import "written"` in `file` finds: beside the file, else the one header of that name the project's

@@ -161,12 +161,28 @@ public struct HeaderInclude: Sendable, Hashable {
     public var name: String
     public var location: FileLocation
     public var isOptional: Bool
+    /// As written between the quotes (`Folder/Header.h`, `Header.h`).
+    public var path: String
 
-    public init(name: String, location: FileLocation, isOptional: Bool = false) {
+    public init(name: String, location: FileLocation, isOptional: Bool = false, path: String? = nil) {
         self.name = name
         self.location = location
         self.isOptional = isOptional
+        self.path = path ?? name
     }
+}
+
+/// How a quoted include reaches another component's module.
+public enum QuotedReach: Sendable, Hashable {
+    /// `#import "Sentry/Sentry.h"`, whose folder names a module the repository knows and no component holds the file:
+    /// the same as `#import <Sentry/Sentry.h>` (CocoaPods' header maps and framework search paths find both).
+    case moduleFolder
+    /// A header a pod or a package holds, included by a pod or a package (whose search paths hold the public headers
+    /// of what it declares only).
+    case componentHeader
+    /// Another header, or one included by an Xcode target, found through header search paths (`HEADER_SEARCH_PATHS`,
+    /// a recursive `$(SRCROOT)/**`): it compiles without a declared dependency, so whether one is missing is undecided.
+    case searchPath
 }
 
 /// One `import` in a target's sources, as the graph needs it: where it is, and what it promises.
@@ -177,6 +193,9 @@ public struct SourceImportUse: Sendable, Hashable {
     public var isOptional: Bool
     /// `@_exported import`: whoever imports this target sees the module too.
     public var isExported: Bool
+    /// A quoted include (`#import "Folder/Header.h"`, `#import "Header.h"`) of another component's header: how the graph
+    /// found the module it reaches; nil for an import that names its module.
+    public var quoted: QuotedReach?
 
     public init(module: String, location: FileLocation, isOptional: Bool = false, isExported: Bool = false) {
         self.module = module
@@ -209,6 +228,9 @@ public struct TargetImports: Sendable {
     public var quotedIncludes: Set<String> = []
     /// Each quoted include of its files that names no file of its own, at its place, in file order.
     public var headerIncludes: [HeaderInclude] = []
+    /// Those of ``files`` that are headers of its project its files include by quotes, not files the project gives it
+    /// (``IncludedHeaders``): another target's header when it compiles nothing of their folder.
+    public var includedHeaders: Set<String> = []
     /// The modules its own module map declares (`include/module.modulemap` of a C target: `module zlib { … }`), which
     /// importers name instead of the target; nil when it has none.
     public var moduleMapModules: [String]?

@@ -69,17 +69,18 @@ public enum SourcePass {
         let (package, targets) = (selected.package, selected.targets)
         var selections = selected.selections
         var scans = scans
+        var included: [Int: Set<String>] = [:]
         if package.kind == .xcodeProject {
-            IncludedHeaders(package: package, selections: selections, fileSystem: fileSystem, parser: parser, markers: markers)
+            included = IncludedHeaders(package: package, selections: selections, fileSystem: fileSystem, parser: parser, markers: markers)
                 .add(to: &selections, scans: &scans)
         }
-        return zip(targets, zip(selections, scans)).map { target, item in
-            let (selection, scans) = item
+        return zip(targets.indices, zip(selections, scans)).map { index, item in
+            let (target, selection, scans) = (targets[index], item.0, item.1)
             if let unknown = selection.unknown {
                 let location = FileLocation(path: package.manifestPath, line: target.position?.line, column: target.position?.column)
                 return (nil, [Note("the imports of \(target.name) are not checked: \(unknown)", at: location)])
             }
-            var result = imports(of: target, in: package, selection: selection, scans: scans, fileSystem: fileSystem)
+            var result = imports(of: target, in: package, selection: selection, scans: scans, included: included[index] ?? [], fileSystem: fileSystem)
             if let first = selection.missing.first {
                 let location = FileLocation(path: package.manifestPath, line: target.position?.line, column: target.position?.column)
                 let more = selection.missing.count > 1 ? " and \(selection.missing.count - 1) more" : ""
@@ -93,12 +94,13 @@ public enum SourcePass {
         }
     }
 
-    /// One target's imports from the scans of its files.
+    /// One target's imports from the scans of its files; `included`: those of its files that are headers of the project
+    /// its files include (``IncludedHeaders``).
     private static func imports(of target: Target, in package: SourcePackage, selection: TargetSources.Selection, scans: [ScannedFile],
-                                fileSystem: any FileSystem) -> (imports: TargetImports?, notes: [Note]) {
+                                included: Set<String>, fileSystem: any FileSystem) -> (imports: TargetImports?, notes: [Note]) {
         var uses: [SourceImportUse] = [], notes: [Note] = [], words: [SourceWords?] = [], marked: [MarkedFile] = []
         var quoted: Set<String> = [], includes: [HeaderInclude] = []
-        let ownNames = Set(selection.files.map(PathArithmetic.lastComponent(of:)))
+        let ownNames = ownHeaderNames(selection.files, included: included)
         let optionalMacros = scans.reduce(into: Set<String>()) { $0.formUnion($1.optionalMacros) }
         for (file, scanned) in zip(selection.files, scans) {
             words.append(scanned.words)
@@ -111,12 +113,14 @@ public enum SourcePass {
                 uses.append(SourceImportUse(module: item.module, location: FileLocation(path: shown, line: item.line, column: item.column),
                                             isOptional: isOptional || item.isUnder(optionalMacros: optionalMacros), isExported: item.isExported || exports))
             }
+            // Another target's header the project's search brought in: the headers it includes are that target's uses.
+            let isForeign = included.contains(file) && !ownNames.contains(PathArithmetic.lastComponent(of: file))
             for include in scanned.quotedIncludes {
                 let name = include.name
                 quoted.insert(name)
-                guard !ownNames.contains(name) else { continue }
+                guard !ownNames.contains(name), !isForeign else { continue }
                 includes.append(HeaderInclude(name: name, location: FileLocation(path: shown, line: include.line, column: include.column),
-                                              isOptional: include.isOptional))
+                                              isOptional: include.isOptional, path: include.path))
             }
         }
         uses += prefixHeaderImports(of: target, in: package, hasFiles: !selection.files.isEmpty)
@@ -127,12 +131,21 @@ public enum SourcePass {
                                                          shown: package.shownPath(of:))
         imports.quotedIncludes = quoted
         imports.headerIncludes = includes
+        imports.includedHeaders = included
         imports.missingFiles = !selection.missing.isEmpty || selection.incomplete != nil
         imports.registersAtLoad = scans.contains(where: \.registersAtLoad)
         imports.moduleMapModules = selection.directory.flatMap {
             moduleMapModules(at: PathArithmetic.join(PathArithmetic.join(package.directory, $0), "include/module.modulemap"), fileSystem: fileSystem)
         }
         return (imports, notes)
+    }
+
+    /// The names of a target's own files: those of the project's headers its files include only where it compiles a file
+    /// of the header's folder (an app's header a framework of the project includes is the app's, not the framework's).
+    static func ownHeaderNames(_ files: [String], included: Set<String>) -> Set<String> {
+        guard !included.isEmpty else { return Set(files.map(PathArithmetic.lastComponent(of:))) }
+        let compiled = Set(files.filter { !included.contains($0) && !IncludedHeaders.isHeader($0) }.map(IncludedHeaders.folder(of:)))
+        return Set(files.filter { !included.contains($0) || compiled.contains(IncludedHeaders.folder(of: $0)) }.map(PathArithmetic.lastComponent(of:)))
     }
 
     /// Whether what a file imports is seen by whoever imports its module: a public header's imports, as the module map
