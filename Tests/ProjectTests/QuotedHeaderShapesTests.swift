@@ -35,7 +35,7 @@ final class QuotedHeaderShapesTests: XCTestCase {
     }
 
     private func undecided(_ check: ProjectCheck) -> [String] {
-        check.result.undecided.map { "\($0.location.description.replacingOccurrences(of: root, with: "ROOT")): \($0.from.id.name) \($0.module): \($0.deciders.map(\.description).joined(separator: ", "))" }
+        check.result.undecided.imports.map { "\($0.location.description.replacingOccurrences(of: root, with: "ROOT")): \($0.from.id.name) \($0.module): \($0.deciders.map(\.description).joined(separator: ", "))" }
     }
 
     /// An Objective-C pod `<Name>/<Name>.podspec` whose `Classes/` hold `<Name>.h`, `<Name>.m` and `extra` files.
