@@ -207,7 +207,23 @@ struct ImportResolution {
                 byModule[declared.sortedTargets[number].module, default: []].insert(use.module)
             }
         }
+        for (umbrella, modules) in localUmbrellas(facts, numbers: numbers) { byModule[umbrella, default: []].formUnion(modules) }
         return byModule
+    }
+
+    /// A library target of a project with no source file that depends on local targets (a `Shared` framework every
+    /// feature depends on, gathering the design system, the logger…) links them for the targets above it: its dependants
+    /// see them as they would a re-export. By the umbrella's module, the modules of the local targets it depends on.
+    private func localUmbrellas(_ facts: ImportFacts, numbers: [Int?]) -> [String: Set<String>] {
+        var withFiles: Set<Int> = []
+        for (imports, number) in zip(facts.targets, numbers) where !imports.files.isEmpty { if let number { withFiles.insert(number) } }
+        var umbrellas: [String: Set<String>] = [:]
+        for target in declared.sortedTargets where !target.isTest && !withFiles.contains(target.number)
+            && (target.xcodeKind.map { ["framework", "static-library", "dynamic-library"].contains($0) } ?? false) {
+            let modules = declared.successors[target.number].map { declared.sortedTargets[$0].module }.filter { $0 != target.module }
+            if !modules.isEmpty { umbrellas[target.module] = Set(modules) }
+        }
+        return umbrellas
     }
 
 

@@ -23,8 +23,9 @@ public enum XcodeManifest {
             if seen.insert(dependency.identity).inserted { dependencies.append(dependency) }
         }
         for reference in project.packages { declare(packageDependency(reference)) }
-        for path in project.otherProjects { declare(PackageDependency(identity: projectIdentity(path), kind: .fileSystem, location: path)) }
-        let targets = project.targets.map { target(of: $0, path: targetPath) }
+        let identities = projectIdentities(project.otherProjects)
+        for path in project.otherProjects { declare(PackageDependency(identity: identities[path] ?? projectIdentity(path), kind: .fileSystem, location: path)) }
+        let targets = project.targets.map { target(of: $0, path: targetPath, identities: identities) }
         let products = project.targets.filter { !$0.kind.isTest }.map { Product(name: $0.name, type: .library, targets: [$0.name]) }
             .sorted { $0.name < $1.name }
         return Manifest(manifestFile: file, reader: reader, name: project.name, toolsVersion: ToolsVersion(5, 9),
@@ -34,6 +35,19 @@ public enum XcodeManifest {
     /// How the graph names another project as a package: its folder's name, lowercased (`core.xcodeproj`).
     public static func projectIdentity(_ path: String) -> String {
         PackageDependency.identity(forLocation: path)
+    }
+
+    /// The names the graph gives the other projects a project depends on: each folder's name, but the whole path where
+    /// two of them share a folder name (Tuist's `Projects/Feature/User/Feature` beside `Projects/Feature/Search/Feature`),
+    /// so that each dependency leads to its own project.
+    static func projectIdentities(_ paths: [String]) -> [String: String] {
+        var byIdentity: [String: [String]] = [:]
+        for path in paths { byIdentity[projectIdentity(path), default: []].append(path) }
+        var identities: [String: String] = [:]
+        for (identity, sharing) in byIdentity {
+            for path in sharing { identities[path] = sharing.count == 1 ? identity : path.lowercased() }
+        }
+        return identities
     }
 
     static func packageDependency(_ reference: XcodePackageReference) -> PackageDependency {
@@ -60,10 +74,10 @@ public enum XcodeManifest {
         return last.hasSuffix(".git") ? String(last.dropLast(4)) : last
     }
 
-    static func target(of target: XcodeTarget, path: String = "..") -> Target {
+    static func target(of target: XcodeTarget, path: String = "..", identities: [String: String] = [:]) -> Target {
         let type: Target.Kind = target.kind.isTest ? .test : target.kind.isApplication || target.kind == .tool ? .executable : .regular
         // A built product no target of the project builds is linked by discovery, which sees the other projects.
-        let dependencies = target.dependencies.compactMap(dependency)
+        let dependencies = target.dependencies.compactMap { dependency($0, identities: identities) }
         var result = Target(name: target.name, type: type, dependencies: dependencies,
                             position: (target.productsLine ?? target.line).map { SourcePosition(line: $0, column: 1) }, path: path)
         result.xcodeKind = target.kind.rawValue
@@ -83,14 +97,14 @@ public enum XcodeManifest {
         return result
     }
 
-    static func dependency(_ dependency: XcodeDependency) -> TargetDependency? {
+    static func dependency(_ dependency: XcodeDependency, identities: [String: String] = [:]) -> TargetDependency? {
         let position = dependency.line.map { SourcePosition(line: $0, column: 1) }
         var result: TargetDependency
         switch dependency.destination {
         case .target(let name), .missing(let name):
             result = TargetDependency(kind: .target, name: name, position: position)
         case .otherProject(let path, let target):
-            result = TargetDependency(kind: .product, name: target, package: projectIdentity(path), position: position)
+            result = TargetDependency(kind: .product, name: target, package: identities[path] ?? projectIdentity(path), position: position)
         case .package(let reference?, let product):
             result = TargetDependency(kind: .product, name: product, package: packageName(reference), position: position)
         case .package(nil, let product):

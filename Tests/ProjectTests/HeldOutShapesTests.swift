@@ -323,6 +323,27 @@ final class HeldOutShapesTests: XCTestCase {
         XCTAssertEqual(try check().result.findings.filter { $0.rule == .implicitDependency }.count, 1)
     }
 
+    /// A framework with no source file that depends on local frameworks (`Shared` gathering the logger and the design
+    /// system for every feature): a feature depending on it sees them, so importing them is neither undeclared nor makes
+    /// `Shared` unused; a feature depending on a framework with a source file of its own still declares what it imports.
+    func testAFrameworkWithNoSourceDependingOnLocalFrameworksIsAnUmbrella() throws {
+        func framework(_ name: String, _ dependencies: [String]) -> String {
+            "  \(name):\n    type: framework\n    platform: iOS\n    sources: [\(name)]\n"
+                + (dependencies.isEmpty ? "" : "    dependencies:\n" + dependencies.map { "      - target: \($0)\n" }.joined())
+        }
+        let spec = "name: App\ntargets:\n" + framework("Logger", []) + framework("DesignSystem", []) + framework("Shared", ["Logger", "DesignSystem"])
+            + framework("Feature", ["Shared"])
+        try write(spec, to: "project.yml")
+        try write("public struct Logger {}\n", to: "Logger/Logger.swift")
+        try write("public struct Theme {}\n", to: "DesignSystem/Theme.swift")
+        try write("", to: "Shared/empty.txt")
+        try write("import DesignSystem\nimport Logger\n", to: "Feature/Feature.swift")
+        let findings = try check().result.findings
+        XCTAssertEqual(described(findings.filter { $0.rule == .implicitDependency || $0.rule == .unusedDependency }), [])
+        try write("public struct Shared {}\n", to: "Shared/Shared.swift")
+        XCTAssertEqual(try check().result.findings.filter { $0.rule == .implicitDependency }.count, 2)
+    }
+
     /// An application links for the unit-test bundles it hosts too (they see what it links as their own): a product
     /// only its hosted tests import is not unused; one the tests of no host import still is.
     func testWhatAHostedTestBundleImportsIsUsedByItsHost() throws {
@@ -526,6 +547,39 @@ final class HeldOutShapesTests: XCTestCase {
 
     /// A demo target's dependency on a project that cannot be read leaves the demo's imports undecided, not those of the
     /// feature beside it: a project holds targets, never the product the feature names without its package.
+    /// Tuist projects in folders of one name (`User/Feature`, `Search/Feature`) that one project depends on: each
+    /// `.project(target:path:)` leads to its own project, never to the first of that folder name (which made the other's
+    /// dependency unresolved and its import undeclared).
+    func testProjectsInFoldersOfOneNameAreToldApartByTheirPaths() throws {
+        for module in ["User", "Search"] {
+            try write("""
+                import ProjectDescription
+
+                let project = Project(
+                    name: "\(module)Feature",
+                    targets: [.target(name: "\(module)Feature", destinations: .iOS, product: .framework, bundleId: "com.example.\(module)",
+                                      sources: ["Sources/**"])]
+                )
+
+                """, to: "Projects/\(module)/Feature/Project.swift")
+            try write("public struct \(module) {}\n", to: "Projects/\(module)/Feature/Sources/\(module).swift")
+        }
+        try write("""
+            import ProjectDescription
+
+            let project = Project(
+                name: "App",
+                targets: [.target(name: "App", destinations: .iOS, product: .app, bundleId: "com.example.app", sources: ["Sources/**"],
+                                  dependencies: [.project(target: "UserFeature", path: .relativeToRoot("Projects/User/Feature")),
+                                                 .project(target: "SearchFeature", path: "../Search/Feature")])]
+            )
+
+            """, to: "Projects/App/Project.swift")
+        try write("import SearchFeature\nimport UserFeature\n", to: "Projects/App/Sources/App.swift")
+        let findings = try check().result.findings
+        XCTAssertEqual(described(findings.filter { $0.rule == .unresolved || $0.rule == .implicitDependency }), [])
+    }
+
     func testAnUnreadableProjectOfASiblingLeavesTheFeatureDecided() throws {
         try write("""
             import ProjectDescription
