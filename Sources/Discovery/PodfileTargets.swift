@@ -16,7 +16,7 @@ extension WorkspaceAssembly {
                 guard let project = project(of: index, in: podfile, at: directory, notes: &notes),
                       var package = packages[project] else { continue }
                 let name = podfile.targets[index].name
-                guard let at = package.manifest.targets.firstIndex(where: { $0.name == name }) else {
+                guard let at = Self.integrated(name, in: package.manifest.targets) else {
                     let names = package.manifest.targets.map(\.name).sorted().joined(separator: ", ")
                     notes.append(Note("the Podfile's target '\(name)' names no target of \(display(project)) (its targets: \(names)), so its pods are given to no target",
                                       at: podfile.targets[index].location))
@@ -25,11 +25,21 @@ extension WorkspaceAssembly {
                 for pod in podfile.visiblePods(of: index) {
                     declare(pod, of: podfile, in: &package, target: at, podfileFolder: directory, podFolders: podFolders)
                 }
-                package.podfileTargets[name] = PodfileIntegration(
+                package.podfileTargets[package.manifest.targets[at].name] = PodfileIntegration(
                     folder: directory, location: podfile.targets[index].pods.first?.location ?? podfile.targets[index].location)
                 packages[project] = package
             }
         }
+    }
+
+    /// The Xcode target a Podfile's `target` block integrates: the one of that name, else the one that links CocoaPods'
+    /// aggregate product for it (`libPods-DynamicDelivery.a` linked by target `Dynamic Delivery`, renamed after `pod
+    /// install`), when exactly one does.
+    static func integrated(_ name: String, in targets: [Target]) -> Int? {
+        if let exact = targets.firstIndex(where: { $0.name == name }) { return exact }
+        let productName = name.map { $0.isLetter || $0.isNumber ? $0 : "_" }
+        let linking = targets.indices.filter { targets[$0].podsIntegrations.contains { $0 == name || $0 == String(productName) } }
+        return linking.count == 1 ? linking[0] : nil
     }
 
     /// The folder a Podfile's `:path` leads to, found as macOS's default file system finds it: the path as written,

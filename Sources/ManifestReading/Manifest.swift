@@ -251,6 +251,9 @@ public struct Target: Hashable, Sendable {
     /// For an Xcode target, the framework targets (of its project or another) it embeds in its product (a copy-files
     /// phase), by name: plug-ins it ships and may load at run time without importing them. Empty elsewhere.
     public var embedded: [String] = []
+    /// For an Xcode target, the Podfile targets CocoaPods integrated it as, from the aggregate product it links
+    /// (`libPods-App.a`, `Pods_App.framework`): `App` even when the Xcode target was renamed `My App` since. Empty elsewhere.
+    public var podsIntegrations: [String] = []
     /// Whether SwiftPM reads its files from `Sources/` itself (`Tests/`, `Plugins/`) when `Sources/<name>` is not there:
     /// a package of tools version 5.9 or later whose only target of its kind it is (``Manifest``).
     public var aloneInItsRoot = false

@@ -37,6 +37,14 @@ public enum XcodeManifest {
         PackageDependency.identity(forLocation: path)
     }
 
+    /// The Podfile target CocoaPods' aggregate product is made for: `App` for `libPods-App.a` and `Pods_App.framework`
+    /// (whose `_` may stand for a `-` of the Podfile's name); nil for any other product.
+    static func podsIntegration(ofBuiltProduct file: String) -> String? {
+        if file.hasPrefix("libPods-"), file.hasSuffix(".a") { return String(file.dropFirst("libPods-".count).dropLast(2)) }
+        if file.hasPrefix("Pods_"), file.hasSuffix(".framework") { return String(file.dropFirst("Pods_".count).dropLast(".framework".count)) }
+        return nil
+    }
+
     /// The names the graph gives the other projects a project depends on: each folder's name, but the whole path where
     /// two of them share a folder name (Tuist's `Projects/Feature/User/Feature` beside `Projects/Feature/Search/Feature`),
     /// so that each dependency leads to its own project.
@@ -92,6 +100,10 @@ public enum XcodeManifest {
         result.file = target.file
         result.host = target.host
         result.embedded = target.embedded
+        result.podsIntegrations = target.dependencies.compactMap { dependency in
+            if case .builtProduct(let file) = dependency.destination { return podsIntegration(ofBuiltProduct: file) }
+            return nil
+        }
         result.loadsAllObjectFiles = target.loadsAllObjectFiles
         result.platforms = target.platforms
         return result

@@ -172,6 +172,27 @@ final class PodShapesTests: XCTestCase {
         XCTAssertEqual(try check().result.findings.filter { $0.rule == .unusedDependency }.count, 0)
     }
 
+    // MARK: A Podfile target whose Xcode target was renamed
+
+    /// The Podfile's `target 'Delivery'` and an Xcode target `DeliveryApp` (renamed after `pod install`) that links
+    /// CocoaPods' aggregate `libPods-Delivery.a`: the Podfile's pods are that target's, so importing one is declared.
+    func testAPodfileTargetIsTheXcodeTargetLinkingItsPodsLibrary() throws {
+        try writePod("NXKit")
+        try write("import NXKit\n", to: "App/App/App.swift")
+        let frameworks = """
+            \t\tE0000000000000000000000A = {isa = PBXFileReference; explicitFileType = archive.ar; path = "libPods-Delivery.a"; sourceTree = BUILT_PRODUCTS_DIR; };
+            \t\tE0000000000000000000000B = {isa = PBXBuildFile; fileRef = E0000000000000000000000A; };
+            \t\tE0000000000000000000000C = {isa = PBXFrameworksBuildPhase; files = (E0000000000000000000000B); };
+            """
+        let app = HeldOutShapesTests.XcodeTargetShape(name: "DeliveryApp", settings: "SDKROOT = iphoneos;", files: ["App/App.swift"],
+                                                      phases: [("E0000000000000000000000C", frameworks)], productType: "application")
+        try write(HeldOutShapesTests.project([app], kitPath: "../Kit"), to: "App/App.xcodeproj/project.pbxproj")
+        try write("target 'Delivery' do\n  pod 'NXKit', :path => '../NXKit'\nend\n", to: "App/Podfile")
+        let checked = try check()
+        XCTAssertEqual(described(checked.result.findings.filter { $0.rule == .implicitDependency }), [])
+        XCTAssertFalse(checked.notes.contains { $0.message.contains("names no target") }, "\(checked.notes.map(\.message))")
+    }
+
     // MARK: Fix advice for a target a Podfile integrates
 
     /// An Xcode target that a Podfile integrates (its `target` block gives it no pod) importing a pod of the repository
