@@ -61,8 +61,11 @@ extension DependencyGraph {
                 FileLocation(path: path, line: dependency.position?.line, column: dependency.position?.column)
             }
             var podSide: [MigratingComponent.Declared] = []
+            let (libraryUses, testUses) = Self.namesUsed(by: pod.manifest)
             for dependency in pod.manifest.dependencies {
                 let name = dependency.name ?? dependency.identity
+                // A dependency only the pod's test specs take is not compared: the package's tests are another matter.
+                if testUses.contains(name.lowercased()) && !libraryUses.contains(name.lowercased()) { continue }
                 if let directory = pod.localDependencies[name] {
                     guard directory != package.directory else { continue }
                     podSide.append(.init(name: names[directory] ?? name, directory: directory, names: [],
@@ -103,5 +106,17 @@ extension DependencyGraph {
             }
             return pair
         }
+    }
+}
+
+extension DependencyGraph {
+    /// The lowercased names of the products (and their packages) a manifest's library targets and test targets use.
+    static func namesUsed(by manifest: Manifest) -> (library: Set<String>, test: Set<String>) {
+        var library: Set<String> = [], test: Set<String> = []
+        for target in manifest.targets {
+            let names = target.dependencies.flatMap { [$0.name.lowercased()] + ($0.package.map { [$0.lowercased()] } ?? []) }
+            if target.type == .test { test.formUnion(names) } else { library.formUnion(names) }
+        }
+        return (library, test)
     }
 }

@@ -13,7 +13,7 @@ public struct PodPackageMismatchRule: Rule {
         name: "Podspec and Package.swift disagree",
         summary: "A component declared both as a pod and as a package depends on different things in each.",
         rationale: "While a component is built by CocoaPods and by SwiftPM, the two declarations are one component: a dependency only one of them declares builds in one world and breaks, or hides a layering violation, in the other.",
-        details: "a component mid-migration (a podspec and a `Package.swift` in one folder, read as one component: the package's targets are checked, and pods reach it by its pod name) whose two declarations disagree: a local component or an outside pod/package only one of them depends on; local ones compared by folder, outside ones by name (the package's identity, its declared name or a product used from it, against the pod's name, case-insensitive); at the `s.dependency` line or the `Package.swift` entry. Or a source file (Swift, Objective-C, C) one of them compiles and the other does not (a file added to the pod after its migration), at the file; headers, the resource accessors `migrate-pods` writes and files holding no code (only comments: a placeholder a pod keeps in `source_files` so that CocoaPods makes its folder) are not compared",
+        details: "a component mid-migration (a podspec and a `Package.swift` in one folder, read as one component: the package's targets are checked, and pods reach it by its pod name) whose two declarations disagree: a local component or an outside pod/package only one of them depends on; local ones compared by folder, outside ones by name (the package's identity, its declared name or a product used from it, against the pod's name, case and separators ignored: `Core-DataModel` is `CoreDataModel`; a dependency only the podspec's test specs take is not compared); at the `s.dependency` line or the `Package.swift` entry. Or a source file (Swift, Objective-C, C) one of them compiles and the other does not (a file added to the pod after its migration), at the file; headers, the resource accessors `migrate-pods` writes and files holding no code (only comments: a placeholder a pod keeps in `source_files` so that CocoaPods makes its folder) are not compared",
         remedy: "the exact `.package(path:)` and `.product(name:package:)` to add to the package, or the `s.dependency` to add to the podspec, or remove the entry",
         defaultSeverity: .warning,
         nonTriggeringExamples: [
@@ -88,7 +88,9 @@ public struct PodPackageMismatchRule: Rule {
                     guard !otherLocal.contains(directory) else { return nil }
                     text = local(entry)
                 } else {
-                    guard !otherOutside.contains(where: { !$0.names.isDisjoint(with: entry.names) }) else { return nil }
+                    // `ProtonCore-DataModel` the pod, `ProtonCoreDataModel` the product: one name, spelt two ways.
+                    let folded = Set(entry.names.map(Self.folded))
+                    guard !otherOutside.contains(where: { !Set($0.names.map(Self.folded)).isDisjoint(with: folded) }) else { return nil }
                     text = outside(entry)
                 }
                 return finding(text.message, fix: text.fix, at: entry.location, from: component, to: entry.name)
@@ -107,6 +109,13 @@ public struct PodPackageMismatchRule: Rule {
             "\(component)'s Package.swift depends on the outside package \(entry.name); \(podFile) declares no pod of that name",
             "add the pod that provides \(entry.name) to \(pair.podspecPath) (s.dependency), or remove this dependency if \(component) no longer uses it"
         ) })
+    }
+}
+
+extension PodPackageMismatchRule {
+    /// A name without its separators: `protoncore-datamodel` and `protoncoredatamodel` are one.
+    static func folded(_ name: String) -> String {
+        String(name.filter { $0.isLetter || $0.isNumber })
     }
 }
 

@@ -172,6 +172,29 @@ final class PodShapesTests: XCTestCase {
         XCTAssertEqual(try check().result.findings.filter { $0.rule == .unusedDependency }.count, 0)
     }
 
+    // MARK: A podspec beside its package
+
+    /// A component mid-migration whose podspec names a pod `Core-DataModel` and whose package uses the product
+    /// `CoreDataModel` of the package that ships it: one dependency spelt two ways, no mismatch; a dependency only the
+    /// podspec's test spec takes is not compared with a package that has no tests.
+    func testAPodNameAndAProductSpeltWithoutItsDashAreOneDependency() throws {
+        try write(Self.podspec("Settings", ["s.dependency 'Core-DataModel'", "s.test_spec 'Tests' do |t|", "  t.source_files = 'Tests/**/*'",
+                                            "  t.dependency 'Quick'", "end"]), to: "Settings/Settings.podspec")
+        try write("""
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Settings",
+                dependencies: [.package(url: "https://github.com/example/core-ios", from: "1.0.0")],
+                targets: [.target(name: "Settings", dependencies: [.product(name: "CoreDataModel", package: "core-ios")], path: "Classes")]
+            )
+
+            """, to: "Settings/Package.swift")
+        try write("import CoreDataModel\npublic struct Settings {}\n", to: "Settings/Classes/Settings.swift")
+        XCTAssertEqual(described(try check().result.findings.filter { $0.rule == .podPackageMismatch }), [])
+    }
+
     // MARK: A Podfile target whose Xcode target was renamed
 
     /// The Podfile's `target 'Delivery'` and an Xcode target `DeliveryApp` (renamed after `pod install`) that links
