@@ -8,29 +8,8 @@ import XCTest
 
 /// Shapes found on apps nobody here had tuned on, each written here: what a target of one platform compiles under
 /// `#if os(…)`, a product copied into itself, package paths into ignored folders or out of the repository.
-final class HeldOutShapesTests: XCTestCase {
-    private var scratch: ScratchRepository!
-    private var root: String { scratch.root }
-
-    override func setUpWithError() throws {
-        scratch = try ScratchRepository(named: "componentize-heldout")
-    }
-
-    override func tearDownWithError() throws {
-        scratch.remove()
-    }
-
-    private func write(_ text: String, to relative: String) throws {
-        try scratch.write(text, to: relative)
-    }
-
-    private func check() throws -> ProjectCheck {
-        try Project.open(at: root, reader: ManifestReader(strategy: .static)).check(today: "2026-06-01")
-    }
-
-    private func described(_ findings: [Finding]) -> [String] {
-        findings.map { "\($0.location.description.replacingOccurrences(of: root, with: "ROOT")): \($0.rule): \($0.message)" }
-    }
+final class HeldOutShapesTests: ScratchRepositoryTestCase {
+    override class var scratchName: String { "componentize-heldout" }
 
     /// One Xcode target of the project below: its name, the build settings of its only configuration, the files its
     /// Sources phase compiles, whether it links product `Kit` of the local package, and extra build phases.

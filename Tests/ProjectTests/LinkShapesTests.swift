@@ -10,25 +10,8 @@ import XCTest
 /// static libraries an application links for their `+load` registration or for another library's symbols, a target
 /// whose build-tool plugin generates code, a target's own private module map, a single-target package whose files
 /// are directly in `Sources/`.
-final class LinkShapesTests: XCTestCase {
-    private var scratch: ScratchRepository!
-    private var root: String { scratch.root }
-
-    override func setUpWithError() throws {
-        scratch = try ScratchRepository(named: "componentize-links")
-    }
-
-    override func tearDownWithError() throws {
-        scratch.remove()
-    }
-
-    private func write(_ text: String, to relative: String) throws {
-        try scratch.write(text, to: relative)
-    }
-
-    private func check() throws -> ProjectCheck {
-        try Project.open(at: root, reader: ManifestReader(strategy: .static)).check(today: "2026-06-01")
-    }
+final class LinkShapesTests: ScratchRepositoryTestCase {
+    override class var scratchName: String { "componentize-links" }
 
     private func unused() throws -> [String] {
         try check().result.findings.filter { $0.rule == .unusedDependency }

@@ -9,33 +9,8 @@ import XCTest
 /// CocoaPods shapes seen on apps nobody here had tuned on, each written here as a shape of its own: a `pod lib create`
 /// template Podfile, a path pod outside the repository, a placeholder source in a pod's `source_files`, a module a
 /// storyboard names, and the fix advice for a target a Podfile integrates.
-final class PodShapesTests: XCTestCase {
-    private var scratch: ScratchRepository!
-    private var root: String { scratch.root }
-
-    override func setUpWithError() throws {
-        scratch = try ScratchRepository(named: "componentize-podshapes")
-    }
-
-    override func tearDownWithError() throws {
-        scratch.remove()
-    }
-
-    private func write(_ text: String, to relative: String) throws {
-        try scratch.write(text, to: relative)
-    }
-
-    private func open() throws -> Project {
-        try Project.open(at: root, reader: ManifestReader(strategy: .static))
-    }
-
-    private func check() throws -> ProjectCheck {
-        try open().check(today: "2026-06-01")
-    }
-
-    private func described(_ findings: [Finding]) -> [String] {
-        findings.map { "\($0.location.description.replacingOccurrences(of: root, with: "ROOT")): \($0.rule): \($0.message)" }
-    }
+final class PodShapesTests: ScratchRepositoryTestCase {
+    override class var scratchName: String { "componentize-podshapes" }
 
     private static func podspec(_ name: String, _ lines: [String] = []) -> String {
         (["Pod::Spec.new do |s|", "  s.name = '\(name)'", "  s.version = '1.0.0'", "  s.source_files = 'Classes/**/*'"] + lines.map { "  " + $0 } + ["end", ""])

@@ -10,29 +10,8 @@ import XCTest
 /// is `#import <NXKit/NXKit.h>`; `#import "NXKit.h"` of a header one other component holds is an import of it; a header
 /// several modules hold is undecided; an Xcode target's include of another target's header (found through header search
 /// paths) is an edge the layering rules judge, its missing link undecided.
-final class QuotedHeaderShapesTests: XCTestCase {
-    private var scratch: ScratchRepository!
-    private var root: String { scratch.root }
-
-    override func setUpWithError() throws {
-        scratch = try ScratchRepository(named: "componentize-quotedheaders")
-    }
-
-    override func tearDownWithError() throws {
-        scratch.remove()
-    }
-
-    private func write(_ text: String, to relative: String) throws {
-        try scratch.write(text, to: relative)
-    }
-
-    private func check() throws -> ProjectCheck {
-        try Project.open(at: root, reader: ManifestReader(strategy: .static)).check(today: "2026-06-01")
-    }
-
-    private func described(_ findings: [Finding]) -> [String] {
-        findings.map { "\($0.location.description.replacingOccurrences(of: root, with: "ROOT")): \($0.rule): \($0.message)" }
-    }
+final class QuotedHeaderShapesTests: ScratchRepositoryTestCase {
+    override class var scratchName: String { "componentize-quotedheaders" }
 
     private func undecided(_ check: ProjectCheck) -> [String] {
         check.result.undecided.imports.map { "\($0.location.description.replacingOccurrences(of: root, with: "ROOT")): \($0.from.id.name) \($0.module): \($0.deciders.map(\.description).joined(separator: ", "))" }
