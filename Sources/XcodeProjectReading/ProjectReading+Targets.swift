@@ -98,17 +98,36 @@ extension ProjectReading {
     }
 
     /// A `PBXTargetDependency`: a target of this project, of another project (through its proxy), or a package plugin.
-    /// One that names nothing at all (no target, proxy or product: what Xcode leaves after a target is deleted) orders
+    /// One that names nothing at all (no target, proxy or product), or a target of this project that no object defines
+    /// any more (its `target`, or its proxy's `remoteGlobalIDString`: what Xcode leaves after a target is deleted), orders
     /// nothing and Xcode builds past it: a note, not a dependency.
     private mutating func targetDependency(_ id: String, of owner: String) -> XcodeDependency.Destination? {
         guard objects.exists(id) else { return .missing("object \(id)") }
         if let target = objects.string(id, "target"), let name = targetNames[target] { return .target(name) }
         if let product = objects.string(id, "productRef") { return packageProduct(product) ?? .missing("object \(product)") }
+        if let gone = deletedTarget(of: id) {
+            notes.append(Note("target \(targetNames[owner] ?? owner) lists a target dependency (\(id)) on \(gone), a target the project no longer defines; "
+                              + "Xcode builds past it, so it is left out",
+                              at: FileLocation(path: shownPath, line: index.line(of: id, inside: owner))))
+            return nil
+        }
         if let proxy = objects.string(id, "targetProxy") { return proxied(proxy) }
         if let target = objects.string(id, "target") { return .missing(objects.string(id, "name") ?? "object \(target)") }
         notes.append(Note("target \(targetNames[owner] ?? owner) lists a target dependency (\(id)) that names no target, proxy or product; Xcode builds past it, so it is left out",
                           at: FileLocation(path: shownPath, line: index.line(of: id, inside: owner))))
         return nil
+    }
+
+    /// The name of the deleted target a target dependency still points at: its `target` is an id no object has (and it
+    /// has no proxy), or its proxy, in this project, names as `remoteGlobalIDString` an id no object has.
+    private func deletedTarget(of id: String) -> String? {
+        guard let proxy = objects.string(id, "targetProxy") else {
+            guard let target = objects.string(id, "target"), !objects.exists(target) else { return nil }
+            return objects.string(id, "name") ?? "object \(target)"
+        }
+        guard objects.string(proxy, "containerPortal") == rootID, let remote = objects.string(proxy, "remoteGlobalIDString"),
+              !objects.exists(remote) else { return nil }
+        return objects.string(proxy, "remoteInfo") ?? "object \(remote)"
     }
 
     /// The target a `PBXContainerItemProxy` stands for: in this project, or in the project its portal names.

@@ -128,15 +128,25 @@ struct XcodeSynchronizedTests {
         #expect(unhosted.targets.map(\.host) == [nil, nil])
     }
 
-    /// A target dependency naming nothing (no target, proxy or product) is a note; one naming an id nothing defines
-    /// stays a missing dependency.
-    @Test func anEmptyTargetDependencyIsANote() throws {
-        let dependencies = "\t\t\t\tZ0000000000000000000000A /* PBXTargetDependency */,\n\t\t\t\tZ0000000000000000000000B /* PBXTargetDependency */,"
-        let objects = "\t\tZ0000000000000000000000A = {isa = PBXTargetDependency; };\n\t\tZ0000000000000000000000B = {isa = PBXTargetDependency; target = T00000000000000000000GONE; };"
+    /// A target dependency naming nothing (no target, proxy or product) is a note; so is one naming a target of the
+    /// project that nothing defines any more (by its `target` id, or by its proxy's `remoteGlobalIDString`): Xcode builds
+    /// past both. A proxy into another project stays a dependency, resolved there.
+    @Test func anEmptyOrDeletedTargetDependencyIsANote() throws {
+        let dependencies = ["A", "B", "C"].map { "\t\t\t\tZ000000000000000000000\($0)0 /* PBXTargetDependency */," }.joined(separator: "\n")
+        let objects = """
+        \t\tZ000000000000000000000A0 = {isa = PBXTargetDependency; };
+        \t\tZ000000000000000000000B0 = {isa = PBXTargetDependency; target = T00000000000000000000GONE; };
+        \t\tZ000000000000000000000C0 = {isa = PBXTargetDependency; targetProxy = P00000000000000000000001; };
+        \t\tP00000000000000000000001 = {isa = PBXContainerItemProxy; containerPortal = P0000000000000000000000A; proxyType = 1; remoteGlobalIDString = T0000000000000000000GONE2; remoteInfo = AppShared; };
+        """
         let project = try read(Self.project(extraObjects: objects, appDependencies: dependencies))
         let app = try #require(project.targets.first)
-        #expect(app.dependencies.map(\.destination) == [.missing("object T00000000000000000000GONE"), .package(nil, product: "Feeds")])
-        #expect(project.notes.map(\.message) == ["target App lists a target dependency (Z0000000000000000000000A) that names no target, proxy or product; Xcode builds past it, so it is left out"])
+        #expect(app.dependencies.map(\.destination) == [.package(nil, product: "Feeds")])
+        #expect(project.notes.map(\.message) == [
+            "target App lists a target dependency (Z000000000000000000000A0) that names no target, proxy or product; Xcode builds past it, so it is left out",
+            "target App lists a target dependency (Z000000000000000000000B0) on object T00000000000000000000GONE, a target the project no longer defines; Xcode builds past it, so it is left out",
+            "target App lists a target dependency (Z000000000000000000000C0) on AppShared, a target the project no longer defines; Xcode builds past it, so it is left out",
+        ])
         #expect(project.notes.first?.location?.line == 24)
     }
 
