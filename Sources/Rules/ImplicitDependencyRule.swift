@@ -13,7 +13,7 @@ public struct ImplicitDependencyRule: Rule {
         name: "Implicit dependency",
         summary: "A target imports a local module, or a product of an outside package, that its manifest does not declare.",
         rationale: "A module reachable only because something else builds it first breaks the day that changes, and hides a coupling from every manifest-based check: declare what the code imports.",
-        details: "a target whose sources import a local module, or a module of an outside package (known from its checkout, else a product another manifest of the repository declares), that its own manifest does not declare (it compiles only because something else builds that module first), directly or through a declared local target that re-exports it (`@_exported import`); at the first import, the other files listed. Imports under `#if canImport(…)` (Objective-C's `#if __has_include(…)`, or a macro a file of the target defines only under one: `#elif __has_include(<X/X.h>)` then `#define _HAS_X 1`) or under a compilation flag of the team's own (`#if SINGLE_MODULE` and its `#else`, `#ifdef NX_FEATURE`; not `DEBUG`, `SWIFT_PACKAGE`, the compiler's and the SDK's macros, include guards or platform tests) are undecided, never findings, in Swift and Objective-C alike. An import under a platform test (`#if os(iOS)`, `targetEnvironment(macCatalyst)`) is not built for an Xcode target none of whose platforms (`SDKROOT`, `SUPPORTED_PLATFORMS`, `SUPPORTS_MACCATALYST`) passes it, and is undecided for one whose settings name no platform; a package is built for every platform, so there it counts. An Xcode target's headers count with its files (those its files include by quotes, found beside them or among the project's headers: an app target's headers are in no build phase), and an app target a Podfile gives pods sees every pod of their closure (CocoaPods links them all into its aggregate target); SDK headers (`<objc/runtime.h>`, `<sys/…>`, `<AudioToolbox/…>`) are never findings nor undecided. A quoted include `#import \"Sentry/Sentry.h\"` whose folder names a module the repository knows (and no component holds the file) is `#import <Sentry/Sentry.h>`; `#import \"Header.h\"` that is no file of the target is looked up among the other components' headers by name: one module holding it makes it an import of that module, judged like any when a pod or a package includes a pod's or a package's header (their search paths hold the headers of what they declare only), undecided when an Xcode target includes it (its own header search paths, often recursive, may reach any folder, and are not read) or when several modules hold a header of that name; the layering rules judge every such edge. For Xcode targets: a unit-test bundle an application hosts (`TEST_HOST`, in the project or its `.xcconfig`; in an XcodeGen or Tuist description, the application it depends on) declares everything linked into its host, the host's module, what the host links and what those link (the bundle runs inside the host, and linking one again would link a static product twice); a UI-test bundle runs in a process of its own and declares only what it links. A product only copied into the target's product (an Embed Frameworks phase) is embedded, not linked: it declares nothing. A prebuilt binary of the repository the Frameworks phase links (`WebRTC.xcframework`, `Media.framework`) declares the module it provides (its module map's, else its name), for the target and those linking it; one whose module cannot be known (a static library) leaves the target's undeclared outside imports undecided. A module named like an outside package the manifest declares (`APNS`, package `apns`) is that package's main product, whatever other packages the target names cannot be read. A product linked by name is looked up as Xcode does, among the packages the project joins (package references, folder and file references, package folders inside a synchronized folder), its workspace's, and the packages those reach by path; a package the project joins whose identity is the product's name (`rxswift` for `RxSwift`, as SwiftPM names a package's main product) holds it; one found in none is undecided, and so is every import it might provide, but for a product of its own that the repository links from a known package elsewhere (`RxSwift`, imported by a target that links only `RxMoya`), which only linking it declares. Files no target compiles are not read: a `.docc` catalog's snippets, asset catalogs, playgrounds, declared `resources:`, a package folder inside a synchronized folder",
+        details: "a target whose sources import a local module, or a module of an outside package (known from its checkout, else a product another manifest of the repository declares), that its own manifest does not declare (it compiles only because something else builds that module first), directly or through a declared local target that re-exports it (`@_exported import`); at the first import, the other files listed. A file several targets compile (an app and its extensions sharing `Constants.swift`) gives each target lacking the declaration its own finding, fix and baseline entry (rule, target, module): the first at the shared import, each other at its first import in a place no such finding holds, the shared one listed; two share a line only when every import of the second is shared. Imports under `#if canImport(…)` (Objective-C's `#if __has_include(…)`, or a macro a file of the target defines only under one: `#elif __has_include(<X/X.h>)` then `#define _HAS_X 1`) or under a compilation flag of the team's own (`#if SINGLE_MODULE` and its `#else`, `#ifdef NX_FEATURE`; not `DEBUG`, `SWIFT_PACKAGE`, the compiler's and the SDK's macros, include guards or platform tests) are undecided, never findings, in Swift and Objective-C alike. An import under a platform test (`#if os(iOS)`, `targetEnvironment(macCatalyst)`) is not built for an Xcode target none of whose platforms (`SDKROOT`, `SUPPORTED_PLATFORMS`, `SUPPORTS_MACCATALYST`) passes it, and is undecided for one whose settings name no platform; a package is built for every platform, so there it counts. An Xcode target's headers count with its files (those its files include by quotes, found beside them or among the project's headers: an app target's headers are in no build phase), and an app target a Podfile gives pods sees every pod of their closure (CocoaPods links them all into its aggregate target); SDK headers (`<objc/runtime.h>`, `<sys/…>`, `<AudioToolbox/…>`) are never findings nor undecided. A quoted include `#import \"Sentry/Sentry.h\"` whose folder names a module the repository knows (and no component holds the file) is `#import <Sentry/Sentry.h>`; `#import \"Header.h\"` that is no file of the target is looked up among the other components' headers by name: one module holding it makes it an import of that module, judged like any when a pod or a package includes a pod's or a package's header (their search paths hold the headers of what they declare only), undecided when an Xcode target includes it (its own header search paths, often recursive, may reach any folder, and are not read) or when several modules hold a header of that name; the layering rules judge every such edge. For Xcode targets: a unit-test bundle an application hosts (`TEST_HOST`, in the project or its `.xcconfig`; in an XcodeGen or Tuist description, the application it depends on) declares everything linked into its host, the host's module, what the host links and what those link (the bundle runs inside the host, and linking one again would link a static product twice); a UI-test bundle runs in a process of its own and declares only what it links. A product only copied into the target's product (an Embed Frameworks phase) is embedded, not linked: it declares nothing. A prebuilt binary of the repository the Frameworks phase links (`WebRTC.xcframework`, `Media.framework`) declares the module it provides (its module map's, else its name), for the target and those linking it; one whose module cannot be known (a static library) leaves the target's undeclared outside imports undecided. A module named like an outside package the manifest declares (`APNS`, package `apns`) is that package's main product, whatever other packages the target names cannot be read. A product linked by name is looked up as Xcode does, among the packages the project joins (package references, folder and file references, package folders inside a synchronized folder), its workspace's, and the packages those reach by path; a package the project joins whose identity is the product's name (`rxswift` for `RxSwift`, as SwiftPM names a package's main product) holds it; one found in none is undecided, and so is every import it might provide, but for a product of its own that the repository links from a known package elsewhere (`RxSwift`, imported by a target that links only `RxMoya`), which only linking it declares. Files no target compiles are not read: a `.docc` catalog's snippets, asset catalogs, playgrounds, declared `resources:`, a package folder inside a synchronized folder",
         remedy: "the exact entry to add (`\"Name\"` for a target of the same package, else `.product(name:package:)`, for an outside module the product its checkout says provides it) and the manifest line of the target; where the imported module already depends on the importer, declaring it would close a cycle: the fix names the cycle and says what to do instead (move the shared code down, or depend on an interface), and `componentize fix` does not make that edit",
         cost: .everyImport,
         nonTriggeringExamples: [
@@ -221,16 +221,49 @@ public struct ImplicitDependencyRule: Rule {
         return fix
     }
 
+    /// One target's undeclared import of one module, before it is placed: its import places in order, and the finding
+    /// it makes at a place with the others listed.
+    struct Unplaced {
+        var from: String
+        var to: String
+        var locations: [FileLocation]
+        var make: (FileLocation, [FileLocation]) -> Finding
+    }
+
+    /// Each target's finding at its first import, unless another target's finding of the same module already stands
+    /// there (a file several targets compile, each lacking the declaration): then at its first import in a place no such
+    /// finding holds, the others listed. Each target keeps its own finding, fix and baseline entry; two share a line
+    /// only when every import of the second is in shared files.
+    static func placed(_ unplaced: [Unplaced]) -> [Finding] {
+        struct Place: Hashable {
+            var location: FileLocation
+            var to: String
+        }
+        var holders: [Place: String] = [:]
+        return unplaced.map { item in
+            let free = item.locations.firstIndex { location in
+                holders[Place(location: location, to: item.to)].map { $0 == item.from } ?? true
+            } ?? 0
+            let location = item.locations[free]
+            if holders[Place(location: location, to: item.to)] == nil { holders[Place(location: location, to: item.to)] = item.from }
+            var others = item.locations
+            others.remove(at: free)
+            return item.make(location, others)
+        }
+    }
+
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
-        var findings: [Finding] = []
+        var unplaced: [Unplaced] = []
         var chains: ChainSearch?
         for (edge, from, to) in context.checkedLocalEdges(of: graph) where edge.viaImport && !edge.isUndecided
             // When `upward` or `horizontal` reports the edge, the dependency itself is the problem, not its declaration;
             // when they are off (layers only guessed from names), the missing declaration is.
             && LayeringVerdict.rejection(from: from, to: to, in: context.configuration) == nil {
             let fix = Self.localFix(from: from, to: to, in: graph, chains: &chains, configuration: context.configuration)
-            findings.append(finding("\(from.label) imports \(to.label), which \(Self.declarer(of: from))\(graph.alsoIn(edge))",
-                                    fix: fix, at: edge.location, from: from.id.name, to: to.id.name))
+            unplaced.append(Unplaced(from: from.id.name, to: to.id.name, locations: [edge.location] + edge.otherLocations) { location, others in
+                finding("\(from.label) imports \(to.label), which \(Self.declarer(of: from))\(graph.alsoIn(others))",
+                        fix: fix, at: location, from: from.id.name, to: to.id.name)
+            })
         }
         for item in graph.imports?.undeclaredExternal ?? [] {
             let where_ = item.from.position.map { " (\(item.from.manifestPath):\($0.line))" } ?? ""
@@ -240,11 +273,13 @@ public struct ImplicitDependencyRule: Rule {
             let pod = graph.podfile(of: item.from).flatMap { podfile in
                 graph.isPod(package: item.package) ? PodLine(podfile: podfile.location, name: item.product, path: nil) : nil
             }
-            findings.append(finding("\(item.from.label) imports \(item.module) from \(source), which \(Self.declarer(of: item.from))\(graph.alsoIn(item.otherLocations))",
-                                    fix: Self.declaring(product: item.product, package: item.package, from: item.from, at: where_, pod: pod),
-                                    at: item.location, from: item.from.id.name, to: item.package))
+            let fix = Self.declaring(product: item.product, package: item.package, from: item.from, at: where_, pod: pod)
+            unplaced.append(Unplaced(from: item.from.id.name, to: item.package + "/" + item.module, locations: [item.location] + item.otherLocations) { location, others in
+                finding("\(item.from.label) imports \(item.module) from \(source), which \(Self.declarer(of: item.from))\(graph.alsoIn(others))",
+                        fix: fix, at: location, from: item.from.id.name, to: item.package)
+            })
         }
-        return findings
+        return Self.placed(unplaced)
     }
 }
 

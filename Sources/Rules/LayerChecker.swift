@@ -129,13 +129,16 @@ public struct LayerChecker: Sendable {
         return (findings, excused)
     }
 
-    /// One finding per rule, destination and place: the subspecs of a pod inherit its `s.dependency` lines, and the
-    /// pod (whose name sorts first) speaks for them.
+    /// One finding per rule, destination and place for a pod and its subspecs: the subspecs inherit its `s.dependency`
+    /// lines, and the pod (whose name sorts first) speaks for them. Targets of different names (two Xcode targets
+    /// compiling one file) each keep theirs: each has its own fix and baseline entry.
     static func onePerPlace(_ findings: [Finding]) -> [Finding] {
         struct Place: Hashable {
             var rule: RuleID
             var location: FileLocation
             var to: String
+            /// The pod a subspec `Pod/Sub` belongs to; any other target's own name.
+            var family: Substring
         }
         var kept: [Place: Int] = [:]
         var result: [Finding] = []
@@ -144,7 +147,8 @@ public struct LayerChecker: Sendable {
                 result.append(finding)
                 continue
             }
-            let place = Place(rule: finding.rule, location: finding.location, to: finding.key.to)
+            let family = finding.key.from.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first ?? Substring(finding.key.from)
+            let place = Place(rule: finding.rule, location: finding.location, to: finding.key.to, family: family)
             if let index = kept[place] {
                 if finding.key.from < result[index].key.from { result[index] = finding }
             } else {
