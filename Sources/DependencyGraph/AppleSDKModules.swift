@@ -6,11 +6,11 @@ extension DependencyGraph {
     public static let appleSDKModules: Set<String> = [
         // Frameworks.
         "Accelerate", "Accessibility", "AccessorySetupKit", "Accounts", "ActivityKit", "AdAttributionKit", "AdServices", "AdSupport",
-        "AddressBook", "AddressBookUI", "AGL", "AppClip", "AppIntents", "AppKit", "AppTrackingTransparency", "ApplicationServices",
+        "AddressBook", "AddressBookUI", "AGL", "AppClip", "AppIntents", "AppKit", "AppleArchive", "AppTrackingTransparency", "ApplicationServices",
         "AppleScriptKit", "AppleScriptObjC", "ARKit", "AssetsLibrary", "AudioToolbox", "AudioUnit", "AudioVideoBridging",
         "AuthenticationServices", "AutomaticAssessmentConfiguration", "Automator", "AVFAudio", "AVFoundation", "AVKit", "AVRouting",
         "BackgroundAssets", "BackgroundTasks", "BrowserEngineKit", "BusinessChat", "CallKit", "Carbon", "CarPlay", "CFNetwork",
-        "Charts", "CinematicKit", "ClassKit", "ClockKit", "CloudKit", "Cocoa", "Collaboration", "ColorSync", "Combine", "Contacts",
+        "Charts", "CinematicKit", "ClassKit", "ClockKit", "CloudKit", "Cocoa", "Collaboration", "ColorSync", "Combine", "Compression", "Contacts",
         "ContactsUI", "CoreAudio", "CoreAudioKit", "CoreAudioTypes", "CoreBluetooth", "CoreData", "CoreFoundation", "CoreGraphics",
         "CoreHaptics", "CoreImage", "CoreLocation", "CoreLocationUI", "CoreMedia", "CoreMediaIO", "CoreMIDI", "CoreML", "CoreMotion",
         "CoreNFC", "CoreServices", "CoreSpotlight", "CoreTelephony", "CoreText", "CoreTransferable", "CoreVideo", "CoreWLAN",
@@ -33,7 +33,7 @@ extension DependencyGraph {
         "RealityKit", "ReplayKit", "SafariServices", "SafetyKit", "SceneKit", "ScreenCaptureKit", "ScreenSaver", "ScreenTime",
         "ScriptingBridge", "Security", "SecurityFoundation", "SecurityInterface", "SensitiveContentAnalysis", "SensorKit",
         "ServiceManagement", "SharedWithYou", "SharedWithYouCore", "ShazamKit", "Social", "SoundAnalysis", "Speech", "SpriteKit",
-        "StoreKit", "Symbols", "SyncServices", "SystemConfiguration", "SystemExtensions", "TabularData", "ThreadNetwork", "TipKit",
+        "StoreKit", "Symbols", "SyncServices", "System", "SystemConfiguration", "SystemExtensions", "TabularData", "ThreadNetwork", "TipKit",
         "Translation", "TVMLKit", "TVServices", "TVUIKit", "Twitter", "UIKit", "UniformTypeIdentifiers", "UserNotifications",
         "UserNotificationsUI", "VideoSubscriberAccount", "VideoToolbox", "Virtualization", "Vision", "VisionKit", "vmnet",
         "WatchConnectivity", "WatchKit", "WeatherKit", "WebKit", "WidgetKit", "WorkoutKit", "XCTest", "XCUIAutomation",

@@ -49,4 +49,22 @@ final class SharedFileShapesTests: ScratchRepositoryTestCase {
         // A baseline entry is a finding's key (rule, from, to): one per target, as before.
         XCTAssertEqual(Set(findings.map(\.key)).count, 3)
     }
+
+    /// Modules of the SDK a Swift file imports (`AppleArchive`, `System`, `Compression`) are no outside package's: never
+    /// undecided, even when a package the target declares is not checked out.
+    func testSDKModulesAreNeverUndecided() throws {
+        try write("""
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(name: "Core", products: [.library(name: "Core", targets: ["Core"])],
+                                  dependencies: [.package(url: "https://example.com/acme/vendor-kit.git", from: "1.0.0")],
+                                  targets: [.target(name: "Core", dependencies: [.product(name: "VendorKit", package: "vendor-kit")])])
+
+            """, to: "Core/Package.swift")
+        try write("import VendorKit\nimport AppleArchive\nimport System\nimport Compression\nimport VendorExtras\n", to: "Core/Sources/Core/Archiver.swift")
+        let check = try check()
+        XCTAssertEqual(check.result.undecided.imports.map(\.module), ["VendorExtras"])
+        XCTAssertEqual(described(check.result.findings), [])
+    }
 }
