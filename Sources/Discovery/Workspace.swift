@@ -105,6 +105,12 @@ public struct UnreadablePackage: Sendable, Hashable {
         message = problem.message
         location = problem.location ?? FileLocation(path: manifestPath)
     }
+
+    /// The manifest, relative to the root (``relativeDirectory`` is already the file for a pod keyed by its podspec).
+    public var relativeManifestPath: String {
+        let file = PathArithmetic.lastComponent(of: manifestPath)
+        return PathArithmetic.lastComponent(of: relativeDirectory) == file ? relativeDirectory : PathArithmetic.join(relativeDirectory, file)
+    }
 }
 
 /// One package found on disk.

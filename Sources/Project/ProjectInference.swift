@@ -28,30 +28,37 @@ public struct InferredConfiguration {
 extension Project {
     /// Reads every package under `path` and proposes layers from what depends on what (see ``LayerInference``), with a
     /// baseline of what the proposal reports today, so that `check` passes on the repository as it is.
-    public static func inferConfiguration(at path: String, strategy: ReaderStrategy, today: String) throws -> InferredConfiguration {
-        try inferConfiguration(at: path, reader: ManifestReader(strategy: strategy), today: today)
+    /// Declines unless `allowingUnread` when most code is unread (``InferredConfigurationWriter/declining(read:total:unread:)``).
+    public static func inferConfiguration(at path: String, strategy: ReaderStrategy, today: String, allowingUnread: Bool = false) throws -> InferredConfiguration {
+        try inferConfiguration(at: path, reader: ManifestReader(strategy: strategy), today: today, allowingUnread: allowingUnread)
     }
 
     /// The same with this manifest reader.
-    public static func inferConfiguration(at path: String, reader: ManifestReader, today: String) throws -> InferredConfiguration {
+    public static func inferConfiguration(at path: String, reader: ManifestReader, today: String, allowingUnread: Bool = false) throws -> InferredConfiguration {
         let fileSystem = CachedFileSystem()
         guard fileSystem.status(of: path).isFolder else {
             throw InputError("no such folder: init --infer reads the repository in it", at: FileLocation(path: path))
         }
-        return try open(at: path, reader: reader, fileSystem: fileSystem, searchingUpwards: false).inferConfiguration(today: today)
+        return try open(at: path, reader: reader, fileSystem: fileSystem, searchingUpwards: false)
+            .inferConfiguration(today: today, allowingUnread: allowingUnread)
     }
 
-    func inferConfiguration(today: String) throws -> InferredConfiguration {
+    func inferConfiguration(today: String, allowingUnread: Bool = false) throws -> InferredConfiguration {
         guard !workspace.packages.isEmpty else {
             throw InputError("no Package.swift under this folder: nothing to infer layers from (use 'componentize init --preset' to start from a preset)",
                              at: FileLocation(path: root))
         }
         var layering = LayerInference().infer(DependencyGraph(workspace: workspace, model: Configuration(layers: [])),
                                                    appTargets: workspace.podfileAppTargets)
-        var findings = try reported(by: layering, today: today)
+        let first = try reported(by: layering, today: today)
+        var findings = first.findings
+        if !allowingUnread, let coverage = first.coverage, let reason = InferredConfigurationWriter.declining(
+            read: coverage.read, total: workspace.sourceFiles.count, unread: workspace.unreadable.map(\.relativeManifestPath) + coverage.unreadDescriptions) {
+            throw InputError(reason, at: FileLocation(path: root))
+        }
         // The inference sees declared dependencies; imports between members of an independent layer count too.
         if layering.countDependenciesInside(from: findings.filter { $0.rule == .horizontal }.map(\.key.from), graph: graph) {
-            findings = try reported(by: layering, today: today)
+            findings = try reported(by: layering, today: today).findings
         }
         let writer = InferredConfigurationWriter(layering: layering)
         let configurationPath = PathArithmetic.join(root, ConfigurationLoader.fileName)
@@ -71,10 +78,11 @@ extension Project {
 
     /// What the layering reports, from the configuration as written and read back as `check` will read it: with the
     /// sources' imports, so an undeclared import today is baselined too.
-    private func reported(by layering: InferredLayering, today: String) throws -> [Finding] {
+    private func reported(by layering: InferredLayering, today: String) throws -> (findings: [Finding], coverage: SourceCoverage?) {
         let text = try InferredConfigurationWriter(layering: layering).render()
         let inferred = try ConfigurationLoader(knownRules: Self.knownRules).parse(text, path: PathArithmetic.join(root, ConfigurationLoader.fileName))
-        return LayerChecker(configuration: inferred, today: today).check(graph(with: inferred).graph).findings
+        let graph = graph(with: inferred).graph
+        return (LayerChecker(configuration: inferred, today: today).check(graph).findings, graph.coverage)
     }
 }
 

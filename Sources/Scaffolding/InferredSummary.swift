@@ -1,3 +1,4 @@
+import DependencyGraph
 import Diagnostics
 import LayerInference
 
@@ -31,5 +32,19 @@ extension InferredConfigurationWriter {
         // Findings, as `check` counts those the baseline knows (two findings may share one baseline entry).
         return lines + ["baselined: \(findings.count) finding\(findings.count == 1 ? "" : "s") ("
             + counts.keys.sorted().map { "\(counts[$0, default: 0]) \($0)" }.joined(separator: ", ") + ")"]
+    }
+}
+
+extension InferredConfigurationWriter {
+    /// Why no layering is proposed when the targets read compile `read` of the repository's `total` Swift and C-family
+    /// files, below ``SourceCoverage``'s minimum share (the code of the `unread` descriptions counted as unread): layers
+    /// inferred from the part read put modules in the wrong layers. Nil when enough was read.
+    public static func declining(read: Int, total: Int, unread: [String]) -> String? {
+        guard total > 0, Double(read) < Double(total) * SourceCoverage.minimumShare else { return nil }
+        let named = unread.isEmpty ? "no package, pod or project componentize reads builds the rest"
+            : "\(unread.count) description\(unread.count == 1 ? "" : "s") could not be read (\(unread.prefix(3).joined(separator: ", "))\(unread.count > 3 ? ", …" : ""); 'componentize check' says why)"
+        return "cannot infer a layering: the targets read compile \(read) of the repository's \(total) Swift and C-family files, and \(named); "
+            + "layers inferred from the part read would put modules in the wrong layers. Make those descriptions readable, start from a preset "
+            + "('componentize init --preset four-layer') and name your layers, or pass --allow-unread to propose layers for the part read"
     }
 }

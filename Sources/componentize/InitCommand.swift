@@ -16,6 +16,9 @@ struct InitCommand: ParsableCommand {
             componentize-baseline.json, so 'componentize check' passes on the repository as it is and fails on \
             anything new. Details: docs/configuration.md.
 
+            When the packages, pods and projects it reads compile less than half of the repository's code, it \
+            declines (exit 2) and names what it could not read, unless --allow-unread.
+
             Refuses to replace an existing file, and to write a second configuration below one.
             """
     )
@@ -31,6 +34,10 @@ struct InitCommand: ParsableCommand {
 
     @Flag(name: .customLong("dry-run"), help: "With --infer: print the configuration instead of writing it.")
     var dryRun = false
+
+    @Flag(name: .customLong("allow-unread"),
+          help: "With --infer: propose layers even when the packages, pods and projects read compile less than half of the code.")
+    var allowUnread = false
 
     @Option(help: "With --infer: how to read manifests (auto, static or swiftpm).")
     var reader: Project.ReaderStrategy = .auto
@@ -48,8 +55,8 @@ struct InitCommand: ParsableCommand {
         if infer, preset != nil || !prefix.isEmpty {
             throw ValidationError("--infer proposes layers from the repository; it takes no --preset or --prefix")
         }
-        if dryRun, !infer {
-            throw ValidationError("--dry-run goes with --infer")
+        if dryRun || allowUnread, !infer {
+            throw ValidationError("\(dryRun ? "--dry-run" : "--allow-unread") goes with --infer")
         }
     }
 
@@ -61,7 +68,8 @@ struct InitCommand: ParsableCommand {
     }
 
     private func runInference() throws {
-        let inferred = try Project.inferConfiguration(at: path, strategy: reader, today: try Project.today())
+        let inferred = try Project.inferConfiguration(at: path, strategy: reader, today: try Project.today(),
+                                                     allowingUnread: allowUnread)
         if dryRun {
             print(inferred.configuration, terminator: "")
             Terminal.printError(inferred.summary.joined(separator: "\n"))

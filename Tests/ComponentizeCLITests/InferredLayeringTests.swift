@@ -117,6 +117,22 @@ final class InferredLayeringTests: XCTestCase {
         XCTAssertFalse(json.stdout.contains("\"rule\" : \"third-party\"") || json.stdout.contains("\"rule\": \"third-party\""), json.stdout)
     }
 
+    /// When the pods read compile 1 of the repository's 6 Swift files (two podspecs choose their files from the
+    /// environment), `init --infer` proposes nothing: it names what it could not read, writes no file, exits 2; with
+    /// `--allow-unread` it proposes layers for the part read.
+    func testInferDeclinesWhenMostOfTheCodeIsUnread() throws {
+        try FileManager.default.copyItem(at: Componentize.repositoryRoot.appendingPathComponent("fixtures/inferred/MostlyUnread"), to: root)
+        let declined = try run("init", "--infer")
+        XCTAssertEqual(declined.status, 2, declined.stdout + declined.stderr)
+        XCTAssertTrue(declined.stderr.contains("error: cannot infer a layering: the targets read compile 1 of the repository's 6 Swift and C-family files"),
+                      declined.stderr)
+        XCTAssertTrue(declined.stderr.contains("2 descriptions could not be read (Business/Feed/Feed.podspec, Kit/CoreKit/CoreKit.podspec"), declined.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("componentize.yml").path))
+        let allowed = try run("init", "--infer", "--allow-unread")
+        XCTAssertEqual(allowed.status, 0, allowed.stdout + allowed.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent("componentize.yml").path))
+    }
+
     /// A local pod whose podspec no reader can evaluate (it asks the environment) is still the repository's pod: never
     /// listed as a third-party package, and its package is named as not read.
     func testAnUnreadableLocalPodIsLocalNeverThirdParty() throws {

@@ -229,4 +229,24 @@ final class PodShapesTests: ScratchRepositoryTestCase {
         XCTAssertEqual(try check().result.findings.filter { $0.rule == .unusedDependency }.map(\.message),
                        ["Files declares a dependency on Core from Core, which none of its files imports"])
     }
+
+    // MARK: A pod that cannot be read
+
+    /// `pod lib create`'s `Example/` project of a pod whose podspec cannot be read holds only `Commons_Tests`: where it
+    /// belongs is the unread pod's business, so no `unassigned` (the `unreadable-manifest` warning stands for it); a
+    /// project of no unread pod's name or folder is still reported.
+    func testATargetOfAnUnreadPodsExampleProjectIsInNoLayerWithoutAFinding() throws {
+        try write(Self.podspec("Commons", ["if ENV['COMMONS_BINARY']", "  s.vendored_frameworks = 'Commons.xcframework'", "end"]), to: "Commons/Commons.podspec")
+        try write("public struct Commons {}\n", to: "Commons/Classes/Commons.swift")
+        let tests = HeldOutShapesTests.XcodeTargetShape(name: "Commons_Tests", settings: "SDKROOT = iphoneos;", files: [], productType: "bundle.unit-test")
+        try write(HeldOutShapesTests.project([tests], kitPath: "../../Kit"), to: "Commons/Example/Commons.xcodeproj/project.pbxproj")
+        try write(HeldOutShapesTests.project([HeldOutShapesTests.XcodeTargetShape(name: "Lint", settings: "SDKROOT = macosx;", files: [])], kitPath: "../Kit"),
+                  to: "Tools/Tools.xcodeproj/project.pbxproj")
+        try writePod("Kit")
+        try write("layers:\n  - name: core\n    members: [Kit]\n", to: "componentize.yml")
+        let findings = described(try check().result.findings)
+        XCTAssertFalse(findings.contains { $0.contains("Commons_Tests") }, "\(findings)")
+        XCTAssertTrue(findings.contains { $0.contains("unassigned: Lint (package Tools) belongs to no layer") }, "\(findings)")
+        XCTAssertTrue(findings.contains { $0.contains("Commons/Commons.podspec") && $0.contains("unreadable-manifest") }, "\(findings)")
+    }
 }
