@@ -6,7 +6,7 @@ import XCTest
 /// an escape): the static reader finds the literals' values once per manifest, the plain ones from their text.
 final class StaticReaderLiteralPositionTests: XCTestCase {
     func testByNameDependenciesArePlacedAtTheirLiterals() throws {
-        let dependencies = #"        .target(name: "A", dependencies: ["B", #"C"#, "D\u{45}", "G"]),"#
+        let dependencies = ##"        .target(name: "A", dependencies: ["B", #"C"#, "D\u{45}", "G"]),"##
         let source = """
         // swift-tools-version:5.9
         import PackageDescription
