@@ -115,18 +115,20 @@ extension ImportResolution {
         static func targetsWithoutFiles(_ declared: DeclaredGraph, _ targets: [TargetImports], numbers: [Int?]) -> (targets: Set<Int>, pods: Set<Int>) {
             // By target number, how many files it compiles (nil: not read); by package, how many its pod targets compile.
             var files = [Int?](repeating: nil, count: declared.sortedTargets.count), empty: Set<Int> = []
-            for (imports, number) in zip(targets, numbers) {
-                guard let number else { continue }
-                files[number] = (files[number] ?? 0) + imports.files.count
-                if imports.missingFiles { empty.insert(number) }
+            for index in targets.indices {
+                guard let number = numbers[index] else { continue }
+                files[number] = (files[number] ?? 0) + targets[index].files.count
+                if targets[index].missingFiles { empty.insert(number) }
             }
             // By package, how many files its pod targets read compile (nil: no pod target of it read).
             var podFiles = [Int?](repeating: nil, count: declared.workspace.packages.count)
             for (number, count) in files.enumerated() {
                 guard let count else { continue }
                 if count == 0 { empty.insert(number) }
-                let target = declared.sortedTargets[number]
-                if target.packageKind == .pod { podFiles[target.packageIndex] = (podFiles[target.packageIndex] ?? 0) + count }
+                if declared.sortedTargets[number].packageKind == .pod {
+                    let package = declared.sortedTargets[number].packageIndex
+                    podFiles[package] = (podFiles[package] ?? 0) + count
+                }
             }
             guard podFiles.contains(where: { $0 != nil }) else { return (empty, []) }
             let pods = files.indices.filter { files[$0] != nil && podFiles[declared.sortedTargets[$0].packageIndex] == 0 }

@@ -38,8 +38,9 @@ struct ImportResolution {
         let importedModules = sharedByModule(imported), reexports = localReexports.merging(context.umbrellaExports) { $0.union($1) }
         var opacity = Opacity(declared: declared, imported: importedModules, context: context)
         var moduleMaps: [Int: [String]] = [:]
-        for (imports, number) in zip(facts.targets, numbers) {
-            if let modules = imports.moduleMapModules, let number { moduleMaps[number] = modules }
+        // (By position: a loop over the targets themselves copies each one.)
+        for index in facts.targets.indices {
+            if let modules = facts.targets[index].moduleMapModules, let number = numbers[index] { moduleMaps[number] = modules }
         }
         // A target with no Swift or Objective-C file imports no module: its `#include`s name headers, and what it depends
         // on orders or links the build (an aggregate target, a C or C++ library). Its dependencies are not judged.
@@ -142,10 +143,10 @@ struct ImportResolution {
     /// The targets with a Swift or Objective-C file, and pods (whose subspecs share one module), by number.
     static func modularTargets(_ targets: [TargetImports], numbers: [Int?], declared: DeclaredGraph) -> Set<Int> {
         var modular: Set<Int> = []
-        for (imports, number) in zip(targets, numbers) {
-            guard let number else { continue }
+        for index in targets.indices {
+            guard let number = numbers[index] else { continue }
             if declared.sortedTargets[number].packageKind == .pod
-                || imports.files.contains(where: isModularSource) {
+                || targets[index].files.contains(where: isModularSource) {
                 modular.insert(number)
             }
         }
@@ -199,9 +200,10 @@ struct ImportResolution {
     /// decided: what a target that declares the re-exporting one may import.
     private func reexports(of facts: ImportFacts, numbers: [Int?]) -> [String: Set<String>] {
         var byModule: [String: Set<String>] = [:]
-        for (imports, number) in zip(facts.targets, numbers) {
+        for index in facts.targets.indices {
+            let number = numbers[index]
             // The toolchain's and the SDK's modules are every target's already: re-exporting one provides nothing.
-            for use in imports.uses where use.isExported && !facts.systemModules.contains(use.module)
+            for use in facts.targets[index].uses where use.isExported && !facts.systemModules.contains(use.module)
                 && !DependencyGraph.appleSDKModules.contains(use.module) {
                 guard let number else { break }
                 byModule[declared.sortedTargets[number].module, default: []].insert(use.module)
@@ -216,7 +218,7 @@ struct ImportResolution {
     /// see them as they would a re-export. By the umbrella's module, the modules of the local targets it depends on.
     private func localUmbrellas(_ facts: ImportFacts, numbers: [Int?]) -> [String: Set<String>] {
         var withFiles: Set<Int> = []
-        for (imports, number) in zip(facts.targets, numbers) where !imports.files.isEmpty { if let number { withFiles.insert(number) } }
+        for index in facts.targets.indices where !facts.targets[index].files.isEmpty { if let number = numbers[index] { withFiles.insert(number) } }
         var umbrellas: [String: Set<String>] = [:]
         for target in declared.sortedTargets where !target.isTest && !withFiles.contains(target.number)
             && (target.xcodeKind.map { ["framework", "static-library", "dynamic-library"].contains($0) } ?? false) {

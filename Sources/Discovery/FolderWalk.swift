@@ -147,8 +147,18 @@ struct FolderWalk {
     }
 
     /// Tuist's own folder and helpers are descriptions, not the app's code.
+    /// (Called for every folder walked: the components are compared as bytes, nothing is split or copied.)
     static func describesProjects(_ relative: String) -> Bool {
-        relative.split(separator: "/").contains { $0 == "Tuist" || $0 == "ProjectDescriptionHelpers" }
+        var relative = relative
+        return relative.withUTF8 { bytes in
+            var start = 0
+            for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
+                let component = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                if component.elementsEqual("Tuist".utf8) || component.elementsEqual("ProjectDescriptionHelpers".utf8) { return true }
+                start = end + 1
+            }
+            return false
+        }
     }
 
     /// The folder to walk into for an entry, if it is one: a folder, or a link to a folder that is not above it.

@@ -96,6 +96,8 @@ public struct DiskFileSystem: FileSystem {
     /// at a time, each batch announced to the kernel before the first is read: reads of files not yet cached are
     /// queued together instead of one at a time.
     public func contents(of files: [String], in directory: String, upTo limit: Int) -> [[UInt8]?] {
+        // Asked for every target, most of which have no file of the kind asked for: the folder is not opened for none.
+        guard !files.isEmpty else { return [] }
         let folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if folder >= 0 { close(folder) } }
         var result: [[UInt8]?] = []

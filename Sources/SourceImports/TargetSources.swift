@@ -89,10 +89,31 @@ public enum TargetSources {
     }
 
     /// Whether a folder above the file (relative to the target's folder) is one SwiftPM compiles nothing of.
+    /// (Called for every file of every target: the path is scanned as bytes, and only a folder name with an extension
+    /// is made a string.)
     static func isInUncompiledFolder(_ relative: String) -> Bool {
-        relative.split(separator: "/").dropLast().contains { folder in
-            guard let dot = folder.lastIndex(of: "."), dot != folder.startIndex else { return false }
-            return uncompiledFolderExtensions.contains(folder[folder.index(after: dot)...].lowercased())
+        var relative = relative
+        return relative.withUTF8 { bytes in
+            // Every component but the last non-empty one is a folder.
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+            var start = 0, dot = -1
+            for index in 0..<end {
+                switch bytes[index] {
+                case UInt8(ascii: "."):
+                    dot = index
+                case UInt8(ascii: "/"):
+                    if dot > start {
+                        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(dot + 1)..<index]), as: UTF8.self)
+                        if uncompiledFolderExtensions.contains(name.lowercased()) { return true }
+                    }
+                    start = index + 1
+                    dot = -1
+                default:
+                    continue
+                }
+            }
+            return false
         }
     }
 

@@ -146,9 +146,13 @@ public final class Interpreter {
     public func run(_ file: SourceFileSyntax) {
         let collector = StringLiteralCollector(viewMode: .sourceAccurate)
         collector.walk(file)
+        // Every literal is in this file: its converter is looked up once, not by walking each literal to the root.
+        let converter = files[file.root.id]?.converter ?? files.values.first(where: { $0.path == nil })?.converter
         for literal in collector.literals {
-            guard let value = literal.representedLiteralValue else { continue }
-            stringElementPositions[value, default: []].append((literal.positionAfterSkippingLeadingTrivia.utf8Offset, position(of: literal)))
+            guard let value = Self.literalValue(literal) else { continue }
+            let start = literal.positionAfterSkippingLeadingTrivia
+            let location = converter.map { $0.location(for: start) }
+            stringElementPositions[value, default: []].append((start.utf8Offset, location.map { SourcePosition(line: $0.line, column: $0.column) } ?? SourcePosition(line: 1, column: 1)))
         }
         collectDeclarations(file.statements, context: nil, isLibrary: false)
         switch execute(file.statements, in: globals) {
@@ -583,6 +587,18 @@ public final class Interpreter {
 
     func isPure(_ name: String) -> Bool {
         Self.pureMethods.contains(name)
+    }
+}
+
+extension Interpreter {
+    /// A literal's value: a plain one-line literal of one segment without a backslash is its text as written (most of a
+    /// manifest's strings; computing the represented value is costlier), any other as SwiftSyntax represents it.
+    static func literalValue(_ literal: StringLiteralExprSyntax) -> String? {
+        if !literal.hasError, literal.openingPounds == nil, literal.openingQuote.tokenKind == .stringQuote, literal.segments.count == 1,
+           case .stringSegment(let segment) = literal.segments.first, !segment.content.text.utf8.contains(UInt8(ascii: "\\")) {
+            return segment.content.text
+        }
+        return literal.representedLiteralValue
     }
 }
 

@@ -49,6 +49,7 @@ struct FixCommand: ParsableCommand {
         if !passedOver.isEmpty {
             print("componentize fix: passed over \(passedOver.count) \(passedOver.count == 1 ? "package" : "packages") whose manifest cannot be read")
         }
-        if !outcome.notFixed.isEmpty || !passedOver.isEmpty { throw ExitCode(1) }
+        // The project and what fix built are the operating system's to take back at exit, not freed one by one.
+        Terminal.exit(!outcome.notFixed.isEmpty || !passedOver.isEmpty ? 1 : 0, keeping: opened, outcome)
     }
 }

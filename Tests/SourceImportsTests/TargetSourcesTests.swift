@@ -71,3 +71,17 @@ final class TargetSourcesTests {
         #expect(TargetSources.select(computed, packageDirectory: root, fileSystem: DiskFileSystem()).unknown?.hasPrefix("its sources: or exclude: could not be read") == true)
     }
 }
+
+/// The byte scan of a file's folders agrees with splitting the path into its components.
+@Test func uncompiledFoldersAgreeWithSplitting() {
+    func split(_ relative: String) -> Bool {
+        relative.split(separator: "/").dropLast().contains { folder in
+            guard let dot = folder.lastIndex(of: "."), dot != folder.startIndex else { return false }
+            return TargetSources.uncompiledFolderExtensions.contains(folder[folder.index(after: dot)...].lowercased())
+        }
+    }
+    let paths = ["", "/", "a.swift", "Assets.xcassets/a.swift", "A/Assets.XCAssets/Icon/a.swift", "Main.storyboard", "Main.storyboard/",
+                 "x/Main.storyboard/", "x//Doc.docc//a.md", ".docc/a.swift", "a/.xib/b.swift", "v1.2/a.swift", "Shaders.metal/k.metal",
+                 "Model.xcdatamodeld/Model.xcdatamodel/contents", "é.xib/a.swift", "a.b.playground/Contents.swift", "a./b.swift", "Kit.xcodeproj"]
+    for path in paths { #expect(TargetSources.isInUncompiledFolder(path) == split(path), "\(path)") }
+}
