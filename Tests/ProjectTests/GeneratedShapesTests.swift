@@ -64,4 +64,54 @@ final class GeneratedShapesTests: ScratchRepositoryTestCase {
         XCTAssert(notes.contains("ROOT/Templates/Feature/{{cookiecutter.name}}: note: a template folder (its name holds a {{ … }} placeholder): a generator makes projects from it, it is none itself, so nothing in it is read"), "\(notes)")
         XCTAssert(notes.contains("ROOT/Templates/Module/project.yml:1:1: note: a template, not a spec: it holds {{ … }} placeholders a generator fills in (XcodeGen's variables are ${…}), so it is not read"), "\(notes)")
     }
+
+    /// A Tuist app whose dependencies are helpers of a local plug-in: static lets on a type alias of `TargetDependency`
+    /// whose paths are `Path` helpers of the same names (`Dep.core` with `path: .core`), and lets of structs nested in
+    /// the alias (`.Features.Main.Feature`). Every project is read (it was "cannot evaluate a dependency made by
+    /// '.core(…)'", leaving the app unchecked), what is declared is declared, and a dependency dropped is a finding.
+    func testTuistDependenciesFromAPluginsAliasAndNestedTypesAreRead() throws {
+        try write("import ProjectDescription\nlet config = Config(plugins: [.local(path: .relativeToRoot(\"Plugins/Dependencies\"))])\n",
+                  to: "Tuist/Config.swift")
+        try write("import ProjectDescription\nlet plugin = Plugin(name: \"Dependencies\")\n", to: "Plugins/Dependencies/Plugin.swift")
+        try write("""
+            import ProjectDescription
+            public extension Dep {
+                struct Features {
+                    public struct Main {}
+                }
+                static let core = Dep.project(target: "Core", path: .core)
+            }
+            public extension Dep.Features.Main {
+                static let Feature = Dep.project(target: "MainFeature", path: .relativeToRoot("Features/MainFeature"))
+            }
+
+            """, to: "Plugins/Dependencies/ProjectDescriptionHelpers/Dep+Project.swift")
+        try write("import ProjectDescription\npublic typealias Dep = TargetDependency\n", to: "Plugins/Dependencies/ProjectDescriptionHelpers/DepAlias.swift")
+        try write("import ProjectDescription\nextension Path {\n    static var core: Self { .relativeToRoot(\"Core\") }\n}\n",
+                  to: "Plugins/Dependencies/ProjectDescriptionHelpers/Path+Core.swift")
+        func project(_ name: String, product: String, dependencies: String) -> String {
+            """
+            import ProjectDescription
+            import Dependencies
+
+            let project = Project(name: "\(name)", targets: [
+                .target(name: "\(name)", destinations: .iOS, product: .\(product), bundleId: "com.example.\(name)", sources: ["Sources/**"],
+                        dependencies: [\(dependencies)]),
+            ])
+
+            """
+        }
+        try write(project("Core", product: "framework", dependencies: ""), to: "Core/Project.swift")
+        try write("public struct Core {}\n", to: "Core/Sources/Core.swift")
+        try write(project("MainFeature", product: "framework", dependencies: ".core"), to: "Features/MainFeature/Project.swift")
+        try write("import Core\npublic struct Main {}\n", to: "Features/MainFeature/Sources/Main.swift")
+        try write(project("App", product: "app", dependencies: ".core, .Features.Main.Feature"), to: "App/Project.swift")
+        try write("import Core\nimport MainFeature\n", to: "App/Sources/App.swift")
+        let first = try check()
+        XCTAssertEqual(described(first.result.findings), [])
+        XCTAssertEqual(first.notes.filter { $0.description.contains("not read") }.map(\.description), [])
+        try write(project("App", product: "app", dependencies: ".Features.Main.Feature"), to: "App/Project.swift")
+        XCTAssertEqual(described(try check().result.findings.filter { $0.severity == .error }),
+                       ["ROOT/App/Sources/App.swift:1:1: implicit-dependency: App imports Core, which target App does not link"])
+    }
 }
