@@ -110,6 +110,11 @@ struct FolderWalk {
             note(entry, in: &visit)
             guard !entry.isHidden, let child = child(entry, of: job, ancestors: ancestors, fileSystem: fileSystem, visit: &visit) else { continue }
             if skippedFolders.contains(entry.name) || exclude.contains(where: { $0.matchesPath(child.relative) }) { continue }
+            if let kind = Self.templateKind(entry.name) {
+                visit.notes.append(Note("a template folder (\(kind)): a generator makes projects from it, it is none itself, so nothing in it is read",
+                                        at: FileLocation(path: child.display)))
+                continue
+            }
             if entry.name == "Pods", GeneratedFolders.isCocoaPodsOutput(child.directory, fileSystem: fileSystem) {
                 visit.generatedPods.append(child.directory)
                 continue
@@ -129,6 +134,8 @@ struct FolderWalk {
     private static func note(_ entry: FolderEntry, in visit: inout Visit) {
         guard entry.kind.isFile || entry.kind.isLink else { return }
         let name = entry.name
+        // A file a generator names (`{{ name }}.podspec`) is a template's, not the repository's.
+        guard templateKind(name) == nil else { return }
         if name == "Package.swift" { visit.hasManifest = true }
         if name.hasSuffix(".podspec") || name.hasSuffix(".podspec.json") { visit.podspecs.append(name) }
         if name == "Podfile" { visit.hasPodfile = true }
@@ -144,6 +151,15 @@ struct FolderWalk {
     private static func isSource(_ name: String) -> Bool {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex, sourceExtensions.contains(name[name.index(after: dot)...]) else { return false }
         return !(name.hasPrefix("Package.swift") || name.hasPrefix("Package@swift") || ProjectDescriptions.recognizes(name) || name == "Tuist.swift")
+    }
+
+    /// What kind of template a name is part of, if it is one: a name with a `{{ … }}` placeholder (cookiecutter, Jinja,
+    /// Stencil, Mustache) that a generator replaces, or an Xcode template folder (`Module.xctemplate`, whose files are
+    /// named `___FILEBASENAME___…`). Nothing in one is built as it lies.
+    static func templateKind(_ name: String) -> String? {
+        if let open = name.range(of: "{{"), name[open.upperBound...].contains("}}") { return "its name holds a {{ … }} placeholder" }
+        if name.hasSuffix(".xctemplate") { return "an Xcode template" }
+        return nil
     }
 
     /// Tuist's own folder and helpers are descriptions, not the app's code.

@@ -83,6 +83,7 @@ enum ProjectDescriptions {
         let specs = walk.descriptions.filter { name in XcodeGenReader.specNames.contains(PathArithmetic.lastComponent(of: name)) || isYAML(name) }
             .filter { xcode.selects(PathArithmetic.relative($0, to: root)) }.sorted()
             .filter { !isAlternative($0, among: walk.descriptions, notes: &walk.notes, assembly: &assembly) }
+            .filter { !isTemplate($0, notes: &walk.notes, assembly: assembly) }
         guard !specs.isEmpty else { return [] }
         let (fileSystem, display) = (assembly.fileSystem, assembly.displayPaths)
         let outcomes: [Result<XcodeGenReader.Reading, Error>] = inSlicesOnThreads(of: specs.count, minimumSliceSize: 1, slicesPerCore: 8,
@@ -156,6 +157,18 @@ enum ProjectDescriptions {
                               at: FileLocation(path: assembly.display(spec))))
             assembly.unreadDescriptions.append(spec)
         }
+        return true
+    }
+
+    /// Whether a spec is a generator's template (cookiecutter, Jinja, Stencil, Mustache): a line of it holds a
+    /// `{{ … }}` placeholder, which XcodeGen never replaces (its variables are `${…}`). A note says it is not read.
+    private static func isTemplate(_ spec: String, notes: inout [Note], assembly: WorkspaceAssembly) -> Bool {
+        guard let text = assembly.fileSystem.text(of: spec, upTo: 4 << 20) else { return false }
+        guard let line = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).firstIndex(where: { line in
+            line.range(of: "{{").map { line[$0.upperBound...].contains("}}") } ?? false
+        }) else { return false }
+        notes.append(Note("a template, not a spec: it holds {{ … }} placeholders a generator fills in (XcodeGen's variables are ${…}), so it is not read",
+                          at: FileLocation(path: assembly.display(spec), line: line + 1, column: 1)))
         return true
     }
 

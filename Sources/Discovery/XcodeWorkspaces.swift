@@ -253,10 +253,25 @@ extension WorkspaceAssembly {
         let projectFolder = PathArithmetic.resolve("..", from: directory)
         for target in project.targets {
             for dependency in target.dependencies {
-                guard case .builtProduct(let file) = dependency.destination, let builder = builders[file], builder.directory != directory,
+                guard case .builtProduct(let file) = dependency.destination,
                       let index = package.manifest.targets.firstIndex(where: { $0.name == target.name }) else { continue }
+                guard let builder = builders[file] else {
+                    // No project of the repository builds it (a script, Carthage or a pod does): the framework's module,
+                    // named like it, is what the target links, as for a framework file of the repository.
+                    if file.hasSuffix(".framework"), XcodeManifest.podsIntegration(ofBuiltProduct: file) == nil {
+                        let module = String(file.dropLast(".framework".count))
+                        if !package.manifest.targets[index].vendoredModules.contains(module) { package.manifest.targets[index].vendoredModules.append(module) }
+                    }
+                    continue
+                }
+                guard builder.directory != directory else { continue }
                 let location = PathArithmetic.relative(builder.directory, to: projectFolder)
-                let identity = XcodeManifest.projectIdentity(location)
+                // Projects described by specs all named `project.yml` (or folders sharing a name) share a folder name:
+                // the whole path then names each, as for other projects (XcodeManifest.projectIdentities).
+                var identity = XcodeManifest.projectIdentity(location)
+                if package.manifest.dependencies.contains(where: { $0.identity == identity && $0.location != location }) {
+                    identity = location.lowercased()
+                }
                 if !package.manifest.dependencies.contains(where: { $0.identity == identity }) {
                     package.manifest.dependencies.append(PackageDependency(identity: identity, kind: .fileSystem, location: location))
                 }

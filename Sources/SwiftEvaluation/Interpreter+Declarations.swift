@@ -29,7 +29,7 @@ extension Interpreter {
     func collectType(_ decl: DeclSyntax, context: String?) {
         let name: String, kind: DeclaredType.Kind, members: MemberBlockSyntax, inheritance: InheritanceClauseSyntax?
         if let ext = decl.as(ExtensionDeclSyntax.self) {
-            let written = Self.withoutModule(ext.extendedType.trimmedDescription.replacingOccurrences(of: " ", with: ""))
+            let written = types.unaliased(Self.withoutModule(ext.extendedType.trimmedDescription.replacingOccurrences(of: " ", with: "")))
             name = types.resolve(written, from: nil) ?? written
             (kind, members, inheritance) = (.extended, ext.memberBlock, ext.inheritanceClause)
         } else if let type = decl.as(StructDeclSyntax.self) {
@@ -51,6 +51,40 @@ extension Interpreter {
         }
         for member in members.members {
             collectMember(member.decl, of: name, isExtension: kind == .extended)
+        }
+    }
+
+    /// The type aliases the files declare (`typealias Dep = TargetDependency`), at the top level, under an active `#if`
+    /// or nested in a type: collected from every file before any declaration, since an extension of an alias may come
+    /// before the alias (in an earlier helper file) and is an extension of the type it names.
+    func collectAliases(_ items: CodeBlockItemListSyntax, context: String?) {
+        for item in items {
+            guard case .decl(let decl) = item.item else { continue }
+            collectAliases(in: decl, context: context)
+        }
+    }
+
+    private func collectAliases(in decl: DeclSyntax, context: String?) {
+        if let alias = decl.as(TypeAliasDeclSyntax.self), alias.genericParameterClause == nil {
+            let type = Self.withoutModule(alias.initializer.value.trimmedDescription.replacingOccurrences(of: " ", with: ""))
+            guard type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return }
+            types.alias(qualify(alias.name.text, in: context), to: type)
+        } else if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
+            switch ifConfig.activeClause(in: configuration).clause?.elements {
+            case .statements(let active)?: collectAliases(active, context: context)
+            case .decls(let active)?: for member in active { collectAliases(in: member.decl, context: context) }
+            default: break
+            }
+        } else if let group = decl.asProtocol(DeclGroupSyntax.self) {
+            let name: String
+            if let ext = decl.as(ExtensionDeclSyntax.self) {
+                name = Self.withoutModule(ext.extendedType.trimmedDescription.replacingOccurrences(of: " ", with: ""))
+            } else if let named = decl.asProtocol(NamedDeclSyntax.self) {
+                name = qualify(named.name.text, in: context)
+            } else {
+                return
+            }
+            for member in group.memberBlock.members { collectAliases(in: member.decl, context: name) }
         }
     }
 

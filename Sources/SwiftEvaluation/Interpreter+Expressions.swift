@@ -124,7 +124,7 @@ extension Interpreter {
             if let value = implicitSelfMember(name, in: scope, at: reference) { return value }
             if let resolved = types.resolve(name, from: owners.last) { return .type(resolved) }
         }
-        if let first = name.first, first.isUppercase { return .type(name) }
+        if let first = name.first, first.isUppercase { return .type(types.unaliased(name, from: owners.last)) }
         return unknown("reference to '\(name)'", at: reference)
     }
 

@@ -58,7 +58,8 @@ extension Interpreter {
             return .array(items.map { coerce($0, to: element, at: node) })
         case (.dictionary(let key, let valueType), .dictionary(let entries)):
             return .dictionary(entries.map { (coerce($0.key, to: key, at: node), coerce($0.value, to: valueType, at: node)) })
-        case (.named(let written), .object(let object)) where object.isImplicit:
+        case (.named(let alias), .object(let object)) where object.isImplicit:
+            let written = types.unaliased(alias, from: owners.last)
             guard let type = types.resolve(written, from: owners.last) else {
                 guard policy.makesObject(written), object.kind == "init" else { return value }
                 return .object(renamed(object, to: written))

@@ -16,6 +16,10 @@ extension Interpreter {
             // `.Core.networking`: a static member of the one nested type named `Core` that has it.
             let owners = object.arguments.isEmpty ? types.nestedTypes(named: object.kind).filter { staticMember(of: $0, name, labels: nil) != nil } : []
             if owners.count == 1 { return member(name, ofType: owners[0], at: node) }
+            // `.Features.Main.Feature`: a type nested in the one nested type named `Features` that holds one of that name.
+            let nested = object.arguments.isEmpty && name.first?.isUppercase == true
+                ? types.nestedTypes(named: object.kind).filter { types.type($0 + "." + name) != nil } : []
+            if nested.count == 1 { return .type(nested[0] + "." + name) }
             let holders = object.arguments.isEmpty ? (types.staticOwners[object.kind] ?? []).filter { staticMember(of: $0, object.kind, labels: nil) != nil } : []
             let resolved: Value?
             if let type = deferredType(of: object) {

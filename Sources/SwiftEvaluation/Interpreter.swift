@@ -87,10 +87,14 @@ public final class Interpreter {
     }
 
     /// Adds a file whose declarations the evaluated one uses (a Tuist helper): its types, functions and globals.
+    /// Its declarations are collected when the evaluated file is run, after every file's type aliases.
     public func addLibrary(_ tree: SourceFileSyntax, shownAs path: String, converter: SourceLocationConverter? = nil) {
         files[tree.id] = (path, converter ?? SourceLocationConverter(fileName: path, tree: tree))
-        collectDeclarations(tree.statements, context: nil, isLibrary: true)
+        libraries.append(tree)
     }
+
+    /// The files added by ``addLibrary(_:shownAs:converter:)`` whose declarations are not collected yet, in order.
+    private var libraries: [SourceFileSyntax] = []
 
     // MARK: - Positions and declines
 
@@ -154,6 +158,12 @@ public final class Interpreter {
             let location = converter.map { $0.location(for: start) }
             stringElementPositions[value, default: []].append((start.utf8Offset, location.map { SourcePosition(line: $0.line, column: $0.column) } ?? SourcePosition(line: 1, column: 1)))
         }
+        if policy.declaredTypes {
+            for library in libraries { collectAliases(library.statements, context: nil) }
+            collectAliases(file.statements, context: nil)
+        }
+        for library in libraries { collectDeclarations(library.statements, context: nil, isLibrary: true) }
+        libraries = []
         collectDeclarations(file.statements, context: nil, isLibrary: false)
         switch execute(file.statements, in: globals) {
         case .normal:

@@ -127,10 +127,41 @@ final class TypeTable {
         casesIndex = nil
     }
 
+    /// Type aliases by qualified name (`Dep` → `TargetDependency` for `typealias Dep = TargetDependency`).
+    private(set) var aliases: [String: String] = [:]
+
+    func alias(_ name: String, to type: String) {
+        guard name != type else { return }
+        aliases[name] = type
+    }
+
+    /// The name written with a type alias it starts with replaced by the type it names (`Dep.Modules` is
+    /// `TargetDependency.Modules`), an alias nested in `context` or its parents first; as written when it starts with none.
+    func unaliased(_ written: String, from context: String? = nil) -> String {
+        guard !aliases.isEmpty else { return written }
+        var result = written
+        // An alias may name another alias; a cycle (`typealias A = B`, `typealias B = A`) stops after a few steps.
+        for _ in 0..<8 {
+            let head = String(result.prefix { $0 != "." })
+            let rest = result.dropFirst(head.count)
+            var scope = context
+            var target: String?
+            while let current = scope, target == nil {
+                target = aliases[current + "." + head]
+                scope = current.contains(".") ? String(current[..<(current.lastIndex(of: ".") ?? current.endIndex)]) : nil
+            }
+            guard let found = target ?? aliases[head] else { return result }
+            result = found + rest
+        }
+        return result
+    }
+
     /// The qualified name a type written in the context of `context` (a qualified type, or nil at the top level) names:
-    /// nested types first (`Feature` inside `ModulePaths` is `ModulePaths.Feature`), then the top level, then the only
-    /// type of that last name; nil when no declared or extended type has it.
+    /// a type alias replaced by its type, then nested types first (`Feature` inside `ModulePaths` is
+    /// `ModulePaths.Feature`), then the top level, then the only type of that last name; nil when no declared or extended
+    /// type has it.
     func resolve(_ written: String, from context: String?) -> String? {
+        let written = unaliased(written, from: context)
         if types[written] != nil, !written.contains(".") || context == nil { return written }
         var scope = context
         while let current = scope {

@@ -20,13 +20,69 @@ struct SpecLoading {
     /// Real specs and their includes are a few kilobytes; a file this large is not one.
     static let maximumSize = 4 << 20
 
-    /// The merged spec of the file at `path` (absolute).
+    /// Where an included file is looked for. XcodeGen 2.33 and later resolve an include written in a file that was
+    /// itself included with `relativePaths: false` from that file's includer's base (so a chain of such includes starts
+    /// from the main spec's folder); earlier versions from the folder of the file that writes it. The two agree unless
+    /// such a chain nests.
+    enum IncludeRule: Sendable {
+        case current
+        case before2_33
+    }
+
+    /// Where one file of the spec lies, as XcodeGen's `SpecFile` tracks it: `folder` is where a `relativePaths` include
+    /// it writes is looked for (its own folder, unless it was included with `relativePaths: false`), `includeBase` where
+    /// a `relativePaths: false` one is, and `pathBase` the folder its relative paths (sources, configFiles) start from.
+    struct Frame {
+        var folder: String
+        var includeBase: String
+        var pathBase: String
+
+        init(mainSpec path: String) {
+            folder = PathArithmetic.resolve("..", from: path)
+            includeBase = folder
+            pathBase = folder
+        }
+
+        init(folder: String, includeBase: String, pathBase: String) {
+            self.folder = folder
+            self.includeBase = includeBase
+            self.pathBase = pathBase
+        }
+
+        /// The file `include` names, and the frame it is read in.
+        func including(_ include: Include, by file: String, rule: IncludeRule) -> (path: String, frame: Frame) {
+            let pathBase = include.relativePaths ? PathArithmetic.resolve("..", from: PathArithmetic.resolve(include.path, from: pathBase)) : pathBase
+            if rule == .before2_33 {
+                let path = PathArithmetic.resolve(include.path, from: PathArithmetic.resolve("..", from: file))
+                let folder = PathArithmetic.resolve("..", from: path)
+                return (path, Frame(folder: folder, includeBase: folder, pathBase: pathBase))
+            }
+            guard include.relativePaths else {
+                let path = PathArithmetic.resolve(include.path, from: includeBase)
+                return (path, Frame(folder: includeBase, includeBase: includeBase, pathBase: pathBase))
+            }
+            let path = PathArithmetic.resolve(include.path, from: folder)
+            return (path, Frame(folder: PathArithmetic.resolve("..", from: path), includeBase: folder, pathBase: pathBase))
+        }
+    }
+
+    /// The merged spec of the file at `path` (absolute). Its includes are looked for as the current XcodeGen does; a
+    /// spec whose nested includes only XcodeGen before 2.33 finds (it was written for that version) is read that way.
     mutating func load(_ path: String) throws -> SpecNode {
-        try load(path, base: PathArithmetic.resolve("..", from: path), chain: [], includedAt: nil)
+        do {
+            return try load(path, frame: Frame(mainSpec: path), rule: .current, chain: [], includedAt: nil)
+        } catch let missing as SpecUsedElsewhere {
+            files = []
+            guard let earlier = try? load(path, frame: Frame(mainSpec: path), rule: .before2_33, chain: [], includedAt: nil) else {
+                throw missing
+            }
+            return earlier
+        }
     }
 
     /// `chain`: the files including this one, outermost first, to refuse a cycle; `includedAt`: the include entry.
-    private mutating func load(_ path: String, base: String, chain: [String], includedAt entry: SpecNode?) throws -> SpecNode {
+    private mutating func load(_ path: String, frame: Frame, rule: IncludeRule, chain: [String], includedAt entry: SpecNode?) throws -> SpecNode {
+        let base = frame.pathBase
         if let entry, chain.contains(path) {
             let cycle = (chain.drop { $0 != path } + [path]).map { PathArithmetic.lastComponent(of: $0) }.joined(separator: " → ")
             throw InputError("include cycle: \(cycle); XcodeGen cannot load this spec", at: entry.location(shownAs: shown))
@@ -54,11 +110,8 @@ struct SpecLoading {
         var merged = SpecNode(value: .mapping([]), origin: spec.origin)
         for include in Self.includes(of: spec) {
             guard include.enabled else { continue }
-            let folder = PathArithmetic.resolve("..", from: path)
-            let included = PathArithmetic.resolve(include.path, from: folder)
-            // With relativePaths (the default) the included file's paths start from its own folder; else from this spec's.
-            let includedBase = include.relativePaths ? PathArithmetic.resolve("..", from: included) : base
-            let sub = try load(included, base: includedBase, chain: chain + [path], includedAt: include.node)
+            let (included, includedFrame) = frame.including(include, by: path, rule: rule)
+            let sub = try load(included, frame: includedFrame, rule: rule, chain: chain + [path], includedAt: include.node)
             merged = sub.merged(onto: merged)
         }
         var own = spec

@@ -39,7 +39,7 @@ public enum XcodeManifest {
 
     /// The Podfile target CocoaPods' aggregate product is made for: `App` for `libPods-App.a` and `Pods_App.framework`
     /// (whose `_` may stand for a `-` of the Podfile's name); nil for any other product.
-    static func podsIntegration(ofBuiltProduct file: String) -> String? {
+    public static func podsIntegration(ofBuiltProduct file: String) -> String? {
         if file.hasPrefix("libPods-"), file.hasSuffix(".a") { return String(file.dropFirst("libPods-".count).dropLast(2)) }
         if file.hasPrefix("Pods_"), file.hasSuffix(".framework") { return String(file.dropFirst("Pods_".count).dropLast(".framework".count)) }
         return nil

@@ -124,6 +124,48 @@ struct TuistReaderTests {
         #expect(project.targets.allSatisfy { $0.line == 4 })
     }
 
+    /// A plug-in's helpers written on a type alias of the API's dependency type (`typealias Dep = TargetDependency`,
+    /// declared in a file read after the one extending it), a path helper of the same name as a dependency helper
+    /// (`Path.core` beside `Dep.core`), and dependencies as static lets of structs nested in the alias
+    /// (`.Features.Main.Feature`): each read as the member of the type it names.
+    @Test func pluginHelpersOnATypeAliasAndNestedTypes() throws {
+        let helpers = "/repo/Plugins/Dependencies/ProjectDescriptionHelpers/"
+        let project = try read([
+            "/repo/Plugins/Dependencies/Plugin.swift": "import ProjectDescription\nlet plugin = Plugin(name: \"Dependencies\")\n",
+            helpers + "Dep+Project.swift": """
+                import ProjectDescription
+                public extension Dep {
+                    struct Features {
+                        public struct Main {}
+                    }
+                    static let core = Dep.project(target: "Core", path: .core)
+                }
+                public extension Dep.Features.Main {
+                    static let group = "Main"
+                    static let Feature = Dep.project(target: "\\(group)Feature", path: .relativeToFeature("\\(group)Feature"))
+                }
+                """,
+            helpers + "DepAlias.swift": "import ProjectDescription\npublic typealias Dep = ProjectDescription.TargetDependency\n",
+            helpers + "Path+Extension.swift": """
+                import ProjectDescription
+                extension ProjectDescription.Path {
+                    static func relativeToFeature(_ path: String) -> Self { .relativeToRoot("Features/\\(path)") }
+                    static var core: Self { .relativeToRoot("Core") }
+                }
+                """,
+            "/repo/App/Project.swift": """
+                import ProjectDescription
+                import Dependencies
+
+                let project = Project(name: "App", targets: [
+                    .target(name: "App", destinations: .iOS, product: .app, bundleId: "com.example.app",
+                            dependencies: [.core, .Features.Main.Feature]),
+                ])
+                """,
+        ], plugins: ["/repo/Plugins/Dependencies"])
+        #expect(summary(project) == ["App application [../Core:Core, ../Features/MainFeature:MainFeature]"])
+    }
+
     /// Struct specs with memberwise and declared initializers, `inout` through a closure (`with { $0.x = … }`), key
     /// paths, Set membership, enums with associated values matched in a switch, `String(describing:)`.
     @Test func structsAssociatedValuesAndInout() throws {

@@ -140,6 +140,71 @@ struct XcodeGenReaderTests {
         #expect(try target("Shared", in: reading).line == 2)
     }
 
+    /// A module spec includes a shared fragment one folder up with `relativePaths: false`, and that fragment includes
+    /// the repository's templates with `relativePaths: false` too: XcodeGen (2.33 and later) looks for the nested one
+    /// from the module spec's folder, not from the fragment's, and the fragment's paths start from the module's folder.
+    @Test func aNestedIncludeWithoutRelativePathsStartsFromTheMainSpecsFolder() throws {
+        let reading = try read([
+            "/repo/Modules/Feed/project.yml": """
+                name: Feed
+                include:
+                  - path: ../module.yml
+                    relativePaths: false
+                targets:
+                  Feed:
+                    templates: [Module]
+                """,
+            "/repo/Modules/module.yml": """
+                include:
+                  - path: ../../templates.yml
+                    relativePaths: false
+                targetTemplates:
+                  Module:
+                    templates: [Framework]
+                    sources: [Sources]
+                """,
+            "/repo/templates.yml": """
+                targetTemplates:
+                  Framework:
+                    type: framework
+                    platform: iOS
+                """,
+            "/repo/Modules/Feed/Sources/Feed.swift": "",
+        ], spec: "/repo/Modules/Feed/project.yml")
+        #expect(reading.files == ["/repo/Modules/Feed/project.yml", "/repo/Modules/module.yml", "/repo/templates.yml"])
+        let feed = try target("Feed", in: reading)
+        #expect(feed.kind == .framework && feed.files == ["Sources/Feed.swift"])
+    }
+
+    /// The same chain written for XcodeGen before 2.33, which looked for a nested include from the folder of the file
+    /// that writes it: where only that reading finds the file, the spec is read that way rather than declared unloadable.
+    @Test func aNestedIncludeOnlyEarlierXcodeGenFindsIsReadAsItFindsIt() throws {
+        let reading = try read([
+            "/repo/Modules/Feed/project.yml": """
+                name: Feed
+                include:
+                  - path: ../module.yml
+                    relativePaths: false
+                targets:
+                  Feed:
+                    templates: [Module]
+                    sources: [Sources]
+                """,
+            "/repo/Modules/module.yml": """
+                include:
+                  - path: ../templates.yml
+                    relativePaths: false
+                targetTemplates:
+                  Module:
+                    templates: [Framework]
+                """,
+            "/repo/templates.yml": "targetTemplates:\n  Framework:\n    type: framework\n    platform: iOS\n",
+            "/repo/Modules/Feed/Sources/Feed.swift": "",
+        ], spec: "/repo/Modules/Feed/project.yml")
+        #expect(reading.files == ["/repo/Modules/Feed/project.yml", "/repo/Modules/module.yml", "/repo/templates.yml"])
+        #expect(try target("Feed", in: reading).kind == .framework)
+    }
+
     @Test func templatesAndPlatformsMakeTargetsAsXcodeGenDoes() throws {
         let reading = try read([
             "/repo/project.yml": """
