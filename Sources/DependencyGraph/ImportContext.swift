@@ -179,6 +179,11 @@ extension ImportResolution {
             for binary in prebuiltUnknown[target.number] ?? [] {
                 provisions.addUnread(UnreadPackage(package: binary, reason: .prebuilt), isPath: false)
             }
+            // A Podfile statement that may give the target pods not read: any import it does not otherwise declare, of a
+            // local module as of an outside one, may be one of them.
+            for statement in declared.workspace.packages[target.packageIndex].podfileTargets[target.id.name]?.unreadAdditions ?? [] {
+                provisions.addUnread(UnreadPackage(package: statement.location.map(\.description) ?? "Podfile", reason: .podfileStatement(statement.message)), isPath: true)
+            }
             for pod in visible(from: target, declared: declared) where podsWithoutFiles.contains(pod) {
                 provisions.addUnread(UnreadPackage(package: declared.sortedTargets[pod].packageName, reason: .withoutSources), isPath: false)
             }
