@@ -259,6 +259,7 @@ struct ImportResolution {
         let provisions = context.provisions(of: from)
         var local = LocalImports(declared: context.visible(from: from, declared: declared), unreadPaths: provisions.unreadPaths,
                                  unreadProducts: provisions.unreadProducts)
+        local.unreadPodfileStatements = provisions.unreadPodfileStatements
         var external = ExternalImports(provisions: provisions)
         // A module a declared local target re-exports (`@_exported import VendorKit` in a wrapper) is declared through it.
         let reexported = reexported(through: declared.successors[from.number], context: context)
@@ -310,6 +311,8 @@ struct ImportResolution {
         var named: Set<Int> = []
         /// Per target imported: the products named without their package that may hold it.
         var deciders: [Int: [UnreadPackage]] = [:]
+        /// Statements of the target's Podfile that may give it pods not read: one may be a local pod imported.
+        var unreadPodfileStatements: [UnreadPackage] = []
 
         init(declared: Set<Int>, unreadPaths: [UnreadPackage], unreadProducts: [String: UnreadPackage]) {
             self.declared = declared
@@ -328,6 +331,9 @@ struct ImportResolution {
                     let names = graph.workspace.packages[to.packageIndex].manifest.products.filter { $0.targets.contains(to.id.name) }.map(\.name) + [to.module]
                     let matching = Set(names.compactMap { unreadProducts[$0] }).sorted()
                     if !matching.isEmpty { deciders[to.number] = matching }
+                }
+                if !unreadPodfileStatements.isEmpty, candidates.contains(where: { $0.packageKind == .pod }) {
+                    deciders[to.number, default: []] += unreadPodfileStatements
                 }
             }
             uses[to.number, default: []].append(use)

@@ -208,6 +208,8 @@ private struct PodfileWalker {
     var definition = 0
     var notes: [Note] = []
     var locals: [String: PodValue] = [:]
+    /// How many blocks given to a method the reader does not know the statement is inside.
+    var insideUnknown = 0
     /// Every local variable assigned, its value known or not: a statement starting with one calls no method.
     var assigned: Set<String> = []
     /// `def` helpers: the file and the token range of each body, by name.
@@ -452,7 +454,7 @@ private struct PodfileWalker {
             // A value the reader cannot evaluate (`Gem::Version.new('1.10')`) leaves the name unknown: a pod that uses
             // it is not read, with a note at its line.
             // `config = use_native_modules!`: a method defined nowhere the reader reads may add pods as it computes a value.
-            if case .identifier(let callee) = token.kind, !Self.settings.contains(callee), !assigned.contains(callee), helpers[callee] == nil,
+            if case .identifier(let callee) = token.kind, !Self.settings.contains(callee), !assigned.contains(callee), helpers[callee] == nil, insideUnknown == 0,
                !["true", "false", "nil", "__dir__", "__FILE__"].contains(callee) {
                 unread("'\(callee)', a method the Podfile does not define", at: token)
             }
@@ -462,9 +464,15 @@ private struct PodfileWalker {
         }
         // A setting (`platform :ios, '13.0'`, `use_frameworks!`, `source '…'`): read past it. A method the Podfile does
         // not define (`use_react_native!`, one of a file it cannot read) may add pods.
-        if case .identifier(let word) = token.kind, !Self.settings.contains(word), !assigned.contains(word) {
-            unread("'\(word)', a method the Podfile does not define", at: start)
+        guard case .identifier(let word) = token.kind, !Self.settings.contains(word), !assigned.contains(word), insideUnknown == 0 else {
+            advance()
+            return try skipStatement()
         }
+        unread("'\(word)', a method the Podfile does not define", at: start)
+        // The block it is given (`catalyst_configuration do … end`) runs as that method says: its pod lines are read, its
+        // calls are the method's own (noted once, here).
+        insideUnknown += 1
+        defer { insideUnknown -= 1 }
         advance()
         try skipStatement()
     }

@@ -16,14 +16,17 @@ final class PodfileLoadShapesTests: ScratchRepositoryTestCase {
         try write("#import \"\(name)Thing.h\"\n@implementation \(name)Thing\n@end\n", to: "\(name)/Classes/\(name)Thing.m")
     }
 
-    /// The app target `App` (App/AppDelegate.m imports Kit and Payments), the pods, and `podfile` at the root.
-    private func writeApp(podfile: String) throws {
+    /// The app target `App` (App/AppDelegate.m imports Kit and Payments, and `extra`), the pods, a framework target
+    /// `Core` of the project, and `podfile` at the root.
+    private func writeApp(podfile: String, extra: String = "") throws {
         try writePod("Kit")
         try writePod("Payments")
-        try write(HeldOutShapesTests.project([HeldOutShapesTests.XcodeTargetShape(name: "App", settings: "SDKROOT = iphoneos;", files: ["App/AppDelegate.m"],
-                                                                                  productType: "application")]),
-                  to: "App.xcodeproj/project.pbxproj")
-        try write("#import <Kit/KitThing.h>\n#import <Payments/PaymentsThing.h>\n", to: "App/AppDelegate.m")
+        try write(HeldOutShapesTests.project([
+            HeldOutShapesTests.XcodeTargetShape(name: "App", settings: "SDKROOT = iphoneos;", files: ["App/AppDelegate.m"], productType: "application"),
+            HeldOutShapesTests.XcodeTargetShape(name: "Core", settings: "SDKROOT = iphoneos;", files: ["Core/CoreThing.m"]),
+        ]), to: "App.xcodeproj/project.pbxproj")
+        try write("@interface CoreThing\n@end\n@implementation CoreThing\n@end\n", to: "Core/CoreThing.m")
+        try write("#import <Kit/KitThing.h>\n#import <Payments/PaymentsThing.h>\n" + extra, to: "App/AppDelegate.m")
         try write(podfile, to: "Podfile")
     }
 
@@ -42,11 +45,14 @@ final class PodfileLoadShapesTests: ScratchRepositoryTestCase {
 
     /// The file is loaded by a path the reader cannot evaluate, and a method defined nowhere it reads is called: the
     /// target's pods are not all known, so its imports of pods the Podfile does not name are undecided (at their places,
-    /// with the Podfile's statement as what would decide them), never an error; each statement is a note.
+    /// with the Podfile's statement as what would decide them), never an error; each statement is a note. A pod cannot
+    /// be the project's own framework target: the app's import of it, not linked, stays an error.
     func testAPodfileWhosePodsAreNotAllReadLeavesTheTargetsImportsUndecided() throws {
-        try writeApp(podfile: "load File.join(ENV['POD_HELPERS'], 'modules.rb')\n\ntarget 'App' do\n  pod 'Kit', :path => 'Kit'\n  payments_pods\nend\n")
+        try writeApp(podfile: "load File.join(ENV['POD_HELPERS'], 'modules.rb')\n\ntarget 'App' do\n  pod 'Kit', :path => 'Kit'\n  payments_pods\nend\n",
+                     extra: "#import <Core/Core.h>\n")
         let checked = try check()
-        XCTAssertEqual(described(checked.result.findings), [])
+        XCTAssertEqual(described(checked.result.findings).map { $0.components(separatedBy: ", which").first ?? $0 },
+                       ["ROOT/App/AppDelegate.m:3:1: implicit-dependency: App imports Core"])
         let undecided = try XCTUnwrap(checked.graph.imports?.undecided)
         XCTAssertEqual(undecided.map { "\($0.location.line ?? 0) \($0.from.id.name) \($0.module)" }, ["2 App Payments"])
         XCTAssertEqual(undecided.first?.deciders.map(\.description).map { $0.replacingOccurrences(of: root, with: "ROOT") }, [
