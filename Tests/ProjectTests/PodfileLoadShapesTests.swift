@@ -62,3 +62,26 @@ final class PodfileLoadShapesTests: ScratchRepositoryTestCase {
         XCTAssertEqual(checked.notes.filter { $0.location?.path.hasSuffix("Podfile") == true }.map { $0.location?.line }, [1, 5])
     }
 }
+
+/// A pod's header included by angle brackets without its folder (`#import <AnalyticsManager.h>`), which CocoaPods'
+/// public header search paths find as they find `<Analytics/AnalyticsManager.h>`.
+final class BareAngledHeaderShapesTests: ScratchRepositoryTestCase {
+    override class var scratchName: String { "componentize-bareangled" }
+
+    private func writePod(_ name: String, dependencies: [String] = [], source: String) throws {
+        let lines = dependencies.map { "  s.dependency '\($0)'\n" }.joined()
+        try write("Pod::Spec.new do |s|\n  s.name = '\(name)'\n  s.version = '1.0.0'\n  s.source_files = 'Classes/**/*'\n\(lines)end\n", to: "\(name)/\(name).podspec")
+        try write(source, to: "\(name)/Classes/\(name).m")
+    }
+
+    /// Orders declares Analytics and includes its header as `<AnalyticsManager.h>`: a use, so the dependency is not unused
+    /// (before: "none of its files imports"). Billing includes it without declaring Analytics: the SDK's header of that
+    /// name would be found instead, so it is no finding either way; nor is `<stdio.h>`.
+    func testABareAngledIncludeOfAPodsHeaderIsAUseOfTheDeclaredPod() throws {
+        try write("@interface AnalyticsManager\n@end\n", to: "Analytics/Classes/AnalyticsManager.h")
+        try writePod("Analytics", source: "#import \"AnalyticsManager.h\"\n@implementation AnalyticsManager\n@end\n")
+        try writePod("Orders", dependencies: ["Analytics"], source: "#import <AnalyticsManager.h>\n#import <stdio.h>\n")
+        try writePod("Billing", source: "#import <AnalyticsManager.h>\n")
+        XCTAssertEqual(described(try check().result.findings), [])
+    }
+}
