@@ -119,25 +119,24 @@ public struct Podfile: Sendable, Equatable {
     /// The pods a target's code can import: its own, and its parent's as its inheritance gives them (linked or found
     /// through search paths), up to the root.
     public func visiblePods(of index: Int) -> [PodfilePod] {
-        var pods = targets[index].pods
-        var current = index
-        while targets[current].inheritance != .none, let parent = targets[current].parent {
-            pods += targets[parent].pods
-            current = parent
-        }
-        return pods
+        inherited(\.pods, of: index)
     }
 
     /// The statements that may add pods to a target the reader does not read: its own, and its parent's as its
     /// inheritance gives them, up to the root.
     public func unreadAdditions(of index: Int) -> [PodfileUnreadAddition] {
-        var unread = targets[index].unreadAdditions
+        inherited(\.unreadAdditions, of: index)
+    }
+
+    /// A target's own items and its parents' as its inheritance gives them, up to the root.
+    private func inherited<Item>(_ items: KeyPath<PodfileTarget, [Item]>, of index: Int) -> [Item] {
+        var found = targets[index][keyPath: items]
         var current = index
         while targets[current].inheritance != .none, let parent = targets[current].parent {
-            unread += targets[parent].unreadAdditions
+            found += targets[parent][keyPath: items]
             current = parent
         }
-        return unread
+        return found
     }
 
     /// The project a target integrates, as written: its own `project`, else its nearest enclosing definition's.
