@@ -181,6 +181,13 @@ extension ImportResolution {
             for binary in prebuiltUnknown[target.number] ?? [] {
                 provisions.addUnread(UnreadPackage(package: binary, reason: .prebuilt), isPath: false)
             }
+            // A Podfile statement that may give the target pods not read: any import of an outside module it does not
+            // otherwise declare may be one of them, and so may a local pod (not a local target of another kind).
+            for statement in declared.workspace.packages[target.packageIndex].podfileTargets[target.id.name]?.unreadAdditions ?? [] {
+                let unread = UnreadPackage(package: statement.location.map(\.description) ?? "Podfile", reason: .podfileStatement(statement.message))
+                provisions.addUnread(unread, isPath: false)
+                provisions.unreadPodfileStatements.append(unread)
+            }
             for pod in visible(from: target, declared: declared) where podsWithoutFiles.contains(pod) {
                 provisions.addUnread(UnreadPackage(package: declared.sortedTargets[pod].packageName, reason: .withoutSources), isPath: false)
             }
@@ -234,6 +241,8 @@ extension ImportResolution {
         var namedPackages: Set<String> = []
         /// Those of them a `.package(path:)` leads to: one may re-export a local module.
         var unreadPaths: [UnreadPackage] = []
+        /// The statements of the target's Podfile that may give it pods not read: one may be a local pod.
+        var unreadPodfileStatements: [UnreadPackage] = []
 
         /// The products the target names whose package cannot be read, by name, with that package: an import of a local
         /// module such a product may hold is undecided, never a finding (the report cannot call it both).

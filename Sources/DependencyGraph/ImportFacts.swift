@@ -96,6 +96,9 @@ public struct UnreadPackage: Sendable, Hashable, Comparable, CustomStringConvert
         /// An Xcode target whose header a quoted include finds through header search paths: it compiles without linking
         /// the target, and whether the build needs the link is not read.
         case searchPathHeader
+        /// A statement of the Podfile that may give the target pods the reader does not see (`package` is its place),
+        /// what it is.
+        case podfileStatement(String)
     }
 
     /// The package's identity, or the product's name for a product named without its package.
@@ -113,6 +116,7 @@ public struct UnreadPackage: Sendable, Hashable, Comparable, CustomStringConvert
         case .prebuilt: return "\(package) (a prebuilt binary the target links: which module it provides is not read)"
         case .sharedHeader(let name): return "\(package) (one of the modules holding a header \(name): which one the header search paths find is not read)"
         case .searchPathHeader: return "\(package) (its header is found through header search paths, which compile without linking it: whether the build needs the link is not read)"
+        case .podfileStatement(let construct): return "\(package): \(construct), whose pods are not read"
         }
     }
 
@@ -121,7 +125,7 @@ public struct UnreadPackage: Sendable, Hashable, Comparable, CustomStringConvert
         switch reason {
         case .missing(let path): return path
         case .productByName: return "the package of product \(package)"
-        case .notCheckedOut, .outsidePod, .withoutSources, .unreadable, .prebuilt, .sharedHeader, .searchPathHeader: return package
+        case .notCheckedOut, .outsidePod, .withoutSources, .unreadable, .prebuilt, .sharedHeader, .searchPathHeader, .podfileStatement: return package
         }
     }
 

@@ -261,6 +261,10 @@ struct ImportResolution {
         let provisions = context.provisions(of: from)
         var local = LocalImports(declared: context.visible(from: from, declared: declared), unreadPaths: provisions.unreadPaths,
                                  unreadProducts: provisions.unreadProducts)
+        // A target a Podfile gives pods sees their closure (CocoaPods links it into its aggregate): an outside pod's, not
+        // read, may hold a local pod it imports.
+        let integrated = declared.workspace.packages[from.packageIndex].podfileTargets[from.id.name] != nil
+        local.unreadPodfileStatements = provisions.unreadPodfileStatements + (integrated ? provisions.unread.filter { $0.reason == .outsidePod } : [])
         var external = ExternalImports(provisions: provisions)
         // A module a declared local target re-exports (`@_exported import VendorKit` in a wrapper) is declared through it.
         let reexported = reexported(through: declared.successors[from.number], context: context)
@@ -312,6 +316,9 @@ struct ImportResolution {
         var named: Set<Int> = []
         /// Per target imported: the products named without their package that may hold it.
         var deciders: [Int: [UnreadPackage]] = [:]
+        /// Statements of the target's Podfile that may give it pods not read, and the outside pods it gives it (whose
+        /// closures are not read): one may bring a local pod imported.
+        var unreadPodfileStatements: [UnreadPackage] = []
 
         init(declared: Set<Int>, unreadPaths: [UnreadPackage], unreadProducts: [String: UnreadPackage]) {
             self.declared = declared
@@ -330,6 +337,9 @@ struct ImportResolution {
                     let names = graph.workspace.packages[to.packageIndex].manifest.products.filter { $0.targets.contains(to.id.name) }.map(\.name) + [to.module]
                     let matching = Set(names.compactMap { unreadProducts[$0] }).sorted()
                     if !matching.isEmpty { deciders[to.number] = matching }
+                }
+                if !unreadPodfileStatements.isEmpty, candidates.contains(where: { $0.packageKind == .pod }) {
+                    deciders[to.number, default: []] += unreadPodfileStatements
                 }
             }
             uses[to.number, default: []].append(use)

@@ -25,8 +25,12 @@ extension WorkspaceAssembly {
                 for pod in podfile.visiblePods(of: index) {
                     declare(pod, of: podfile, in: &package, target: at, podfileFolder: directory, podFolders: podFolders)
                 }
+                // A line for it goes beside its first pod written in the Podfile itself (not in a file it loads, whose lines
+                // other targets may share).
+                let own = podfile.targets[index].pods.first { $0.location.path == podfile.path }
                 package.podfileTargets[package.manifest.targets[at].name] = PodfileIntegration(
-                    folder: directory, location: podfile.targets[index].pods.first?.location ?? podfile.targets[index].location)
+                    folder: directory, location: own?.location ?? podfile.targets[index].location,
+                    unreadAdditions: podfile.unreadAdditions(of: index).map { Note($0.construct, at: $0.location) })
                 packages[project] = package
             }
         }
@@ -124,7 +128,7 @@ extension WorkspaceAssembly {
         for product in pod.products where !package.manifest.targets[target].dependencies.contains(where: { $0.package == podName && $0.name == product }) {
             var dependency = TargetDependency(kind: .product, name: product, package: podName,
                                               position: pod.location.line.map { SourcePosition(line: $0, column: pod.location.column ?? 1) })
-            dependency.file = podfile.path
+            dependency.file = pod.location.path
             dependency.viaPodfile = true
             package.manifest.targets[target].dependencies.append(dependency)
         }

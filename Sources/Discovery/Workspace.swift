@@ -163,10 +163,14 @@ public struct PodfileIntegration: Sendable, Equatable {
     public var folder: String
     /// Where a line for it goes: its first `pod` line, else its `target` line (as messages name the Podfile).
     public var location: FileLocation
+    /// The statements of the Podfile that may give the target pods the reader does not see (a file it cannot load, a
+    /// method defined nowhere it reads), each what it is at its place: the target's pods are not all known.
+    public var unreadAdditions: [Note] = []
 
-    public init(folder: String, location: FileLocation) {
+    public init(folder: String, location: FileLocation, unreadAdditions: [Note] = []) {
         self.folder = folder
         self.location = location
+        self.unreadAdditions = unreadAdditions
     }
 }
 

@@ -1,6 +1,7 @@
 import Diagnostics
 import Files
 import Foundation
+import Paths
 
 /// A `pod` line of a Podfile that names a local pod: `pod 'NXKit', :path => '../NXKit'` (or `path: '…'`).
 public struct PodfilePathPod: Sendable, Equatable {
@@ -55,7 +56,18 @@ public struct PodfileTarget: Sendable, Equatable {
     public var project: String?
     /// Its own pods, in order.
     public var pods: [PodfilePod] = []
+    /// The statements that may add pods the reader does not read (a file loaded by a computed path, a method defined
+    /// elsewhere): the target's pods may be more than `pods`.
+    public var unreadAdditions: [PodfileUnreadAddition] = []
     /// The `target` line; the Podfile for the root.
+    public var location: FileLocation
+}
+
+/// A statement of a Podfile (or of a file it loads) that may add pods to its target without the reader knowing which:
+/// `load` of a file it cannot read, a call of a method it does not define (`use_react_native!`), a computed pod name.
+public struct PodfileUnreadAddition: Sendable, Equatable {
+    /// What it is, as notes say it: `'use_react_native!', a method the Podfile does not define`.
+    public var construct: String
     public var location: FileLocation
 }
 
@@ -66,6 +78,10 @@ public struct PodfileTarget: Sendable, Equatable {
 /// read whatever the condition: a pod any branch adds is one the target may have). Settings (`platform`,
 /// `use_frameworks!`, `source`, `install!`, …) are read past; `pre_install`/`post_install` hooks are skipped. A pod line
 /// the reader cannot evaluate (a name or path computed at run time) is a note at its line, and the rest is read.
+/// A file the Podfile reads in (`load 'modules.rb'`, `require_relative`, `eval(File.read(…))`, ``RubyLoadedFile``) is
+/// read where the statement stands, its places named in that file. What may add pods the reader cannot see (a file it
+/// cannot read, a method defined nowhere it reads, a computed pod name) is an ``PodfileUnreadAddition`` of the target,
+/// with a note: that target's pods are not all known.
 public struct Podfile: Sendable, Equatable {
     /// The Podfile as messages name it.
     public var path: String
@@ -103,13 +119,24 @@ public struct Podfile: Sendable, Equatable {
     /// The pods a target's code can import: its own, and its parent's as its inheritance gives them (linked or found
     /// through search paths), up to the root.
     public func visiblePods(of index: Int) -> [PodfilePod] {
-        var pods = targets[index].pods
+        inherited(\.pods, of: index)
+    }
+
+    /// The statements that may add pods to a target the reader does not read: its own, and its parent's as its
+    /// inheritance gives them, up to the root.
+    public func unreadAdditions(of index: Int) -> [PodfileUnreadAddition] {
+        inherited(\.unreadAdditions, of: index)
+    }
+
+    /// A target's own items and its parents' as its inheritance gives them, up to the root.
+    private func inherited<Item>(_ items: KeyPath<PodfileTarget, [Item]>, of index: Int) -> [Item] {
+        var found = targets[index][keyPath: items]
         var current = index
         while targets[current].inheritance != .none, let parent = targets[current].parent {
-            pods += targets[parent].pods
+            found += targets[parent][keyPath: items]
             current = parent
         }
-        return pods
+        return found
     }
 
     /// The project a target integrates, as written: its own `project`, else its nearest enclosing definition's.
@@ -132,41 +159,68 @@ public struct PodfileReader: Sendable {
         guard let text = fileSystem.text(of: path, upTo: PodspecStaticReader.maximumBytes) else {
             throw InputError("cannot read this Podfile as UTF-8 text", at: FileLocation(path: shown ?? path))
         }
-        return try read(source: text, path: shown ?? path)
+        let folder = PathArithmetic.lexical(PathArithmetic.join(path, ".."))
+        let shownFolder = PathArithmetic.lexical(PathArithmetic.join(shown ?? path, ".."))
+        return try read(source: text, path: shown ?? path, folder: (folder, shownFolder)) { fileSystem.text(of: $0, upTo: PodspecStaticReader.maximumBytes) }
     }
 
     /// The Podfile; an error at its place when its text cannot be split into Ruby tokens or a block is never closed.
-    public func read(source: String, path: String) throws -> Podfile {
+    /// `folder`: the Podfile's folder as read and as messages name it, from which `files` reads the files it loads.
+    public func read(source: String, path: String, folder: (real: String, shown: String)? = nil,
+                     files: @escaping (String) -> String? = { _ in nil }) throws -> Podfile {
         let tokens: [RubyToken]
         do {
             tokens = try RubyLexer.tokens(of: source)
         } catch let error as RubySyntaxError {
             throw InputError(error.message, at: FileLocation(path: path, line: error.line, column: error.column))
         }
-        var walker = PodfileWalker(tokens: tokens, path: path)
+        let shownFolder = PathArithmetic.lexical(PathArithmetic.join(path, ".."))
+        let source = PodfileWalker.Source(tokens: tokens, path: path, folder: folder?.real ?? shownFolder, shownFolder: folder?.shown ?? shownFolder)
+        var walker = PodfileWalker(source: source, files: files)
         try walker.statements(until: nil)
         return Podfile(path: path, targets: walker.targets, notes: walker.notes)
     }
 }
 
 private struct PodfileWalker {
-    let tokens: [RubyToken]
-    let path: String
+    /// A Ruby file being walked: the Podfile, or a file it loads.
+    struct Source {
+        var tokens: [RubyToken]
+        /// As messages name it.
+        var path: String
+        /// Its folder, as read and as messages name it.
+        var folder: String
+        var shownFolder: String
+    }
+
+    var source: Source
+    /// The Podfile's: `load 'x.rb'` is read from the folder `pod install` runs in.
+    let podfile: Source
+    let files: (String) -> String?
+    /// The files being loaded (a file loading itself is read once).
+    var loading: Set<String> = []
+    var tokens: [RubyToken] { source.tokens }
+    var path: String { source.path }
     var position = 0
     var targets: [PodfileTarget]
     /// The definition statements add to.
     var definition = 0
     var notes: [Note] = []
     var locals: [String: PodValue] = [:]
-    /// `def` helpers: the token range of each body, by name.
-    var helpers: [String: Range<Int>] = [:]
+    /// How many blocks given to a method the reader does not know the statement is inside.
+    var insideUnknown = 0
+    /// Every local variable assigned, its value known or not: a statement starting with one calls no method.
+    var assigned: Set<String> = []
+    /// `def` helpers: the file and the token range of each body, by name.
+    var helpers: [String: (source: Source, body: Range<Int>)] = [:]
     /// Helpers being walked (a helper that calls itself is walked once).
     var calling: Set<String> = []
 
-    init(tokens: [RubyToken], path: String) {
-        self.tokens = tokens
-        self.path = path
-        targets = [PodfileTarget(name: "Pods", isAbstract: true, location: FileLocation(path: path))]
+    init(source: Source, files: @escaping (String) -> String?) {
+        self.source = source
+        podfile = source
+        self.files = files
+        targets = [PodfileTarget(name: "Pods", isAbstract: true, location: FileLocation(path: source.path))]
     }
 
     var token: RubyToken { tokens[position] }
@@ -221,7 +275,9 @@ private struct PodfileWalker {
         case _ where Self.branchKeywords.contains(word):
             skipLine()
         case "def": try define(at: start)
-        case "pre_install", "post_install", "post_integrate", "pre_integrate", "begin", "for":
+        case _ where RubyLoadedFile.keywords.contains(word) && next.kind != .punctuation("="): load(word, at: start)
+        // A `module` or `class` of a loaded file defines methods and constants, no pod of a target.
+        case "pre_install", "post_install", "post_integrate", "pre_integrate", "begin", "for", "module", "class":
             try skipBlock(at: start)
         case _ where helpers[word] != nil && next.kind != .punctuation("="):
             try call(word, at: start)
@@ -251,7 +307,7 @@ private struct PodfileWalker {
     mutating func pod(at start: RubyToken) {
         advance()
         guard case .string(let parts) = token.kind, parts.count <= 1, case .text(let name) = parts.first ?? .text("") else {
-            note("this pod line is not read: its name is computed (only a literal name is read)", at: start)
+            unread("a pod whose name is computed (only a literal name is read)", at: start)
             return skipLine()
         }
         var pod = PodfilePod(name: name, location: location(start))
@@ -318,19 +374,76 @@ private struct PodfileWalker {
         skipLine()
         let bodyStart = position
         try skipBody(at: start)
-        helpers[name] = bodyStart..<position
+        helpers[name] = (source, bodyStart..<position)
     }
 
     /// Walks a helper's body in the current target, as Ruby runs it where it is called.
     mutating func call(_ name: String, at start: RubyToken) throws {
         skipLine()
-        guard let body = helpers[name], calling.insert(name).inserted else { return }
-        let resume = position
-        position = body.lowerBound
+        guard let helper = helpers[name], calling.insert(name).inserted else { return }
+        let resume = (source, position)
+        source = helper.source
+        position = helper.body.lowerBound
         // The body ends at the `end` the definition closed with.
         try statements(until: "end")
-        position = resume
+        (source, position) = resume
         calling.remove(name)
+    }
+
+    /// A statement that may add pods the reader does not see: noted, and kept with the target it adds them to.
+    mutating func unread(_ construct: String, at start: RubyToken) {
+        let name = definition == 0 ? "every target" : "target '\(targets[definition].name)'"
+        note("\(construct): the pods it may add to \(name) are not read, so imports of pods the Podfile does not name there are undecided", at: start)
+        targets[definition].unreadAdditions.append(PodfileUnreadAddition(construct: construct, location: location(start)))
+    }
+
+    /// `load 'modules.rb'`, `require_relative 'pods'`, `eval(File.read('pods.rb'))`: the file's statements are walked
+    /// here, as Ruby runs them (its `def`s become helpers, its `pod` lines the current target's).
+    mutating func load(_ keyword: String, at start: RubyToken) {
+        advance()
+        var arguments: [RubyToken] = []
+        while token.kind != .newline && token.kind != .end {
+            arguments.append(token)
+            advance()
+        }
+        let written: String, fromFile: Bool
+        switch RubyLoadedFile.named(by: keyword, arguments: arguments) {
+        case .library: return
+        case .computed: return unread("'\(keyword)' of a file whose path is computed", at: start)
+        case .file(let file, let relative): (written, fromFile) = (file, relative)
+        }
+        let base = fromFile ? source : podfile
+        let real = RubyLoadedFile.resolve(written, from: base.folder)
+        guard loading.insert(real).inserted else { return }
+        defer { loading.remove(real) }
+        // A required file defines methods (a call of one the reader does not know is noted where it is called); a loaded or
+        // evaluated one runs in place, and may add pods there.
+        let notRead = { (walker: inout PodfileWalker, why: String) in
+            let construct = "'\(keyword)' of '\(written)', \(why)"
+            if keyword.hasPrefix("require") { walker.note(construct + ": the methods it defines are not known", at: start) } else { walker.unread(construct, at: start) }
+        }
+        guard let text = files(real) else { return notRead(&self, "a file that cannot be read") }
+        let loaded: [RubyToken]
+        do {
+            loaded = try RubyLexer.tokens(of: text)
+        } catch {
+            return notRead(&self, "a file the reader cannot split into Ruby tokens")
+        }
+        let shown = RubyLoadedFile.resolve(written, from: base.shownFolder)
+        let resume = (source, position)
+        source = Source(tokens: loaded, path: shown, folder: PathArithmetic.lexical(PathArithmetic.join(real, "..")),
+                        shownFolder: PathArithmetic.lexical(PathArithmetic.join(shown, "..")))
+        position = 0
+        let enclosing = definition
+        do {
+            try statements(until: nil)
+        } catch {
+            (source, position) = resume
+            definition = enclosing
+            return notRead(&self, "a file with a block never closed")
+        }
+        (source, position) = resume
+        definition = enclosing
     }
 
     mutating func assignmentOrSetting(at start: RubyToken) throws {
@@ -339,13 +452,36 @@ private struct PodfileWalker {
             advance()
             // A value the reader cannot evaluate (`Gem::Version.new('1.10')`) leaves the name unknown: a pod that uses
             // it is not read, with a note at its line.
+            // `config = use_native_modules!`: a method defined nowhere the reader reads may add pods as it computes a value.
+            if case .identifier(let callee) = token.kind, !Self.settings.contains(callee), !assigned.contains(callee), helpers[callee] == nil, insideUnknown == 0,
+               !["true", "false", "nil", "__dir__", "__FILE__"].contains(callee) {
+                unread("'\(callee)', a method the Podfile does not define", at: token)
+            }
+            assigned.insert(name)
             if let assigned = values(untilBlock: false), assigned.count == 1 { locals[name] = assigned[0] } else { locals[name] = nil }
             return skipLine()
         }
-        // A setting (`platform :ios, '13.0'`, `use_frameworks!`, `source '…'`): read past it.
+        // A setting (`platform :ios, '13.0'`, `use_frameworks!`, `source '…'`): read past it. A method the Podfile does
+        // not define (`use_react_native!`, one of a file it cannot read) may add pods.
+        guard case .identifier(let word) = token.kind, !Self.settings.contains(word), !assigned.contains(word), insideUnknown == 0 else {
+            advance()
+            return try skipStatement()
+        }
+        unread("'\(word)', a method the Podfile does not define", at: start)
+        // The block it is given (`catalyst_configuration do … end`) runs as that method says: its pod lines are read, its
+        // calls are the method's own (noted once, here).
+        insideUnknown += 1
+        defer { insideUnknown -= 1 }
         advance()
         try skipStatement()
     }
+
+    /// The Podfile's own words that add no pod, and Ruby's that print or stop.
+    static let settings: Set<String> = [
+        "platform", "use_frameworks!", "use_modular_headers!", "inhibit_all_warnings!", "source", "workspace", "install!", "plugin",
+        "ensure_bundler!", "supports_swift_versions", "link_with", "generate_bridge_support!", "set_arc_compatibility_flag!",
+        "script_phase", "puts", "print", "p", "pp", "warn", "raise", "abort", "exit", "return", "next", "break", "end",
+    ]
 
     /// Reads past the rest of a statement; the statements of a block it opens (`%w[A B].each do |name|`) are read in
     /// the current target, as Ruby runs them there.

@@ -1,6 +1,7 @@
 import Diagnostics
 import Files
 import Foundation
+import Paths
 
 /// The static reader met something it does not evaluate: the construct and where. It never returns a partial spec.
 public struct PodspecReadDeclined: Error, Sendable, CustomStringConvertible {
@@ -23,10 +24,13 @@ public struct PodspecStaticReader: Sendable {
     public init() {}
 
     public func read(path: String, fileSystem: any FileSystem) throws -> PodSpec {
-        try read(source: PodspecFile.text(of: path, fileSystem: fileSystem, maximumBytes: Self.maximumBytes), path: path)
+        try read(source: PodspecFile.text(of: path, fileSystem: fileSystem, maximumBytes: Self.maximumBytes), path: path) {
+            fileSystem.text(of: $0, upTo: Self.maximumBytes)
+        }
     }
 
-    public func read(source: String, path: String) throws -> PodSpec {
+    /// `files`: the text of a file the podspec reads in (`require_relative`), by its path (written from the podspec's).
+    public func read(source: String, path: String, files: (String) -> String? = { _ in nil }) throws -> PodSpec {
         let tokens: [RubyToken]
         do {
             tokens = try RubyLexer.tokens(of: source)
@@ -34,7 +38,7 @@ public struct PodspecStaticReader: Sendable {
             throw InputError("\(error.message)", at: FileLocation(path: path, line: error.line, column: error.column))
         }
         var evaluator = PodspecEvaluator(tokens: tokens, path: path)
-        return try evaluator.program()
+        return try evaluator.program(files: files)
     }
 }
 
@@ -53,6 +57,10 @@ private struct PodspecEvaluator {
     var blockVariables: [String: Int] = [:]
     /// Brackets, braces and parentheses open around the current token: bounded, so no input can exhaust the stack.
     var nesting = 0
+    /// The methods of the modules the podspec reads in (``PodspecHelpers``).
+    var helpers = PodspecHelpers()
+    /// How many helper calls the current token is inside: bounded as nesting is.
+    var calls = 0
     static let maximumNesting = 128
 
     init(tokens: [RubyToken], path: String) {
@@ -124,11 +132,13 @@ private struct PodspecEvaluator {
 
     // MARK: Statements
 
-    mutating func program() throws -> PodSpec {
+    mutating func program(files: (String) -> String?) throws -> PodSpec {
         var root: Int?
         skipNewlines()
         while current.kind != .end {
-            if case .constant("Pod") = current.kind {
+            if case .identifier(let keyword) = current.kind, ["require", "require_relative", "load"].contains(keyword), !isPunctuation("=", next) {
+                readIn(keyword, files: files)
+            } else if case .constant("Pod") = current.kind {
                 guard root == nil else { throw decline("a second Pod::Spec.new in one file") }
                 root = try specNew()
             } else if case .identifier(let name) = current.kind, isPunctuation("=", next) {
@@ -143,6 +153,82 @@ private struct PodspecEvaluator {
             throw InputError("no Pod::Spec.new in this file", at: FileLocation(path: path))
         }
         return assemble(root)
+    }
+
+    /// `require_relative '../Config/config_podspec.rb'`: the methods of the modules the file defines are kept; a file not
+    /// read, or a library (`require 'json'`), adds none (a call of one then declines).
+    mutating func readIn(_ keyword: String, files: (String) -> String?) {
+        advance()
+        var arguments: [RubyToken] = []
+        while current.kind != .newline && current.kind != .end && !isPunctuation(";") {
+            arguments.append(current)
+            advance()
+        }
+        guard case .file(let written, _) = RubyLoadedFile.named(by: keyword, arguments: arguments) else { return }
+        // Read from the podspec's folder (`pod` runs in it, and `require_relative` is written from it).
+        let folder = PathArithmetic.lexical(PathArithmetic.join(path, ".."))
+        let file = RubyLoadedFile.resolve(written, from: folder)
+        guard let text = files(file), let tokens = try? RubyLexer.tokens(of: text) else { return }
+        helpers.add(tokens, path: file)
+    }
+
+    /// `Config.version`, `Config.settings(s)` (a statement too): the helper's body evaluated with its parameters bound to the arguments
+    /// (a spec as a block variable), what it sets on specs kept; its value is its last expression's.
+    mutating func callHelper(_ module: String, at token: RubyToken) throws -> Evaluated {
+        advance()
+        try expect(".")
+        guard case .identifier(let name) = current.kind, let method = helpers.methods[module + "." + name] else {
+            throw decline("\(module).\(describe(current)) (a method of a file the podspec reads in that the static reader does not know)")
+        }
+        advance()
+        var arguments: [Evaluated] = []
+        if isPunctuation("("), !current.spaced {
+            advance()
+            while !isPunctuation(")") {
+                arguments.append(try expression())
+                if isPunctuation(",") { advance() } else { break }
+            }
+            try expect(")")
+        }
+        guard arguments.count == method.parameters.count else { throw decline("\(module).\(name) called with \(arguments.count) arguments", at: token) }
+        guard calls < 16 else { throw decline("helper calls nested more than 16 deep", at: token) }
+        let ending = [RubyToken(kind: .newline, line: token.line, column: token.column), RubyToken(kind: .end, line: token.line, column: token.column)]
+        var inner = PodspecEvaluator(tokens: Array(method.tokens[method.body]) + ending, path: method.path)
+        inner.specs = specs
+        inner.children = children
+        inner.testChildren = testChildren
+        inner.helpers = helpers
+        inner.calls = calls + 1
+        for (parameter, argument) in zip(method.parameters, arguments) {
+            switch argument {
+            case .spec(let spec, _): inner.blockVariables[parameter] = spec
+            case .value(let value): inner.locals[parameter] = value
+            }
+        }
+        let result = try inner.body()
+        specs = inner.specs
+        children = inner.children
+        testChildren = inner.testChildren
+        return result
+    }
+
+    /// A helper's statements: spec statements and local assignments as in a spec block, and expressions, the last of
+    /// which (or a `return`'s) is its value.
+    mutating func body() throws -> Evaluated {
+        var last = Evaluated.value(.null)
+        skipNewlines()
+        while current.kind != .end {
+            if case .identifier(let name) = current.kind, blockVariables[name] != nil || isPunctuation("=", next) {
+                try statement()
+                last = .value(.null)
+            } else {
+                if isIdentifier("return") { advance() }
+                last = try expression()
+            }
+            try expectEndOfStatement()
+            skipNewlines()
+        }
+        return last
     }
 
     func assemble(_ index: Int) -> PodSpec {
@@ -216,6 +302,7 @@ private struct PodspecEvaluator {
     /// One statement inside a spec block.
     mutating func statement() throws {
         let start = current
+        if case .constant(let module) = current.kind, helpers.modules.contains(module) { return _ = try callHelper(module, at: start) }
         guard case .identifier(let name) = current.kind else { throw decline("\(describe(current)) at the start of a statement") }
         if blockVariables[name] == nil {
             guard isPunctuation("=", next) else {
@@ -415,6 +502,15 @@ private struct PodspecEvaluator {
                 return .value(value)
             }
             throw decline("'\(name)' (not a local variable the reader knows)")
+        case .constant(let module) where helpers.modules.contains(module):
+            return try callHelper(module, at: token)
+        // `String(s.version)`: Ruby's conversion to text.
+        case .constant("String") where isPunctuation("(", next) && !next.spaced:
+            advance()
+            advance()
+            guard case .value(let value) = try expression() else { throw decline("a spec turned into text", at: token) }
+            try expect(")")
+            return .value(.string(try text(of: value, at: token)))
         case .constant(let name):
             throw decline(name == "File" || name == "Dir" || name == "ENV" || name == "JSON" ? "\(name) (it reads outside the podspec)" : "the constant \(name)")
         case .punctuation("["):
@@ -488,6 +584,7 @@ private struct PodspecEvaluator {
         inner.children = children
         inner.testChildren = testChildren
         inner.blockVariables = blockVariables
+        inner.helpers = helpers
         guard case .value(let value) = try inner.expression() else { throw decline("a spec interpolated into a string", at: token) }
         guard inner.current.kind == .newline else { throw inner.decline("\(inner.describe(inner.current)) inside an interpolation") }
         return try text(of: value, at: token)

@@ -42,7 +42,7 @@ struct UndecidedImports {
 
     /// The kinds of package that would decide imports, each read another way.
     enum Kind: CaseIterable {
-        case checkout, pod, vendored, prebuilt, local, header
+        case checkout, pod, vendored, prebuilt, local, header, podfile
 
         init(_ reason: UnreadPackage.Reason) {
             switch reason {
@@ -52,6 +52,7 @@ struct UndecidedImports {
             case .prebuilt: self = .prebuilt
             case .missing, .unreadable: self = .local
             case .sharedHeader, .searchPathHeader: self = .header
+            case .podfileStatement: self = .podfile
             }
         }
 
@@ -63,6 +64,7 @@ struct UndecidedImports {
             case .prebuilt: return count == 1 ? "a prebuilt library an Xcode target links" : "\(count) prebuilt libraries Xcode targets link"
             case .local: return count == 1 ? "a package of the repository that cannot be read" : "\(count) packages of the repository that cannot be read"
             case .header: return count == 1 ? "a component whose header a quoted include finds through search paths" : "\(count) components whose headers quoted includes find through search paths"
+            case .podfile: return count == 1 ? "a Podfile statement whose pods are not read" : "\(count) Podfile statements whose pods are not read"
             }
         }
 
@@ -74,6 +76,7 @@ struct UndecidedImports {
             case .prebuilt: return "which module a library provides is written in no module map read; imports.system in componentize.yml names the modules it provides"
             case .local: return "the unresolved and unreadable-manifest findings say what to fix"
             case .header: return "a quoted #import \"Header.h\" names no module; #import <Module/Header.h> (or @import) says which component it needs, and linking it declares it"
+            case .podfile: return "the note at each says what is not read; pod lines written in the Podfile, or in a file it loads by a plain path, are read"
             }
         }
     }

@@ -13,7 +13,7 @@ public struct PodPackageMismatchRule: Rule {
         name: "Podspec and Package.swift disagree",
         summary: "A component declared both as a pod and as a package depends on different things in each.",
         rationale: "While a component is built by CocoaPods and by SwiftPM, the two declarations are one component: a dependency only one of them declares builds in one world and breaks, or hides a layering violation, in the other.",
-        details: "a component mid-migration (a podspec and a `Package.swift` in one folder, read as one component: the package's targets are checked, and pods reach it by its pod name) whose two declarations disagree: a local component or an outside pod/package only one of them depends on; local ones compared by folder, outside ones by name (the package's identity, its declared name or a product used from it, against the pod's name, case and separators ignored: `Core-DataModel` is `CoreDataModel`; a dependency only the podspec's test specs take is not compared); at the `s.dependency` line or the `Package.swift` entry. Or a source file (Swift, Objective-C, C) one of them compiles and the other does not (a file added to the pod after its migration), at the file; headers, the resource accessors `migrate-pods` writes and files holding no code (only comments: a placeholder a pod keeps in `source_files` so that CocoaPods makes its folder) are not compared",
+        details: "a component mid-migration (a podspec and a `Package.swift` in one folder, read as one component: the package's targets are checked, and pods reach it by its pod name) whose two declarations disagree: a local component or an outside pod/package only one of them depends on; local ones compared by folder, outside ones by name (the package's identity, its declared name or a product used from it, against the pod's name, case and separators ignored: `Core-DataModel` is `CoreDataModel`; a pod and a package neither side otherwise names, one's name holding the other's (`SideMenuSwift`, `SideMenu`), may be one library published under two names, which is not read: no finding; a dependency only the podspec's test specs take is not compared); at the `s.dependency` line or the `Package.swift` entry. Or a source file (Swift, Objective-C, C) one of them compiles and the other does not (a file added to the pod after its migration), at the file; headers, the resource accessors `migrate-pods` writes and files holding no code (only comments: a placeholder a pod keeps in `source_files` so that CocoaPods makes its folder) are not compared",
         remedy: "the exact `.package(path:)` and `.product(name:package:)` to add to the package, or the `s.dependency` to add to the podspec, or remove the entry",
         defaultSeverity: .warning,
         nonTriggeringExamples: [
@@ -31,6 +31,11 @@ public struct PodPackageMismatchRule: Rule {
                 ("Common/NXUI", RuleExample.package("NXUI", targets: [("NXUI", [".product(name: \"NXKit\", package: \"NXKit\")"])],
                                                     packages: [".package(path: \"../../Kit/NXKit\")"])),
             ], podspecs: [("Common/NXUI/NXUI.podspec", RuleExample.podspec("NXUI", dependencies: ["NXKit"]))]),
+            // One library published as the pod SideMenuSwift and the package SideMenu (which one it is, is not read).
+            RuleExample([
+                ("Common/NXMenu", RuleExample.package("NXMenu", targets: [("NXMenu", [".product(name: \"SideMenu\", package: \"SideMenu\")"])],
+                                                      packages: [".package(url: \"https://example.com/acme/SideMenu.git\", from: \"2.0.0\")"])),
+            ], podspecs: [("Common/NXMenu/NXMenu.podspec", RuleExample.podspec("NXMenu", dependencies: ["SideMenuSwift"]))]),
         ],
         triggeringExamples: [
             // The podspec depends on NXKit, the package does not.
@@ -82,6 +87,9 @@ public struct PodPackageMismatchRule: Rule {
         func missing(_ declared: [MigratingComponent.Declared], _ other: [MigratingComponent.Declared],
                      local: (MigratingComponent.Declared) -> (String, String), outside: (MigratingComponent.Declared) -> (String, String)) -> [Finding] {
             let otherLocal = Set(other.compactMap(\.directory)), otherOutside = other.filter { $0.directory == nil }
+            // The outside entries of the other side that no entry of this side names (by their folded names).
+            let ownOutside = declared.filter { $0.directory == nil }
+            let otherUnmatched = otherOutside.filter { candidate in !ownOutside.contains { Self.sameName($0, candidate) } }
             return declared.compactMap { entry in
                 let text: (message: String, fix: String)
                 if let directory = entry.directory {
@@ -89,8 +97,10 @@ public struct PodPackageMismatchRule: Rule {
                     text = local(entry)
                 } else {
                     // `ProtonCore-DataModel` the pod, `ProtonCoreDataModel` the product: one name, spelt two ways.
-                    let folded = Set(entry.names.map(Self.folded))
-                    guard !otherOutside.contains(where: { !Set($0.names.map(Self.folded)).isDisjoint(with: folded) }) else { return nil }
+                    guard !otherOutside.contains(where: { Self.sameName(entry, $0) }) else { return nil }
+                    // `SideMenuSwift` the pod, `SideMenu` the package, neither named by the other side otherwise: one library
+                    // published under two names, maybe; whether it is, is not read (the pod's podspec is a specs repository's).
+                    guard !otherUnmatched.contains(where: { Self.mayBeOneLibrary(entry, $0) }) else { return nil }
                     text = outside(entry)
                 }
                 return finding(text.message, fix: text.fix, at: entry.location, from: component, to: entry.name)
@@ -116,6 +126,22 @@ extension PodPackageMismatchRule {
     /// A name without its separators: `protoncore-datamodel` and `protoncoredatamodel` are one.
     static func folded(_ name: String) -> String {
         String(name.filter { $0.isLetter || $0.isNumber })
+    }
+
+    /// Whether two outside entries share a name, separators and case ignored.
+    static func sameName(_ one: MigratingComponent.Declared, _ other: MigratingComponent.Declared) -> Bool {
+        !Set(one.names.map(folded)).isDisjoint(with: other.names.map(folded))
+    }
+
+    /// Whether one entry's name holds the other's whole (`sidemenuswift` holds `sidemenu`): the names one library takes
+    /// as a pod and as a package (a language suffix, a platform suffix).
+    static func mayBeOneLibrary(_ one: MigratingComponent.Declared, _ other: MigratingComponent.Declared) -> Bool {
+        one.names.map(folded).contains { name in
+            other.names.map(folded).contains { candidate in
+                let (short, long) = name.count <= candidate.count ? (name, candidate) : (candidate, name)
+                return short.count >= 3 && long.contains(short)
+            }
+        }
     }
 }
 

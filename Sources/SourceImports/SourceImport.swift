@@ -120,6 +120,9 @@ public struct ScannedFile: Sendable, Equatable {
     public var marked: [UInt8]?
     /// The headers it includes by quotes (`#import "BHService.h"`), found beside it or through search paths.
     public var quotedIncludes: [QuotedInclude] = []
+    /// The headers it includes by angle brackets without a folder (`#import <AnalyticsManager.h>`): the SDK's, or a
+    /// pod's public header found through CocoaPods' header search paths; which one is not read.
+    public var bareAngledHeaders: [String] = []
     /// The macros it defines only under `__has_include` (``CFamilyTokens/optionalMacros``).
     public var optionalMacros: Set<String> = []
     /// Whether it runs code when loaded (`+ (void)load`, `__attribute__((constructor))`: ``LoadTimeRegistration``).
@@ -224,7 +227,9 @@ public struct TargetImports: Sendable {
     /// The modules the storyboards and xibs it bundles name for their objects' classes (`customModule`): used, though
     /// no file imports them.
     public var interfaceModules: [InterfaceModuleUse] = []
-    /// The file names of the headers its files include by quotes: another target's header used without a module import.
+    /// The file names of the headers its files include by quotes, or by angle brackets without a folder (a pod's public
+    /// header through CocoaPods' search paths): another target's header used without a module import. What a target
+    /// uses, never what it must declare (``headerIncludes``).
     public var quotedIncludes: Set<String> = []
     /// Each quoted include of its files that names no file of its own, at its place, in file order.
     public var headerIncludes: [HeaderInclude] = []

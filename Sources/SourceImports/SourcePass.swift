@@ -115,6 +115,9 @@ public enum SourcePass {
             }
             // Another target's header the project's search brought in: the headers it includes are that target's uses.
             let isForeign = included.contains(file) && !ownNames.contains(PathArithmetic.lastComponent(of: file))
+            // `<AnalyticsManager.h>`: a use of the pod holding that header when it is declared (no finding of its own: the
+            // SDK's header of that name is found when it is not).
+            quoted.formUnion(scanned.bareAngledHeaders)
             for include in scanned.quotedIncludes {
                 let name = include.name
                 quoted.insert(name)

@@ -20,6 +20,49 @@ struct PodspecStaticReaderTests {
         }
     }
 
+    /// A podspec that reads in a file of constants (`require_relative '../Config/config.rb'`, a `module` of `def self.…`
+    /// methods returning literals, or setting attributes of the spec they are given) is read through them; its
+    /// dependencies are its own. `String(s.version)` is Ruby's conversion to text. A method the file does not define
+    /// still declines, at its place.
+    @Test func modulesOfAFileReadInAreEvaluatedWhereCalled() throws {
+        let files = ["Config/config.rb": """
+            # shared settings
+            module Config
+              def self.version
+                "10.9.25"
+              end
+
+              def self.settings(s)
+                s.pod_target_xcconfig = { "BUILD_LIBRARY_FOR_DISTRIBUTION" => "YES" }
+                s.ios.deployment_target = "13.0"
+              end
+            end
+            """]
+        let source = """
+            require_relative "../Config/config.rb"
+            require 'json'
+
+            Pod::Spec.new do |spec|
+              spec.name    = 'NXChat'
+              spec.version = Config.version
+              spec.source  = { :git => '', :tag => 'NXChat-v' + String(spec.version) }
+              Config.settings(spec)
+              spec.dependency 'NXKit', Config.version
+            end
+            """
+        let spec = try PodspecStaticReader().read(source: source, path: "NXChat/NXChat.podspec") { files[$0] }
+        #expect(spec.attribute("version")?.value == .string("10.9.25"))
+        #expect(spec.attribute("source")?.value == .hash([("git", .string("")), ("tag", .string("NXChat-v10.9.25"))]))
+        #expect(spec.attribute("ios.deployment_target")?.value == .string("13.0"))
+        #expect(spec.attribute("pod_target_xcconfig")?.value == .hash([("BUILD_LIBRARY_FOR_DISTRIBUTION", .string("YES"))]))
+        #expect(spec.dependencies.map(\.name) == ["NXKit"])
+        #expect(spec.dependencies.first?.requirements == ["10.9.25"])
+        // Unread file, or a method it does not define: declined as before, at the call.
+        #expect(throws: PodspecReadDeclined.self) { try PodspecStaticReader().read(source: source, path: "NXChat/NXChat.podspec") }
+        let unknown = source.replacingOccurrences(of: "Config.settings(spec)", with: "Config.other(spec)")
+        #expect(throws: PodspecReadDeclined.self) { try PodspecStaticReader().read(source: unknown, path: "NXChat/NXChat.podspec") { files[$0] } }
+    }
+
     @Test func attributesDependenciesAndSubspecs() throws {
         let spec = try read("""
             version = '0.2.0'
