@@ -2,7 +2,7 @@ import Configuration
 import Diagnostics
 import Discovery
 import Foundation
-import ManifestReading
+import PackageModel
 import Parallel
 import RuntimeWiring
 import SourceImports
@@ -32,7 +32,7 @@ public final class GraphTarget: Sendable {
     public let id: TargetID
     /// Its place in ``DependencyGraph/sortedTargets``: the node number ``DependencyGraph/successors`` use.
     public let number: Int
-    public let type: ManifestReading.Target.Kind
+    public let type: PackageModel.Target.Kind
     public let packageName: String
     public let manifestPath: String
     public let position: SourcePosition?
@@ -80,7 +80,7 @@ public final class GraphTarget: Sendable {
         public static let unlayered = Placement(layer: nil, rank: nil, assignment: .noLayers, component: nil, interfaceOf: nil)
     }
 
-    public init(id: TargetID, number: Int, packageIndex: Int, type: ManifestReading.Target.Kind, packageName: String, manifestPath: String,
+    public init(id: TargetID, number: Int, packageIndex: Int, type: PackageModel.Target.Kind, packageName: String, manifestPath: String,
                 position: SourcePosition?, placement: Placement = .none, moduleName: String? = nil, xcodeKind: String? = nil,
                 packageKind: PackageKind = .package) {
         module = DependencyGraph.moduleName(of: moduleName ?? id.name)

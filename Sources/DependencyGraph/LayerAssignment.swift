@@ -1,6 +1,6 @@
 import Configuration
 import Discovery
-import ManifestReading
+import PackageModel
 import Parallel
 
 /// Places every target of a workspace in its layer and component.

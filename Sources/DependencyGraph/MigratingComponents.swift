@@ -1,7 +1,7 @@
 import Diagnostics
 import Discovery
 import Foundation
-import ManifestReading
+import PackageModel
 import Paths
 
 /// A component mid-migration: a podspec and a Package.swift in one folder, with what each declares it depends on.

@@ -3,6 +3,7 @@ import Diagnostics
 import Discovery
 import Files
 import ManifestReading
+import PackageModel
 import Parallel
 import RuntimeWiring
 import SourceImports

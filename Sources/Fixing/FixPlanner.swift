@@ -4,7 +4,7 @@ import Discovery
 import Files
 import Configuration
 import Foundation
-import ManifestReading
+import PackageModel
 import Paths
 import Rules
 

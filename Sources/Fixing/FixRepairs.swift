@@ -2,7 +2,7 @@ import DependencyGraph
 import Diagnostics
 import Discovery
 import Foundation
-import ManifestReading
+import PackageModel
 import Paths
 
 /// Repairs of a misspelt name or path (`unresolved`), made only when certain: the written name is a typo

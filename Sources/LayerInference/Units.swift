@@ -1,6 +1,6 @@
 import DependencyGraph
 import Discovery
-import ManifestReading
+import PackageModel
 
 extension LayerInference {
     /// The components and the dependencies between them: what the manifests declare, and the products of local packages

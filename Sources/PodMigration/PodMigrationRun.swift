@@ -5,6 +5,7 @@ import Files
 import Foundation
 import ManifestReading
 import Output
+import PackageModel
 import Paths
 import PodspecReading
 import ResourceGeneration

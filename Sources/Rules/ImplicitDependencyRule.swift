@@ -1,7 +1,7 @@
 import Configuration
 import DependencyGraph
 import Diagnostics
-import ManifestReading
+import PackageModel
 import Paths
 
 /// A target whose sources import a local module its manifest does not declare.

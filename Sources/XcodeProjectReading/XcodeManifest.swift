@@ -1,4 +1,4 @@
-import ManifestReading
+import PackageModel
 import Paths
 
 /// An Xcode project as a package of the graph: each target a target (its kind kept), each non-test target a product

@@ -1,7 +1,7 @@
 import Configuration
 import DependencyGraph
 import Diagnostics
-import ManifestReading
+import PackageModel
 import Testing
 import TestSupport
 

@@ -3,6 +3,7 @@ import Discovery
 import Files
 import Foundation
 import ManifestReading
+import PackageModel
 import Paths
 import Testing
 

@@ -1,5 +1,4 @@
 @_exported import struct Diagnostics.SourcePosition
-@_exported import struct SwiftEvaluation.Decline
 import Foundation
 import Paths
 
