@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "Templates"),
         .target(name: "Parallel"),
         .target(name: "SourceText"),
-        .target(name: "Configuration", dependencies: ["Diagnostics", "Files", "Paths", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Configuration", dependencies: ["Diagnostics", "Files", "PackageModel", "Paths", .product(name: "Yams", package: "Yams")]),
         .target(name: "SwiftEvaluation", dependencies: [
             "Diagnostics", .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftIfConfig", package: "swift-syntax"),
         ]),

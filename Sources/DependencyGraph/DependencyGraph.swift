@@ -51,8 +51,9 @@ public final class GraphTarget: Sendable {
     public let module: String
     /// Its package's place in ``DependencyGraph/packages``.
     public let packageIndex: Int
-    /// What an Xcode project's target builds (`application`, `bundle`, `framework`…); nil for packages and pods.
-    public let xcodeKind: String?
+    /// What it builds: an Xcode target's product type (`application`, `bundle`, `framework`…), or a package's or a
+    /// pod's kind of target.
+    public let productKind: ProductKind
     /// What declares it: a Package.swift, a podspec or an Xcode project.
     public let packageKind: PackageKind
 
@@ -81,11 +82,11 @@ public final class GraphTarget: Sendable {
     }
 
     public init(id: TargetID, number: Int, packageIndex: Int, type: PackageModel.Target.Kind, packageName: String, manifestPath: String,
-                position: SourcePosition?, placement: Placement = .none, moduleName: String? = nil, xcodeKind: String? = nil,
+                position: SourcePosition?, placement: Placement = .none, moduleName: String? = nil, productKind: ProductKind? = nil,
                 packageKind: PackageKind = .package) {
         module = DependencyGraph.moduleName(of: moduleName ?? id.name)
         self.packageKind = packageKind
-        self.xcodeKind = xcodeKind
+        self.productKind = productKind ?? ProductKind(packageTarget: type)
         self.packageIndex = packageIndex
         self.id = id
         self.number = number
@@ -338,7 +339,7 @@ public struct DependencyGraph: Sendable {
     /// For an Xcode target a Podfile integrates: the Podfile's folder (absolute), and where a `pod` line for it goes
     /// (beside the first pod it is given, else at its `target` line).
     public func podfile(of target: GraphTarget) -> (folder: String, location: FileLocation)? {
-        guard target.xcodeKind != nil, let integration = packages[target.packageIndex].podfileTargets[target.id.name] else { return nil }
+        guard target.productKind.isXcode, let integration = packages[target.packageIndex].podfileTargets[target.id.name] else { return nil }
         return (integration.folder, edges(from: target).first(where: \.viaPodfile)?.location ?? integration.location)
     }
 

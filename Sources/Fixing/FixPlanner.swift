@@ -349,7 +349,7 @@ public struct FixPlanner {
     /// An Xcode target's dependencies live in `project.pbxproj` (and the Podfile), which `fix` does not edit: the
     /// finding's own fix line says what to do in Xcode.
     func refuseXcode(_ target: GraphTarget, _ finding: Finding) throws(NotFixable) {
-        guard target.xcodeKind != nil else { return }
+        guard target.productKind.isXcode else { return }
         let what = target.packageKind == .xcodeProject || !target.packageKind.isXcodeProject ? "Xcode projects" : target.packageKind.noun + "s"
         throw NotFixable("\(what) are not edited; \(finding.fix)", kind: .xcode)
     }
