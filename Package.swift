@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "componentize", targets: ["componentize"]),
-        .library(name: "ManifestReading", targets: ["ManifestReading"]),
+        .library(name: "ManifestReading", targets: ["ManifestReading", "PackageModel"]),
         .plugin(name: "ResourceAccessorsPlugin", targets: ["ResourceAccessorsPlugin"]),
         .plugin(name: "ComponentizeCommand", targets: ["ComponentizeCommand"]),
         .plugin(name: "ComponentizeWriteCommand", targets: ["ComponentizeWriteCommand"]),
@@ -139,6 +139,7 @@ let package = Package(
         .testTarget(name: "PathsTests", dependencies: ["Paths"]),
         .testTarget(name: "ParallelTests", dependencies: ["Parallel"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "Diagnostics", "Paths", "Project"]),
+        .testTarget(name: "PackageModelTests", dependencies: ["PackageModel"]),
         .testTarget(name: "ManifestReadingTests", dependencies: ["ManifestReading", "PackageModel", "Diagnostics", "Files"]),
         .testTarget(name: "XcodeProjectReadingTests", dependencies: ["XcodeProjectReading", "Diagnostics", "Files", "PackageModel"]),
         .testTarget(name: "XcodeGenReadingTests", dependencies: ["XcodeGenReading", "XcodeProjectReading", "Diagnostics", "Files"]),

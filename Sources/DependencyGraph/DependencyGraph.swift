@@ -271,7 +271,7 @@ public struct DependencyGraph: Sendable {
     /// The files the non-test targets of each component mid-migration compile (the only packages they are compared
     /// for: a podspec beside a Package.swift); empty when there is none.
     static func compiledFiles(of facts: ImportFacts?, declared: DeclaredGraph) -> [String: Set<String>] {
-        let migrating = Set(declared.workspace.packages.filter { $0.podspec != nil }.map(\.relativeDirectory))
+        let migrating = Set(declared.workspace.packages.filter { $0.origin.podspecBeside != nil }.map(\.relativeDirectory))
         guard let facts, !migrating.isEmpty else { return [:] }
         var compiled: [String: Set<String>] = [:]
         for target in facts.targets where migrating.contains(target.package) {
@@ -354,7 +354,7 @@ public struct DependencyGraph: Sendable {
     public func pod(of target: GraphTarget) -> (name: String, folder: String)? {
         let package = packages[target.packageIndex]
         if package.kind == .pod { return (package.manifest.name, package.folder) }
-        return package.podspec.map { ($0.manifest.name, package.folder) }
+        return package.origin.podspecBeside.map { ($0.manifest.name, package.folder) }
     }
 }
 

@@ -240,7 +240,7 @@ public struct FixPlanner {
         guard let directory = entry.directory else {
             throw NotFixable("which pod provides the outside package \(entry.name) is not known: add its s.dependency to \(pair.podspecPath) by hand, or remove the entry", kind: .forAPerson)
         }
-        guard let owner = project.workspace.packages.first(where: { $0.manifestPath == pair.manifestPath }), let pod = owner.podspec,
+        guard let owner = project.workspace.packages.first(where: { $0.manifestPath == pair.manifestPath }), let pod = owner.origin.podspecBeside,
               let dependency = project.workspace.packages.first(where: { $0.directory == directory }) else {
             throw NotFixable("the component behind this finding is no longer in the graph", kind: .forAPerson)
         }
@@ -250,7 +250,7 @@ public struct FixPlanner {
         guard modules.contains(where: imported.contains) else {
             throw NotFixable("no code of \(pair.component) imports \(entry.name): the package's entry is unused, not missing from the pod", kind: .forAPerson)
         }
-        guard let name = dependency.podspec?.spec.name ?? dependency.podSpec?.name else {
+        guard let name = dependency.origin.podspecBeside?.spec.name ?? dependency.origin.podSpec?.name else {
             throw NotFixable("\(entry.name) has no podspec, so CocoaPods cannot depend on it: give it one, or remove the entry", kind: .forAPerson)
         }
         guard let last = pod.spec.dependencies.filter({ $0.platform == nil }).compactMap(\.location.line).max() else {

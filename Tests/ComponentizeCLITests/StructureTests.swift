@@ -85,6 +85,16 @@ final class StructureTests: XCTestCase {
         }
     }
 
+    /// Where a package comes from is one enum with its payload (a pod's spec, the podspec beside a package mid-migration,
+    /// the Xcode project as read), not optionals of which at most one is set.
+    func testThePackagesOriginIsOneEnum() throws {
+        let workspace = try XCTUnwrap(try swiftFiles(of: "Discovery").first { $0.name == "Workspace.swift" }?.text)
+        XCTAssertTrue(workspace.contains("public var origin: PackageOrigin"))
+        XCTAssertTrue(workspace.contains("public enum PackageOrigin: Sendable {"))
+        XCTAssertNil(workspace.range(of: #"public var \w+: (PodspecBeside|PodSpec|XcodeProject)\?\n"#, options: .regularExpression),
+                     "LocalPackage: an optional per origin")
+    }
+
     /// No function of Sources longer than 80 lines but parser dispatch (scripts/function-lengths-allowed), measured by the
     /// build's function-lengths tool as CI measures it.
     func testFunctionsAreAtMostEightyLines() throws {
