@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "componentize", targets: ["componentize"]),
-        .library(name: "ManifestReading", targets: ["ManifestReading"]),
+        .library(name: "ManifestReading", targets: ["ManifestReading", "PackageModel"]),
         .plugin(name: "ResourceAccessorsPlugin", targets: ["ResourceAccessorsPlugin"]),
         .plugin(name: "ComponentizeCommand", targets: ["ComponentizeCommand"]),
         .plugin(name: "ComponentizeWriteCommand", targets: ["ComponentizeWriteCommand"]),
@@ -50,16 +50,18 @@ let package = Package(
         .target(name: "Templates"),
         .target(name: "Parallel"),
         .target(name: "SourceText"),
-        .target(name: "Configuration", dependencies: ["Diagnostics", "Files", "Paths", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Configuration", dependencies: ["Diagnostics", "Files", "PackageModel", "Paths", .product(name: "Yams", package: "Yams")]),
         .target(name: "SwiftEvaluation", dependencies: [
             "Diagnostics", .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftIfConfig", package: "swift-syntax"),
         ]),
+        .target(name: "PackageModel", dependencies: ["Diagnostics", "Files", "Paths"]),
         .target(
             name: "ManifestReading",
             dependencies: [
                 "Diagnostics",
                 "Files",
                 "Output",
+                "PackageModel",
                 "Paths",
                 "SourceText",
                 "SwiftEvaluation",
@@ -71,12 +73,12 @@ let package = Package(
             ]
         ),
         .target(name: "Discovery", dependencies: [
-            "Diagnostics", "Files", "ManifestReading", "Output", "Parallel", "Paths", "PodspecReading", "SourceImports", "TuistReading", "XcodeGenReading",
+            "Diagnostics", "Files", "ManifestReading", "PackageModel", "Output", "Parallel", "Paths", "PodspecReading", "SourceImports", "TuistReading", "XcodeGenReading",
             "XcodeProjectReading",
         ]),
-        .target(name: "XcodeProjectReading", dependencies: ["Diagnostics", "Files", "ManifestReading", "Output", "Paths", "SourceText"]),
+        .target(name: "XcodeProjectReading", dependencies: ["Diagnostics", "Files", "PackageModel", "Output", "Paths", "SourceText"]),
         .target(name: "TuistReading", dependencies: [
-            "Diagnostics", "Files", "ManifestReading", "Paths", "SwiftEvaluation", "XcodeProjectReading",
+            "Diagnostics", "Files", "ManifestReading", "PackageModel", "Paths", "SwiftEvaluation", "XcodeProjectReading",
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
             .product(name: "SwiftParserDiagnostics", package: "swift-syntax"), .product(name: "SwiftIfConfig", package: "swift-syntax"),
             .product(name: "SwiftOperators", package: "swift-syntax"),
@@ -84,9 +86,9 @@ let package = Package(
         .target(name: "XcodeGenReading", dependencies: [
             "Diagnostics", "Files", "Paths", "XcodeProjectReading", .product(name: "Yams", package: "Yams"),
         ]),
-        .target(name: "PodspecReading", dependencies: ["Diagnostics", "Files", "ManifestReading", "Output", "Paths"]),
+        .target(name: "PodspecReading", dependencies: ["Diagnostics", "Files", "ManifestReading", "PackageModel", "Output", "Paths"]),
         .target(name: "SourceImports", dependencies: [
-            "Diagnostics", "Files", "ManifestReading", "Parallel", "Paths", "SourceText",
+            "Diagnostics", "Files", "PackageModel", "Parallel", "Paths", "SourceText",
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         .target(name: "RuntimeWiring", dependencies: [
@@ -94,36 +96,36 @@ let package = Package(
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         .target(name: "DependencyGraph", dependencies: [
-            "Configuration", "Diagnostics", "Discovery", "Files", "ManifestReading", "Parallel", "Paths", "RuntimeWiring", "SourceImports", "Templates",
+            "Configuration", "Diagnostics", "Discovery", "Files", "ManifestReading", "PackageModel", "Parallel", "Paths", "RuntimeWiring", "SourceImports", "Templates",
         ]),
         .target(name: "Rules", dependencies: [
-            "Configuration", "DependencyGraph", "Diagnostics", "ManifestReading", "Parallel", "Paths", "RuntimeWiring", "SourceImports",
+            "Configuration", "DependencyGraph", "Diagnostics", "PackageModel", "Parallel", "Paths", "RuntimeWiring", "SourceImports",
         ]),
-        .target(name: "LayerInference", dependencies: ["DependencyGraph", "Discovery", "ManifestReading", "Paths"]),
+        .target(name: "LayerInference", dependencies: ["DependencyGraph", "Discovery", "PackageModel", "Paths"]),
         .target(name: "Reports", dependencies: [
             "Configuration", "DependencyGraph", "Diagnostics", "Files", "Fixing", "Output", "Paths", "Rules", "Templates", .product(name: "Stencil", package: "Stencil"),
         ]),
         .target(name: "ResourceGeneration", dependencies: [
-            "Diagnostics", "Files", "ManifestReading", "Output", "Paths", "SourceImports", "Templates", .product(name: "Stencil", package: "Stencil"),
+            "Diagnostics", "Files", "PackageModel", "Output", "Paths", "SourceImports", "Templates", .product(name: "Stencil", package: "Stencil"),
         ]),
         .target(name: "Scaffolding", dependencies: [
-            "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "Files", "LayerInference", "ManifestReading", "Output", "Paths",
+            "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "Files", "LayerInference", "ManifestReading", "PackageModel", "Output", "Paths",
             "ResourceGeneration", "Rules", "Templates",
             .product(name: "Stencil", package: "Stencil"), .product(name: "Yams", package: "Yams"),
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
             "Fixing",
         ]),
         .target(name: "PodMigration", dependencies: [
-            "Configuration", "Diagnostics", "Discovery", "Files", "ManifestReading", "Output", "Paths", "PodspecReading", "ResourceGeneration", "Rules",
+            "Configuration", "Diagnostics", "Discovery", "Files", "ManifestReading", "PackageModel", "Output", "Paths", "PodspecReading", "ResourceGeneration", "Rules",
             "Scaffolding", "SourceImports", "SourceText",
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         .target(name: "Fixing", dependencies: [
-            "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "Files", "ManifestReading", "Parallel", "Paths", "PodspecReading", "Rules",
+            "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "Files", "ManifestReading", "PackageModel", "Parallel", "Paths", "PodspecReading", "Rules",
             .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
         ]),
         .target(name: "Project", dependencies: [
-            "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "Files", "Fixing", "LayerInference", "ManifestReading", "Output",
+            "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "Files", "Fixing", "LayerInference", "ManifestReading", "PackageModel", "Output",
             "Paths", "PodMigration", "Reports", "ResourceGeneration", "Rules", "RuntimeWiring", "Scaffolding", "SourceImports",
         ]),
         // Development tool: the longest functions of Sources (scripts/function-lengths; CI prints it).
@@ -131,33 +133,34 @@ let package = Package(
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ], path: "Tests/FunctionLengths"),
         // Test support: rule examples and repositories in memory, read by the real pipeline (not part of any product).
-        .target(name: "TestSupport", dependencies: ["DependencyGraph", "Diagnostics", "Discovery", "Files", "ManifestReading", "Project", "Rules"],
+        .target(name: "TestSupport", dependencies: ["DependencyGraph", "Diagnostics", "Discovery", "Files", "ManifestReading", "PackageModel", "Project", "Rules"],
                 path: "Tests/TestSupport"),
         .testTarget(name: "FilesTests", dependencies: ["Files"]),
         .testTarget(name: "PathsTests", dependencies: ["Paths"]),
         .testTarget(name: "ParallelTests", dependencies: ["Parallel"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "Diagnostics", "Paths", "Project"]),
-        .testTarget(name: "ManifestReadingTests", dependencies: ["ManifestReading", "Diagnostics", "Files"]),
-        .testTarget(name: "XcodeProjectReadingTests", dependencies: ["XcodeProjectReading", "Diagnostics", "Files", "ManifestReading"]),
+        .testTarget(name: "PackageModelTests", dependencies: ["PackageModel"]),
+        .testTarget(name: "ManifestReadingTests", dependencies: ["ManifestReading", "PackageModel", "Diagnostics", "Files"]),
+        .testTarget(name: "XcodeProjectReadingTests", dependencies: ["XcodeProjectReading", "Diagnostics", "Files", "PackageModel"]),
         .testTarget(name: "XcodeGenReadingTests", dependencies: ["XcodeGenReading", "XcodeProjectReading", "Diagnostics", "Files"]),
         .testTarget(name: "TuistReadingTests", dependencies: ["TuistReading", "SwiftEvaluation", "XcodeProjectReading", "Diagnostics", "Files"]),
-        .testTarget(name: "PodspecReadingTests", dependencies: ["PodspecReading", "Diagnostics", "Files", "ManifestReading", "Output"]),
+        .testTarget(name: "PodspecReadingTests", dependencies: ["PodspecReading", "Diagnostics", "Files", "PackageModel", "Output"]),
         .testTarget(name: "SourceImportsTests", dependencies: [
-            "SourceImports", "Files", "ManifestReading", .product(name: "SwiftParser", package: "swift-syntax"),
+            "SourceImports", "Files", "PackageModel", .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         .testTarget(name: "RuntimeWiringTests", dependencies: ["Files", "RuntimeWiring", "SourceText"]),
         .testTarget(name: "SourceTextTests", dependencies: ["SourceText"]),
-        .testTarget(name: "DiscoveryTests", dependencies: ["Discovery", "Diagnostics", "Files", "ManifestReading", "Paths"]),
-        .testTarget(name: "DependencyGraphTests", dependencies: ["DependencyGraph", "Configuration", "Diagnostics", "ManifestReading", "SourceImports", "TestSupport"]),
+        .testTarget(name: "DiscoveryTests", dependencies: ["Discovery", "Diagnostics", "Files", "ManifestReading", "PackageModel", "Paths"]),
+        .testTarget(name: "DependencyGraphTests", dependencies: ["DependencyGraph", "Configuration", "Diagnostics", "PackageModel", "SourceImports", "TestSupport"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "Diagnostics", "TestSupport"]),
         .testTarget(name: "LayerInferenceTests", dependencies: ["LayerInference", "Configuration", "DependencyGraph", "Rules", "TestSupport"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "Diagnostics"]),
         .testTarget(name: "FixingTests", dependencies: ["Fixing"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "DependencyGraph", "Diagnostics", "Rules", "TestSupport"]),
-        .testTarget(name: "ResourceGenerationTests", dependencies: ["ResourceGeneration", "Diagnostics", "Files", "ManifestReading", "Project", "Templates"]),
-        .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Diagnostics", "Files", "Project", "ManifestReading", "Paths"]),
+        .testTarget(name: "ResourceGenerationTests", dependencies: ["ResourceGeneration", "Diagnostics", "Files", "ManifestReading", "PackageModel", "Project", "Templates"]),
+        .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Diagnostics", "Files", "Project", "ManifestReading", "PackageModel", "Paths"]),
         .testTarget(name: "PodMigrationTests", dependencies: ["PodMigration", "Files", "SourceText"]),
-        .testTarget(name: "ProjectTests", dependencies: ["Project", "Configuration", "DependencyGraph", "Diagnostics", "Fixing", "ManifestReading", "Rules", "TestSupport"]),
+        .testTarget(name: "ProjectTests", dependencies: ["Project", "Configuration", "DependencyGraph", "Diagnostics", "Fixing", "ManifestReading", "PackageModel", "Rules", "TestSupport"]),
         .testTarget(name: "ComponentizeCLITests", dependencies: ["componentize"], exclude: ["Golden"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Diagnostics
+import PackageModel
 import Paths
 
 /// How a repository is checked and what is generated in it, from `componentize.yml` or a preset: the layers of the
@@ -95,13 +96,10 @@ public struct Layer: Sendable, Equatable {
     public var kinds: [String] = []
 
     /// The kinds of Xcode targets a layer's `kinds` may name.
-    public static let xcodeKinds = [
-        "application", "app-extension", "extensionkit-extension", "system-extension", "framework", "static-library", "dynamic-library",
-        "bundle", "unit-test", "ui-test", "watch-app", "tool", "aggregate", "legacy", "other",
-    ]
+    public static let xcodeKinds = ProductKind.xcodeKinds.map(\.rawValue)
 
     /// The kinds of targets that make an app: apps and their extensions.
-    public static let applicationKinds = ["application", "app-extension", "extensionkit-extension", "system-extension", "watch-app"]
+    public static let applicationKinds = ProductKind.xcodeKinds.filter(\.isApplication).map(\.rawValue)
     /// Members may not depend on each other (the business layer).
     public var independent: Bool
     /// How a member's interface module is named, e.g. `{name}Interface`: others may depend on it.

@@ -2,7 +2,7 @@ import Configuration
 import Diagnostics
 import Discovery
 import Foundation
-import ManifestReading
+import PackageModel
 import Parallel
 import RuntimeWiring
 import SourceImports
@@ -32,7 +32,7 @@ public final class GraphTarget: Sendable {
     public let id: TargetID
     /// Its place in ``DependencyGraph/sortedTargets``: the node number ``DependencyGraph/successors`` use.
     public let number: Int
-    public let type: ManifestReading.Target.Kind
+    public let type: PackageModel.Target.Kind
     public let packageName: String
     public let manifestPath: String
     public let position: SourcePosition?
@@ -51,8 +51,9 @@ public final class GraphTarget: Sendable {
     public let module: String
     /// Its package's place in ``DependencyGraph/packages``.
     public let packageIndex: Int
-    /// What an Xcode project's target builds (`application`, `bundle`, `framework`…); nil for packages and pods.
-    public let xcodeKind: String?
+    /// What it builds: an Xcode target's product type (`application`, `bundle`, `framework`…), or a package's or a
+    /// pod's kind of target.
+    public let productKind: ProductKind
     /// What declares it: a Package.swift, a podspec or an Xcode project.
     public let packageKind: PackageKind
 
@@ -80,12 +81,12 @@ public final class GraphTarget: Sendable {
         public static let unlayered = Placement(layer: nil, rank: nil, assignment: .noLayers, component: nil, interfaceOf: nil)
     }
 
-    public init(id: TargetID, number: Int, packageIndex: Int, type: ManifestReading.Target.Kind, packageName: String, manifestPath: String,
-                position: SourcePosition?, placement: Placement = .none, moduleName: String? = nil, xcodeKind: String? = nil,
+    public init(id: TargetID, number: Int, packageIndex: Int, type: PackageModel.Target.Kind, packageName: String, manifestPath: String,
+                position: SourcePosition?, placement: Placement = .none, moduleName: String? = nil, productKind: ProductKind? = nil,
                 packageKind: PackageKind = .package) {
         module = DependencyGraph.moduleName(of: moduleName ?? id.name)
         self.packageKind = packageKind
-        self.xcodeKind = xcodeKind
+        self.productKind = productKind ?? ProductKind(packageTarget: type)
         self.packageIndex = packageIndex
         self.id = id
         self.number = number
@@ -270,7 +271,7 @@ public struct DependencyGraph: Sendable {
     /// The files the non-test targets of each component mid-migration compile (the only packages they are compared
     /// for: a podspec beside a Package.swift); empty when there is none.
     static func compiledFiles(of facts: ImportFacts?, declared: DeclaredGraph) -> [String: Set<String>] {
-        let migrating = Set(declared.workspace.packages.filter { $0.podspec != nil }.map(\.relativeDirectory))
+        let migrating = Set(declared.workspace.packages.filter { $0.origin.podspecBeside != nil }.map(\.relativeDirectory))
         guard let facts, !migrating.isEmpty else { return [:] }
         var compiled: [String: Set<String>] = [:]
         for target in facts.targets where migrating.contains(target.package) {
@@ -338,7 +339,7 @@ public struct DependencyGraph: Sendable {
     /// For an Xcode target a Podfile integrates: the Podfile's folder (absolute), and where a `pod` line for it goes
     /// (beside the first pod it is given, else at its `target` line).
     public func podfile(of target: GraphTarget) -> (folder: String, location: FileLocation)? {
-        guard target.xcodeKind != nil, let integration = packages[target.packageIndex].podfileTargets[target.id.name] else { return nil }
+        guard target.productKind.isXcode, let integration = packages[target.packageIndex].podfileTargets[target.id.name] else { return nil }
         return (integration.folder, edges(from: target).first(where: \.viaPodfile)?.location ?? integration.location)
     }
 
@@ -353,7 +354,7 @@ public struct DependencyGraph: Sendable {
     public func pod(of target: GraphTarget) -> (name: String, folder: String)? {
         let package = packages[target.packageIndex]
         if package.kind == .pod { return (package.manifest.name, package.folder) }
-        return package.podspec.map { ($0.manifest.name, package.folder) }
+        return package.origin.podspecBeside.map { ($0.manifest.name, package.folder) }
     }
 }
 

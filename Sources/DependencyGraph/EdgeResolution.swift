@@ -1,6 +1,6 @@
 import Diagnostics
 import Discovery
-import ManifestReading
+import PackageModel
 import Parallel
 
 /// Turns each target dependency written in a manifest into edges: to local targets (through a product of a

@@ -1,5 +1,5 @@
 import Discovery
-import ManifestReading
+import PackageModel
 
 /// A package from outside the repository whose manifest is on disk (a SwiftPM checkout): which modules each of its
 /// products lets a client import, so an import can be matched to the product that provides it.

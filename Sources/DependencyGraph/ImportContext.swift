@@ -1,5 +1,5 @@
 import Discovery
-import ManifestReading
+import PackageModel
 import SourceImports
 
 extension ImportResolution {
@@ -325,7 +325,7 @@ struct Umbrellas {
     init(declared: DeclaredGraph, facts: ImportFacts, numbers: [Int?], declaredOutside: [Int: [Edge.Destination]]) {
         // Only an Xcode library target with outside entries can be an umbrella: the rest is looked at for those alone.
         let candidates = Set(declaredOutside.keys.filter { number in
-            declared.sortedTargets[number].xcodeKind.map { ["framework", "static-library", "dynamic-library"].contains($0) } ?? false
+            declared.sortedTargets[number].productKind.isLinkedLibrary
         })
         guard !candidates.isEmpty else { return }
         var imported: [Int: Set<String>] = [:]

@@ -102,13 +102,13 @@ struct ImportResolution {
                                    uses: (imported: [Int: Set<String>], headers: Set<SIMD2<Int>>), declared: DeclaredGraph) -> Bool {
         // Only a link that makes an image (an application, an extension, a framework, a bundle) runs what it loads: a pod,
         // a package target or a static library depending on a library does not use it for that.
-        guard !dependency.targets.isEmpty, let kind = dependency.from.xcodeKind, kind != "static-library" else { return false }
+        guard !dependency.targets.isEmpty, dependency.from.productKind.isXcode, dependency.from.productKind != .staticLibrary else { return false }
         if dependency.targets.contains(where: { registrars.contains($0.number) }) { return true }
-        let libraries = dependency.targets.filter { $0.xcodeKind == "static-library" }
+        let libraries = dependency.targets.filter { $0.productKind == .staticLibrary }
         guard !libraries.isEmpty else { return false }
         let from = dependency.from
         if declared.workspace.packages[from.packageIndex].manifest.target(named: from.id.name)?.loadsAllObjectFiles == true { return true }
-        let linked = declared.successors[from.number].filter { declared.sortedTargets[$0].xcodeKind == "static-library" }
+        let linked = declared.successors[from.number].filter { declared.sortedTargets[$0].productKind == .staticLibrary }
         return libraries.contains { library in
             linked.contains { $0 != library.number && (uses.imported[$0]?.contains(library.module) == true || uses.headers.contains(SIMD2($0, library.number))) }
         }
@@ -221,7 +221,7 @@ struct ImportResolution {
         for index in facts.targets.indices where !facts.targets[index].files.isEmpty { if let number = numbers[index] { withFiles.insert(number) } }
         var umbrellas: [String: Set<String>] = [:]
         for target in declared.sortedTargets where !target.isTest && !withFiles.contains(target.number)
-            && (target.xcodeKind.map { ["framework", "static-library", "dynamic-library"].contains($0) } ?? false) {
+            && target.productKind.isLinkedLibrary {
             let modules = declared.successors[target.number].map { declared.sortedTargets[$0].module }.filter { $0 != target.module }
             if !modules.isEmpty { umbrellas[target.module] = Set(modules) }
         }

@@ -1,6 +1,6 @@
 import Configuration
 import Discovery
-import ManifestReading
+import PackageModel
 import Parallel
 
 /// Places every target of a workspace in its layer and component.
@@ -32,7 +32,7 @@ public struct LayerAssignment: Sendable {
         let packagePlacement = PackagePlacement(package: package, model: model)
         let targets = package.manifest.targets
         var placements = targets.map {
-            $0.type == .test && !model.layers.isEmpty ? GraphTarget.Placement.none : packagePlacement.placement(of: $0.name, kind: $0.xcodeKind)
+            $0.type == .test && !model.layers.isEmpty ? GraphTarget.Placement.none : packagePlacement.placement(of: $0.name, kind: $0.productKind.xcodeName)
         }
         for index in targets.indices where targets[index].type == .test && !model.layers.isEmpty {
             let name = targets[index].name
@@ -48,7 +48,7 @@ public struct LayerAssignment: Sendable {
             GraphTarget(id: TargetID(package: package.relativeDirectory, name: targets[index].name), number: first + offset, packageIndex: packageIndex,
                         type: targets[index].type, packageName: package.manifest.name, manifestPath: targets[index].file ?? package.manifestPath,
                         position: targets[index].position, placement: placements[index], moduleName: targets[index].moduleName,
-                        xcodeKind: targets[index].xcodeKind, packageKind: package.kind)
+                        productKind: targets[index].productKind, packageKind: package.kind)
         }
     }
 
@@ -69,13 +69,13 @@ public struct LayerAssignment: Sendable {
         for number in orphans.sorted() {
             let test = targets[number], candidates = dependencies[number] ?? []
             let stripped = testSuffixes.first { test.id.name.hasSuffix($0) }.map { String(test.id.name.dropLast($0.count)) }
-            guard let tested = candidates.first(where: { $0.id.name == stripped }) ?? candidates.first(where: { $0.xcodeKind == "application" })
+            guard let tested = candidates.first(where: { $0.id.name == stripped }) ?? candidates.first(where: { $0.productKind == .application })
                     ?? candidates.first, let layer = tested.layer else { continue }
             placed[number] = GraphTarget(id: test.id, number: number, packageIndex: test.packageIndex, type: test.type, packageName: test.packageName,
                                          manifestPath: test.manifestPath, position: test.position,
                                          placement: GraphTarget.Placement(layer: layer, rank: tested.rank, assignment: .testedTarget,
                                                                           component: tested.component, interfaceOf: nil),
-                                         moduleName: test.module, xcodeKind: test.xcodeKind, packageKind: test.packageKind)
+                                         moduleName: test.module, productKind: test.productKind, packageKind: test.packageKind)
         }
         return placed
     }
@@ -135,7 +135,7 @@ public struct LayerAssignment: Sendable {
         }
         let dependencies = manifest.target(named: testName)?.dependencies.map(\.name) ?? []
         // An Xcode test bundle that depends on an application is hosted by it, whatever else it depends on first.
-        let application = dependencies.first { manifest.target(named: $0)?.xcodeKind == "application" }
+        let application = dependencies.first { manifest.target(named: $0)?.productKind == .application }
         return application ?? dependencies.first(where: isTestable)
     }
 }

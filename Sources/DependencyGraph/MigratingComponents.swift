@@ -1,7 +1,7 @@
 import Diagnostics
 import Discovery
 import Foundation
-import ManifestReading
+import PackageModel
 import Paths
 
 /// A component mid-migration: a podspec and a Package.swift in one folder, with what each declares it depends on.
@@ -56,7 +56,7 @@ extension DependencyGraph {
     public var migratingComponents: [MigratingComponent] {
         let names = Dictionary(packages.map { ($0.directory, $0.manifest.name) }, uniquingKeysWith: { first, _ in first })
         return packages.compactMap { package in
-            guard let pod = package.podspec else { return nil }
+            guard let pod = package.origin.podspecBeside else { return nil }
             func at(_ dependency: PackageDependency, _ path: String) -> FileLocation {
                 FileLocation(path: path, line: dependency.position?.line, column: dependency.position?.column)
             }

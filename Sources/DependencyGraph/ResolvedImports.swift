@@ -41,7 +41,7 @@ extension ImportResolution {
         private static func sameNode(_ old: GraphTarget, _ new: GraphTarget) -> Bool {
             old.id == new.id && old.number == new.number && old.module == new.module && old.isTest == new.isTest
                 && old.packageIndex == new.packageIndex && old.packageName == new.packageName && old.type == new.type
-                && old.xcodeKind == new.xcodeKind && old.packageKind == new.packageKind
+                && old.productKind == new.productKind && old.packageKind == new.packageKind
         }
 
         /// Whether what every target's decision reads of the whole graph is the same in both contexts.

@@ -1,5 +1,5 @@
 import Discovery
-import ManifestReading
+import PackageModel
 import Paths
 import SourceImports
 

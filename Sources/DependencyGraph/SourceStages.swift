@@ -3,6 +3,7 @@ import Diagnostics
 import Discovery
 import Files
 import ManifestReading
+import PackageModel
 import Parallel
 import RuntimeWiring
 import SourceImports
@@ -28,7 +29,7 @@ extension ImportFacts {
     static func codelessFiles(of workspace: Workspace, read: [TargetImports], fileSystem: any FileSystem) -> [String: Set<String>] {
         var codeless: [String: Set<String>] = [:]
         for package in workspace.packages {
-            guard let pod = package.podspec, pod.otherPods.isEmpty else { continue }
+            guard let pod = package.origin.podspecBeside, pod.otherPods.isEmpty else { continue }
             let packageFiles = Set(read.filter { $0.package == package.relativeDirectory }.flatMap(\.files))
             let podFiles = Set(pod.manifest.targets.flatMap { $0.sources ?? [] })
             let differing = packageFiles.symmetricDifference(podFiles).filter(isCompared).sorted()

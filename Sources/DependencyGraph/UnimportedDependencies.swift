@@ -80,7 +80,7 @@ enum UnimportedDependencies {
     /// libraries build a module; a dependency on a bundle, an extension, an app, an aggregate or a tool orders the build
     /// (or embeds the product).
     private static func isImported(_ target: GraphTarget) -> Bool {
-        if let kind = target.xcodeKind { return ["framework", "static-library", "dynamic-library"].contains(kind) }
+        if target.productKind.isXcode { return target.productKind.isLinkedLibrary }
         switch target.type {
         case .executable, .plugin, .macro, .binary, .system: return false
         default: return true
@@ -119,9 +119,9 @@ enum UnimportedDependencies {
     }
 
     private static func isEmbedded(_ targets: [GraphTarget], by from: GraphTarget, in declared: DeclaredGraph) -> Bool {
-        guard from.xcodeKind != nil, let embedded = declared.workspace.packages[from.packageIndex].manifest.target(named: from.id.name)?.embedded,
+        guard from.productKind.isXcode, let embedded = declared.workspace.packages[from.packageIndex].manifest.target(named: from.id.name)?.embedded,
               !embedded.isEmpty else { return false }
-        return targets.contains { $0.xcodeKind != nil && embedded.contains($0.id.name) }
+        return targets.contains { $0.productKind.isXcode && embedded.contains($0.id.name) }
     }
 
     /// A product of an outside package: decided only when its package's manifest was read (its checkout).

@@ -1,7 +1,7 @@
 import Discovery
 import Files
 import Foundation
-import ManifestReading
+import PackageModel
 import SourceImports
 
 extension DependencyGraph {

@@ -1,7 +1,7 @@
 import Diagnostics
 import Files
 import Foundation
-import ManifestReading
+import PackageModel
 import Paths
 
 /// The files git says changed since a revision: committed since it, changed in the working tree, and new files git

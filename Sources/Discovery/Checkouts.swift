@@ -1,6 +1,7 @@
 import Diagnostics
 import Files
 import ManifestReading
+import PackageModel
 import Paths
 import SourceImports
 

@@ -1,6 +1,6 @@
 import Diagnostics
 import Files
-import ManifestReading
+import PackageModel
 import Paths
 
 extension Workspace {

@@ -1,6 +1,7 @@
 import Diagnostics
 import Files
 import ManifestReading
+import PackageModel
 import Paths
 
 /// Finds every Package.swift under a repository root and every package they reference by path, and reads them.

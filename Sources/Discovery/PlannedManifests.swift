@@ -1,7 +1,7 @@
 import Diagnostics
 import Files
 import Foundation
-import ManifestReading
+import PackageModel
 import Paths
 
 extension Workspace {
@@ -14,7 +14,7 @@ extension Workspace {
         for file in planned {
             guard let manifest = file.manifest,
                   let index = workspace.packages.firstIndex(where: { PathArithmetic.join($0.directory, ($0.manifestPath as NSString).lastPathComponent) == file.path }),
-                  workspace.packages[index].podspec == nil, !workspace.packages[index].isXcodeProject,
+                  workspace.packages[index].origin.podspecBeside == nil, !workspace.packages[index].isXcodeProject,
                   workspace.packages[index].manifest.reader.isPodspec == false,
                   let package = Self.package(workspace.packages[index], reading: manifest, in: &workspace, fileSystem: fileSystem) else {
                 return nil

@@ -47,7 +47,7 @@ struct PodFolders {
     /// here: a copy of a specs repository's entry (another version's dependencies, sources elsewhere), not a pod built
     /// from this repository.
     static func isDownloaded(_ package: LocalPackage) -> Bool {
-        guard package.kind == .pod, case .hash(let source)? = package.podSpec?.attribute("source")?.value,
+        guard package.kind == .pod, case .hash(let source)? = package.origin.podSpec?.attribute("source")?.value,
               source.contains(where: { $0.0 == "http" }) else { return false }
         return package.manifest.targets.allSatisfy { $0.sources?.isEmpty ?? false }
     }

@@ -1,5 +1,5 @@
 import Diagnostics
-import ManifestReading
+import PackageModel
 import Paths
 import PodspecReading
 
@@ -72,7 +72,7 @@ extension WorkspaceAssembly {
         var byName: [String: String] = [:]
         // An Xcode project named like a pod (`NXKit.xcodeproj` of `pod lib create`'s example) is no pod.
         for directory in packages.keys.sorted() where packages[directory]?.kind != .xcodeProject {
-            let names = [packages[directory]?.manifest.name, packages[directory]?.podspec?.manifest.name].compactMap { $0 } + (otherPodsBeside[directory] ?? [])
+            let names = [packages[directory]?.manifest.name, packages[directory]?.origin.podspecBeside?.manifest.name].compactMap { $0 } + (otherPodsBeside[directory] ?? [])
             for name in names where byName[name] == nil { byName[name] = directory }
         }
         for directory in unreadable.keys.sorted() {

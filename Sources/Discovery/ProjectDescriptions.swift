@@ -1,6 +1,6 @@
 import Diagnostics
 import Files
-import ManifestReading
+import PackageModel
 import Parallel
 import Paths
 import TuistReading
@@ -231,7 +231,7 @@ extension WorkspaceAssembly {
     mutating func recordDescribed(_ project: XcodeProject, manifest: Manifest, at key: String, folder: String) -> [String] {
         var package = LocalPackage(directory: key, relativeDirectory: PathArithmetic.relative(key, to: root), manifestPath: display(key), manifest: manifest)
         package.folder = folder
-        package.xcodeProject = project
+        package.origin = .xcodeProject(project)
         projectNotes += project.notes
         var new: [String] = []
         for dependency in manifest.dependencies where dependency.kind == .fileSystem {

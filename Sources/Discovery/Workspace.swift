@@ -1,5 +1,6 @@
 import Diagnostics
 import ManifestReading
+import PackageModel
 import Paths
 import PodspecReading
 import XcodeProjectReading
@@ -128,21 +129,15 @@ public struct LocalPackage: Sendable {
     /// The folder each dependency on a package of the repository leads to, by its location as written: the path of
     /// a `.package(path:)`, the name of a pod a podspec depends on.
     public var localDependencies: [String: String]
-    /// The podspec in the same folder, for a component mid-migration that CocoaPods and SwiftPM both build; the
-    /// package's manifest is the one the graph reads.
-    public var podspec: PodspecBeside?
-    /// For a pod: its spec as read, of which ``manifest`` is the package the graph reads.
-    public var podSpec: PodSpec?
-    /// For an Xcode project (``directory`` is the `.xcodeproj`): the project as read, of which ``manifest`` is the
-    /// package the graph reads.
-    public var xcodeProject: XcodeProject?
+    /// What its manifest was read from, with what its reader made of it beside the ``manifest`` the graph reads.
+    public var origin: PackageOrigin = .swiftPackage
 
     /// For an Xcode project: by target name, the Podfile `target` that integrates it (`pod install` gives it its pods,
     /// so a dependency it lacks is a `pod` line of that block).
     public var podfileTargets: [String: PodfileIntegration] = [:]
 
     /// Whether the package is an Xcode project.
-    public var isXcodeProject: Bool { xcodeProject != nil }
+    public var isXcodeProject: Bool { origin.xcodeProject != nil }
     /// What declares it: a Package.swift, a podspec or an Xcode project.
     public var kind: PackageKind { isXcodeProject && !manifest.reader.packageKind.isXcodeProject ? .xcodeProject : manifest.reader.packageKind }
 
@@ -154,6 +149,38 @@ public struct LocalPackage: Sendable {
         self.manifestPath = manifestPath
         self.manifest = manifest
         self.localDependencies = localDependencies
+    }
+}
+
+/// Where a package comes from, with what its reader made of it beside the ``Manifest`` the graph reads.
+public enum PackageOrigin: Sendable {
+    /// A `Package.swift` alone.
+    case swiftPackage
+    /// A pod: its spec as read (subspecs and test specs).
+    case pod(PodSpec)
+    /// A `Package.swift` with a podspec in the same folder: a component mid-migration that CocoaPods and SwiftPM both
+    /// build.
+    case migrating(PodspecBeside)
+    /// An Xcode project (``LocalPackage/directory`` is the `.xcodeproj`), or the one an XcodeGen spec or a Tuist
+    /// description generates: the project as read.
+    case xcodeProject(XcodeProject)
+
+    /// The pod's spec, for a pod.
+    public var podSpec: PodSpec? {
+        if case .pod(let spec) = self { return spec }
+        return nil
+    }
+
+    /// The podspec beside the package, for a component mid-migration.
+    public var podspecBeside: PodspecBeside? {
+        if case .migrating(let beside) = self { return beside }
+        return nil
+    }
+
+    /// The project as read, for an Xcode project.
+    public var xcodeProject: XcodeProject? {
+        if case .xcodeProject(let project) = self { return project }
+        return nil
     }
 }
 

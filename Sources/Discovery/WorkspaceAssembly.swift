@@ -2,6 +2,7 @@ import Diagnostics
 import Files
 import Foundation
 import ManifestReading
+import PackageModel
 import Paths
 import PodspecReading
 import XcodeProjectReading
@@ -87,14 +88,14 @@ struct WorkspaceAssembly {
         switch prepared.outcome {
         case .read(let reading, let spec):
             package = LocalPackage(directory: directory, relativeDirectory: prepared.relative, manifestPath: prepared.manifestPath, manifest: reading.manifest)
-            package.podSpec = spec
+            package.origin = spec.map(PackageOrigin.pod) ?? .swiftPackage
             if var decline = reading.staticDecline {
                 decline.path = display(decline.path)
                 declines.append(decline)
             }
         case .project(let project, let manifest):
             package = LocalPackage(directory: directory, relativeDirectory: prepared.relative, manifestPath: prepared.manifestPath, manifest: manifest)
-            package.xcodeProject = project
+            package.origin = .xcodeProject(project)
             projectNotes += project.notes.map { note in
                 var note = note
                 if let path = note.location?.path { note.location?.path = display(path) }
@@ -124,7 +125,7 @@ struct WorkspaceAssembly {
             case .read(let reading, let spec?):
                 var beside = PodspecBeside(path: shown, manifest: reading.manifest, spec: spec)
                 beside.otherPods = otherPodsBeside[directory] ?? []
-                packages[directory]?.podspec = beside
+                packages[directory]?.origin = .migrating(beside)
             case .read, .project:
                 continue
             case .failed(let error):
@@ -141,15 +142,15 @@ struct WorkspaceAssembly {
     /// as `.package(path:)` leads to one, a local podspec that cannot be read included; the others stay outside packages
     /// (CocoaPods' specs repository).
     mutating func resolvePodDependencies() {
-        guard packages.values.contains(where: { $0.podspec != nil || $0.manifest.reader.isPodspec }) else { return }
+        guard packages.values.contains(where: { $0.origin.podspecBeside != nil || $0.manifest.reader.isPodspec }) else { return }
         let byName = folders(byPodName: ())
         for directory in packages.keys.sorted() {
             guard var package = packages[directory] else { continue }
-            if var beside = package.podspec {
+            if case .migrating(var beside) = package.origin {
                 for dependency in beside.manifest.dependencies where dependency.kind == .pod {
                     if let target = byName[dependency.location] { beside.localDependencies[dependency.location] = target }
                 }
-                package.podspec = beside
+                package.origin = .migrating(beside)
             }
             for dependency in package.manifest.dependencies where dependency.kind == .pod {
                 if let target = byName[dependency.location] { package.localDependencies[dependency.location] = target }

@@ -1,6 +1,6 @@
 import Diagnostics
 import Files
-import ManifestReading
+import PackageModel
 import Paths
 import XcodeProjectReading
 
@@ -58,11 +58,11 @@ extension WorkspaceAssembly {
         }
         var builders: [String: (directory: String, target: String)] = [:]
         for directory in packages.keys.sorted() {
-            for target in packages[directory]?.xcodeProject?.targets ?? [] {
+            for target in packages[directory]?.origin.xcodeProject?.targets ?? [] {
                 if let file = target.productFile, builders[file] == nil { builders[file] = (directory, target.name) }
             }
         }
-        for directory in packages.keys.sorted() where packages[directory]?.xcodeProject != nil {
+        for directory in packages.keys.sorted() where packages[directory]?.isXcodeProject == true {
             linkBuiltProducts(of: directory, builders: builders)
         }
     }
@@ -221,7 +221,7 @@ extension WorkspaceAssembly {
     private mutating func dropStaleProjectDependencies() -> [Note] {
         var notes: [Note] = []
         for directory in packages.keys.sorted() {
-            guard var package = packages[directory], let project = package.xcodeProject else { continue }
+            guard var package = packages[directory], let project = package.origin.xcodeProject else { continue }
             var stale: [String: [String]] = [:]
             for index in package.manifest.targets.indices {
                 package.manifest.targets[index].dependencies = package.manifest.targets[index].dependencies.compactMap { dependency in
@@ -229,7 +229,7 @@ extension WorkspaceAssembly {
                           let folder = package.localDependencies[other.location], folder.hasSuffix(".xcodeproj"), let target = packages[folder],
                           !target.manifest.targets.contains(where: { $0.name == dependency.name }) else { return dependency }
                     let id = project.otherTargetIDs[XcodeProject.OtherTarget(path: other.location, name: dependency.name)]
-                    if let id, let renamed = target.xcodeProject?.targetIDs.first(where: { $0.value == id })?.key {
+                    if let id, let renamed = target.origin.xcodeProject?.targetIDs.first(where: { $0.value == id })?.key {
                         var resolved = dependency
                         resolved.name = renamed
                         return resolved
@@ -249,7 +249,7 @@ extension WorkspaceAssembly {
     }
 
     private mutating func linkBuiltProducts(of directory: String, builders: [String: (directory: String, target: String)]) {
-        guard var package = packages[directory], let project = package.xcodeProject else { return }
+        guard var package = packages[directory], let project = package.origin.xcodeProject else { return }
         let projectFolder = PathArithmetic.resolve("..", from: directory)
         for target in project.targets {
             for dependency in target.dependencies {

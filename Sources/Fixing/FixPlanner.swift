@@ -4,7 +4,7 @@ import Discovery
 import Files
 import Configuration
 import Foundation
-import ManifestReading
+import PackageModel
 import Paths
 import Rules
 
@@ -240,7 +240,7 @@ public struct FixPlanner {
         guard let directory = entry.directory else {
             throw NotFixable("which pod provides the outside package \(entry.name) is not known: add its s.dependency to \(pair.podspecPath) by hand, or remove the entry", kind: .forAPerson)
         }
-        guard let owner = project.workspace.packages.first(where: { $0.manifestPath == pair.manifestPath }), let pod = owner.podspec,
+        guard let owner = project.workspace.packages.first(where: { $0.manifestPath == pair.manifestPath }), let pod = owner.origin.podspecBeside,
               let dependency = project.workspace.packages.first(where: { $0.directory == directory }) else {
             throw NotFixable("the component behind this finding is no longer in the graph", kind: .forAPerson)
         }
@@ -250,7 +250,7 @@ public struct FixPlanner {
         guard modules.contains(where: imported.contains) else {
             throw NotFixable("no code of \(pair.component) imports \(entry.name): the package's entry is unused, not missing from the pod", kind: .forAPerson)
         }
-        guard let name = dependency.podspec?.spec.name ?? dependency.podSpec?.name else {
+        guard let name = dependency.origin.podspecBeside?.spec.name ?? dependency.origin.podSpec?.name else {
             throw NotFixable("\(entry.name) has no podspec, so CocoaPods cannot depend on it: give it one, or remove the entry", kind: .forAPerson)
         }
         guard let last = pod.spec.dependencies.filter({ $0.platform == nil }).compactMap(\.location.line).max() else {
@@ -349,7 +349,7 @@ public struct FixPlanner {
     /// An Xcode target's dependencies live in `project.pbxproj` (and the Podfile), which `fix` does not edit: the
     /// finding's own fix line says what to do in Xcode.
     func refuseXcode(_ target: GraphTarget, _ finding: Finding) throws(NotFixable) {
-        guard target.xcodeKind != nil else { return }
+        guard target.productKind.isXcode else { return }
         let what = target.packageKind == .xcodeProject || !target.packageKind.isXcodeProject ? "Xcode projects" : target.packageKind.noun + "s"
         throw NotFixable("\(what) are not edited; \(finding.fix)", kind: .xcode)
     }

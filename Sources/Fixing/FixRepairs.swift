@@ -2,7 +2,7 @@ import DependencyGraph
 import Diagnostics
 import Discovery
 import Foundation
-import ManifestReading
+import PackageModel
 import Paths
 
 /// Repairs of a misspelt name or path (`unresolved`), made only when certain: the written name is a typo
@@ -45,7 +45,7 @@ extension FixPlanner {
               let line = finding.location.line, let column = finding.location.column else {
             throw NotFixable("fix does not edit for this finding; \(finding.fix)", kind: .forAPerson)
         }
-        guard owner.xcodeProject == nil else { throw NotFixable("Xcode projects are not edited; \(finding.fix)", kind: .xcode) }
+        guard !owner.isXcodeProject else { throw NotFixable("Xcode projects are not edited; \(finding.fix)", kind: .xcode) }
         guard !owner.manifest.reader.isPodspec else { throw NotFixable("fix edits only the paths of a Package.swift; \(finding.fix)", kind: .forAPerson) }
         guard let suggestion = missing.suggestion else {
             throw NotFixable("no folder beside it with \(missing.expectedFile) has a near name; \(finding.fix)", kind: .forAPerson)

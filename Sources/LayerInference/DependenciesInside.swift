@@ -25,7 +25,7 @@ extension InferredLayering {
     /// The layer of a target's component: its package, or the target itself (an Xcode target, or one of a one-package
     /// repository).
     private func layerOfComponent(_ target: String, graph: DependencyGraph) -> String? {
-        let package = graph.targets(named: target).first.map { $0.xcodeKind == nil && componentsArePackages ? $0.packageName : target }
+        let package = graph.targets(named: target).first.map { !$0.productKind.isXcode && componentsArePackages ? $0.packageName : target }
         return layers.first { $0.components.contains(package ?? target) }?.name
     }
 }

@@ -1,6 +1,6 @@
 import DependencyGraph
 import Discovery
-import ManifestReading
+import PackageModel
 import Paths
 
 /// A layering proposed for a repository that has none, from what depends on what today.

@@ -1,6 +1,6 @@
 import DependencyGraph
 import Discovery
-import ManifestReading
+import PackageModel
 
 extension LayerInference {
     /// The components and the dependencies between them: what the manifests declare, and the products of local packages
@@ -67,10 +67,10 @@ extension LayerInference {
             let packageNamed = Dictionary(names.indices.map { (names[$0], $0) }) { first, _ in first }
             for package in graph.packages where package.isXcodeProject {
                 for target in graph.sortedTargets where target.id.package == package.relativeDirectory && !target.isTest {
-                    let kind = package.manifest.target(named: target.id.name)?.xcodeKind ?? "other"
+                    let kind = package.manifest.target(named: target.id.name).map(\.productKind).flatMap { $0.isXcode ? $0 : nil } ?? .other
                     // A framework target named like a package (a pod's example project building the pod's sources): a layer's
                     // `members` would place both, so it goes where the package goes.
-                    if kind != "application", let same = packageNamed[target.id.name] {
+                    if kind != .application, let same = packageNamed[target.id.name] {
                         unitOfNumber[target.number] = same
                         alsoTarget[same] = true
                         continue
@@ -108,15 +108,15 @@ extension LayerInference {
             if source != destination, !successors[source].contains(destination) { successors[source].append(destination) }
         }
 
-        private mutating func add(_ name: String, directory: String, kind: String?, pod: Bool) {
+        private mutating func add(_ name: String, directory: String, kind: ProductKind?, pod: Bool) {
             names.append(name)
             directories.append(directory)
             isProjectTarget.append(kind != nil)
-            isApplication.append(kind == "application")
+            isApplication.append(kind == .application)
             isPod.append(pod)
             alsoTarget.append(false)
-            isExtension.append(kind?.hasSuffix("extension") == true)
-            isExample.append(kind == "application" && Self.showsTheRest(name: name, directory: directory))
+            isExtension.append(kind.map { [.appExtension, .extensionKitExtension, .systemExtension].contains($0) } == true)
+            isExample.append(kind == .application && Self.showsTheRest(name: name, directory: directory))
         }
 
         /// Whether a target or the folder of its project says it is an example, a demo or a sample.

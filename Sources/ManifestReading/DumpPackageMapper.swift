@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import Paths
+import PackageModel
 
 /// Maps the JSON of `swift package dump-package` to a ``Manifest``.
 struct DumpPackageMapper {

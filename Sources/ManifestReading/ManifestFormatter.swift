@@ -1,5 +1,6 @@
 import Diagnostics
 import Output
+import PackageModel
 
 /// Prints a ``Manifest`` as the documented JSON (docs/manifest-json.md) or as a summary for people.
 public enum ManifestFormatter {

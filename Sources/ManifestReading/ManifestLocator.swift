@@ -1,6 +1,7 @@
 import Diagnostics
 import Files
 import Foundation
+import PackageModel
 
 /// Picks the manifest file SwiftPM would load for a package directory.
 ///

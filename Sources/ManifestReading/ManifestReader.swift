@@ -1,7 +1,9 @@
+@_exported import struct SwiftEvaluation.Decline
 import Diagnostics
 import SwiftEvaluation
 import Files
 import Foundation
+import PackageModel
 
 /// Which reader `componentize` uses for a manifest.
 public enum ReaderStrategy: String, Sendable, CaseIterable {

@@ -8,6 +8,7 @@ import SwiftParser
 import SwiftEvaluation
 import SwiftParserDiagnostics
 import SwiftSyntax
+import PackageModel
 
 /// The static reader declined: the manifest uses a construct it cannot evaluate exactly.
 public struct StaticReadDeclined: Error, Sendable, CustomStringConvertible {

@@ -2,6 +2,7 @@ import Files
 import Output
 import Diagnostics
 import Foundation
+import PackageModel
 
 /// Reads a manifest the way SwiftPM does: runs `swift package dump-package` and maps its JSON.
 ///

@@ -5,6 +5,7 @@ import Files
 import Foundation
 import ManifestReading
 import Output
+import PackageModel
 import Paths
 import PodspecReading
 import ResourceGeneration
@@ -173,10 +174,10 @@ public struct PodMigrationPlanner {
     private func developmentPods(named names: [String]) throws -> [(name: String, directory: String, spec: PodSpec, shown: String)] {
         var pods: [(name: String, directory: String, spec: PodSpec, shown: String)] = workspace.packages.compactMap { package in
             guard !package.relativeDirectory.hasPrefix(".."), package.folder == package.directory, inScope(package) else { return nil }
-            if package.manifest.reader.isPodspec, let spec = package.podSpec {
+            if package.manifest.reader.isPodspec, let spec = package.origin.podSpec {
                 return (package.manifest.name, package.directory, spec, package.manifestPath)
             }
-            guard let beside = package.podspec else { return nil }
+            guard let beside = package.origin.podspecBeside else { return nil }
             return (beside.manifest.name, package.directory, beside.spec, beside.path)
         }
         guard !names.isEmpty else { return pods }
@@ -193,8 +194,8 @@ public struct PodMigrationPlanner {
     private var localPods: [String: String] {
         var localPods: [String: String] = [:]
         for package in workspace.packages {
-            let products = package.podspec == nil ? [] : package.manifest.products.map(\.name)
-            for name in [package.manifest.name, package.podspec?.manifest.name].compactMap({ $0 }) + products where localPods[name] == nil {
+            let products = package.origin.podspecBeside == nil ? [] : package.manifest.products.map(\.name)
+            for name in [package.manifest.name, package.origin.podspecBeside?.manifest.name].compactMap({ $0 }) + products where localPods[name] == nil {
                 localPods[name] = package.directory
             }
         }

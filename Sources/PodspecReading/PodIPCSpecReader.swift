@@ -3,6 +3,7 @@ import Files
 import Foundation
 import ManifestReading
 import Output
+import PackageModel
 
 /// Reads a podspec the way CocoaPods does: `pod ipc spec NXUI.podspec` evaluates the Ruby and prints the spec as JSON,
 /// read by ``PodspecJSONReader``. Results are cached under `cacheDirectory`, keyed by the podspec's contents and path

@@ -1,5 +1,5 @@
 import Diagnostics
-import ManifestReading
+import PackageModel
 
 /// A pod as a package of the graph: the pod a package, the spec and each subspec a target (`NXUI`, `NXUI/Core`), each a
 /// product; a subspec depends on what its parents declare plus its own; `s.dependency 'X/Y'` is a dependency on product

@@ -1,4 +1,4 @@
-import ManifestReading
+import PackageModel
 
 /// `componentize manifest NXUI.podspec`: a podspec as people read it, each dependency and source pattern with its line.
 public enum PodspecFormatter {

@@ -5,6 +5,7 @@ import Discovery
 import Files
 import Foundation
 import ManifestReading
+import PackageModel
 import Paths
 import Rules
 import RuntimeWiring

@@ -5,8 +5,8 @@ import Discovery
 import Files
 import Fixing
 import Foundation
-import ManifestReading
 import Output
+import PackageModel
 import Paths
 import Rules
 

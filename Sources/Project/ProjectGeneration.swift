@@ -7,6 +7,7 @@ import ManifestReading
 import Output
 import ResourceGeneration
 import Scaffolding
+import PackageModel
 
 extension Project {
     /// What `componentize new` would write, refused when `check` would reject it.
@@ -56,7 +57,7 @@ extension Project {
     /// How to read manifests (`--reader`).
     public typealias ReaderStrategy = ManifestReading.ReaderStrategy
     /// What a path declares: a Package.swift, a podspec or an Xcode project.
-    public typealias PackageKind = ManifestReading.PackageKind
+    public typealias PackageKind = PackageModel.PackageKind
     /// The layer models `init` writes (`--preset`).
     public typealias LayerPreset = Preset
     /// What `new` is asked for.
@@ -66,5 +67,5 @@ extension Project {
     /// What `resources` is asked for.
     public typealias ResourceOptions = ResourceGeneration.ResourceGenerationRun.Options
     /// A manifest's `swift-tools-version`, or the toolchain's.
-    public typealias ToolsVersion = ManifestReading.ToolsVersion
+    public typealias ToolsVersion = PackageModel.ToolsVersion
 }

@@ -5,6 +5,7 @@ import Discovery
 import Files
 import LayerInference
 import ManifestReading
+import PackageModel
 import Paths
 import Reports
 import Rules

@@ -1,5 +1,6 @@
 import Discovery
 import ManifestReading
+import PackageModel
 
 /// What `componentize manifest` prints (see ``Discovery/ManifestInspection``).
 public typealias ManifestInspection = Discovery.ManifestInspection

@@ -1,8 +1,8 @@
 import Diagnostics
 import Files
 import Foundation
-import ManifestReading
 import Output
+import PackageModel
 import SourceImports
 
 /// `componentize resources`: scans every target with resources of the given packages, renders its accessors, and

@@ -1,8 +1,8 @@
 import Diagnostics
 import Files
 import Foundation
+import PackageModel
 import Paths
-import ManifestReading
 
 /// Finds what a target's `resources:` entries put in its bundle, the way SwiftPM lays the bundle out:
 /// `.process` files flattened to the root (`.lproj` folders and asset catalogs kept whole), `.copy` folders kept.

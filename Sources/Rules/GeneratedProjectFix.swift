@@ -1,5 +1,5 @@
 import DependencyGraph
-import ManifestReading
+import PackageModel
 import Paths
 
 /// What to write in the description an Xcode project is generated from (an XcodeGen spec, a Tuist `Project.swift`) so

@@ -1,7 +1,7 @@
 import Configuration
 import DependencyGraph
 import Diagnostics
-import ManifestReading
+import PackageModel
 import Paths
 
 /// A target whose sources import a local module its manifest does not declare.
@@ -128,7 +128,7 @@ public struct ImplicitDependencyRule: Rule {
 
     /// A target of an Xcode project: its fix is made in Xcode (the target's package products or linked frameworks).
     static func isXcode(_ target: GraphTarget) -> Bool {
-        target.xcodeKind != nil
+        target.productKind.isXcode
     }
 
     /// What the target's manifest is called in messages: "its manifest", or "target App" for an Xcode target.

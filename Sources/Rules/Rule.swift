@@ -210,6 +210,6 @@ public enum LayeringVerdict {
     /// Whether `to` is an application a test bundle depends on: the app that hosts it (Xcode builds the app first and
     /// loads the tests into it), which says nothing of the layer the tested code sits in.
     public static func isHost(of test: GraphTarget, _ to: GraphTarget) -> Bool {
-        test.isTest && to.xcodeKind == "application"
+        test.isTest && to.productKind == .application
     }
 }

@@ -1,7 +1,7 @@
 import Configuration
 import DependencyGraph
 import Diagnostics
-import ManifestReading
+import PackageModel
 
 /// A package whose manifest no reader can evaluate: it is left out of the graph, and said so.
 public struct UnreadableManifestRule: Rule {

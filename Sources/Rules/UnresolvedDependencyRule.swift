@@ -1,7 +1,7 @@
 import Configuration
 import DependencyGraph
 import Diagnostics
-import ManifestReading
+import PackageModel
 
 /// A dependency on a target, product or package that exists nowhere in the graph.
 public struct UnresolvedDependencyRule: Rule {

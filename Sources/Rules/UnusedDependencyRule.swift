@@ -95,7 +95,7 @@ public struct UnusedDependencyRule: Rule {
                                fix: "remove this entry (\(edge.written)) from the dependencies of target \(from.id.name) in \(from.packageKind == .tuistProject ? "the project description" : "the XcodeGen spec"), or import it where the code uses it",
                                at: edge.location, from: from.id.name, to: unimported.name)
             }
-            if from.xcodeKind != nil {
+            if from.productKind.isXcode {
                 return finding("\(from.label) depends on \(edge.written)\(which), which none of its files imports",
                                fix: "remove \(edge.written) from target \(from.id.name) in Xcode (General › Frameworks, Libraries, and Embedded Content; Build Phases › Target Dependencies), or import it where the code uses it",
                                at: edge.location, from: from.id.name, to: unimported.name)

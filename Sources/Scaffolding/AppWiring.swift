@@ -1,7 +1,7 @@
 import Configuration
 import Diagnostics
 import Discovery
-import ManifestReading
+import PackageModel
 import Paths
 
 /// What `new` writes into the host app so that what it declares is what it uses: the app's manifest gains the new

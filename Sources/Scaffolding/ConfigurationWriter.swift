@@ -2,8 +2,8 @@ import Configuration
 import Diagnostics
 import Files
 import Foundation
-import ManifestReading
 import Output
+import PackageModel
 import Paths
 import Rules
 

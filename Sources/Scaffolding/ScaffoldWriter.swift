@@ -1,8 +1,8 @@
 import Diagnostics
 import Files
 import Foundation
-import ManifestReading
 import Output
+import PackageModel
 
 /// Writes a ``ScaffoldPlan`` all or nothing: packages are rendered into a hidden staging folder and moved into
 /// place at the end; the app's manifest is replaced through a temporary file. A failure half-way removes what

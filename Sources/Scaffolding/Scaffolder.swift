@@ -6,6 +6,7 @@ import Files
 import Foundation
 import ManifestReading
 import Output
+import PackageModel
 import Paths
 import ResourceGeneration
 import Rules

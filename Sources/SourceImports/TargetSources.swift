@@ -1,5 +1,5 @@
 import Files
-import ManifestReading
+import PackageModel
 import Paths
 
 /// The source files SwiftPM compiles for a target: its folder (`path:`, else the first of `Sources/<name>`,

@@ -2,6 +2,7 @@ import Diagnostics
 import Files
 import Foundation
 import ManifestReading
+import PackageModel
 import Paths
 import SwiftEvaluation
 import SwiftOperators

@@ -1,5 +1,5 @@
 import Diagnostics
-import ManifestReading
+import PackageModel
 import Paths
 
 extension ProjectReading {

@@ -1,7 +1,7 @@
 import Diagnostics
 import Files
 import Foundation
-import ManifestReading
+import PackageModel
 import Paths
 
 /// One project's objects turned into ``XcodeProject``: targets with their dependencies and files, package references.

@@ -1,4 +1,4 @@
-import ManifestReading
+import PackageModel
 import Paths
 
 /// An Xcode project as a package of the graph: each target a target (its kind kept), each non-test target a product
@@ -88,7 +88,7 @@ public enum XcodeManifest {
         let dependencies = target.dependencies.compactMap { dependency($0, identities: identities) }
         var result = Target(name: target.name, type: type, dependencies: dependencies,
                             position: (target.productsLine ?? target.line).map { SourcePosition(line: $0, column: 1) }, path: path)
-        result.xcodeKind = target.kind.rawValue
+        result.productKind = ProductKind(rawValue: target.kind.rawValue) ?? .other
         result.listedFiles = target.files
         result.interfaceFiles = target.interfaceFiles
         result.sourcesUnknown = target.filesUnknown

@@ -54,6 +54,47 @@ final class StructureTests: XCTestCase {
         XCTAssertFalse(rules.contains("undecidedWiring") || rules.contains("undecidedUses"), "CheckResult: one list of undecided items")
     }
 
+    /// The package model is its own module under the readers: what only reads the model (the other readers, the graph's
+    /// consumers, rules, reports) imports `PackageModel`, not the `Package.swift` reader.
+    func testTheModelIsItsOwnModule() throws {
+        XCTAssertTrue(try swiftFiles(of: "PackageModel").contains { $0.text.contains("public struct Manifest: Hashable, Sendable {") })
+        XCTAssertTrue(try swiftFiles(of: "PackageModel").contains { $0.text.contains("public enum ProductKind: String, Hashable, Sendable, CaseIterable {") })
+        for module in ["PackageModel", "Configuration", "XcodeProjectReading", "XcodeGenReading", "SourceImports", "RuntimeWiring", "Rules",
+                       "LayerInference", "Reports", "ResourceGeneration"] {
+            for file in try swiftFiles(of: module) {
+                let imports = file.text.split(separator: "\n").filter { $0.hasPrefix("import ") }.map { $0.dropFirst("import ".count) }
+                XCTAssertFalse(imports.contains("ManifestReading"), "Sources/\(module)/\(file.name) imports ManifestReading: the model is PackageModel")
+            }
+        }
+    }
+
+    /// What a target builds is a `ProductKind` every reader sets, not a string: outside the model and the Xcode readers no
+    /// source names `xcodeKind` or compares a kind's name.
+    func testProductKindsAreTypes() throws {
+        let modules = try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted()
+            .filter { !["PackageModel", "XcodeProjectReading", "XcodeGenReading", "TuistReading"].contains($0) }
+        let kindNames = ["\"static-library\"", "\"dynamic-library\"", "\"app-extension\"", "\"unit-test\"", "\"ui-test\"", "== \"application\"",
+                         "!= \"application\""]
+        for module in modules {
+            for file in try swiftFiles(of: module) {
+                XCTAssertNil(file.text.range(of: #"\bxcodeKind\b"#, options: .regularExpression), "Sources/\(module)/\(file.name) names xcodeKind")
+                for name in kindNames {
+                    XCTAssertFalse(file.text.contains(name), "Sources/\(module)/\(file.name) compares a kind's name (\(name)): use ProductKind")
+                }
+            }
+        }
+    }
+
+    /// Where a package comes from is one enum with its payload (a pod's spec, the podspec beside a package mid-migration,
+    /// the Xcode project as read), not optionals of which at most one is set.
+    func testThePackagesOriginIsOneEnum() throws {
+        let workspace = try XCTUnwrap(try swiftFiles(of: "Discovery").first { $0.name == "Workspace.swift" }?.text)
+        XCTAssertTrue(workspace.contains("public var origin: PackageOrigin"))
+        XCTAssertTrue(workspace.contains("public enum PackageOrigin: Sendable {"))
+        XCTAssertNil(workspace.range(of: #"public var \w+: (PodspecBeside|PodSpec|XcodeProject)\?\n"#, options: .regularExpression),
+                     "LocalPackage: an optional per origin")
+    }
+
     /// No function of Sources longer than 80 lines but parser dispatch (scripts/function-lengths-allowed), measured by the
     /// build's function-lengths tool as CI measures it.
     func testFunctionsAreAtMostEightyLines() throws {

@@ -1,7 +1,7 @@
 import Configuration
 import DependencyGraph
 import Diagnostics
-import ManifestReading
+import PackageModel
 import Testing
 import TestSupport
 
@@ -85,9 +85,9 @@ struct DependencyGraphTests {
         #expect(LayerAssignment(model: Preset.fourLayer.model).testedTarget(of: "Integration Tests", in: manifest) == "Browser")
         // Without TestTargetID, the application it depends on hosts it, not the helper it depends on first.
         var hosted = Target(name: "E2E", type: .test, dependencies: [TargetDependency(kind: .target, name: "tests-server"), TargetDependency(kind: .target, name: "Browser")])
-        hosted.xcodeKind = "unit-test"
+        hosted.productKind = .unitTest
         var browser = Target(name: "Browser", type: .executable, dependencies: [])
-        browser.xcodeKind = "application"
+        browser.productKind = .application
         let project = Manifest(manifestFile: "project.pbxproj", reader: .static, name: "Browser", toolsVersion: ToolsVersion(5, 9), dependencies: [], products: [],
                                targets: [browser, Target(name: "tests-server", type: .executable, dependencies: []), hosted])
         #expect(LayerAssignment(model: Preset.fourLayer.model).testedTarget(of: "E2E", in: project) == "Browser")

@@ -1,6 +1,6 @@
 @testable import DependencyGraph
 import Diagnostics
-import ManifestReading
+import PackageModel
 import SourceImports
 import Testing
 

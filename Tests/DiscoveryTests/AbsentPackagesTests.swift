@@ -3,6 +3,7 @@ import Diagnostics
 import Files
 import Foundation
 import ManifestReading
+import PackageModel
 import Testing
 
 /// What is not a package, or not there yet, for a reason the repository states: never an unreadable or unresolved one.

@@ -3,6 +3,7 @@ import Discovery
 import Files
 import Foundation
 import ManifestReading
+import PackageModel
 import Paths
 import Testing
 
@@ -74,7 +75,7 @@ struct PackageDiscoveryTests {
         let pod = try #require(workspace.packages.first { $0.manifest.name == "NXPod" })
         #expect(pod.manifest.dependencies.map { "\($0.kind.rawValue) \($0.location)" } == ["pod NXKit", "pod AFNetworking"])
         #expect(pod.localDependencies == ["NXKit": "/repo/Kit/NXKit"])
-        #expect(pod.podSpec?.name == "NXPod")
+        #expect(pod.origin.podSpec?.name == "NXPod")
     }
 
     @Test func linksThatLoopAreNotesAndTheRestIsRead() throws {

@@ -2,6 +2,7 @@ import Diagnostics
 import Discovery
 import Files
 import ManifestReading
+import PackageModel
 import Testing
 
 /// Discovery of the descriptions Xcode projects are generated from, and of build descriptions nothing here reads.

@@ -2,6 +2,7 @@ import Files
 import Diagnostics
 import XCTest
 @testable import ManifestReading
+import PackageModel
 
 /// SwiftPM's choice among Package.swift and Package@swift-X.Y.swift, each case checked against dump-package
 /// on Swift 6.3.1 (docs/manifest-reader.md).

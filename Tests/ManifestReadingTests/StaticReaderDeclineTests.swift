@@ -1,6 +1,7 @@
 import Files
 import XCTest
 @testable import ManifestReading
+import PackageModel
 
 /// Every reason the static reader declines, each pointing at the construct it could not evaluate.
 final class StaticReaderDeclineTests: XCTestCase {

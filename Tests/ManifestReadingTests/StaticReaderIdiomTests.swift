@@ -1,6 +1,7 @@
 import Files
 import XCTest
 @testable import ManifestReading
+import PackageModel
 
 /// One test per idiom the static reader evaluates, each with a literal manifest and the exact expected model.
 final class StaticReaderIdiomTests: XCTestCase {

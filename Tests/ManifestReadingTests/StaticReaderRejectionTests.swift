@@ -3,6 +3,7 @@ import Files
 import Foundation
 import XCTest
 @testable import ManifestReading
+import PackageModel
 
 /// Calls PackageDescription does not accept are refused, located at the argument, with a did-you-mean; never read with
 /// the argument dropped. (`scripts/corpus-check --rejected` shows SwiftPM refuses each fixture too.)

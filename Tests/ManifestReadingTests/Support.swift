@@ -2,6 +2,7 @@ import Files
 import Diagnostics
 import XCTest
 @testable import ManifestReading
+import PackageModel
 
 /// Reads a literal manifest with the static reader, on a fixed toolchain and environment.
 func readStatic(

@@ -3,6 +3,7 @@ import Diagnostics
 import Foundation
 import XCTest
 @testable import ManifestReading
+import PackageModel
 
 /// The SwiftPM reader: its mapping of dump-package JSON, its cache, and one real dump-package run.
 final class SwiftPMReaderTests: XCTestCase {

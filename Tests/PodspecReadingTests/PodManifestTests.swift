@@ -1,5 +1,5 @@
 import Diagnostics
-import ManifestReading
+import PackageModel
 @testable import PodspecReading
 import Testing
 

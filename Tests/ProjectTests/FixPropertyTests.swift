@@ -2,6 +2,7 @@ import Diagnostics
 import Fixing
 import Foundation
 import ManifestReading
+import PackageModel
 import Project
 import Testing
 

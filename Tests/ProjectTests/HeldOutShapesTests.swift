@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import ManifestReading
+import PackageModel
 import Project
 import Rules
 import TestSupport

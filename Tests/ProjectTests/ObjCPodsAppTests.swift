@@ -2,6 +2,7 @@ import DependencyGraph
 import Diagnostics
 import Foundation
 import ManifestReading
+import PackageModel
 import Project
 import Rules
 import XCTest

@@ -3,6 +3,7 @@ import DependencyGraph
 import Diagnostics
 import Foundation
 import ManifestReading
+import PackageModel
 import Project
 import Rules
 import TestSupport

@@ -1,5 +1,6 @@
 import Diagnostics
 import ManifestReading
+import PackageModel
 import Project
 import TestSupport
 import XCTest

@@ -5,6 +5,7 @@ import Project
 import Templates
 import XCTest
 @testable import ResourceGeneration
+import PackageModel
 
 /// The showcase fixture: its committed accessor file is the golden file; regeneration, --check, mtimes.
 final class ResourcesEndToEndTests: XCTestCase {

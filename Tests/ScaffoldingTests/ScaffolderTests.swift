@@ -6,6 +6,7 @@ import Paths
 import Project
 import Testing
 @testable import Scaffolding
+import PackageModel
 
 /// The steps of a scaffolding plan, on a repository made by `init` and earlier plans written to disk.
 final class ScaffolderTests {

@@ -1,6 +1,6 @@
 import Files
 import Foundation
-import ManifestReading
+import PackageModel
 import Testing
 @testable import SourceImports
 

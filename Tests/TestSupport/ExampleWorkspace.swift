@@ -3,6 +3,7 @@ import Diagnostics
 import Discovery
 import Files
 import ManifestReading
+import PackageModel
 import Project
 import Rules
 

@@ -1,6 +1,7 @@
 import Discovery
 import Files
 import ManifestReading
+import PackageModel
 
 /// Repositories written in memory, read by the real discovery.
 public enum InMemoryRepository {

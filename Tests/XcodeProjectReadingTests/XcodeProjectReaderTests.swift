@@ -1,7 +1,7 @@
 import Diagnostics
 import Files
 import Foundation
-import ManifestReading
+import PackageModel
 import Testing
 @testable import XcodeProjectReading
 
@@ -99,7 +99,7 @@ struct XcodeProjectReaderTests {
         #expect(manifest.dependencies.map(\.location) == ["../Packages/NXKit"])
         #expect(manifest.targets[0].dependencies == [TargetDependency(kind: .product, name: "NXKit", package: "NXKit", position: SourcePosition(line: 26, column: 1))])
         #expect(manifest.targets[0].type == .executable)
-        #expect(manifest.targets[0].xcodeKind == "application")
+        #expect(manifest.targets[0].productKind == .application)
     }
 
     @Test func aDependencyOnAnIdNothingDefinesIsMissing() throws {

@@ -1,7 +1,7 @@
 import Diagnostics
 import Files
 import Foundation
-import ManifestReading
+import PackageModel
 import Testing
 @testable import XcodeProjectReading
 

@@ -1,6 +1,7 @@
 import Foundation
 import SwiftIfConfig
 import SwiftSyntax
+import PackageModel
 
 /// The `#if` environment SwiftPM compiles a manifest in on this host: the host OS and architecture, the
 /// toolchain's compiler version, the language mode implied by the tools version, no custom `-D` flags.

@@ -1,6 +1,7 @@
 import Diagnostics
 import SwiftEvaluation
 import Paths
+import PackageModel
 /// Turns the evaluated `Package(...)` object into a ``Manifest``, reading exactly the fields the dependency graph
 /// needs. An unknown value in one of them makes the whole reading decline with that value's reason.
 struct ManifestDecoder {

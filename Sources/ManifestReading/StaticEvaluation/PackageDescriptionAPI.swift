@@ -1,5 +1,6 @@
 import SwiftEvaluation
 import Diagnostics
+import PackageModel
 
 /// PackageDescription's own declarations (generated from the toolchain's symbol graphs), so that the static reader
 /// refuses a call the compiler refuses when SwiftPM builds the manifest: a misspelt or unknown argument label, an

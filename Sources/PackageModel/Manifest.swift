@@ -1,5 +1,4 @@
 @_exported import struct Diagnostics.SourcePosition
-@_exported import struct SwiftEvaluation.Decline
 import Foundation
 import Paths
 
@@ -234,9 +233,9 @@ public struct Target: Hashable, Sendable {
     public var moduleName: String?
     /// Text every source file gets before its own without writing it (a pod's `prefix_header_contents`).
     public var prefixHeader: PrefixHeader?
-    /// What an Xcode project's target builds (`application`, `app-extension`, `framework`, `unit-test`…); nil for
-    /// packages and pods.
-    public var xcodeKind: String?
+    /// What the target builds: an Xcode project's target's product type (`application`, `app-extension`, `framework`,
+    /// `unit-test`…), set by its reader; for a package's or a pod's, what SwiftPM builds of its ``type``.
+    public var productKind: ProductKind
     /// The files an Xcode project lists for the target, relative to `path`; nil for packages and pods, whose files
     /// are found in their folders.
     public var listedFiles: [String]?
@@ -288,6 +287,7 @@ public struct Target: Hashable, Sendable {
         self.path = path
         self.resources = resources
         self.resourcesUnknown = resourcesUnknown
+        self.productKind = ProductKind(packageTarget: type)
     }
 }
 
