@@ -33,6 +33,23 @@ extension WorkspaceAssembly {
                     unreadAdditions: podfile.unreadAdditions(of: index).map { Note($0.construct, at: $0.location) })
                 packages[project] = package
             }
+            markUnreadIntegrations(of: podfile, at: directory)
+        }
+    }
+
+    /// An Xcode target beside the Podfile that links CocoaPods' aggregate (`Pods_X.framework`) though no Podfile target
+    /// read integrates it, while the Podfile has statements not read for every target (`target t do` in a loop): its
+    /// pods are not known, so the imports a pod may provide are undecided, never "does not link".
+    private mutating func markUnreadIntegrations(of podfile: Podfile, at directory: String) {
+        let unread = podfile.unreadAdditions(of: 0)
+        guard let first = unread.first else { return }
+        for key in packages.keys.sorted() where packages[key]?.isXcodeProject == true && PathArithmetic.resolve("..", from: key) == directory {
+            guard var package = packages[key] else { continue }
+            for target in package.manifest.targets where !target.podsIntegrations.isEmpty && package.podfileTargets[target.name] == nil {
+                package.podfileTargets[target.name] = PodfileIntegration(folder: directory, location: first.location,
+                                                                         unreadAdditions: unread.map { Note($0.construct, at: $0.location) })
+            }
+            packages[key] = package
         }
     }
 

@@ -290,7 +290,7 @@ private struct PodfileWalker {
         advance()
         let names = values(untilBlock: true)
         guard case .string(let name)? = names?.first else {
-            note("a target whose name is not a string is not read (its pods are given to no target)", at: start)
+            unread("a target whose name is computed (only a literal name is read)", at: start)
             return try skipBlock(at: start)
         }
         targets.append(PodfileTarget(name: name, isAbstract: abstract, parent: definition, location: location(start)))

@@ -218,6 +218,26 @@ struct PodfileReaderTests {
         #expect(read.notes[2].message == "'shared_pods', a method the Podfile does not define: the pods it may add to target 'App' are not read, so imports of pods the Podfile does not name there are undecided")
     }
 
+    /// `def module_targets(name)` with `target "#{name}Tests"` inside: which Xcode target those pods go to is not known,
+    /// so every target's pods are incomplete (its imports of pods the Podfile does not name are undecided).
+    @Test func aTargetWhoseNameIsComputedMakesEveryTargetsPodsIncomplete() throws {
+        let read = try PodfileReader().read(source: """
+            def module_targets(name)
+              target "#{name}Tests" do
+                pod 'SnapshotKit'
+              end
+            end
+            target 'App' do
+              pod 'Kit'
+            end
+            module_targets('Feed')
+            """, path: "Podfile", folder: ("/repo", ".")) { _ in nil }
+        #expect(read.targets.map(\.name).contains("App"))
+        let app = try #require(read.targets.firstIndex { $0.name == "App" })
+        #expect(read.unreadAdditions(of: app).map(\.location.line) == [2])
+        #expect(read.notes.map(\.message) == ["a target whose name is computed (only a literal name is read): the pods it may add to every target are not read, so imports of pods the Podfile does not name there are undecided"])
+    }
+
     /// The paths a statement reading in a file may name, plainly written or not.
     @Test func pathsOfLoadedFiles() throws {
         func named(_ line: String) throws -> RubyLoadedFile {

@@ -191,6 +191,31 @@ final class PodShapesTests: ScratchRepositoryTestCase {
         XCTAssertFalse(checked.notes.contains { $0.message.contains("names no target") }, "\(checked.notes.map(\.message))")
     }
 
+    /// `targets.each do |t| target t do … end end`: the Podfile's targets are named in a loop, so no Xcode target is
+    /// known to be given its pods; the targets linking CocoaPods' aggregate (`Pods_Shop_D.framework`) import those pods
+    /// undecided, never "does not link"; a target linking no aggregate is still judged.
+    func testTargetsOfAPodfileLoopLinkingTheirAggregateImportItsPodsUndecided() throws {
+        try writePod("NXKit")
+        try write("import NXKit\nimport SnapKit\n", to: "App/App/App.swift")
+        try write("import NXKit\n", to: "App/Tool/Tool.swift")
+        let frameworks = """
+            \t\tE0000000000000000000000A = {isa = PBXFileReference; explicitFileType = wrapper.framework; path = "Pods_Shop_D.framework"; sourceTree = BUILT_PRODUCTS_DIR; };
+            \t\tE0000000000000000000000B = {isa = PBXBuildFile; fileRef = E0000000000000000000000A; };
+            \t\tE0000000000000000000000C = {isa = PBXFrameworksBuildPhase; files = (E0000000000000000000000B); };
+            """
+        let app = HeldOutShapesTests.XcodeTargetShape(name: "Shop_D", settings: "SDKROOT = iphoneos;", files: ["App/App.swift"],
+                                                      phases: [("E0000000000000000000000C", frameworks)], productType: "application")
+        let tool = HeldOutShapesTests.XcodeTargetShape(name: "Tool", settings: "SDKROOT = iphoneos;", files: ["Tool/Tool.swift"])
+        try write(HeldOutShapesTests.project([app, tool], kitPath: "../Kit"), to: "App/App.xcodeproj/project.pbxproj")
+        try write("def shared_pods\n  pod 'NXKit', :path => '../NXKit'\n  pod 'SnapKit'\nend\n\n['Shop_D', 'Shop_R'].each do |t|\n  target t do\n    shared_pods\n  end\nend\n",
+                  to: "App/Podfile")
+        let checked = try check()
+        let implicit = described(checked.result.findings.filter { $0.rule == .implicitDependency })
+        XCTAssertEqual(implicit.count, 1, "\(implicit)")
+        XCTAssertTrue(implicit.first?.contains("implicit-dependency: Tool (app) imports NXKit") == true, "\(implicit)")
+        XCTAssertTrue(checked.result.undecided.imports.contains { $0.module == "SnapKit" }, "\(checked.result.undecided.imports)")
+    }
+
     // MARK: Fix advice for a target a Podfile integrates
 
     /// An Xcode target that a Podfile integrates (its `target` block gives it no pod) importing a pod of the repository
