@@ -104,7 +104,11 @@ extension WorkspaceAssembly {
     /// Podfile; nil (with a note when it cannot be told) otherwise.
     private func project(of index: Int, in podfile: Podfile, at directory: String, notes: inout [Note]) -> String? {
         if let written = podfile.project(of: index) {
-            let path = fileSystem.realPath(PathArithmetic.resolve(written.hasSuffix(".xcodeproj") ? written : written + ".xcodeproj", from: directory))
+            let file = written.hasSuffix(".xcodeproj") ? written : written + ".xcodeproj"
+            let path = podFolder(file, from: directory) { real in
+                let message = "project '\(written)' names '\(PathArithmetic.relative(real, to: directory))' in another case: macOS's default file system finds it, a case-sensitive one (Linux, CI) does not; write its name as it is"
+                if !notes.contains(where: { $0.message == message }) { notes.append(Note(message, at: podfile.targets[index].location)) }
+            }
             return generatedProjects[path] ?? path
         }
         let beside = packages.keys.filter { packages[$0]?.isXcodeProject == true && PathArithmetic.resolve("..", from: $0) == directory }.sorted()

@@ -191,6 +191,20 @@ final class PodShapesTests: ScratchRepositoryTestCase {
         XCTAssertFalse(checked.notes.contains { $0.message.contains("names no target") }, "\(checked.notes.map(\.message))")
     }
 
+    /// `project 'Runtime/App.xcodeproj'` for a folder named `runtime`: macOS finds it, so the target gets its pods (no
+    /// "does not link"), and a note says a case-sensitive file system would not.
+    func testAPodfileProjectWrittenInAnotherCaseIsFoundWithANote() throws {
+        try writePod("NXKit")
+        try write("import NXKit\n", to: "App/runtime/App/App.swift")
+        let app = HeldOutShapesTests.XcodeTargetShape(name: "App", settings: "SDKROOT = iphoneos;", files: ["App/App.swift"], productType: "application")
+        try write(HeldOutShapesTests.project([app], kitPath: "../../Kit"), to: "App/runtime/App.xcodeproj/project.pbxproj")
+        try write("target 'App' do\n  project 'Runtime/App.xcodeproj'\n  pod 'NXKit', :path => '../NXKit'\nend\n", to: "App/Podfile")
+        let checked = try check()
+        XCTAssertEqual(described(checked.result.findings.filter { $0.rule == .implicitDependency }), [])
+        XCTAssertEqual(checked.notes.filter { $0.message.contains("in another case") }.map(\.message),
+                       ["project 'Runtime/App.xcodeproj' names 'runtime/App.xcodeproj' in another case: macOS's default file system finds it, a case-sensitive one (Linux, CI) does not; write its name as it is"])
+    }
+
     /// `targets.each do |t| target t do … end end`: the Podfile's targets are named in a loop, so no Xcode target is
     /// known to be given its pods; the targets linking CocoaPods' aggregate (`Pods_Shop_D.framework`) import those pods
     /// undecided, never "does not link"; a target linking no aggregate is still judged.
