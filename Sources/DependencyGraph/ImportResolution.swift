@@ -95,21 +95,25 @@ struct ImportResolution {
 
     /// Whether a dependency none of the target's files imports is linked by an Xcode target that makes an image for more
     /// than its API: a library whose files run code when loaded (a module registering itself with a mediator in `+load`), or a static library linked by a
-    /// target that loads every object file (`-ObjC`, `-all_load`, `-force_load`) or that links another static library
-    /// importing it or including one of its headers by quotes (a static library carries none of its dependencies: the
-    /// final link resolves them).
+    /// target that loads every object file (`-ObjC`, `-all_load`, `-force_load`), or a library another static library
+    /// (or framework built static, `MACH_O_TYPE = staticlib`) it links imports or includes a header of by quotes (a
+    /// static library carries none of its dependencies: the final link resolves them).
     static func isLinkedForLoading(_ dependency: UnimportedDependency, registrars: Set<Int>,
                                    uses: (imported: [Int: Set<String>], headers: Set<SIMD2<Int>>), declared: DeclaredGraph) -> Bool {
         // Only a link that makes an image (an application, an extension, a framework, a bundle) runs what it loads: a pod,
         // a package target or a static library depending on a library does not use it for that.
-        guard !dependency.targets.isEmpty, dependency.from.productKind.isXcode, dependency.from.productKind != .staticLibrary else { return false }
+        func isStatic(_ target: GraphTarget) -> Bool {
+            target.productKind == .staticLibrary
+                || target.productKind == .framework && declared.workspace.packages[target.packageIndex].manifest.target(named: target.id.name)?.linksStatically == true
+        }
+        guard !dependency.targets.isEmpty, dependency.from.productKind.isXcode, !isStatic(dependency.from) else { return false }
         if dependency.targets.contains(where: { registrars.contains($0.number) }) { return true }
-        let libraries = dependency.targets.filter { $0.productKind == .staticLibrary }
-        guard !libraries.isEmpty else { return false }
         let from = dependency.from
-        if declared.workspace.packages[from.packageIndex].manifest.target(named: from.id.name)?.loadsAllObjectFiles == true { return true }
-        let linked = declared.successors[from.number].filter { declared.sortedTargets[$0].productKind == .staticLibrary }
-        return libraries.contains { library in
+        if dependency.targets.contains(where: isStatic),
+           declared.workspace.packages[from.packageIndex].manifest.target(named: from.id.name)?.loadsAllObjectFiles == true { return true }
+        // A static library (or static framework) it links that uses the dependency leaves linking it to the image.
+        let linked = declared.successors[from.number].filter { isStatic(declared.sortedTargets[$0]) }
+        return dependency.targets.contains { library in
             linked.contains { $0 != library.number && (uses.imported[$0]?.contains(library.module) == true || uses.headers.contains(SIMD2($0, library.number))) }
         }
     }

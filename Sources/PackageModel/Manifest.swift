@@ -253,6 +253,9 @@ public struct Target: Hashable, Sendable {
     /// For an Xcode target, the Podfile targets CocoaPods integrated it as, from the aggregate product it links
     /// (`libPods-App.a`, `Pods_App.framework`): `App` even when the Xcode target was renamed `My App` since. Empty elsewhere.
     public var podsIntegrations: [String] = []
+    /// For an Xcode framework, whether it is built as a static library (`MACH_O_TYPE = staticlib`): like a static
+    /// library, it carries none of its dependencies, so what links it links them for it.
+    public var linksStatically = false
     /// Whether SwiftPM reads its files from `Sources/` itself (`Tests/`, `Plugins/`) when `Sources/<name>` is not there:
     /// a package of tools version 5.9 or later whose only target of its kind it is (``Manifest``).
     public var aloneInItsRoot = false

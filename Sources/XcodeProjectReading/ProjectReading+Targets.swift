@@ -21,6 +21,7 @@ extension ProjectReading {
         target.host = host(settings, kind: kind)
         target.platforms = platforms(settings)
         target.loadsAllObjectFiles = loadsAllObjectFiles(settings)
+        target.linksStatically = kind == .framework && settings.value("MACH_O_TYPE") == "staticlib"
         var dependencies = DependencyList()
         for dependency in objects.list(id, "dependencies") {
             dependencies.add(targetDependency(dependency, of: id), line: index.line(of: dependency, inside: id))

@@ -105,6 +105,7 @@ public enum XcodeManifest {
             return nil
         }
         result.loadsAllObjectFiles = target.loadsAllObjectFiles
+        result.linksStatically = target.linksStatically
         result.platforms = target.platforms
         return result
     }

@@ -63,6 +63,8 @@ public struct XcodeTarget: Hashable, Sendable {
     /// Whether it links every object file of the static libraries it links (`-ObjC`, `-all_load`, `-force_load` in
     /// `OTHER_LDFLAGS`, in the project or its `.xcconfig`): classes that register themselves in `+load` are kept.
     public var loadsAllObjectFiles = false
+    /// For a framework, whether `MACH_O_TYPE` makes it a static library (`staticlib`).
+    public var linksStatically = false
     /// In the project's order, each destination once: target dependencies, package products, then linked or embedded
     /// products.
     public var dependencies: [XcodeDependency]

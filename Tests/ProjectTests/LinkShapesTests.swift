@@ -20,8 +20,8 @@ final class LinkShapesTests: ScratchRepositoryTestCase {
 
     /// A project whose application `Demo` depends on static-library targets of the same project (target dependencies and
     /// a Frameworks phase, as Xcode writes them), each compiling `<Name>/<Name>.m`; `appSettings` are the application's
-    /// build settings.
-    static func staticLibraryProject(_ libraries: [String], appSettings: String) -> String {
+    /// build settings; with `frameworks`, the libraries are framework targets, each with its `librarySettings`.
+    static func staticLibraryProject(_ libraries: [String], appSettings: String, frameworks: Bool = false, librarySettings: [String: String] = [:]) -> String {
         var objects: [String] = []
         let all = ["Demo"] + libraries
         for (index, name) in all.enumerated() {
@@ -32,8 +32,8 @@ final class LinkShapesTests: ScratchRepositoryTestCase {
             objects.append("\t\t\(build) = {isa = PBXBuildFile; fileRef = \(file); };")
             objects.append("\t\t\(sources) = {isa = PBXSourcesBuildPhase; files = (\(build)); };")
             objects.append("\t\t\(list) = {isa = XCConfigurationList; buildConfigurations = (\(configuration)); };")
-            objects.append("\t\t\(configuration) = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos; \(isApp ? appSettings : "")}; name = Debug; };")
-            objects.append("\t\t\(product) = {isa = PBXFileReference; explicitFileType = \(isApp ? "wrapper.application" : "archive.ar"); path = \(isApp ? "Demo.app" : "lib\(name).a"); sourceTree = BUILT_PRODUCTS_DIR; };")
+            objects.append("\t\t\(configuration) = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos; \(isApp ? appSettings : librarySettings[name] ?? "")}; name = Debug; };")
+            objects.append("\t\t\(product) = {isa = PBXFileReference; explicitFileType = \(isApp ? "wrapper.application" : frameworks ? "wrapper.framework" : "archive.ar"); path = \(isApp ? "Demo.app" : frameworks ? "\(name).framework" : "lib\(name).a"); sourceTree = BUILT_PRODUCTS_DIR; };")
             var phases = [sources], dependencies: [String] = []
             if isApp {
                 let frameworks = "Q0000000000000000000000A"
@@ -57,7 +57,7 @@ final class LinkShapesTests: ScratchRepositoryTestCase {
                 \t\t\t);
                 \t\t\tname = \(name);
                 \t\t\tproductReference = \(product);
-                \t\t\tproductType = "com.apple.product-type.\(isApp ? "application" : "library.static")";
+                \t\t\tproductType = "com.apple.product-type.\(isApp ? "application" : frameworks ? "framework" : "library.static")";
                 \t\t};
                 """)
         }
@@ -95,6 +95,20 @@ final class LinkShapesTests: ScratchRepositoryTestCase {
         XCTAssertEqual(try unused().map { $0.components(separatedBy: ": ").last ?? "" },
                        ["Demo (app) depends on Spare, which none of its files imports"])
         try write(Self.staticLibraryProject(["Home", "Base", "Core", "Loader", "Spare"], appSettings: "OTHER_LDFLAGS = (\"$(inherited)\", \"-ObjC\");"),
+                  to: "App.xcodeproj/project.pbxproj")
+        XCTAssertEqual(try unused(), [])
+    }
+
+    /// An application linking framework `Theme` it never imports, and framework `Login`, which imports `Theme`: a dynamic
+    /// `Login` links `Theme` itself, so the application's link is unused; built static (`MACH_O_TYPE = staticlib`), it
+    /// carries none of its dependencies and the application links `Theme` for it.
+    func testAFrameworkAStaticFrameworkItLinksImportsIsUsed() throws {
+        try write("#import <Login/Login.h>\nint main(void) { return 0; }\n", to: "Demo/Demo.m")
+        try write("#import <Theme/Theme.h>\nvoid LoginStart(void) {}\n", to: "Login/Login.m")
+        try write("void ThemeApply(void) {}\n", to: "Theme/Theme.m")
+        try write(Self.staticLibraryProject(["Login", "Theme"], appSettings: "", frameworks: true), to: "App.xcodeproj/project.pbxproj")
+        XCTAssertEqual(try unused().map { $0.components(separatedBy: ": ").last ?? "" }, ["Demo (app) depends on Theme, which none of its files imports"])
+        try write(Self.staticLibraryProject(["Login", "Theme"], appSettings: "", frameworks: true, librarySettings: ["Login": "MACH_O_TYPE = staticlib;"]),
                   to: "App.xcodeproj/project.pbxproj")
         XCTAssertEqual(try unused(), [])
     }
