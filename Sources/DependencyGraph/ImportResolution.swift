@@ -109,7 +109,8 @@ struct ImportResolution {
         guard !dependency.targets.isEmpty, dependency.from.productKind.isXcode, !isStatic(dependency.from) else { return false }
         if dependency.targets.contains(where: { registrars.contains($0.number) }) { return true }
         let from = dependency.from
-        if dependency.targets.contains(where: isStatic),
+        // (`-ObjC` keeps Objective-C registrations of static libraries; a framework built static is judged by its imports.)
+        if dependency.targets.contains(where: { $0.productKind == .staticLibrary }),
            declared.workspace.packages[from.packageIndex].manifest.target(named: from.id.name)?.loadsAllObjectFiles == true { return true }
         // A static library (or static framework) it links that uses the dependency leaves linking it to the image.
         let linked = declared.successors[from.number].filter { isStatic(declared.sortedTargets[$0]) }
