@@ -104,6 +104,10 @@ enum ProjectDescriptions {
                 walk.notes.append(Note("this YAML file has XcodeGen's keys (name:, targets:) but its targets depend on \(missingTarget(of: reading.project) ?? "") it does not define: a fragment other specs include, not read as a spec",
                                        at: FileLocation(path: assembly.display(spec))))
                 assembly.unreadDescriptions.append(spec)
+            case .success(let reading) where placeholderName(of: reading.project) != nil:
+                // `name: ${PROJECT_NAME}`: XcodeGen takes the name from the environment, which a generator of modules sets.
+                walk.notes.append(Note("a template, not a spec: its names are environment variables XcodeGen replaces when a script sets them ('\(placeholderName(of: reading.project) ?? "")'), so it is not read",
+                                       at: FileLocation(path: assembly.display(spec))))
             case .success(let reading):
                 new += record(reading, spec: spec, xcode: xcode, walk: &walk, into: &assembly)
             case .failure(let error as SpecUsedElsewhere):
@@ -125,6 +129,11 @@ enum ProjectDescriptions {
             }
         }
         return new
+    }
+
+    /// The project's or a target's name still holding a `${…}` variable (XcodeGen's own were replaced while reading).
+    private static func placeholderName(of project: XcodeProject) -> String? {
+        ([project.name] + project.targets.map(\.name)).first { $0.contains("${") }
     }
 
     /// A target a target of the project depends on that the project does not define, if any.

@@ -65,6 +65,19 @@ final class GeneratedShapesTests: ScratchRepositoryTestCase {
         XCTAssert(notes.contains("ROOT/Templates/Module/project.yml:1:1: note: a template, not a spec: it holds {{ … }} placeholders a generator fills in (XcodeGen's variables are ${…}), so it is not read"), "\(notes)")
     }
 
+    /// A module generator's spec (`templates/module/module.yml`: `name: ${PROJECT_NAME}`, a target `${PROJECT_NAME}Demo`)
+    /// takes its names from the environment: a note, never a project whose targets join a layer or a finding.
+    func testASpecNamedByEnvironmentVariablesIsATemplateNote() throws {
+        try write("name: ${PROJECT_NAME}\ntargets:\n  ${PROJECT_NAME}Demo:\n    type: application\n    platform: iOS\n    sources: ${PROJECT_NAME}Demo\n",
+                  to: "templates/module/module.yml")
+        try write("name: App\ntargets:\n  App:\n    type: application\n    platform: iOS\n    sources: [App]\n", to: "App/project.yml")
+        try write("import Foundation\n", to: "App/App/App.swift")
+        let checked = try check()
+        XCTAssertEqual(described(checked.result.findings), [])
+        XCTAssertTrue(checked.notes.contains { $0.message.hasPrefix("a template, not a spec: its names are environment variables") }, "\(checked.notes.map(\.message))")
+        XCTAssertFalse(checked.notes.contains { $0.message.contains("${PROJECT_NAME}Demo are not checked") }, "\(checked.notes.map(\.message))")
+    }
+
     /// A Tuist app whose dependencies are helpers of a local plug-in: static lets on a type alias of `TargetDependency`
     /// whose paths are `Path` helpers of the same names (`Dep.core` with `path: .core`), and lets of structs nested in
     /// the alias (`.Features.Main.Feature`). Every project is read (it was "cannot evaluate a dependency made by
