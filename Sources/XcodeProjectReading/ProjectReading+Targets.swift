@@ -37,7 +37,11 @@ extension ProjectReading {
         target.interfaceFiles = interfaceFiles.sorted()
         synchronizedFiles(of: id, into: &files, unknown: &unknown)
         var incomplete: [String] = []
-        if let header = bridgingHeader(settings, incomplete: &incomplete) { files.insert(onDisk(header)) }
+        // Xcode refuses a bridging header in a framework, and one in a target with no Swift file bridges nothing: a
+        // project-wide setting reaches only the targets it can apply to.
+        if kind != .framework, files.contains(where: { $0.hasSuffix(".swift") }), let header = bridgingHeader(settings, incomplete: &incomplete) {
+            files.insert(onDisk(header))
+        }
         target.dependencies = dependencies.items
         target.embedded = dependencies.embeddedNames
         target.prebuiltModules = dependencies.prebuiltModules

@@ -467,10 +467,12 @@ final class HeldOutShapesTests: ScratchRepositoryTestCase {
         try write("import Foundation\n", to: "Widget/Widget.swift")
         try write("import Foundation\nimport Widget\n", to: "Share/Share.swift")
         try write(Self.project([
-            XcodeTargetShape(name: "App", settings: "SWIFT_OBJC_BRIDGING_HEADER = \"$PROJECT_DIR/App/App-Bridging-Header.h\";", files: ["App/App.swift"]),
-            XcodeTargetShape(name: "Widget", settings: "SWIFT_OBJC_BRIDGING_HEADER = \"${SRCROOT}/Widget/Widget-Bridging-Header.h\";", files: ["Widget/Widget.swift"]),
+            XcodeTargetShape(name: "App", settings: "SWIFT_OBJC_BRIDGING_HEADER = \"$PROJECT_DIR/App/App-Bridging-Header.h\";", files: ["App/App.swift"],
+                             productType: "application"),
+            XcodeTargetShape(name: "Widget", settings: "SWIFT_OBJC_BRIDGING_HEADER = \"${SRCROOT}/Widget/Widget-Bridging-Header.h\";", files: ["Widget/Widget.swift"],
+                             productType: "app-extension"),
             XcodeTargetShape(name: "Share", settings: "SWIFT_OBJC_BRIDGING_HEADER = \"$(HEADERS_DIR)/Share-Bridging-Header.h\";", files: ["Share/Share.swift"],
-                             linksKit: true),
+                             linksKit: true, productType: "application"),
         ]), to: "App.xcodeproj/project.pbxproj")
         let check = try check()
         XCTAssertEqual(described(check.result.findings.filter { $0.rule == .implicitDependency || $0.rule == .unusedDependency }), [
@@ -479,6 +481,26 @@ final class HeldOutShapesTests: ScratchRepositoryTestCase {
             "ROOT/Widget/Widget-Bridging-Header.h:1:1: implicit-dependency: Widget (app) imports Kit (kit), which target Widget does not link",
         ])
         XCTAssertTrue(check.notes.contains { $0.description.contains("the imports of Share are read without some of its files: its bridging header $(HEADERS_DIR)/Share-Bridging-Header.h names a setting not known here") })
+    }
+
+    /// A bridging header set for the whole project reaches only the targets it can apply to: Xcode refuses one in a
+    /// framework, and a target with no Swift file (a script's) bridges nothing. The application's header includes the
+    /// app's own header; the framework `Kit2` and the script target inheriting the setting import nothing through it.
+    func testAProjectWideBridgingHeaderIsNoFrameworksImport() throws {
+        try writeKit()
+        try write("#import \"AppDelegate.h\"\n@import Kit;\n", to: "App/App-Bridging-Header.h")
+        try write("@interface AppDelegate\n@end\n", to: "App/AppDelegate.h")
+        try write("import Foundation\n", to: "App/App.swift")
+        try write("import Foundation\n", to: "Kit2/Kit2.swift")
+        let header = "SWIFT_OBJC_BRIDGING_HEADER = \"$(SRCROOT)/App/App-Bridging-Header.h\";"
+        try write(Self.project([
+            XcodeTargetShape(name: "App", settings: header, files: ["App/App.swift"], productType: "application"),
+            XcodeTargetShape(name: "Kit2", settings: header, files: ["Kit2/Kit2.swift"]),
+            XcodeTargetShape(name: "Lint", settings: header, files: []),
+        ]), to: "App.xcodeproj/project.pbxproj")
+        XCTAssertEqual(described(try check().result.findings.filter { $0.rule == .implicitDependency }), [
+            "ROOT/App/App-Bridging-Header.h:2:1: implicit-dependency: App (app) imports Kit (kit), which target App does not link",
+        ])
     }
 
     /// `unread-sources` points at the notes only when some description was not read: with none (the code of folders no
