@@ -315,6 +315,12 @@ struct TuistReaderTests {
             "/repo/App/Project.swift": "import ProjectDescription\nimport ProjectDescriptionHelpers\nlet protject = Project.project(name: \"Domain\")\n",
         ])
         #expect(summary(project) == ["Domain framework []"])
+        let named = try read(["/repo/App/Project.swift": """
+            import ProjectDescription
+            let project = "Domain"
+            let domain = Project(name: project, targets: [.target(name: project, destinations: .iOS, product: .framework, bundleId: "b")])
+            """])
+        #expect(summary(named) == ["Domain framework []"])
     }
 
     /// Swift's name lookup: inside `extension Project`, `Project` is the API's type; a plug-in's
