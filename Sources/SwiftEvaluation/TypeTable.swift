@@ -158,8 +158,10 @@ final class TypeTable {
 
     /// The qualified name a type written in the context of `context` (a qualified type, or nil at the top level) names:
     /// a type alias replaced by its type, then nested types first (`Feature` inside `ModulePaths` is
-    /// `ModulePaths.Feature`), then the top level, then the only type of that last name; nil when no declared or extended
-    /// type has it.
+    /// `ModulePaths.Feature`), then the top level, then (a qualified name only) the only type whose name ends with it;
+    /// nil when no declared or extended type has it. As in Swift, a simple name never names a type nested in a type
+    /// outside its context: `Project` inside `extension Project` (or at the top level) is the API's `Project`, not a
+    /// plug-in's `TargetDependency.Project`.
     func resolve(_ written: String, from context: String?) -> String? {
         let written = unaliased(written, from: context)
         if types[written] != nil, !written.contains(".") || context == nil { return written }
@@ -169,8 +171,9 @@ final class TypeTable {
             scope = current.contains(".") ? String(current[..<(current.lastIndex(of: ".") ?? current.endIndex)]) : nil
         }
         if types[written] != nil { return written }
+        guard written.contains(".") else { return nil }
         let last = String(written.split(separator: ".").last ?? Substring(written))
-        let candidates = (bySimpleName[last] ?? []).filter { $0.hasSuffix(written) }
+        let candidates = (bySimpleName[last] ?? []).filter { $0.hasSuffix("." + written) }
         return candidates.count == 1 ? candidates[0] : nil
     }
 

@@ -54,11 +54,15 @@ public struct TuistReader: Sendable {
 }
 
 extension TuistReader {
-    /// The project the file describes: `Project(…)` dumps itself whatever constant holds it, so `project` first, else the
-    /// one top-level constant holding a project (`let appDomain = Project.makeModule(…)`).
+    /// The project the file describes: `Project(…)` dumps itself whatever constant holds it, so the file's own top-level
+    /// `project` first, else the one top-level constant holding a project (`let appDomain = Project.makeModule(…)`,
+    /// `let protject = Project.project(…)`). Only constants this file declares count: a helper's `project` function is
+    /// not the file's project, nor is the file's own `project` when it holds something else and another constant holds
+    /// the one project.
     static func project(in tree: SourceFileSyntax, globals: Scope, shown: String) throws -> ManifestObject {
-        let names = ["project"] + tree.statements.compactMap { $0.item.as(VariableDeclSyntax.self) }
-            .flatMap(\.bindings).compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }.filter { $0 != "project" }
+        let declared = tree.statements.compactMap { $0.item.as(VariableDeclSyntax.self) }
+            .flatMap(\.bindings).compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+        let names = declared.contains("project") ? ["project"] + declared.filter { $0 != "project" } : declared
         var projects: [ManifestObject] = []
         var declined: Decline?
         for name in names {
@@ -69,7 +73,8 @@ extension TuistReader {
             case .unknown(let decline)? where name == "project": throw TuistReadDeclined(path: shown, decline: decline)
             case .unknown(let decline)?: declined = declined ?? decline
             case let other? where name == "project":
-                throw TuistReadDeclined(path: shown, decline: Decline("a project given as \(other.typeDescription)", line: 1, column: 1))
+                // `let project = "App"` beside `let app = Project(…)`: the Project value is the one Tuist takes.
+                declined = Decline("a project given as \(other.typeDescription)", line: 1, column: 1)
             default: continue
             }
         }

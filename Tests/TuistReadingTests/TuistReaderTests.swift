@@ -299,6 +299,74 @@ struct TuistReaderTests {
         }
     }
 
+    /// Tuist builds the one top-level project whatever its constant is named (`let protject`, a typo): a helper's
+    /// top-level `func project` is not the file's project.
+    @Test func aProjectInAMisspelledConstantBesideAHelperNamedProjectIsRead() throws {
+        let project = try read([
+            Self.helpers + "Project+Templates.swift": """
+                import ProjectDescription
+                public func project(_ name: String) -> String { name + "Project" }
+                extension Project {
+                    public static func project(name: String) -> Project {
+                        Project(name: name, targets: [.target(name: name, destinations: .iOS, product: .framework, bundleId: "b")])
+                    }
+                }
+                """,
+            "/repo/App/Project.swift": "import ProjectDescription\nimport ProjectDescriptionHelpers\nlet protject = Project.project(name: \"Domain\")\n",
+        ])
+        #expect(summary(project) == ["Domain framework []"])
+        let named = try read(["/repo/App/Project.swift": """
+            import ProjectDescription
+            let project = "Domain"
+            let domain = Project(name: project, targets: [.target(name: project, destinations: .iOS, product: .framework, bundleId: "b")])
+            """])
+        #expect(summary(named) == ["Domain framework []"])
+    }
+
+    /// Swift's name lookup: inside `extension Project`, `Project` is the API's type; a plug-in's
+    /// `TargetDependency.Project` is only named qualified.
+    @Test func aTypeNestedInAnotherTypeIsNotFoundUnqualified() throws {
+        let helpers = "/repo/Plugins/Dependencies/ProjectDescriptionHelpers/"
+        let files = [
+            "/repo/Plugins/Dependencies/Plugin.swift": "import ProjectDescription\nlet plugin = Plugin(name: \"Dependencies\")\n",
+            helpers + "Modules.swift": """
+                import ProjectDescription
+                public extension TargetDependency {
+                    struct Project {
+                        public let name: String
+                    }
+                    static let core = TargetDependency.project(target: "Core", path: .relativeToRoot("Core"))
+                }
+                """,
+            Self.helpers + "Project+Templates.swift": """
+                import ProjectDescription
+                import Dependencies
+                extension Project {
+                    public static func make(name: String, dependencies: [TargetDependency]) -> Project {
+                        Project(name: name, targets: [.target(name: name, destinations: .iOS, product: .app, bundleId: "b",
+                                                              dependencies: dependencies)])
+                    }
+                }
+                """,
+            "/repo/App/Project.swift": """
+                import Dependencies
+                import ProjectDescription
+                import ProjectDescriptionHelpers
+                let project = Project.make(name: "App", dependencies: [.core])
+                """,
+            "/repo/Other/Project.swift": """
+                import Dependencies
+                import ProjectDescription
+                let project = Project(name: "Other", targets: [.target(name: "Other", destinations: .iOS, product: .framework,
+                                                                       bundleId: "o", dependencies: [.core])])
+                """,
+        ]
+        let project = try read(files, plugins: ["/repo/Plugins/Dependencies"])
+        #expect(summary(project) == ["App application [../Core:Core]"])
+        let other = try read(files, project: "/repo/Other/Project.swift", plugins: ["/repo/Plugins/Dependencies"])
+        #expect(summary(other) == ["Other framework [../Core:Core]"])
+    }
+
     @Test func aSyntaxErrorIsAnInputErrorAtItsPlace() throws {
         #expect(throws: InputError.self) {
             try read(["/repo/App/Project.swift": "import ProjectDescription\nlet project = Project(name: \"A\", targets: [\n"])
