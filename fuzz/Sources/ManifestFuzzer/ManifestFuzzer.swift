@@ -1,5 +1,6 @@
 import Foundation
 import ManifestReading
+import PackageModel
 
 /// One fuzz input: bytes read as a Package.swift by the static reader. It may read it, decline it or reject it;
 /// it must not crash, hang or grow without bound.
