@@ -88,7 +88,7 @@ public enum XcodeManifest {
         let dependencies = target.dependencies.compactMap { dependency($0, identities: identities) }
         var result = Target(name: target.name, type: type, dependencies: dependencies,
                             position: (target.productsLine ?? target.line).map { SourcePosition(line: $0, column: 1) }, path: path)
-        result.productKind = ProductKind(rawValue: target.kind.rawValue) ?? .other
+        result.productKind = target.kind
         result.listedFiles = target.files
         result.interfaceFiles = target.interfaceFiles
         result.sourcesUnknown = target.filesUnknown

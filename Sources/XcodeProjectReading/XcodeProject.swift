@@ -1,4 +1,5 @@
 import Diagnostics
+import PackageModel
 import Paths
 
 /// What an Xcode project (`App.xcodeproj/project.pbxproj`) declares, as far as the dependency graph is concerned: its
@@ -105,24 +106,10 @@ public struct XcodeTarget: Hashable, Sendable {
     }
 }
 
-/// What a target builds, from its `productType`.
-public enum XcodeTargetKind: String, Hashable, Sendable, CaseIterable {
-    case application
-    case appExtension = "app-extension"
-    case extensionKitExtension = "extensionkit-extension"
-    case systemExtension = "system-extension"
-    case framework
-    case staticLibrary = "static-library"
-    case dynamicLibrary = "dynamic-library"
-    case bundle
-    case unitTest = "unit-test"
-    case uiTest = "ui-test"
-    case watchApp = "watch-app"
-    case tool
-    case aggregate
-    case legacy
-    case other
+/// What a target builds: the model's ``ProductKind``, read from its `productType`.
+public typealias XcodeTargetKind = ProductKind
 
+extension ProductKind {
     /// The kind of a `productType` (`com.apple.product-type.app-extension`).
     public init(productType: String) {
         let known: [String: XcodeTargetKind] = [
@@ -137,11 +124,6 @@ public enum XcodeTargetKind: String, Hashable, Sendable, CaseIterable {
         ]
         let prefix = "com.apple.product-type."
         self = productType.hasPrefix(prefix) ? known[String(productType.dropFirst(prefix.count))] ?? .other : .other
-    }
-
-    /// Apps and extensions: what the top layer of an app is made of.
-    public var isApplication: Bool {
-        [.application, .appExtension, .extensionKitExtension, .systemExtension, .watchApp].contains(self)
     }
 
     public var isTest: Bool { self == .unitTest || self == .uiTest }

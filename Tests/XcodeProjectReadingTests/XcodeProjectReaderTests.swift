@@ -172,7 +172,7 @@ struct XcodeProjectReaderTests {
         #expect(XcodeTargetKind(productType: "com.apple.product-type.bundle.ui-testing") == .uiTest)
         #expect(XcodeTargetKind(productType: "com.apple.product-type.framework.static") == .framework)
         #expect(XcodeTargetKind(productType: "com.example.something") == .other)
-        #expect(Set(XcodeTargetKind.allCases.map(\.rawValue)) == Set(["application", "app-extension", "extensionkit-extension", "system-extension",
+        #expect(Set(ProductKind.xcodeKinds.map(\.rawValue)) == Set(["application", "app-extension", "extensionkit-extension", "system-extension",
             "framework", "static-library", "dynamic-library", "bundle", "unit-test", "ui-test", "watch-app", "tool", "aggregate", "legacy", "other"]))
     }
 }
