@@ -321,7 +321,7 @@ public struct DependencyGraph: Sendable {
     public var packageKinds: PackageCounts {
         var counts = PackageCounts()
         for package in packages {
-            if package.isXcodeProject { counts.projects += 1 } else if package.manifest.reader.isPodspec { counts.pods += 1 } else { counts.packages += 1 }
+            if package.isXcodeProject { counts.projects += 1 } else if package.manifest.kind == .pod { counts.pods += 1 } else { counts.packages += 1 }
         }
         return counts
     }

@@ -15,7 +15,7 @@ extension Workspace {
             guard let manifest = file.manifest,
                   let index = workspace.packages.firstIndex(where: { PathArithmetic.join($0.directory, ($0.manifestPath as NSString).lastPathComponent) == file.path }),
                   workspace.packages[index].origin.podspecBeside == nil, !workspace.packages[index].isXcodeProject,
-                  workspace.packages[index].manifest.reader.isPodspec == false,
+                  workspace.packages[index].manifest.kind != .pod,
                   let package = Self.package(workspace.packages[index], reading: manifest, in: &workspace, fileSystem: fileSystem) else {
                 return nil
             }

@@ -142,7 +142,7 @@ struct WorkspaceAssembly {
     /// as `.package(path:)` leads to one, a local podspec that cannot be read included; the others stay outside packages
     /// (CocoaPods' specs repository).
     mutating func resolvePodDependencies() {
-        guard packages.values.contains(where: { $0.origin.podspecBeside != nil || $0.manifest.reader.isPodspec }) else { return }
+        guard packages.values.contains(where: { $0.origin.podspecBeside != nil || $0.manifest.kind == .pod }) else { return }
         let byName = folders(byPodName: ())
         for directory in packages.keys.sorted() {
             guard var package = packages[directory] else { continue }

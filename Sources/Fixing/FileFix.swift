@@ -48,14 +48,14 @@ public struct FileFix {
             return made
         }
         made.before = source
-        let (textEdits, placed, refused) = plan.isPodspec ? podspecEdits(edits, source) : manifestEdits(edits, source)
+        let (textEdits, placed, refused) = plan.kind == .pod ? podspecEdits(edits, source) : manifestEdits(edits, source)
         made.refused = refused
         guard var after = TextEdit.apply(textEdits, to: source) else {
             for edit in placed { made.refused[edit] = NotFixable("its edit overlaps another in \(plan.shown)") }
             return made
         }
-        if !plan.isPodspec { after = removingUnnamedPackages(placed, from: after) }
-        if !plan.isPodspec {
+        if plan.kind != .pod { after = removingUnnamedPackages(placed, from: after) }
+        if plan.kind != .pod {
             switch read(after, original: source) {
             case .success(let manifest): made.manifest = manifest
             case .failure(let problem):

@@ -54,13 +54,14 @@ public struct FixPlanner {
     /// What one file's findings need: the edits, in the order planned, each with the findings it fixes.
     public struct FilePlan: Sendable {
         public var shown: String
-        var isPodspec: Bool
+        /// What declares the file's package: a pod's podspec is edited by lines, a `Package.swift` on its syntax tree.
+        var kind: PackageKind
         public private(set) var edits: [PlannedEdit] = []
         public private(set) var needs: [PlannedEdit: [Need]] = [:]
 
-        init(shown: String, isPodspec: Bool) {
+        init(shown: String, kind: PackageKind) {
             self.shown = shown
-            self.isPodspec = isPodspec
+            self.kind = kind
         }
 
         mutating func add(_ edit: PlannedEdit, for need: Need) {
@@ -90,7 +91,7 @@ public struct FixPlanner {
 
     /// Records an edit a finding needs in its manifest.
     mutating func add(_ edit: PlannedEdit, in package: LocalPackage, for need: Need) {
-        files[edit.file, default: FilePlan(shown: package.manifestPath, isPodspec: package.manifest.reader.isPodspec)].add(edit, for: need)
+        files[edit.file, default: FilePlan(shown: package.manifestPath, kind: package.manifest.kind)].add(edit, for: need)
     }
 
     /// Every planned edit with the findings it fixes, files in path order.
@@ -120,7 +121,7 @@ public struct FixPlanner {
             throw NotFixable(ImplicitDependencyRule.projectTarget(from: from, to: to), kind: .forAPerson)
         }
         let fromPackage = package(of: from)
-        if fromPackage.manifest.reader.isPodspec {
+        if fromPackage.manifest.kind == .pod {
             guard from.id.package != to.id.package, let product = graph.products(holding: to).first else {
                 throw NotFixable("\(to.id.name) is part of the same pod; CocoaPods builds it into one module", kind: .forAPerson)
             }
@@ -136,7 +137,7 @@ public struct FixPlanner {
     /// is not declared yet.
     private mutating func addProduct(holding to: GraphTarget, to from: GraphTarget, finding: Finding) throws(NotFixable) {
         let fromPackage = package(of: from), toPackage = package(of: to)
-        guard !toPackage.manifest.reader.isPodspec else {
+        guard toPackage.manifest.kind != .pod else {
             throw NotFixable("\(to.packageName) is a pod: a Package.swift cannot depend on it until it is migrated (componentize migrate-pods)", kind: .forAPerson)
         }
         guard let product = graph.products(holding: to).first else {
@@ -158,7 +159,7 @@ public struct FixPlanner {
            !layering.thirdParty.allowedLayers(package: outside.package, product: outside.product).contains(layer) {
             throw NotFixable("the \(layer) layer may not use \(outside.package) (third-party): declaring it would fail check; the code needs to change", kind: .worsens)
         }
-        if fromPackage.manifest.reader.isPodspec { return try planPodAddition(finding, from: from, name: outside.product) }
+        if fromPackage.manifest.kind == .pod { return try planPodAddition(finding, from: from, name: outside.product) }
         let declared = fromPackage.manifest.dependencies.first { $0.identity == outside.package }
         var packageEntry: String?
         if declared == nil {
@@ -258,7 +259,7 @@ public struct FixPlanner {
         }
         let path = PathArithmetic.join(owner.directory, (pod.path as NSString).lastPathComponent)
         let edit = PlannedEdit(file: path, line: last, column: 0, intent: .addPodDependency(name), package: owner.relativeDirectory, target: nil)
-        files[path, default: FilePlan(shown: pod.path, isPodspec: true)]
+        files[path, default: FilePlan(shown: pod.path, kind: .pod)]
             .add(edit, for: Need(finding: finding, description: "add dependency '\(name)' to \((pair.podspecPath as NSString).lastPathComponent)"))
     }
 
@@ -309,7 +310,7 @@ public struct FixPlanner {
         let owner = package(of: unused.from)
         let need = Need(finding: finding, description: "remove the entry `\(unused.edge.written)` from \(unused.from.id.name)")
         let intent: FixIntent
-        if owner.manifest.reader.isPodspec {
+        if owner.manifest.kind == .pod {
             intent = .removePodDependency
         } else {
             let identity: String? = unused.targets.first.map { (package(of: $0).directory as NSString).lastPathComponent.lowercased() }
@@ -365,7 +366,7 @@ public struct FixPlanner {
 
     /// The `.package(…)` entry another Package.swift of the repository writes for `identity`.
     private func entryDeclaring(_ identity: String) -> String? {
-        for package in project.workspace.packages where !package.manifest.reader.isPodspec
+        for package in project.workspace.packages where package.manifest.kind != .pod
             && package.manifest.dependencies.contains(where: { $0.identity == identity }) {
             guard let bytes = project.fileSystem.contents(of: manifestFile(of: package), upTo: 1 << 20),
                   let source = String(validating: bytes, as: UTF8.self) else { continue }

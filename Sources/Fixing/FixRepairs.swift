@@ -46,7 +46,7 @@ extension FixPlanner {
             throw NotFixable("fix does not edit for this finding; \(finding.fix)", kind: .forAPerson)
         }
         guard !owner.isXcodeProject else { throw NotFixable("Xcode projects are not edited; \(finding.fix)", kind: .xcode) }
-        guard !owner.manifest.reader.isPodspec else { throw NotFixable("fix edits only the paths of a Package.swift; \(finding.fix)", kind: .forAPerson) }
+        guard owner.manifest.kind != .pod else { throw NotFixable("fix edits only the paths of a Package.swift; \(finding.fix)", kind: .forAPerson) }
         guard let suggestion = missing.suggestion else {
             throw NotFixable("no folder beside it with \(missing.expectedFile) has a near name; \(finding.fix)", kind: .forAPerson)
         }
@@ -114,7 +114,7 @@ extension FixPlanner {
     /// A misspelt product or target name, replaced by the name meant; nil when no name is near.
     func nameRepair(_ edge: Edge, from: GraphTarget) throws(NotFixable) -> Repair? {
         let owner = package(of: from)
-        guard !owner.manifest.reader.isPodspec, let dependency = dependency(at: edge.location, of: from),
+        guard owner.manifest.kind != .pod, let dependency = dependency(at: edge.location, of: from),
               let line = edge.location.line, let column = edge.location.column else { return nil }
         let candidates = nameCandidates(of: dependency, from: from, in: owner)
         let limit = max(2, dependency.name.count / 3)

@@ -62,7 +62,7 @@ extension LayerInference {
             var packageUnit: [String: Int] = [:]
             for package in graph.packages where !package.isXcodeProject {
                 packageUnit[package.relativeDirectory] = names.count
-                add(package.manifest.name, directory: package.relativeDirectory, kind: nil, pod: package.manifest.reader.isPodspec)
+                add(package.manifest.name, directory: package.relativeDirectory, kind: nil, pod: package.manifest.kind == .pod)
             }
             let packageNamed = Dictionary(names.indices.map { (names[$0], $0) }) { first, _ in first }
             for package in graph.packages where package.isXcodeProject {

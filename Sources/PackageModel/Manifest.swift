@@ -45,6 +45,10 @@ public struct Manifest: Hashable, Sendable {
         }
     }
 
+    /// What declares it, as its reader says: a `Package.swift`, a pod, an Xcode project or what generates one. What
+    /// follows the readers asks this, never the reader or the file's name.
+    public var kind: PackageKind { reader.packageKind }
+
     public func target(named name: String) -> Target? {
         targets.first { $0.name == name }
     }
@@ -65,9 +69,6 @@ public enum ReaderKind: String, Hashable, Sendable, CaseIterable {
     case xcodegen
     /// A Tuist `Project.swift` (with its helpers), evaluated statically: the project Tuist would generate.
     case tuist
-
-    /// Whether the manifest is a pod's (its dependencies name pods, resolved by name).
-    public var isPodspec: Bool { self == .podspec || self == .podspecJSON || self == .pod }
 
     /// What the manifest declares.
     public var packageKind: PackageKind {

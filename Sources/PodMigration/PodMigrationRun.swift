@@ -174,7 +174,7 @@ public struct PodMigrationPlanner {
     private func developmentPods(named names: [String]) throws -> [(name: String, directory: String, spec: PodSpec, shown: String)] {
         var pods: [(name: String, directory: String, spec: PodSpec, shown: String)] = workspace.packages.compactMap { package in
             guard !package.relativeDirectory.hasPrefix(".."), package.folder == package.directory, inScope(package) else { return nil }
-            if package.manifest.reader.isPodspec, let spec = package.origin.podSpec {
+            if package.manifest.kind == .pod, let spec = package.origin.podSpec {
                 return (package.manifest.name, package.directory, spec, package.manifestPath)
             }
             guard let beside = package.origin.podspecBeside else { return nil }

@@ -71,8 +71,8 @@ extension Project {
             notes = notes.filter { $0.location.map { inScope($0.path) } ?? true }
             let packages = workspace.packages.filter(inScope)
             result.packageCount = packages.count
-            result.packageKinds = PackageCounts(packages: packages.filter { !$0.isXcodeProject && !$0.manifest.reader.isPodspec }.count,
-                                                pods: packages.filter { $0.manifest.reader.isPodspec }.count,
+            result.packageKinds = PackageCounts(packages: packages.filter { !$0.isXcodeProject && $0.manifest.kind != .pod }.count,
+                                                pods: packages.filter { $0.manifest.kind == .pod }.count,
                                                 projects: packages.filter(\.isXcodeProject).count)
             result.targetCount = packages.reduce(0) { $0 + $1.manifest.targets.count }
         }

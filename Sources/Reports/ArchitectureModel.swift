@@ -48,7 +48,7 @@ public struct ArchitectureModel: Sendable {
                 return Component(name: node.name, layer: nil, kind: "external", folder: "", targets: [])
             }
             let package = graph.packages[first.packageIndex]
-            let kind = package.isXcodeProject ? "xcode" : package.manifest.reader.isPodspec ? "pod"
+            let kind = package.isXcodeProject ? "xcode" : package.manifest.kind == .pod ? "pod"
                 : graph.packages.count == 1 && node.name != package.manifest.name ? "target" : "package"
             return Component(name: node.name, layer: node.layer, kind: kind, folder: package.relativeDirectory,
                              targets: (targetsOf[node.name] ?? []).map(\.id.name))

@@ -67,7 +67,7 @@ public struct HorizontalDependencyRule: Rule {
             var fix: String
             if from.interfaceOf != nil {
                 fix = "an interface module may depend only on lower layers: \(moveDown)"
-            } else if graph.packages[to.packageIndex].manifest.reader.isPodspec {
+            } else if graph.packages[to.packageIndex].manifest.kind == .pod {
                 // Pods talk the articles' way: CTMediator and a category pod (an interface module is a SwiftPM package).
                 let category = "CTMediator+\(to.component)"
                 fix = "call \(to.component) through CTMediator: depend on \(category) instead"

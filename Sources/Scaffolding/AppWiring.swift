@@ -25,7 +25,7 @@ extension PlanBuilder {
             notes.append(describedAppNote(appName, in: project.package, component: component))
             return nil
         }
-        guard let app = existing.first(where: { $0.name == appName }), !app.package.manifest.reader.isPodspec else {
+        guard let app = existing.first(where: { $0.name == appName }), app.package.manifest.kind != .pod else {
             if let unreadable = scaffolder.workspace.unreadable.first(where: { PathArithmetic.lastComponent(of: $0.relativeDirectory) == appName }) {
                 notes.append("the host app's manifest cannot be read (\(unreadable.location); 'componentize check' says why), so \(component) was not added "
                     + "to it: add .package(path:) and .product(name: \"\(component)\", package: \"\(component)\") once it reads")

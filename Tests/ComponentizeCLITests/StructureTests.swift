@@ -96,6 +96,22 @@ final class StructureTests: XCTestCase {
                      "LocalPackage: an optional per origin")
     }
 
+    /// The modules that read inputs: what recognises a manifest and how it reads is theirs alone.
+    private static let readingModules: Set<String> = ["Discovery", "ManifestReading", "PodspecReading", "XcodeProjectReading", "XcodeGenReading",
+                                                      "TuistReading", "SwiftEvaluation"]
+
+    /// What follows the readers asks the model what a package is (`manifest.kind`, its origin, a target's `ProductKind`),
+    /// never which reader read it: no `isPodspec` outside the readers and discovery.
+    func testNoReaderFlagOutsideTheReaders() throws {
+        let modules = try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted().filter { !Self.readingModules.contains($0) }
+        for module in modules {
+            for file in try swiftFiles(of: module) {
+                XCTAssertNil(file.text.range(of: #"\bisPodspec\b"#, options: .regularExpression),
+                             "Sources/\(module)/\(file.name) asks isPodspec: ask the manifest's kind (manifest.kind == .pod)")
+            }
+        }
+    }
+
     /// No function of Sources longer than 80 lines but parser dispatch (scripts/function-lengths-allowed), measured by the
     /// build's function-lengths tool as CI measures it.
     func testFunctionsAreAtMostEightyLines() throws {
