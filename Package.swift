@@ -160,7 +160,7 @@ let package = Package(
         .testTarget(name: "ResourceGenerationTests", dependencies: ["ResourceGeneration", "Diagnostics", "Files", "ManifestReading", "PackageModel", "Project", "Templates"]),
         .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Diagnostics", "Files", "Project", "ManifestReading", "PackageModel", "Paths"]),
         .testTarget(name: "PodMigrationTests", dependencies: ["PodMigration", "Files", "SourceText"]),
-        .testTarget(name: "ProjectTests", dependencies: ["Project", "Configuration", "DependencyGraph", "Diagnostics", "Fixing", "ManifestReading", "PackageModel", "Rules", "TestSupport"]),
+        .testTarget(name: "ProjectTests", dependencies: ["Project", "Configuration", "DependencyGraph", "Diagnostics", "Files", "Fixing", "ManifestReading", "PackageModel", "Rules", "TestSupport"]),
         .testTarget(name: "ComponentizeCLITests", dependencies: ["componentize"], exclude: ["Golden"]),
     ]
 )

@@ -1,5 +1,6 @@
 import Diagnostics
 import Files
+import PackageModel
 import Parallel
 import Paths
 
@@ -28,6 +29,10 @@ struct FolderWalk {
     var descriptions: [String] = []
     /// Swift and C-family source files, relative to the root, in walk order (``Workspace/sourceFiles``).
     var sourceFiles: [String] = []
+    /// The registered readers (``ReaderRegistry``), as they were when the walk began.
+    var readers: [any PackageReader] = ReaderRegistry.readers
+    /// Files a registered reader recognises, absolute, in walk order.
+    var registered: [String] = []
     /// Whether `.xcodeproj` folders are read as packages (then they are in ``found``).
     var readsProjects = true
     var notes: [Note] = []
@@ -54,6 +59,8 @@ struct FolderWalk {
         var descriptions: [String] = []
         /// Source files in the folder that are code, not descriptions.
         var sourceFiles: [String] = []
+        /// Files a registered reader recognises, sorted.
+        var registered: [String] = []
         var children: [Job] = []
         /// Notes with the display path they are about, to be put in walk order.
         var notes: [Note] = []
@@ -69,10 +76,10 @@ struct FolderWalk {
         var ordered: [(path: [Substring], note: Note)] = []
         while !level.isEmpty {
             let jobs = level
-            let exclude = self.exclude, fileSystem = self.fileSystem, readsProjects = self.readsProjects
+            let exclude = self.exclude, fileSystem = self.fileSystem, readsProjects = self.readsProjects, readers = self.readers
             // More threads than cores: a folder whose blocks the kernel must read from the disk does not idle a core.
             let visits = inSlicesOnThreads(of: jobs.count, minimumSliceSize: 4, slicesPerCore: 32, threadsPerCore: fileThreadsPerCore) { slice in
-                slice.map { Self.visit(jobs[$0], exclude: exclude, readsProjects: readsProjects, fileSystem: fileSystem) }
+                slice.map { Self.visit(jobs[$0], exclude: exclude, readsProjects: readsProjects, readers: readers, fileSystem: fileSystem) }
             }
             level = []
             for (job, visit) in zip(jobs, visits) {
@@ -83,6 +90,7 @@ struct FolderWalk {
                 workspaces += visit.workspaces
                 generatedPods += visit.generatedPods
                 descriptions += visit.descriptions.map { job.directory + "/" + $0 }
+                registered += visit.registered.map { job.directory + "/" + $0 }
                 if !Self.describesProjects(job.relative) {
                     sourceFiles += visit.sourceFiles.map { job.relative.isEmpty ? $0 : job.relative + "/" + $0 }
                 }
@@ -94,7 +102,8 @@ struct FolderWalk {
         notes = ordered.sorted { $0.path.lexicographicallyPrecedes($1.path) }.map(\.note)
     }
 
-    static func visit(_ job: Job, exclude: [Glob], readsProjects: Bool = false, fileSystem: any FileSystem) -> Visit {
+    static func visit(_ job: Job, exclude: [Glob], readsProjects: Bool = false, readers: [any PackageReader] = [],
+                      fileSystem: any FileSystem) -> Visit {
         var visit = Visit()
         guard let listing = fileSystem.listing(of: job.directory) else {
             visit.notes.append(Note("cannot list the folder (check its permissions); skipped", at: FileLocation(path: job.display)))
@@ -107,7 +116,7 @@ struct FolderWalk {
         }
         let ancestors = job.ancestors + [job.directory]
         for entry in listing.entries {
-            note(entry, in: &visit)
+            note(entry, readers: readers, in: &visit)
             guard !entry.isHidden, let child = child(entry, of: job, ancestors: ancestors, fileSystem: fileSystem, visit: &visit) else { continue }
             if skippedFolders.contains(entry.name) || exclude.contains(where: { $0.matchesPath(child.relative) }) { continue }
             if let kind = Self.templateKind(entry.name) {
@@ -130,8 +139,8 @@ struct FolderWalk {
         return visit
     }
 
-    /// Records a manifest, podspec or Podfile (a file, or a link, even a broken one: reading it then says what is wrong).
-    private static func note(_ entry: FolderEntry, in visit: inout Visit) {
+    /// Records a manifest, podspec, Podfile or a file a registered reader recognises (a file, or a link, even a broken one: reading it then says what is wrong).
+    private static func note(_ entry: FolderEntry, readers: [any PackageReader], in visit: inout Visit) {
         guard entry.kind.isFile || entry.kind.isLink else { return }
         let name = entry.name
         // A file a generator names (`{{ name }}.podspec`) is a template's, not the repository's.
@@ -141,6 +150,7 @@ struct FolderWalk {
         if name == "Podfile" { visit.hasPodfile = true }
         if ProjectDescriptions.recognizes(name) { visit.descriptions.append(name) }
         if isSource(name) { visit.sourceFiles.append(name) }
+        if readers.contains(where: { $0.recognizes(name) }) { visit.registered.append(name) }
     }
 
     /// What a target compiles: headers are not counted, an app target lists none (they are compiled through what

@@ -12,7 +12,8 @@ import Paths
 /// ``Workspace`` for the rules to report), a symbolic-link loop, an unreadable folder or a file name that is not
 /// UTF-8 (each a ``Note``). Only a root that cannot be read at all is an error.
 ///
-/// In phases: the walk (``FolderWalk``), the pods it found and the Podfiles' path pods (``PodFolders``), the
+/// In phases: the walk (``FolderWalk``), the pods it found and the Podfiles' path pods (``PodFolders``), the project
+/// descriptions (``ProjectDescriptions``), the files of registered readers (``RegisteredReads``), the
 /// manifests and the packages they reach by path (``ManifestReads``), then the assembly of the workspace
 /// (``WorkspaceAssembly``: podspecs beside packages, pod dependencies by name, packages that lie in another's target).
 public struct PackageDiscovery: Sendable {
@@ -48,8 +49,9 @@ public struct PackageDiscovery: Sendable {
         reads.xcode = xcode
         PodFolders(reads: reads).read(walk.pods, podfiles: walk.podfiles, walked: Set(walk.found), into: &assembly, notes: &walk.notes)
         let described = ProjectDescriptions.read(&walk, xcode: xcode, into: &assembly)
+        let registered = RegisteredReads.read(walk.registered, readers: walk.readers, into: &assembly)
         let workspaces = XcodeWorkspaces.read(walk.workspaces, fileSystem: fileSystem, display: assembly.displayPaths, notes: &walk.notes)
-        var queue = (walk.found + described + workspaces.folders.filter { assembly.known.insert($0).inserted }).sorted()
+        var queue = (walk.found + described + registered + workspaces.folders.filter { assembly.known.insert($0).inserted }).sorted()
         while !queue.isEmpty {
             let batch = queue.filter { !assembly.isDone($0) }
             queue = []

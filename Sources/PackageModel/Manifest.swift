@@ -69,6 +69,8 @@ public enum ReaderKind: String, Hashable, Sendable, CaseIterable {
     case xcodegen
     /// A Tuist `Project.swift` (with its helpers), evaluated statically: the project Tuist would generate.
     case tuist
+    /// A reader registered at run time (``ReaderRegistry``): the package of an input componentize has no reader of its own for.
+    case plugIn = "plug-in"
 
     /// What the manifest declares.
     public var packageKind: PackageKind {
@@ -76,7 +78,7 @@ public enum ReaderKind: String, Hashable, Sendable, CaseIterable {
         case .xcode: return .xcodeProject
         case .xcodegen: return .xcodeGenSpec
         case .tuist: return .tuistProject
-        case .static, .swiftpm: return .package
+        case .static, .swiftpm, .plugIn: return .package
         case .podspec, .podspecJSON, .pod: return .pod
         }
     }
