@@ -112,6 +112,25 @@ final class StructureTests: XCTestCase {
         }
     }
 
+    /// Which file is which input is the readers' and discovery's to say (``PackageKind(manifestPath:)`` in the model is
+    /// their one answer for the others): no other module tests a manifest's file name. The files listed still do, each
+    /// for a reason of its own (a folder's name for a package read from its folder, the files `new` and `migrate-pods`
+    /// write), and no other may start.
+    func testNoManifestNameTestedOutsideTheReaders() throws {
+        let tests = [".hasSuffix(\".podspec\")", ".hasSuffix(\".podspec.json\")", ".hasSuffix(\".xcodeproj\")", ".hasSuffix(\"project.pbxproj\")",
+                     "== \"Package.swift\"", "== \"Project.swift\"", "== \"project.yml\""]
+        let known: Set<String> = ["PackageModel/Manifest.swift", "Rules/UnassignedRule.swift", "Scaffolding/NewComponentRoot.swift",
+                                  "Scaffolding/Scaffolder.swift"]
+        let modules = try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted().filter { !Self.readingModules.contains($0) }
+        var found: Set<String> = []
+        for module in modules {
+            for file in try swiftFiles(of: module) where tests.contains(where: file.text.contains) {
+                found.insert("\(module)/\(file.name)")
+            }
+        }
+        XCTAssertEqual(found.subtracting(known).sorted(), [], "a manifest's file name tested outside the readers and discovery: ask the model")
+    }
+
     /// No function of Sources longer than 80 lines but parser dispatch (scripts/function-lengths-allowed), measured by the
     /// build's function-lengths tool as CI measures it.
     func testFunctionsAreAtMostEightyLines() throws {
