@@ -246,7 +246,7 @@ public struct DependencyGraph: Sendable {
         // so, and no rule reports it.
         missingPackages = workspace.missing.filter { !$0.isExpectedAbsent }.map {
             MissingPackageReference(written: $0.written, referencedBy: $0.referencedBy, folderExists: $0.exists, location: $0.location,
-                                    expectedFile: $0.expectedFile, suggestion: $0.suggestion, kind: $0.kind)
+                                    expectedFile: $0.expectedFile, suggestion: $0.suggestion, kind: $0.kind, podspecsThere: $0.podspecsThere)
         }
         unreadableManifests = workspace.unreadable.map {
             UnreadableManifest(package: $0.relativeDirectory, manifestPath: $0.manifestPath, message: $0.message, location: $0.location, kind: $0.kind,
@@ -419,6 +419,8 @@ public struct MissingPackageReference: Sendable, Hashable {
     public var suggestion: String?
     /// What the folder should hold.
     public var kind: PackageKind
+    /// For a pod, the podspecs the folder holds instead.
+    public var podspecsThere: [String] = []
 }
 
 /// A package whose manifest no reader could evaluate.

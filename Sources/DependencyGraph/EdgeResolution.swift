@@ -2,6 +2,7 @@ import Diagnostics
 import Discovery
 import PackageModel
 import Parallel
+import Paths
 
 /// Turns each target dependency written in a manifest into edges: to local targets (through a product of a
 /// package reached by path, or a target of the same package), to a product of an external package, or to
@@ -20,10 +21,11 @@ public struct EdgeResolution: Sendable {
         // An unreadable or missing Xcode or Tuist project holds targets, never a product named without its package.
         let projects = Set(workspace.unreadable.filter(\.kind.isXcodeProject).map(\.directory) + workspace.missing.filter(\.kind.isXcodeProject).map(\.directory)
             + workspace.declined)
+        let podspecs = Set(workspace.missing.filter { $0.kind == .pod }.map { PathArithmetic.join($0.directory, $0.expectedFile) })
         return inSlices(of: packages.count) { slice in
             slice.flatMap { index in
                 edges(of: PackageContext(package: packages[index], index: index, packages: packages, numbering: numbering, unavailable: unavailable,
-                                         unavailableProjects: projects))
+                                         unavailableProjects: projects, missingPodspecs: podspecs))
             }
         }
     }
@@ -63,8 +65,10 @@ public struct EdgeResolution: Sendable {
         /// Those of them that are packages, not Xcode or Tuist projects: what may hold a product named without its package.
         var unavailableProducers: Set<String> = []
 
+        /// `missingPodspecs`: the podspecs Podfiles' path pods name that their folders do not hold (`NXKit/NXKit.podspec`):
+        /// a pod of that name there is unavailable (its Podfile line's `unresolved` says it once), whatever else the folder holds.
         init(package: LocalPackage, index: Int, packages: [LocalPackage], numbering: TargetNumbering, unavailable: Set<String> = [],
-             unavailableProjects: Set<String> = []) {
+             unavailableProjects: Set<String> = [], missingPodspecs: Set<String> = []) {
             self.package = package
             self.index = index
             self.packages = packages
@@ -76,7 +80,11 @@ public struct EdgeResolution: Sendable {
             for dependency in package.manifest.dependencies {
                 dependencies[dependency.identity] = dependency
                 if let name = dependency.name { dependencies[name] = dependency }
-                if let local = Self.localPackage(dependency, of: package, numbering: numbering) {
+                if dependency.kind == .pod, let directory = package.localDependencies[dependency.location],
+                   missingPodspecs.contains(PathArithmetic.join(directory, (dependency.name ?? dependency.location) + ".podspec")) {
+                    unavailablePackages.insert(dependency.identity)
+                    producers.insert(dependency.identity)
+                } else if let local = Self.localPackage(dependency, of: package, numbering: numbering) {
                     localPackages.append(local)
                 } else if dependency.kind == .fileSystem || dependency.kind == .pod, let directory = package.localDependencies[dependency.location],
                           unavailable.contains(directory) {

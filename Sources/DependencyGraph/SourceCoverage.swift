@@ -6,7 +6,8 @@ import SourceImports
 /// How much of the repository's code the check read: the source files (``Workspace/sourceFiles``) some target of a
 /// package, pod or project compiles, against all of them; and where the others are.
 public struct SourceCoverage: Sendable, Equatable {
-    /// The repository's source files outside skipped and excluded folders.
+    /// The repository's source files outside skipped and excluded folders, those in the folder of a manifest that
+    /// cannot be read left out unless a target read compiles them.
     public let total: Int
     /// Those some target read.
     public let read: Int
@@ -49,11 +50,12 @@ public struct SourceCoverage: Sendable, Equatable {
             }
         }
         // The code of a package, pod or project that cannot be read is its `unreadable-manifest` error's: not counted again.
+        // A file a target read compiles is read even there (an Xcode project at the root of an unreadable root podspec).
         let unreadable = workspace.unreadable.map { package in
             let isFile = PackageKind(manifestPath: package.directory) != .package
             return PathArithmetic.relative(isFile ? PathArithmetic.resolve("..", from: package.directory) : package.directory, to: workspace.realRoot)
         }
-        let files = workspace.sourceFiles.filter { file in !unreadable.contains { $0 == "." || file.hasPrefix($0 + "/") } }
+        let files = workspace.sourceFiles.filter { file in read.contains(file) || !unreadable.contains { $0 == "." || file.hasPrefix($0 + "/") } }
         var unread: [String: Int] = [:]
         var count = 0
         for file in files {

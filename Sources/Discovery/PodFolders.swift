@@ -138,10 +138,13 @@ struct PodFolders {
                     continue
                 }
                 let relative = PathArithmetic.relative(podfile.directory, to: assembly.root)
-                assembly.missingPods.append(MissingPackage(
+                var missing = MissingPackage(
                     directory: directory, written: pod.path, referencedBy: relative == "." ? "Podfile" : relative + "/Podfile",
                     exists: fileSystem.isFolder(directory), location: FileLocation(path: shown, line: pod.location.line, column: pod.location.column),
-                    expectedFile: expected[0]))
+                    expectedFile: expected[0])
+                missing.podspecsThere = (fileSystem.listing(of: directory)?.entries ?? []).map(\.name)
+                    .filter { $0.hasSuffix(".podspec") || $0.hasSuffix(".podspec.json") }.sorted()
+                assembly.missingPods.append(missing)
             }
         }
         return added

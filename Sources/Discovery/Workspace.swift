@@ -80,6 +80,8 @@ public struct MissingPackage: Sendable, Hashable {
     public var outsideRepository = false
     /// The path as written with its last part the nearest folder beside it that holds the file (a typo's fix).
     public var suggestion: String?
+    /// For a pod, the podspecs the folder holds instead (a pod renamed since the Podfile was written), sorted.
+    public var podspecsThere: [String] = []
     /// What the folder should hold: a package, a pod (a Podfile's path pod) or an Xcode project.
     public var kind: PackageKind { PackageKind(manifestPath: expectedFile == XcodeManifest.file ? directory : expectedFile) }
 }

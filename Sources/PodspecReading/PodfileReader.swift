@@ -211,8 +211,8 @@ private struct PodfileWalker {
     var insideUnknown = 0
     /// Every local variable assigned, its value known or not: a statement starting with one calls no method.
     var assigned: Set<String> = []
-    /// `def` helpers: the file and the token range of each body, by name.
-    var helpers: [String: (source: Source, body: Range<Int>)] = [:]
+    /// `def` helpers: the file, the token range of each body and the names of its parameters, by name.
+    var helpers: [String: (source: Source, body: Range<Int>, parameters: Set<String>)] = [:]
     /// Helpers being walked (a helper that calls itself is walked once).
     var calling: Set<String> = []
 
@@ -235,8 +235,10 @@ private struct PodfileWalker {
         FileLocation(path: path, line: token.line, column: token.column)
     }
 
+    /// A helper's body walked at each of its calls says the same at the same place: once.
     mutating func note(_ message: String, at token: RubyToken) {
-        notes.append(Note(message, at: location(token)))
+        let note = Note(message, at: location(token))
+        if !notes.contains(where: { $0.message == note.message && $0.location == note.location }) { notes.append(note) }
     }
 
     /// Keywords that separate the branches of a condition: their line is read past, the statements after them are read.
@@ -371,22 +373,33 @@ private struct PodfileWalker {
     mutating func define(at start: RubyToken) throws {
         advance()
         guard case .identifier(let name) = token.kind else { return try skipBlock(at: start, opened: true) }
-        skipLine()
+        // `def helper(name, options = {})`, `def helper name`: a parameter is a local of the body, no method.
+        var parameters: Set<String> = []
+        var previous = token.kind
+        advance()
+        while token.kind != .newline && token.kind != .end {
+            if case .identifier(let parameter) = token.kind, [.identifier(name), .punctuation("("), .punctuation(","), .punctuation("*"), .punctuation("**"), .punctuation("&")].contains(previous) {
+                parameters.insert(parameter)
+            }
+            previous = token.kind
+            advance()
+        }
         let bodyStart = position
         try skipBody(at: start)
-        helpers[name] = (source, bodyStart..<position)
+        helpers[name] = (source, bodyStart..<position, parameters)
     }
 
     /// Walks a helper's body in the current target, as Ruby runs it where it is called.
     mutating func call(_ name: String, at start: RubyToken) throws {
         skipLine()
         guard let helper = helpers[name], calling.insert(name).inserted else { return }
-        let resume = (source, position)
+        let resume = (source, position, assigned)
         source = helper.source
         position = helper.body.lowerBound
+        assigned.formUnion(helper.parameters)
         // The body ends at the `end` the definition closed with.
         try statements(until: "end")
-        (source, position) = resume
+        (source, position, assigned) = resume
         calling.remove(name)
     }
 
@@ -394,7 +407,8 @@ private struct PodfileWalker {
     mutating func unread(_ construct: String, at start: RubyToken) {
         let name = definition == 0 ? "every target" : "target '\(targets[definition].name)'"
         note("\(construct): the pods it may add to \(name) are not read, so imports of pods the Podfile does not name there are undecided", at: start)
-        targets[definition].unreadAdditions.append(PodfileUnreadAddition(construct: construct, location: location(start)))
+        let addition = PodfileUnreadAddition(construct: construct, location: location(start))
+        if !targets[definition].unreadAdditions.contains(addition) { targets[definition].unreadAdditions.append(addition) }
     }
 
     /// `load 'modules.rb'`, `require_relative 'pods'`, `eval(File.read('pods.rb'))`: the file's statements are walked

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import ManifestReading
 import PackageModel
 import Project
 import Rules
@@ -269,7 +270,54 @@ final class PodShapesTests: ScratchRepositoryTestCase {
                        ["Files declares a dependency on Core from Core, which none of its files imports"])
     }
 
+    // MARK: A stale example Podfile
+
+    /// `pod lib create`'s `Example/Podfile` still names the pod by its old name at `../` (`pod 'OldBoard'`), where only
+    /// `Board.podspec` is now: one `unresolved` at the Podfile's line, saying what the folder holds, never one more per
+    /// target the line gives the pod to (the example and its tests, nested with `inherit! :search_paths`).
+    func testAStaleExamplePodfilesPathPodIsOneFindingAtItsLine() throws {
+        try write(Self.podspec("Board"), to: "Modules/Board/Board.podspec")
+        try write("public struct Board {}\n", to: "Modules/Board/Classes/Board.swift")
+        try write("import OldBoard\n", to: "Modules/Board/Example/OldBoard/AppDelegate.swift")
+        try write(HeldOutShapesTests.project([
+            HeldOutShapesTests.XcodeTargetShape(name: "OldBoard_Example", settings: "SDKROOT = iphoneos;", files: ["OldBoard/AppDelegate.swift"],
+                                                productType: "application"),
+            HeldOutShapesTests.XcodeTargetShape(name: "OldBoard_Tests", settings: "SDKROOT = iphoneos;", files: [], productType: "bundle.unit-test"),
+        ], kitPath: "../../Kit"), to: "Modules/Board/Example/OldBoard.xcodeproj/project.pbxproj")
+        try write("use_frameworks!\n\ntarget 'OldBoard_Example' do\n  pod 'OldBoard', :path => '../'\n\n  target 'OldBoard_Tests' do\n    inherit! :search_paths\n  end\nend\n",
+                  to: "Modules/Board/Example/Podfile")
+        try writePod("Kit")
+        let findings = try check().result.findings.filter { $0.rule == .unresolved && !$0.message.contains("Kit") }
+        XCTAssertEqual(described(findings), ["ROOT/Modules/Board/Example/Podfile:4:3: unresolved: Modules/Board/Example/Podfile depends on the pod at '../', which has no OldBoard.podspec"])
+        XCTAssertEqual(findings.map(\.fix), ["fix the path, or the pod's name (CocoaPods reads OldBoard.podspec in that folder, which holds Board.podspec)"])
+    }
+
     // MARK: A pod that cannot be read
+
+    /// An SDK's podspec at the repository's root that cannot be read (its version comes from the environment), with
+    /// the root's Xcode project whose app compiles most of the code: the app's files count as read, only the files the
+    /// unread pod alone would compile as unread. `init --infer` proposes layers (3 of 4 files read), and `check`'s
+    /// count leaves the unread pod's file to its `unreadable-manifest` warning.
+    func testFilesAnAppCompilesBesideAnUnreadableRootPodspecCountAsRead() throws {
+        try write(Self.podspec("LinkSDK", ["s.version = ENV['LINK_SDK_VERSION'] || '1.0.0'"]).replacingOccurrences(of: "Classes/**/*", with: "Source/SDK/**/*"),
+                  to: "LinkSDK.podspec")
+        try write("#import <Foundation/Foundation.h>\n@interface LNKClient : NSObject\n@end\n", to: "Source/SDK/LNKClient.h")
+        try write("#import \"LNKClient.h\"\n@implementation LNKClient\n@end\n", to: "Source/SDK/LNKClient.m")
+        let files = ["Source/App/AppDelegate.m", "Source/App/HomeViewController.m", "Source/App/Settings.swift"]
+        for file in files { try write(file.hasSuffix(".swift") ? "import UIKit\n" : "#import <UIKit/UIKit.h>\n", to: file) }
+        try write(HeldOutShapesTests.project([HeldOutShapesTests.XcodeTargetShape(name: "LinkApp", settings: "SDKROOT = iphoneos;", files: files,
+                                                                                  productType: "application")], kitPath: "Kit"),
+                  to: "LinkApp.xcodeproj/project.pbxproj")
+        try write("target 'LinkApp' do\n  pod 'LinkSDK', :path => './'\nend\n", to: "Podfile")
+        try writePod("Kit")
+        let checked = try check()
+        XCTAssertTrue(checked.result.findings.contains { $0.rule == .unreadableManifest }, "\(described(checked.result.findings))")
+        let coverage = try XCTUnwrap(checked.graph.coverage)
+        XCTAssertEqual([coverage.read, coverage.total], [4, 4], "the app's 3 files and Kit's")
+        XCTAssertFalse(checked.result.findings.contains { $0.rule == .unreadSources }, "\(described(checked.result.findings))")
+        let inferred = try Project.inferConfiguration(at: root, reader: ManifestReader(strategy: .static), today: "2026-06-01")
+        XCTAssertTrue(inferred.configuration.contains("LinkApp"), inferred.configuration)
+    }
 
     /// `pod lib create`'s `Example/` project of a pod whose podspec cannot be read holds only `Commons_Tests`: where it
     /// belongs is the unread pod's business, so no `unassigned` (the `unreadable-manifest` warning stands for it); a
