@@ -9,6 +9,9 @@ extension ImportResolution {
         /// Outside products by the module they build (`ESTabBarController_swift` for pod `ESTabBarController-swift`), from
         /// every manifest's entries: the product and the package some manifest declares it from.
         var externalProducts: [String: (package: String, product: String)] = [:]
+        /// Products some manifest declares whose package cannot be read (named without it, or a package not read), by
+        /// the module they build: a target importing one without declaring it is undecided, not importing nothing known.
+        var unreadProducts: [String: Edge.Destination] = [:]
         /// What each target declares of outside packages and of packages that cannot be read.
         var declaredOutside: [Int: [Edge.Destination]] = [:]
         /// Why each package a path leads to cannot be read, by identity.
@@ -71,8 +74,11 @@ extension ImportResolution {
                 case .external(let package, let product):
                     let module = DependencyGraph.moduleName(of: product.split(separator: "/").first.map(String.init) ?? product)
                     if let package, externalProducts[module] == nil { externalProducts[module] = (package, product) }
+                    if package == nil, unreadProducts[module] == nil { unreadProducts[module] = edge.to }
                     declaredOutside[edge.fromNumber, default: []].append(edge.to)
-                case .unavailable:
+                case .unavailable(_, let product):
+                    let module = Provisions.module(ofProduct: product)
+                    if unreadProducts[module] == nil { unreadProducts[module] = edge.to }
                     declaredOutside[edge.fromNumber, default: []].append(edge.to)
                 case .target, .unresolved:
                     continue
@@ -216,6 +222,16 @@ extension ImportResolution {
             return provisions
         }
 
+        /// The package that cannot be read of a product some manifest declares building `module`: what would decide an
+        /// import of it by a target that does not declare it.
+        func unreadProvider(of module: String) -> UnreadPackage? {
+            switch unreadProducts[module] {
+            case .external(nil, let product)?: return UnreadPackage(package: product, reason: .productByName)
+            case .unavailable(let package, _)?: return UnreadPackage(package: package, reason: unreadPaths[package] ?? .unreadable)
+            default: return nil
+            }
+        }
+
         /// The outside product that provides `module`, for a target that declares none that does: from the checkouts
         /// read (the product named like the module first), else a product of that name another manifest declares.
         func provider(of module: String) -> ImportResolution.ExternalImports.Key? {
@@ -314,8 +330,11 @@ extension ImportResolution {
 
 /// Umbrella targets: a framework or library target of a project (Xcode's, XcodeGen's, Tuist's) that links outside
 /// products none of its own files imports links them for the targets above it, which import them (the shape of a
-/// `ThirdPartyLibrary` framework every feature depends on). Its products are visible to the targets that depend on it
-/// directly, as a re-export is; a target that reaches them only through another still declares nothing.
+/// `ThirdPartyLibrary` framework every feature depends on). So does a package's library target that depends on
+/// outside products and whose files import nothing but Foundation and what they re-export (a local `Modules`
+/// package whose one file is empty, joined to an app only to bring its remote packages into the build). Its products
+/// are visible to the targets that depend on it directly, as a re-export is; a target that reaches them only through
+/// another still declares nothing.
 struct Umbrellas {
     /// The umbrellas' outside entries, by the number of each target depending on one.
     var outsideByDependant: [Int: [Edge.Destination]] = [:]
@@ -324,14 +343,20 @@ struct Umbrellas {
 
     init(declared: DeclaredGraph, facts: ImportFacts, numbers: [Int?], declaredOutside: [Int: [Edge.Destination]]) {
         // Only an Xcode library target with outside entries can be an umbrella: the rest is looked at for those alone.
-        let candidates = Set(declaredOutside.keys.filter { number in
-            declared.sortedTargets[number].productKind.isLinkedLibrary
+        var candidates = Set(declaredOutside.keys.filter { number in
+            let target = declared.sortedTargets[number]
+            return target.productKind.isLinkedLibrary || target.packageKind == .package && target.type == .regular && !target.isTest
         })
         guard !candidates.isEmpty else { return }
         var imported: [Int: Set<String>] = [:]
         for (imports, number) in zip(facts.targets, numbers) where !imports.files.isEmpty {
             guard let number, candidates.contains(number) else { continue }
             imported[number, default: []].formUnion(imports.uses.map(\.module))
+            // A package target with code of its own (an import it does not re-export of anything but Foundation and the
+            // standard library: `import SwiftUI` is a view's) is a module, not a bundle of its dependencies.
+            if declared.sortedTargets[number].packageKind == .package, imports.uses.contains(where: { use in
+                !use.isExported && !DependencyGraph.readableToolchainModules.contains(use.module)
+            }) { candidates.remove(number) }
         }
         var dependants: [Int: [Int]] = [:]
         for number in declared.successors.indices {

@@ -71,6 +71,17 @@ public struct UndecidedImport: Sendable {
     public var location: FileLocation
     /// The packages that would decide it, sorted.
     public var deciders: [UnreadPackage]
+
+    /// Whether nothing read provides the module (``UnreadPackage/Reason/unprovided``): no package to read would decide it.
+    public var isUnprovided: Bool { deciders.allSatisfy { $0.reason == .unprovided } && !deciders.isEmpty }
+
+    /// What would decide it (`reading X (not checked out), …`), or that nothing read provides the module.
+    public var decider: String {
+        isUnprovided ? deciders[0].description : "reading " + deciders.map(\.description).joined(separator: ", ")
+    }
+
+    /// Why it is undecided, as reports say it after the import.
+    public var reason: String { isUnprovided ? decider : "would be decided by " + decider }
 }
 
 /// A package the graph cannot read, and why.
@@ -99,6 +110,9 @@ public struct UnreadPackage: Sendable, Hashable, Comparable, CustomStringConvert
         /// A statement of the Podfile that may give the target pods the reader does not see (`package` is its place),
         /// what it is.
         case podfileStatement(String)
+        /// A module no target, package or pod of the repository provides, nor a declared one, and not a known SDK module
+        /// (the package is the module's name): an SDK module componentize does not know, or one the build cannot find.
+        case unprovided
     }
 
     /// The package's identity, or the product's name for a product named without its package.
@@ -117,6 +131,7 @@ public struct UnreadPackage: Sendable, Hashable, Comparable, CustomStringConvert
         case .sharedHeader(let name): return "\(package) (one of the modules holding a header \(name): which one the header search paths find is not read)"
         case .searchPathHeader: return "\(package) (its header is found through header search paths, which compile without linking it: whether the build needs the link is not read)"
         case .podfileStatement(let construct): return "\(package): \(construct), whose pods are not read"
+        case .unprovided: return "no target, package or pod in the repository provides \(package); not a known SDK module"
         }
     }
 
@@ -125,7 +140,7 @@ public struct UnreadPackage: Sendable, Hashable, Comparable, CustomStringConvert
         switch reason {
         case .missing(let path): return path
         case .productByName: return "the package of product \(package)"
-        case .notCheckedOut, .outsidePod, .withoutSources, .unreadable, .prebuilt, .sharedHeader, .searchPathHeader, .podfileStatement: return package
+        case .notCheckedOut, .outsidePod, .withoutSources, .unreadable, .prebuilt, .sharedHeader, .searchPathHeader, .podfileStatement, .unprovided: return package
         }
     }
 

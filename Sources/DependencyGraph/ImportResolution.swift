@@ -48,6 +48,7 @@ struct ImportResolution {
         let interfaceModules = Self.interfaceModules(facts.targets, numbers: numbers)
         let hostedImports = Self.importsOfHostedTests(context.hosted, imported: importedModules)
         let registrars = Self.loadTimeRegistrars(facts.targets, numbers: numbers), headers = headerUses(facts.targets, numbers: numbers)
+        let undecidedTargets = Set(results.filter { !$0.undecided.isEmpty }.map(\.from))
         let unimported = UnimportedDependencies.find(declared, entries: entries, imported: importedModules.filter { modular.contains($0.key) },
                                                      reexports: reexports, external: facts.external,
                                                      headers: headers, moduleMaps: moduleMaps, byModule: context.modules,
@@ -60,6 +61,8 @@ struct ImportResolution {
             .filter { !Self.isLinkedForLoading($0, registrars: registrars, uses: (importedModules, headers), declared: declared) }
             // A target whose build-tool plugin generates code: what that code imports is not on disk.
             .filter { !Self.appliesCodeGeneratingPlugin($0.from, declared: declared) }
+            // An import nothing read provides may enter the build through an outside package the dependency links.
+            .filter { !Self.mayBringUndecided($0, undecided: undecidedTargets, context: context) }
         let index = ImportIndex(edges: results.flatMap(\.edges), undeclaredExternal: results.flatMap(\.external),
                                 importedModules: importedModules, reexports: reexports, external: facts.external,
                                 undecided: results.flatMap(\.undecided) + headersUndecided, unimported: unimported,
@@ -116,6 +119,28 @@ struct ImportResolution {
         let linked = declared.successors[from.number].filter { isStatic(declared.sortedTargets[$0]) }
         return dependency.targets.contains { library in
             linked.contains { $0 != library.number && (uses.imported[$0]?.contains(library.module) == true || uses.headers.contains(SIMD2($0, library.number))) }
+        }
+    }
+
+    /// Whether a local dependency none of the target's files imports may be how a module it imports that is undecided
+    /// enters its build: the dependency is an umbrella (``Umbrellas``) linking an outside product whose package is not
+    /// read and that the target does not link itself (a `Modules` package bundling remote packages that are not checked
+    /// out), whose modules cannot be known.
+    static func mayBringUndecided(_ dependency: UnimportedDependency, undecided: Set<Int>, context: Context) -> Bool {
+        guard undecided.contains(dependency.from.number), !dependency.targets.isEmpty else { return false }
+        /// The package of an outside product that cannot be read (its product's name when named without it), else nil.
+        func unread(_ destination: Edge.Destination) -> String? {
+            switch destination {
+            case .external(let package, let product):
+                return context.facts.external.modules(ofProduct: product, package: package) == nil ? package ?? product : nil
+            case .unavailable(let package, _): return package
+            case .target, .unresolved: return nil
+            }
+        }
+        let own = Set((context.declaredOutside[dependency.from.number] ?? []).compactMap(unread))
+        return dependency.targets.contains { target in
+            context.umbrellaExports[target.module] != nil
+                && (context.declaredOutside[target.number] ?? []).contains { unread($0).map { !own.contains($0) } ?? false }
         }
     }
 
@@ -406,6 +431,11 @@ struct ImportResolution {
         var order: [Key] = []
         var undecided: [String: [SourceImportUse]] = [:]
         var undecidedOrder: [String] = []
+        /// Modules no target, package or pod read provides, by name, in the order first imported.
+        var unprovided: [String: [SourceImportUse]] = [:]
+        var unprovidedOrder: [String] = []
+        /// Of those, the ones a product some manifest declares may build, whose package cannot be read: what decides them.
+        var unreadProviders: [String: UnreadPackage] = [:]
 
         init(provisions: Provisions) {
             self.provisions = provisions
@@ -420,7 +450,14 @@ struct ImportResolution {
                 return
             }
             let named = provisions.packageNamed(like: module).map { Key(package: $0, product: module, module: module) }
-            guard let key = context.provider(of: module) ?? named else { return }
+            guard let key = context.provider(of: module) ?? named else {
+                // Nothing read provides it and no SDK module componentize knows is named so: undecided, never a finding
+                // (an SDK module not on the list, or one the build cannot find), and never silent.
+                if unprovided[module] == nil { unprovidedOrder.append(module) }
+                unprovided[module, default: []].append(use)
+                if unreadProviders[module] == nil, let unread = context.unreadProvider(of: module) { unreadProviders[module] = unread }
+                return
+            }
             if uses[key] == nil { order.append(key) }
             uses[key, default: []].append(use)
         }
@@ -436,6 +473,9 @@ struct ImportResolution {
         func undecidedImports(from: GraphTarget) -> [UndecidedImport] {
             undecidedOrder.compactMap { module in
                 undecided[module]?.first.map { UndecidedImport(from: from, module: module, location: $0.location, deciders: provisions.unread) }
+            } + unprovidedOrder.compactMap { module in
+                unprovided[module]?.first.map { UndecidedImport(from: from, module: module, location: $0.location,
+                                                                deciders: [unreadProviders[module] ?? UnreadPackage(package: module, reason: .unprovided)]) }
             }
         }
     }

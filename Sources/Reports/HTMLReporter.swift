@@ -88,7 +88,7 @@ public struct HTMLReporter: Sendable {
             switch undecided {
             case .import(let item):
                 return entry("import", item.location, "\(item.from.id.name) imports \(item.module)",
-                             "reading " + item.deciders.map(\.description).joined(separator: ", "))
+                             item.decider)
             case .call(let call):
                 return entry("mediator call", call.location, "\(call.from.id.name) \(call.api) with \(call.written)", call.decider)
             case .use(let use):

@@ -67,11 +67,10 @@ public struct SARIFReporter: Sendable {
         if let column = item.location.column { region.append(("startColumn", .int(column))) }
         var physical: [(String, JSONValue)] = [("artifactLocation", .object([("uri", .string(report.pathFromRoot(item.location.path))), ("uriBaseId", .string("%SRCROOT%"))]))]
         if !region.isEmpty { physical.append(("region", .object(region))) }
-        let deciders = item.deciders.map(\.description).joined(separator: ", ")
         return .object([
             ("descriptor", .object([("id", .string("undecided-import"))])),
             ("level", .string("note")),
-            ("message", .object([("text", .string("\(item.from.id.name) imports \(item.module): undecided (never a finding), would be decided by reading \(deciders)"))])),
+            ("message", .object([("text", .string("\(item.from.id.name) imports \(item.module): undecided (never a finding), \(item.reason)"))])),
             ("locations", .array([.object([("physicalLocation", .object(physical))])])),
         ])
     }

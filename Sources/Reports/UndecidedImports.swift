@@ -36,13 +36,13 @@ struct UndecidedImports {
             + groups.joined(separator: "; ")
         guard listed else { return [line + "; --list-undecided lists each import"] }
         return [line + ":"] + imports.map { item in
-            "    \(item.location): \(item.from.id.name) imports \(item.module): would be decided by reading \(item.deciders.map(\.description).joined(separator: ", "))"
+            "    \(item.location): \(item.from.id.name) imports \(item.module): \(item.reason)"
         }
     }
 
     /// The kinds of package that would decide imports, each read another way.
     enum Kind: CaseIterable {
-        case checkout, pod, vendored, prebuilt, local, header, podfile
+        case checkout, pod, vendored, prebuilt, local, header, podfile, unprovided
 
         init(_ reason: UnreadPackage.Reason) {
             switch reason {
@@ -53,6 +53,7 @@ struct UndecidedImports {
             case .missing, .unreadable: self = .local
             case .sharedHeader, .searchPathHeader: self = .header
             case .podfileStatement: self = .podfile
+            case .unprovided: self = .unprovided
             }
         }
 
@@ -65,6 +66,7 @@ struct UndecidedImports {
             case .local: return count == 1 ? "a package of the repository that cannot be read" : "\(count) packages of the repository that cannot be read"
             case .header: return count == 1 ? "a component whose header a quoted include finds through search paths" : "\(count) components whose headers quoted includes find through search paths"
             case .podfile: return count == 1 ? "a Podfile statement whose pods are not read" : "\(count) Podfile statements whose pods are not read"
+            case .unprovided: return count == 1 ? "a module nothing in the repository provides" : "\(count) modules nothing in the repository provides"
             }
         }
 
@@ -77,6 +79,7 @@ struct UndecidedImports {
             case .local: return "the unresolved and unreadable-manifest findings say what to fix"
             case .header: return "a quoted #import \"Header.h\" names no module; #import <Module/Header.h> (or @import) says which component it needs, and linking it declares it"
             case .podfile: return "the note at each says what is not read; pod lines written in the Podfile, or in a file it loads by a plain path, are read"
+            case .unprovided: return "no target, package or pod of the repository, nor a declared outside one, provides them and they are no SDK module componentize knows: an SDK module goes in imports.system in componentize.yml, any other needs the target, package or pod that builds it"
             }
         }
     }

@@ -1,0 +1,104 @@
+import DependencyGraph
+import Project
+import Rules
+import TestSupport
+import XCTest
+
+/// A local package that only bundles outside products for the app above it, and an import of a module nothing in the
+/// repository provides: neither is a finding, and neither is silent.
+final class UmbrellaAndUnprovidedShapesTests: ScratchRepositoryTestCase {
+    override class var scratchName: String { "componentize-umbrella" }
+
+    typealias Shape = HeldOutShapesTests.XcodeTargetShape
+
+    /// The local package `Kit` at the root: one target whose only file holds no code, depending on product `ChartKit` of
+    /// a remote package that is not checked out.
+    private func writeUmbrellaKit() throws {
+        try write("""
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Kit",
+                products: [.library(name: "Kit", targets: ["Kit"])],
+                dependencies: [.package(url: "https://example.com/acme/chart-kit.git", from: "2.0.0")],
+                targets: [.target(name: "Kit", dependencies: [.product(name: "ChartKit", package: "chart-kit")])]
+            )
+
+            """, to: "Kit/Package.swift")
+        try write("import Foundation\n\n// Brings the remote packages into the app's build.\n", to: "Kit/Sources/Kit/Placeholder.swift")
+    }
+
+    /// The umbrella, and an application `Dashboard` of `App.xcodeproj` linking it whose one file imports SwiftUI and `module`.
+    private func writeApp(linkingUmbrellaAndImporting module: String) throws {
+        try writeUmbrellaKit()
+        try write("import SwiftUI\nimport \(module)\n", to: "App/Dashboard.swift")
+        try write(HeldOutShapesTests.project([Shape(name: "Dashboard", settings: "SDKROOT = iphoneos;", files: ["App/Dashboard.swift"],
+                                                    linksKit: true, productType: "application")]),
+                  to: "App.xcodeproj/project.pbxproj")
+    }
+
+    /// An app linking the umbrella imports `ChartKit`, which only the umbrella brings: the umbrella is used (not
+    /// `unused-dependency`), and the import is declared through it (not `implicit-dependency`).
+    func testAnUmbrellaPackageBundlingRemoteProductsIsUsedByWhatItBrings() throws {
+        try writeApp(linkingUmbrellaAndImporting: "ChartKit")
+        let check = try check()
+        XCTAssertEqual(described(check.result.findings), [])
+        XCTAssertEqual(check.result.undecided.imports.map(\.module), [])
+    }
+
+    /// The app imports a module the umbrella's remote package may provide under another name (`ChartKitMarks`): what the
+    /// package provides cannot be known, so the umbrella is undecided (never `unused-dependency`) and so is the import.
+    func testAnUmbrellaWhoseRemotePackageIsNotReadIsNeverUnused() throws {
+        try writeApp(linkingUmbrellaAndImporting: "ChartKitMarks")
+        let check = try check()
+        XCTAssertEqual(described(check.result.findings), [])
+        XCTAssertEqual(check.result.undecided.imports.map(\.module), ["ChartKitMarks"])
+        XCTAssertEqual(check.result.undecided.imports.first?.deciders.map(\.reason), [.notCheckedOut])
+    }
+
+    /// A package target with code of its own that declares a remote product it never imports is no umbrella: a target
+    /// depending on it that imports the product still does not declare it.
+    func testAPackageTargetWithCodeOfItsOwnIsNoUmbrella() throws {
+        try write("""
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Kit",
+                products: [.library(name: "Kit", targets: ["Kit"]), .library(name: "Feed", targets: ["Feed"])],
+                dependencies: [.package(url: "https://example.com/acme/chart-kit.git", from: "2.0.0")],
+                targets: [
+                    .target(name: "Kit", dependencies: [.product(name: "ChartKit", package: "chart-kit")]),
+                    .target(name: "Feed", dependencies: ["Kit"]),
+                ]
+            )
+
+            """, to: "Kit/Package.swift")
+        try write("import SwiftUI\n\npublic struct Badge: View {\n    public var body: some View { Text(\"New\") }\n}\n", to: "Kit/Sources/Kit/Kit.swift")
+        try write("import Kit\nimport ChartKit\n", to: "Kit/Sources/Feed/Feed.swift")
+        let check = try check()
+        XCTAssertEqual(described(check.result.findings.filter { $0.rule == .implicitDependency }),
+                       ["ROOT/Kit/Sources/Feed/Feed.swift:2:1: implicit-dependency: Feed (kit) imports ChartKit from package chart-kit, which its manifest does not declare"])
+    }
+
+    /// An import no target, package or pod of the repository provides, nor a declared outside one, and that is no SDK
+    /// module componentize knows: undecided with that reason, once per module and target (never a finding, never silent).
+    func testAnImportNothingProvidesIsUndecidedWithItsReason() throws {
+        try write("""
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(name: "Kit", products: [.library(name: "Kit", targets: ["Kit"])], targets: [.target(name: "Kit")])
+
+            """, to: "Kit/Package.swift")
+        try write("import Foundation\nimport ZebraRenderer\n", to: "Kit/Sources/Kit/A.swift")
+        try write("import ZebraRenderer\n#if canImport(OptionalThing)\nimport OptionalThing\n#endif\n", to: "Kit/Sources/Kit/B.swift")
+        let check = try check()
+        XCTAssertEqual(described(check.result.findings), [])
+        let undecided = check.result.undecided.imports
+        XCTAssertEqual(undecided.map(\.module), ["ZebraRenderer"])
+        XCTAssertEqual(undecided.first?.location.line, 2)
+        XCTAssertEqual(undecided.first?.reason, "no target, package or pod in the repository provides ZebraRenderer; not a known SDK module")
+    }
+}
