@@ -25,6 +25,7 @@ enum TuistProjects {
             contexts[root] = context
             dropDependenciesManifest(context, walk: &walk, assembly: &assembly)
         }
+        dropPluginPackages(plugins, walk: &walk, assembly: &assembly)
         let roots = projects.map { root(of: $0, repository: assembly.root, fileSystem: fileSystem) }
         let loaded = contexts
         let outcomes: [Result<TuistReader.Reading, Error>] = inSlicesOnThreads(of: projects.count, minimumSliceSize: 1, slicesPerCore: 8,
@@ -99,6 +100,17 @@ enum TuistProjects {
         assembly.checkoutFolders.insert(folder)
         walk.notes.append(Note("this Package.swift declares the Tuist projects' outside dependencies (their .external products): it is read for those, not as a component",
                                at: FileLocation(path: assembly.display(manifest))))
+    }
+
+    /// A Tuist plugin's own `Package.swift` (beside its `Plugin.swift`) serves editing its helpers: not a component.
+    private static func dropPluginPackages(_ plugins: [String], walk: inout FolderWalk, assembly: inout WorkspaceAssembly) {
+        let fileSystem = assembly.fileSystem
+        for folder in Set(plugins).sorted() where walk.found.contains(folder)
+            && fileSystem.text(of: PathArithmetic.join(folder, TuistReader.pluginFile), upTo: 1 << 20)?.contains("ProjectDescription") == true {
+            walk.found.removeAll { $0 == folder }
+            walk.notes.append(Note("this Package.swift is a Tuist plugin's (beside its Plugin.swift): its helpers are read for the projects, not as a component",
+                                   at: FileLocation(path: assembly.display(PathArithmetic.join(folder, "Package.swift")))))
+        }
     }
 
     /// The `.xcworkspace` Tuist generates beside `Workspace.swift` (or beside a project) joins generated projects only.

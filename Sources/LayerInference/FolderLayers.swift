@@ -23,12 +23,12 @@ struct FolderLayers {
         var words: [String: Int] = [:]
         let ranks: [(Int, [String])] = [
             (6, ["app", "apps", "application", "applications"]),
-            (5, ["business", "feature", "features", "scene", "scenes"]),
+            (5, ["business", "feature", "features", "scene", "scenes", "presentation"]),
             (4, ["account", "accounts", "domain", "domains", "mediator", "mediators", "router", "interfaces"]),
             (3, ["service", "services", "data", "network", "networking"]),
             (2, ["common", "shared", "ui", "designsystem"]),
             (1, ["kit", "kits", "core", "base", "foundation", "foundations", "library", "libraries", "util", "utils", "utility", "utilities",
-                 "platform", "infrastructure", "infra", "support"]),
+                 "platform", "infrastructure", "infra", "support", "modules"]),
         ]
         for (rank, names) in ranks { for name in names { words[name] = rank } }
         return words
@@ -43,6 +43,7 @@ struct FolderLayers {
     /// packages depend on each other.
     init?(units: LayerInference.Units) {
         var byPath: [String: Folder] = [:]
+        Self.groupProjectTargets(units, into: &byPath)
         for unit in units.names.indices where !units.isProjectTarget[unit] {
             let directory = units.directories[unit]
             let parent = LayerInference.parentFolder(of: directory)
@@ -59,6 +60,25 @@ struct FolderLayers {
         }
         guard byPath.count >= 2, let ordered = Self.ordered(Array(byPath.values), successors: units.successors) else { return nil }
         folders = ordered
+    }
+
+    /// Xcode and Tuist targets other than applications and extensions (which go on top) by the folder their project lies
+    /// in: its own folder when a layer's name (`Projects/Core`), else the folder holding it and its siblings
+    /// (`Projects/Features/HomeFeature` → `Projects/Features`), whatever that folder is called, as the team grouped them.
+    /// Only in a repository of projects alone: beside packages, the targets are placed by what they use (``Plan``).
+    static func groupProjectTargets(_ units: LayerInference.Units, into byPath: inout [String: Folder]) {
+        guard units.isProjectTarget.allSatisfy({ $0 }) else { return }
+        for unit in units.names.indices where units.isProjectTarget[unit] && !units.isApplication[unit] && !units.isExtension[unit] {
+            // The project's folder, not its `.xcodeproj` bundle or its spec file.
+            let project = units.directories[unit]
+            let directory = LayerInference.lastComponent(of: project).contains(".") ? LayerInference.parentFolder(of: project) : project
+            let own = words[word(LayerInference.lastComponent(of: directory))]
+            let path = own != nil ? directory : LayerInference.parentFolder(of: directory)
+            guard !path.isEmpty, path != "." else { continue }
+            let rank = own ?? words[word(LayerInference.lastComponent(of: path))] ?? 2
+            byPath[path, default: Folder(path: path, glob: path + "/*", name: LayerInference.layerName(LayerInference.lastComponent(of: path)),
+                                         rank: rank, units: [])].units.append(unit)
+        }
     }
 
     /// Top to bottom by dependencies between the folders (one above another when its packages depend on the other's),
@@ -113,10 +133,12 @@ extension LayerInference {
             var above: [Int] = [], applications: [Int] = []
             // Dependencies first: a target is placed after what it uses (the depths order them).
             let depths = LayerInference.depths(units.successors)
-            for unit in units.names.indices.filter({ units.isProjectTarget[$0] }).sorted(by: { (depths[$0], $0) < (depths[$1], $1) }) {
+            // Targets a folder already holds stay there.
+            for unit in units.names.indices.filter({ units.isProjectTarget[$0] && level[$0] == nil }).sorted(by: { (depths[$0], $0) < (depths[$1], $1) }) {
                 if units.isApplication[unit] { applications.append(unit); continue }
                 let needed = units.successors[unit].compactMap { level[$0].map { $0 + 1 } }.max() ?? 0
-                if needed < folders.count, folders[needed].rank != FolderLayers.words["app"] {
+                // An extension ships inside the app: above every folder, in a layer of its own.
+                if !units.isExtension[unit], needed < folders.count, folders[needed].rank != FolderLayers.words["app"] {
                     levels[needed].append(unit)
                     level[unit] = needed
                 } else {
@@ -144,7 +166,9 @@ extension LayerInference {
                 return .init(name: top ? "app" : "level-\(position + 1)", namedFromFolders: top, paths: [], members: targets, components: names,
                              independent: false)
             }
-            return .init(name: folders[position].name, namedFromFolders: true, paths: [folders[position].glob], members: targets, components: names,
+            // A folder of Xcode or Tuist targets only: they are named one by one, no package folder is matched.
+            let paths = members.allSatisfy { units.isProjectTarget[$0] } ? [] : [folders[position].glob]
+            return .init(name: folders[position].name, namedFromFolders: true, paths: paths, members: targets, components: names,
                          independent: false)
         }
     }

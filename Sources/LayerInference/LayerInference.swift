@@ -8,7 +8,7 @@ public struct InferredLayering: Sendable, Equatable {
     /// One proposed layer.
     public struct Layer: Sendable, Equatable {
         public var name: String
-        /// Whether the name comes from the repository's folders (else it is `level-N`).
+        /// Whether the layer is named yet (after its folder, its members' name ending, its kind or its place).
         public var namedFromFolders: Bool
         /// Globs of package folders relative to the root (`Modules/Features/*`), when the layer's members are packages.
         public var paths: [String]
@@ -29,6 +29,8 @@ public struct InferredLayering: Sendable, Equatable {
         /// The members are exactly the packages of a folder the team made (`Modules/Features/*`): the only layer where a few
         /// dependencies between members are baselined rather than making it not independent.
         public var teamFolder = false
+        /// What the name comes from (`its folder`, `the name ending *Kit`), for the comment `init` writes.
+        public var namedBy = ""
     }
 
     /// Top first.
@@ -46,11 +48,17 @@ public struct InferredLayering: Sendable, Equatable {
     public var app: String?
     /// Modules test targets use that stand in for real code (mocks, fakes, testing toolkits), for `testSupport`.
     public var testSupport: [String] = []
+    /// Whether components talk through a mediator: a component or an outside package named `…Mediator…` (the CTMediator
+    /// pod), or `Target_` classes, service registrations or routes in the sources. Only then does the configuration name a
+    /// registry for `new --interface`.
+    public var hasMediator = false
+    /// Components placed in no layer by their kind (command-line tools, script-only aggregate targets), each with why.
+    public var unplaced: [(component: String, kind: String)] = []
 
     public static func == (lhs: InferredLayering, rhs: InferredLayering) -> Bool {
         lhs.layers == rhs.layers && lhs.cycles == rhs.cycles && lhs.componentCount == rhs.componentCount
             && lhs.thirdParty.map(\.package) == rhs.thirdParty.map(\.package) && lhs.thirdParty.map(\.layers) == rhs.thirdParty.map(\.layers)
-            && lhs.testSupport == rhs.testSupport
+            && lhs.testSupport == rhs.testSupport && lhs.hasMediator == rhs.hasMediator && lhs.unplaced.map(\.component) == rhs.unplaced.map(\.component)
     }
 }
 
@@ -97,11 +105,14 @@ public struct LayerInference: Sendable {
                                           hasAppTarget: !appTargets.isEmpty || !applications.isEmpty) }
         for (position, range) in ranges.enumerated() where !layers[position].namedFromFolders {
             let members = range.flatMap { levels[$0] }
-            if !members.isEmpty, members.allSatisfy({ units.isExtension[$0] }) { (layers[position].name, layers[position].namedFromFolders) = ("extensions", true) }
+            if !members.isEmpty, members.allSatisfy({ units.isExtension[$0] }) {
+                (layers[position].name, layers[position].namedFromFolders, layers[position].namedBy) = ("extensions", true, "its kind: app extensions and watch apps")
+            }
         }
+        for index in layers.indices where layers[index].namedFromFolders && layers[index].namedBy.isEmpty { layers[index].namedBy = "its folder" }
+        Self.makeNamesUnique(&layers)
         Self.nameBySharedEnding(&layers)
         Self.nameByWhatTheyAre(&layers)
-        Self.makeNamesUnique(&layers)
         Self.placeApplicationsByKind(&layers, units: units)
         let cycles = cycleSets.map { $0.map { units.names[$0] }.sorted() }
             .sorted { $0.lexicographicallyPrecedes($1) }
@@ -112,7 +123,8 @@ public struct LayerInference: Sendable {
             thirdParty[package ?? product, default: []].insert(layerOfUnit[unit])
         }
         let app = Self.app(on: layers.last, applications: applications, units: units, appTargets: appTargets)
-        return InferredLayering(
+        let mediatorNamed = units.names.contains { $0.contains("Mediator") } || thirdParty.keys.contains { $0.contains("Mediator") }
+        var layering = InferredLayering(
             layers: layers.reversed(),
             cycles: cycles,
             thirdParty: thirdParty.keys.sorted().map { key in
@@ -124,6 +136,9 @@ public struct LayerInference: Sendable {
             app: app,
             testSupport: Self.testDoubles(in: graph)
         )
+        layering.hasMediator = mediatorNamed
+        layering.unplaced = units.unplaced
+        return layering
     }
 
     /// Layers by depth: the levels, the runs of levels that make each layer, the runs left as they were (which may be
@@ -131,8 +146,12 @@ public struct LayerInference: Sendable {
     static func byDepth(_ units: Units, groups: [Group]) -> ([[Int]], [ClosedRange<Int>], Set<ClosedRange<Int>>, [Set<Int>]) {
         let roles = RoleFolders(units: units, groups: groups)
         var depths = Self.depths(roles.joined(units.successors))
-        // Application targets are the top of the app, above what their extensions and frameworks sit at.
-        if let top = depths.max() { for unit in depths.indices where units.isApplication[unit] { depths[unit] = top } }
+        Self.liftSiblings(&depths, units: units, grouped: roles.groups.reduce(into: Set<Int>()) { $0.formUnion($1) })
+        // Application targets are the top of the app; their extensions (and watch apps) right below, above everything else.
+        let base = depths.indices.filter { !units.isApplication[$0] && !units.isExtension[$0] }.map { depths[$0] }.max() ?? -1
+        let extensionDepth = units.isExtension.contains(true) ? base + 1 : base
+        for unit in depths.indices where units.isExtension[unit] { depths[unit] = extensionDepth }
+        for unit in depths.indices where units.isApplication[unit] { depths[unit] = extensionDepth + 1 }
         let levelCount = (depths.max() ?? -1) + 1
         var levels = [[Int]](repeating: [], count: levelCount)
         for unit in units.names.indices { levels[depths[unit]].append(unit) }
@@ -140,21 +159,43 @@ public struct LayerInference: Sendable {
         levels = roles.split(levels).filter { !$0.isEmpty }
         // A folder the team made (`Modules/Features/*`): not a name ending (`*Kit`), nor a folder of one package.
         let teamFolders = groups.filter { $0.units.count > 1 && $0.glob.hasSuffix("/*") && !$0.glob.dropLast(2).contains("*") }.map(\.units)
-        let folderRanges = Self.mergedRanges(levels: levels, groups: groups, unitCount: units.names.count)
+        // Xcode targets lie in no package folder: a folder holding half the packages says nothing of layers, whatever the targets.
+        let folderRanges = Self.mergedRanges(levels: levels, groups: groups, unitCount: units.isProjectTarget.filter { !$0 }.count)
         let (joinedRanges, joined) = Self.joiningIndependentLayers(folderRanges, levels: levels, units: units, teamFolders: teamFolders)
         let ranges = Self.mergingSingles(joinedRanges, levels: levels, units: units, groups: groups)
         return (levels, ranges, Set(folderRanges).union(joined), teamFolders)
     }
 
+    /// Modules only the app and its extensions use, and that build on other modules, are siblings (features beside each
+    /// other, whatever each uses below): when there are two or more, they share one depth, the highest of theirs, so depth
+    /// does not split them. A module that uses none is a base the app uses directly (a `Core`), never lifted.
+    static func liftSiblings(_ depths: inout [Int], units: Units, grouped: Set<Int>) {
+        let shipped = Set(units.names.indices.filter { units.isApplication[$0] || units.isExtension[$0] })
+        var used = Set<Int>()
+        for unit in units.names.indices where !shipped.contains(unit) { used.formUnion(units.successors[unit]) }
+        // A name two components share (two projects' targets) places both wherever a layer names it: such a one stays put.
+        var nameCounts: [String: Int] = [:]
+        for name in units.names { nameCounts[name, default: 0] += 1 }
+        let siblings = units.names.indices.filter {
+            !shipped.contains($0) && !used.contains($0) && !grouped.contains($0) && !units.successors[$0].isEmpty
+                && nameCounts[units.names[$0], default: 0] == 1
+        }
+        guard siblings.count >= 2, let top = siblings.map({ depths[$0] }).max() else { return }
+        for unit in siblings { depths[unit] = top }
+    }
+
     /// The top layer is `app` when it is one package on top of everything, in no folder of its kind, and not a pod while
     /// the repository has an app target (a pod is a library), or when it holds the Xcode application targets.
     static func nameTheApp(_ layers: inout [InferredLayering.Layer], top: [Int], units: Units, groups: [Group], hasAppTarget: Bool) {
-        guard layers.count > 1, let index = layers.indices.last, !layers.contains(where: { $0.name == "app" }) else { return }
+        guard let index = layers.indices.last, !layers.contains(where: { $0.name == "app" }) else { return }
+        let onlyApplications = !top.isEmpty && top.allSatisfy { units.isApplication[$0] }
+        guard layers.count > 1 || onlyApplications else { return }
         let single = top.count == 1 && !groups.contains(where: { $0.units.count > 1 && $0.glob == layers[index].paths.first })
             && !(units.isPod[top[0]] && hasAppTarget)
         guard single || top.contains(where: { units.isApplication[$0] }) else { return }
         layers[index].name = "app"
         layers[index].namedFromFolders = true
+        layers[index].namedBy = onlyApplications ? "its kind: application targets" : "its place: the one package on top"
     }
 
     /// The host app: the application target of the top layer that uses the most components and is no example (when one
@@ -276,7 +317,7 @@ public struct LayerInference: Sendable {
         var index = 1
         while index < ranges.count - 1 {
             let single = members(ranges[index]), below = members(ranges[index - 1])
-            if single.count == 1, below.count >= 3, inside(below) == 0, keepsApart(members: below.count + 1, inside: inside(below + single)),
+            if single.count == 1, !units.isExtension[single[0]], !units.isApplication[single[0]], below.count >= 3, inside(below) == 0, keepsApart(members: below.count + 1, inside: inside(below + single)),
                inside(below + single) == 0 || teamFolders.contains(Set(below + single)) {
                 ranges[index - 1] = ranges[index - 1].lowerBound...ranges[index].upperBound
                 ranges.remove(at: index)
@@ -299,7 +340,9 @@ public struct LayerInference: Sendable {
         func isProtected(_ index: Int) -> Bool {
             let inLayer = members(ranges[index])
             let independent = inLayer.count >= 3 && !inLayer.contains { unit in units.successors[unit].contains(where: inLayer.contains) }
-            return isFolders(ranges[index]) || independent || (index == ranges.count - 1 && inLayer.count == 1)
+            // A layer of extensions (or of applications) is placed by kind, never merged by depth.
+            let byKind = inLayer.allSatisfy { units.isExtension[$0] } || inLayer.allSatisfy { units.isApplication[$0] }
+            return isFolders(ranges[index]) || independent || byKind || (index == ranges.count - 1 && inLayer.count == 1)
         }
         var merged = true
         while merged, ranges.count > 3 {
@@ -322,13 +365,33 @@ public struct LayerInference: Sendable {
         for index in layers.indices where !layers[index].namedFromFolders && layers[index].components.count > 1 {
             var counts: [String: Int] = [:]
             for component in layers[index].components { if let ending = nameSuffix(of: component) { counts[ending, default: 0] += 1 } }
+            // A name that says what every member is (features, interfaces) is given only when every member is one.
             guard let (ending, count) = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), count >= 2,
-                  count * 4 >= layers[index].components.count * 3 else { continue }
+                  Self.claimingEndings.contains(ending) ? count == layers[index].components.count : count * 4 >= layers[index].components.count * 3
+            else { continue }
             let name = layerName(ending.allSatisfy(\.isUppercase) || ending.hasSuffix("s") ? ending : ending + "s")
             guard !name.isEmpty, name != "app", !layers.contains(where: { $0.name == name }) else { continue }
             layers[index].name = name
             layers[index].namedFromFolders = true
+            layers[index].namedBy = "the name ending *\(ending) of its members"
         }
+    }
+
+    /// Name endings whose plural says what every member of a layer is.
+    static let claimingEndings: Set<String> = ["Feature", "Features", "Interface", "Interfaces", "Contract", "Contracts", "Protocol", "Protocols", "API"]
+
+    /// Last words of names that say a module is infrastructure, not a feature (`PBLog`, `NetworkKit`, `Haptics`).
+    static let infrastructureWords: Set<String> = [
+        "Kit", "Core", "Common", "Base", "Utils", "Util", "Utilities", "Helpers", "Extensions", "Foundation", "Log", "Logger", "Logging",
+        "Analytics", "Network", "Networking", "Networks", "API", "Client", "Rest", "Storage", "Database", "DB", "Store", "Cache", "Defaults",
+        "Interface", "Interfaces", "Contract", "Contracts", "Protocol", "Protocols", "Manager", "DI", "SDK", "Service", "Services", "UI", "System",
+        "Theme", "Theming", "Haptics", "Icons", "Resources", "Models", "Model", "Entities", "Domain", "Data", "Auth", "Statistics", "Tools",
+        "DevTools", "Testing", "Middleware", "Backend", "Events", "Media", "DataSource", "Source", "Views",
+    ]
+
+    /// Whether a layer's components look like features: none of them is named like infrastructure, an extension or an app.
+    static func looksLikeFeatures(_ layer: InferredLayering.Layer) -> Bool {
+        !layer.components.contains { infrastructureWords.contains(nameSuffix(of: $0) ?? $0) } && layer.targetsByKind.isEmpty
     }
 
     /// Layers no folder names, named after what they are: `core` at the bottom, `features` for the widest independent
@@ -337,22 +400,44 @@ public struct LayerInference: Sendable {
         let unnamed = layers.indices.filter { !layers[$0].namedFromFolders }
         guard !unnamed.isEmpty else { return }
         var taken = Set(layers.filter(\.namedFromFolders).map(\.name))
-        func give(_ index: Int, _ name: String) {
+        func give(_ index: Int, _ name: String, _ rule: String) {
             guard !taken.contains(name) else { return }
             layers[index].name = name
             layers[index].namedFromFolders = true
+            layers[index].namedBy = rule
             taken.insert(name)
         }
-        if let bottom = unnamed.first, bottom == 0 { give(bottom, "core") }
-        let independent = unnamed.filter { layers[$0].independent && !layers[$0].namedFromFolders }
-        if let widest = independent.max(by: { (layers[$0].components.count, $1) < (layers[$1].components.count, $0) }) { give(widest, "features") }
-        // Below the features, what they share; above them (and below the app) nothing says what a layer is: level-N.
+        if let bottom = unnamed.first, bottom == 0 { give(bottom, "core", "its place: the lowest layer") }
+        let independent = unnamed.filter { layers[$0].independent && !layers[$0].namedFromFolders && Self.looksLikeFeatures(layers[$0]) }
+        if let widest = independent.max(by: { (layers[$0].components.count, $1) < (layers[$1].components.count, $0) }) {
+            give(widest, "features", "what its members are: modules apart from each other, none named like infrastructure")
+        }
+        // Right below the app (and its extensions), independent modules that are not features are what the app composes.
+        let top = layers.lastIndex { !["app", "extensions"].contains($0.name) || !$0.namedFromFolders }
+        if let top, unnamed.contains(top), layers[top].independent, layers[top].components.count > 1, !layers.contains(where: { $0.name == "features" }) {
+            give(top, "modules", "its place: the modules the app uses directly, apart from each other")
+        }
+        // Below the features, what they share; the rest are named after their members.
         let features = layers.firstIndex { $0.name == "features" } ?? layers.count
         var middle = ["shared", "services", "support"][...]
         for index in unnamed.reversed() where !layers[index].namedFromFolders && index < features {
             guard let name = middle.popFirst() else { break }
-            give(index, name)
+            give(index, name, "its place: what the layers above share")
         }
+        for index in unnamed where !layers[index].namedFromFolders { nameAfterMembers(&layers[index], taken: &taken) }
+    }
+
+    /// The last way to name a layer: after its one member, or its first members (`media-mlemmiddleware`).
+    static func nameAfterMembers(_ layer: inout InferredLayering.Layer, taken: inout Set<String>) {
+        let names = layer.components.sorted()
+        var name = layerName(names.prefix(2).joined(separator: "-")) + (names.count > 2 ? "-etc" : "")
+        if name.isEmpty || taken.contains(name) { name = "layer-of-" + layerName(names.first ?? "none") }
+        while taken.contains(name) { name += "-2" }
+        layer.name = name
+        layer.namedFromFolders = true
+        layer.namedBy = names.count == 1 ? "its only member (no folder, name ending or kind names it)"
+            : "its members (no folder, name ending or kind they share names it)"
+        taken.insert(name)
     }
 
     static func layer(_ members: [Int], level: Int, units: Units, groups: [Group]) -> InferredLayering.Layer {
@@ -382,7 +467,7 @@ public struct LayerInference: Sendable {
         let parents = Set(directories.map(parentFolder))
         // A folder that holds half the packages or more (every package in `Packages/`) says nothing of layers.
         if parents.count == 1, let parent = parents.first, !parent.isEmpty,
-           units.directories.filter({ parentFolder(of: $0) == parent }).count * 2 < units.names.count {
+           units.directories.filter({ parentFolder(of: $0) == parent }).count * 2 < units.isProjectTarget.filter({ !$0 }).count {
             // One folder holds them, with other packages too: named from the folder, listed one by one.
             return .init(name: layerName(lastComponent(of: parent)), namedFromFolders: true, paths: directories, members: [], components: names,
                          independent: false)
@@ -391,7 +476,7 @@ public struct LayerInference: Sendable {
         return .init(name: "level-\(level)", namedFromFolders: false, paths: directories, members: [], components: names, independent: false)
     }
 
-    /// Two layers a folder would name alike are both named by level instead.
+    /// Two layers a folder would name alike are both named after their members instead (by ``nameByWhatTheyAre``).
     static func makeNamesUnique(_ layers: inout [InferredLayering.Layer]) {
         var counts: [String: Int] = [:]
         for layer in layers { counts[layer.name, default: 0] += 1 }

@@ -26,8 +26,11 @@ extension LayerInference {
         var isExample: [Bool] = []
         /// Packages an Xcode target of the same name stands for too: their layer lists that name in `members`.
         var alsoTarget: [Bool] = []
-        /// Units that are app extensions (a widget, a share or notification extension): a layer of only those is `extensions`.
+        /// Units that are app extensions (a widget, a share or notification extension) or watch apps: they ship inside an
+        /// app, so they sit above what they link, in a layer of their own (`extensions`), never at the bottom by depth.
         var isExtension: [Bool] = []
+        /// Xcode targets placed in no layer by their kind (a command-line tool, a script-only aggregate target), with it.
+        var unplaced: [(component: String, kind: String)] = []
 
         init(_ graph: DependencyGraph) {
             let packages = graph.packages
@@ -68,6 +71,10 @@ extension LayerInference {
             for package in graph.packages where package.isXcodeProject {
                 for target in graph.sortedTargets where target.id.package == package.relativeDirectory && !target.isTest {
                     let kind = package.manifest.target(named: target.id.name).map(\.productKind).flatMap { $0.isXcode ? $0 : nil } ?? .other
+                    if kind == .tool || kind == .aggregate {
+                        unplaced.append((target.id.name, kind == .tool ? "command-line tool" : "script-only aggregate target"))
+                        continue
+                    }
                     // A framework target named like a package (a pod's example project building the pod's sources): a layer's
                     // `members` would place both, so it goes where the package goes.
                     if kind != .application, let same = packageNamed[target.id.name] {
@@ -115,7 +122,7 @@ extension LayerInference {
             isApplication.append(kind == .application)
             isPod.append(pod)
             alsoTarget.append(false)
-            isExtension.append(kind.map { [.appExtension, .extensionKitExtension, .systemExtension].contains($0) } == true)
+            isExtension.append(kind.map { [.appExtension, .extensionKitExtension, .systemExtension, .watchApp].contains($0) } == true)
             isExample.append(kind == .application && Self.showsTheRest(name: name, directory: directory))
         }
 

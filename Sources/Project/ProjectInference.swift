@@ -52,6 +52,7 @@ extension Project {
         var layering = LayerInference().infer(DependencyGraph(workspace: workspace, model: Configuration(layers: [])),
                                                    appTargets: workspace.podfileAppTargets)
         let first = try reported(by: layering, today: today)
+        layering.hasMediator = layering.hasMediator || first.wiresThroughMediator
         var findings = first.findings
         if !allowingUnread, let coverage = first.coverage, let reason = InferredConfigurationWriter.declining(
             read: coverage.read, total: workspace.sourceFiles.count, unread: workspace.unreadable.map(\.relativeManifestPath) + coverage.unreadDescriptions) {
@@ -79,11 +80,11 @@ extension Project {
 
     /// What the layering reports, from the configuration as written and read back as `check` will read it: with the
     /// sources' imports, so an undeclared import today is baselined too.
-    private func reported(by layering: InferredLayering, today: String) throws -> (findings: [Finding], coverage: SourceCoverage?) {
+    private func reported(by layering: InferredLayering, today: String) throws -> (findings: [Finding], coverage: SourceCoverage?, wiresThroughMediator: Bool) {
         let text = try InferredConfigurationWriter(layering: layering).render()
         let inferred = try ConfigurationLoader(knownRules: Self.knownRules).parse(text, path: PathArithmetic.join(root, ConfigurationLoader.fileName))
         let graph = graph(with: inferred).graph
-        return (LayerChecker(configuration: inferred, today: today).check(graph).findings, graph.coverage)
+        return (LayerChecker(configuration: inferred, today: today).check(graph).findings, graph.coverage, graph.mediators.map { !$0.provisions.isEmpty } ?? false)
     }
 }
 
@@ -97,11 +98,13 @@ extension InferredConfiguration {
     /// The name of the baseline file written beside the configuration.
     public static var baselineFileName: String { InferredConfigurationWriter.baselineFileName }
 
-    /// Writes the configuration (and its baseline) in ``root`` and a `.gitignore` where there is none; returns the paths
-    /// written. Refuses to replace a file, or to add a configuration below one that already governs ``root``.
+    /// Writes the configuration (and its baseline) in ``root``, and a `.gitignore` where there is none when the repository
+    /// has a SwiftPM package of its own (no build folder to ignore otherwise); returns the paths written. Refuses to
+    /// replace a file, or to add a configuration below one that already governs ``root``.
     public func write() throws -> [String] {
         let written = try InferredConfigurationWriter(layering: layering).write(
             root: root, configuration: configuration, baseline: baseline.map { (Self.baselineFileName, $0.rendered()) })
+        guard workspace.packages.contains(where: { $0.kind == .package }) else { return written }
         return written + (try GitIgnore.ensure(in: root).map { [$0] } ?? [])
     }
 }

@@ -12,7 +12,7 @@ public struct UnassignedRule: Rule {
         name: "Module in no layer",
         summary: "A target matches no layer's members or paths.",
         rationale: "A module outside every layer escapes every layering rule; each module must say where it stands.",
-        details: "a target that matches no layer; not a target of a project named like a package or pod whose manifest cannot be read, or lying in its folder (a pod's `Example/` project): where it belongs is undecided, and the `unreadable-manifest` finding stands for it",
+        details: "a target that matches no layer; not an Xcode command-line tool or script-only aggregate target (build helpers, not shipped in the app), nor a target of a project named like a package or pod whose manifest cannot be read, or lying in its folder (a pod's `Example/` project): where it belongs is undecided, and the `unreadable-manifest` finding stands for it",
         remedy: "add it to a layer's members",
         defaultSeverity: .warning,
         nonTriggeringExamples: [
@@ -30,7 +30,7 @@ public struct UnassignedRule: Rule {
     public func findings(in graph: DependencyGraph, context: RuleContext) -> [Finding] {
         let layers = context.configuration.layers.map(\.name).joined(separator: ", ")
         let unread = Self.unreadPackages(in: graph)
-        return graph.sortedTargets.filter { $0.layer == nil && !unread.holds($0) }.map { target in
+        return graph.sortedTargets.filter { $0.layer == nil && !unread.holds($0) && !Self.isBuildHelper($0) }.map { target in
             finding("\(target.id.name) (package \(target.packageName)) belongs to no layer",
                     fix: "add \"\(target.id.name)\" (or a glob matching it) to the members of one of the layers in componentize.yml: \(layers)",
                     at: target.location, from: target.id.name)
@@ -39,6 +39,11 @@ public struct UnassignedRule: Rule {
 }
 
 extension UnassignedRule {
+    /// An Xcode command-line tool or aggregate (script-only) target: it builds the app, it is not part of it.
+    public static func isBuildHelper(_ target: GraphTarget) -> Bool {
+        target.productKind == .tool || target.productKind == .aggregate
+    }
+
     /// The names and folders of the packages whose manifest cannot be read: a target of a project named like one of
     /// them, or lying in one's folder (a pod's `Example/` project), may well belong where that package does, which no
     /// one can know; its `unreadable-manifest` finding stands for it.

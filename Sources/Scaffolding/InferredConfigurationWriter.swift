@@ -18,8 +18,10 @@ public struct InferredConfigurationWriter {
     }
 
     /// The registry `componentize new --interface` creates, and the index of the layer it goes to: below the widest
-    /// independent layer, in the first layer under it that is not independent. Nil when no such layer exists.
+    /// independent layer, in the first layer under it that is not independent. Nil when no such layer exists, or when
+    /// components talk through no mediator (``InferredLayering/hasMediator``).
     var registry: (name: String, layer: Int, exists: Bool)? {
+        guard layering.hasMediator else { return nil }
         let independent = layering.layers.indices.filter { layering.layers[$0].independent }
         guard let widest = independent.max(by: { (layering.layers[$0].components.count, $1) < (layering.layers[$1].components.count, $0) }),
               let below = layering.layers.indices.first(where: { $0 > widest && !layering.layers[$0].independent }) else { return nil }
@@ -54,6 +56,7 @@ public struct InferredConfigurationWriter {
                 } else if layer.components.count > 1 || !layer.namedFromFolders {
                     comment += ": " + layer.components.joined(separator: ", ")
                 }
+                if !layer.namedBy.isEmpty { comment += " (named after \(layer.namedBy))" }
                 let cycles = Set(layer.components.compactMap { cycleOf[$0] }).sorted { $0.lexicographicallyPrecedes($1) }
                 for cycle in cycles { comment += "; \(cycle.joined(separator: ", ")) depend on each other in a cycle" }
                 // An Xcode project's targets share its folder: a layer names them by `members`.
@@ -69,6 +72,7 @@ public struct InferredConfigurationWriter {
             "thirdParty": layering.thirdParty.map { entry -> [String: String] in
                 ["package": Self.quoted(entry.package), "layers": entry.layers.joined(separator: ", ")]
             },
+            "unplaced": layering.unplaced.map { "\($0.component) (\($0.kind))" }.joined(separator: ", "),
             "mediator": registry.map { Self.quoted($0.name) } ?? "",
             "mediatorLayer": registry.map { layering.layers[$0.layer].name } ?? "",
             "testSupport": (["*TestSupport", "*TestKit", "XCTest*"] + layering.testSupport).map { JSONValue.string($0).rendered() }.joined(separator: ", "),

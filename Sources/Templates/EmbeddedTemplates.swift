@@ -391,6 +391,10 @@ layers:
     interfaces: "{{ layer.interfaces }}"
 {% endif %}
 {% endfor %}
+{% if unplaced %}
+# In no layer, by their kind (they build or serve the app, they are not part of it; rule `unassigned` does not ask
+# for them): {{ unplaced }}.
+{% endif %}
 
 # Packages from outside the repository, each with the layers that use it today (rule `third-party`): a layer not
 # listed may not start using it.

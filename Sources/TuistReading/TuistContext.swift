@@ -106,12 +106,13 @@ public struct TuistContext: Sendable {
 
 extension TuistContext {
     /// Where the outside dependencies are declared, first found: `Tuist/Package.swift`, a root `Package.swift` that is
-    /// Tuist's (under `#if TUIST`), Tuist 3's `Tuist/Dependencies.swift`.
+    /// Tuist's (under `#if TUIST`, or declaring no target), Tuist 3's `Tuist/Dependencies.swift`.
     public static func dependenciesManifest(at root: String, fileSystem: any FileSystem) -> String? {
         let tuistPackage = PathArithmetic.join(root, "Tuist/Package.swift")
         if fileSystem.status(of: tuistPackage).exists { return tuistPackage }
         let rootPackage = PathArithmetic.join(root, "Package.swift")
-        if let text = fileSystem.text(of: rootPackage, upTo: 1 << 20), text.contains("#if TUIST") { return rootPackage }
+        // Under `#if TUIST`, or a manifest that declares no target: a list of outside packages, nothing to build.
+        if let text = fileSystem.text(of: rootPackage, upTo: 1 << 20), text.contains("#if TUIST") || !text.contains("targets:") { return rootPackage }
         let dependencies = PathArithmetic.join(root, "Tuist/Dependencies.swift")
         return fileSystem.status(of: dependencies).exists ? dependencies : nil
     }

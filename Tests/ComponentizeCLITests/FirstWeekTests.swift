@@ -67,6 +67,9 @@ final class FirstWeekTests: XCTestCase {
     /// are ones `check` accepts: the inferred independent layer allows interfaces and names where the registry goes.
     func testItem1AnInterfaceInARepositoryConfiguredByInitInferIsOneCheckAccepts() throws {
         try copy("ComponentBasedApp")
+        // The registry is named only in an app that talks through a mediator: here a component's `Target_` class.
+        try write("import Foundation\n\n@objc final class Target_ComponentVideo: NSObject {}\n",
+                  to: "Business/ComponentVideo/Sources/ComponentVideo/Target_ComponentVideo.swift")
         let inferred = try run("init", "--infer")
         XCTAssertEqual(inferred.status, 0, inferred.stdout + inferred.stderr)
         let configuration = try read("componentize.yml")

@@ -105,12 +105,13 @@ final class InferredLayeringTests: XCTestCase {
         XCTAssertFalse(infer.stdout.contains("third-party:"), "ShopKit is local: \(infer.stdout)")
         XCTAssertTrue(configuration.contains("  packages: {}"), configuration)
         let widget = try XCTUnwrap(layer(of: "ShopWidget", in: configuration), configuration)
-        let kit = try XCTUnwrap(layer(of: "Packages/ShopKit", in: configuration), configuration)
+        XCTAssertEqual(widget, "extensions", "an extension is placed by its kind: \(configuration)")
+        let kit = try XCTUnwrap(layer(of: "Packages/", in: configuration), configuration)
         let order = configuration.split(separator: "\n").filter { $0.hasPrefix("  - name: ") }.map { String($0.dropFirst("  - name: ".count)) }
         XCTAssertLessThan(try XCTUnwrap(order.firstIndex(of: widget)), try XCTUnwrap(order.firstIndex(of: kit)), "the extension is above ShopKit: \(order)")
         XCTAssertTrue(configuration.contains("    kinds: [application]\n"), configuration)
         // The example project's framework target named like the package it builds goes where that package goes.
-        XCTAssertTrue(configuration.contains("    paths: [Packages/Cart, Packages/Catalog]\n    members: [Catalog, ShopWidget]\n"), configuration)
+        XCTAssertTrue(configuration.contains("    paths: [\"Packages/*\"]\n    members: [Catalog]\n"), configuration)
         XCTAssertFalse(configuration.contains("members: [Shop]") || configuration.contains("members: [Shop,"), configuration)
 
         let json = try run("check", "--format", "json", "--no-baseline")
@@ -177,5 +178,64 @@ final class InferredLayeringTests: XCTestCase {
         try edit("Modules/NotesUI/project.yml", replacing: "    dependencies:\n      - package: NotesUI\n        product: NotesUI\n", with: "")
         let unplaced = try run("check", "--no-baseline")
         XCTAssertTrue(unplaced.stdout.contains("[unassigned] NotesUITests (package Notes) belongs to no layer"), unplaced.stdout)
+    }
+    /// An XcodeGen app with a widget, a watch app and its extension, a command-line tool and a script-only aggregate
+    /// target: the extensions and the watch app are placed by their kind, in `extensions` above the frameworks they link
+    /// (never at the bottom by depth), the tool and the aggregate in no layer (a note says so, and `check` asks nothing of
+    /// them). No mediator is named (the app has none), and no `.gitignore` is written (no SwiftPM package here).
+    func testExtensionsToolsAndAggregatesArePlacedByKind() throws {
+        let (infer, configuration) = try inferAndCheck("inferred/KindsPlacedByKind")
+        XCTAssertEqual(layer(of: "TrailsWidget", in: configuration), "extensions", configuration)
+        XCTAssertEqual(layer(of: "TrailsWatchExtension", in: configuration), "extensions", configuration)
+        XCTAssertEqual(layer(of: "TrailsWatch,", in: configuration), "extensions", configuration)
+        XCTAssertEqual(layer(of: "TrailKit", in: configuration), "core", configuration)
+        XCTAssertEqual(layer(of: "Trails]", in: configuration), "app", configuration)
+        XCTAssertNil(layer(of: "trailgen", in: configuration), configuration)
+        XCTAssertNil(layer(of: "Lint", in: configuration), configuration)
+        XCTAssertTrue(configuration.contains("for them): Lint (script-only aggregate target), trailgen (command-line tool)."), configuration)
+        XCTAssertTrue(configuration.contains("(named after its kind: app extensions and watch apps)"), configuration)
+        XCTAssertFalse(configuration.contains("Mediator"), "no mediator in this app: \(configuration)")
+        XCTAssertTrue(infer.stdout.contains("baselined: nothing"), infer.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent(".gitignore").path), "no SwiftPM package: no .gitignore")
+        XCTAssertFalse(try run("check", "--no-baseline").stdout.contains("[unassigned]"))
+    }
+
+    /// Two application targets and nothing else: the one layer is `app` (what they are), not `core`.
+    func testALayerOfOnlyApplicationsIsTheApp() throws {
+        let (infer, configuration) = try inferAndCheck("inferred/OnlyApps")
+        XCTAssertTrue(infer.stdout.contains("  app  2 Xcode targets"), infer.stdout)
+        XCTAssertFalse(configuration.contains("name: core"), configuration)
+    }
+
+    /// Three sibling modules the app uses, two of them also on a small injector: depth would put RideMaps beside the
+    /// injector and the other two above it; they are siblings (only the app uses them), so they are one independent
+    /// layer above the injector and the protocols. RideMaps has a `Target_` class, so the app talks through a mediator:
+    /// the configuration names the registry `new --interface` creates.
+    func testSiblingModulesStayInOneIndependentLayerAndAMediatorAppGetsItsRegistry() throws {
+        let (infer, configuration) = try inferAndCheck("inferred/SiblingModules")
+        XCTAssertTrue(infer.stdout.contains("  features  3 Xcode targets, independent\n"), infer.stdout)
+        XCTAssertTrue(configuration.contains("    members: [RideChat, RideMaps, RideTickets]\n"), configuration)
+        XCTAssertEqual(layer(of: "RideInjector", in: configuration), "core", configuration)
+        // RideLog, which the app alone uses and which uses nothing, is a base module, not a feature beside the others.
+        XCTAssertEqual(layer(of: "RideLog", in: configuration), layer(of: "RideProtocols", in: configuration), configuration)
+        XCTAssertTrue(configuration.contains("  mediator: Mediator\n"), configuration)
+        XCTAssertTrue(infer.stdout.contains("baselined: nothing"), infer.stdout)
+    }
+
+    /// XcodeGen projects in the team's folders (`Projects/Core`, `Projects/Domain`, `Projects/Features/*`, `App`), with
+    /// one feature using another: depth would cut the features in two (Cart above Home and Search); the folders are
+    /// consistent with what depends on what, so each is a layer, named after it, and the features stay one layer.
+    func testTheTeamsFolderGroupsOfProjectsAreTheLayers() throws {
+        let (infer, configuration) = try inferAndCheck("inferred/ProjectFolders")
+        XCTAssertTrue(infer.stdout.hasPrefix("""
+            inferred 4 layers from 6 Xcode projects, top first:
+              app       1 Xcode target
+              features  3 Xcode targets
+              domain    1 Xcode target
+              core      1 Xcode target
+
+            """), infer.stdout)
+        XCTAssertTrue(configuration.contains("  - name: features\n    members: [Cart, Home, Search]\n"), configuration)
+        XCTAssertTrue(infer.stdout.contains("baselined: nothing"), infer.stdout)
     }
 }

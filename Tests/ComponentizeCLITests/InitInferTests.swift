@@ -72,7 +72,7 @@ final class InitInferTests: XCTestCase {
         XCTAssertTrue(result.stdout.hasPrefix("""
             inferred 5 layers from 13 packages, top first:
               app       1 package
-              level-4   1 package
+              search    1 package
               features  4 packages, independent
               shared    3 packages
               core      4 packages

@@ -132,7 +132,8 @@ struct LayerInferenceTests {
             ("Packages/Settings", ["Packages/SharedUI", "Packages/Account"]), ("Packages/Search", ["Packages/Timeline"]),
             ("Packages/AppFeature", ["Packages/Search", "Packages/Profile", "Packages/Settings"]),
         ])
-        #expect(layering.layers.map(\.name) == ["app", "level-4", "features", "shared", "core"], "Search, which uses Timeline, is above the features")
+        #expect(layering.layers.map(\.name) == ["app", "search", "features", "shared", "core"], "Search, which uses Timeline, is above the features")
+        #expect(layering.layers[1].namedBy.hasPrefix("its only member"))
         #expect(layering.layers.map(\.components.count) == [1, 1, 3, 3, 4])
         #expect(layering.layers.map(\.independent) == [false, false, true, false, false])
         #expect(layering.layers[2].dependenciesInside == 0)
@@ -167,6 +168,40 @@ struct LayerInferenceTests {
         LayerInference.nameBySharedEnding(&layers)
         #expect(layers.map(\.name) == ["level-1", "domains", "ui", "level-1", "features"])
         #expect(layers.map(\.namedFromFolders) == [false, true, true, false, true])
+    }
+
+    /// `features` and `interfaces` say what every member is: a layer where one member is not one (Data among the feature
+    /// interfaces, a router among the features) is not named so.
+    @Test func aNameThatClaimsWhatEveryMemberIsIsGivenOnlyWhenEveryMemberIsOne() {
+        func layer(_ components: [String]) -> InferredLayering.Layer {
+            .init(name: "level-1", namedFromFolders: false, paths: [], members: components, components: components, independent: true)
+        }
+        var layers = [layer(["HomeFeatureInterface", "FeedFeatureInterface", "ProfileFeatureInterface", "SearchFeatureInterface", "Data"]),
+                      layer(["HomeFeature", "FeedFeature", "SettingsFeature", "Router"]), layer(["AuthInterface", "FeedInterface"])]
+        LayerInference.nameBySharedEnding(&layers)
+        #expect(layers.map(\.name) == ["level-1", "level-1", "interfaces"])
+    }
+
+    /// Layers no folder, ending or kind names: the widest independent one is `features` only when its members look like
+    /// features (none named like infrastructure: `PBLog`, `Analytics`); what is left is named after its members, never
+    /// `level-N`, and each says which rule named it.
+    @Test func layersAreNamedForWhatTheyHoldNeverByLevel() {
+        func layer(_ components: [String], independent: Bool = false) -> InferredLayering.Layer {
+            .init(name: "level-1", namedFromFolders: false, paths: [], members: components, components: components, independent: independent)
+        }
+        var layers = [layer(["Models"]), layer(["PBLog", "PBAnalytics", "PBAuth"], independent: true), layer(["Storage", "Sync"]),
+                      layer(["Session", "Routing"]), layer(["Media", "Middleware"]), layer(["Player", "Catalog", "Checkout"])]
+        LayerInference.nameByWhatTheyAre(&layers)
+        #expect(!layers.contains { $0.name == "features" }, "\(layers.map(\.name))")
+        #expect(!layers.contains { $0.name.hasPrefix("level-") }, "\(layers.map(\.name))")
+        #expect(layers.first?.name == "core")
+        #expect(layers[1].name == "pbanalytics-pbauth-etc", "\(layers.map(\.name))")
+        #expect(layers.allSatisfy { !$0.namedBy.isEmpty })
+        #expect(Set(layers.map(\.name)).count == layers.count)
+
+        var features = [layer(["Models"]), layer(["Home", "Search", "Settings"], independent: true)]
+        LayerInference.nameByWhatTheyAre(&features)
+        #expect(features.map(\.name) == ["core", "features"])
     }
 
     /// The names `init --infer` writes to `testSupport` when tests use them: one CamelCase word says test double.

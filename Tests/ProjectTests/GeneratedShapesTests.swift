@@ -127,4 +127,38 @@ final class GeneratedShapesTests: ScratchRepositoryTestCase {
         XCTAssertEqual(described(try check().result.findings.filter { $0.severity == .error }),
                        ["ROOT/App/Sources/App.swift:1:1: implicit-dependency: App imports Core, which target App does not link"])
     }
+
+    /// A Tuist repository's root `Package.swift` that declares no target (Tuist's list of outside packages, without
+    /// `#if TUIST`) and a Tuist plugin's own `Package.swift` beside its `Plugin.swift` are no components: neither is a
+    /// package of the workspace, each with a note; the project's target is.
+    func testTuistsDependencyListAndAPluginsPackageAreNoComponents() throws {
+        try write("""
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(name: "TrailDependencies", dependencies: [.package(url: "https://github.com/example/Then", from: "3.0.0")])
+
+            """, to: "Package.swift")
+        try write("import ProjectDescription\nlet plugin = Plugin(name: \"Scaffold\")\n", to: "Plugins/Scaffold/Plugin.swift")
+        try write("""
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(name: "Scaffold", targets: [.target(name: "Scaffold", path: "ProjectDescriptionHelpers")])
+
+            """, to: "Plugins/Scaffold/Package.swift")
+        try write("import ProjectDescription\npublic let scaffoldName = \"Trails\"\n", to: "Plugins/Scaffold/ProjectDescriptionHelpers/Name.swift")
+        try write("""
+            import ProjectDescription
+            let project = Project(name: "Trails", targets: [
+                .target(name: "Trails", destinations: .iOS, product: .app, bundleId: "com.example.trails", sources: ["Sources/**"]),
+            ])
+
+            """, to: "App/Project.swift")
+        try write("struct TrailsApp {}\n", to: "App/Sources/TrailsApp.swift")
+        let project = try open()
+        XCTAssertEqual(project.workspace.packages.map(\.manifest.name), ["Trails"])
+        let checked = try project.check(today: "2026-06-01")
+        XCTAssertTrue(checked.notes.contains { $0.message.hasPrefix("this Package.swift declares the Tuist projects' outside dependencies") },
+                      "\(checked.notes.map(\.message))")
+        XCTAssertTrue(checked.notes.contains { $0.message.hasPrefix("this Package.swift is a Tuist plugin's") }, "\(checked.notes.map(\.message))")
+    }
 }
