@@ -32,7 +32,8 @@ public struct LayerAssignment: Sendable {
         let packagePlacement = PackagePlacement(package: package, model: model)
         let targets = package.manifest.targets
         var placements = targets.map {
-            $0.type == .test && !model.layers.isEmpty ? GraphTarget.Placement.none : packagePlacement.placement(of: $0.name, kind: $0.productKind.xcodeName)
+            $0.type == .test && !model.layers.isEmpty ? GraphTarget.Placement.none
+                : packagePlacement.placement(of: $0.name, kind: $0.productKind.xcodeName, byPackage: !$0.productKind.isBuildHelper)
         }
         for index in targets.indices where targets[index].type == .test && !model.layers.isEmpty {
             let name = targets[index].name
@@ -100,12 +101,12 @@ public struct LayerAssignment: Sendable {
             }
         }
 
-        /// By the target's name, else the kind of Xcode target it is, else the package's name or folder.
-        func placement(of name: String, kind: String? = nil) -> GraphTarget.Placement {
+        /// By the target's name, else the kind of Xcode target it is, else (`byPackage`) the package's name or folder.
+        func placement(of name: String, kind: String? = nil, byPackage: Bool = true) -> GraphTarget.Placement {
             guard !model.layers.isEmpty else { return .unlayered }
             let byName = model.layers.firstIndex { $0.members.contains { $0.matches(name) } }.map { ($0, GraphTarget.Assignment.targetName) }
             let byKind = kind.flatMap { kind in model.layers.firstIndex { $0.kinds.contains(kind) } }.map { ($0, GraphTarget.Assignment.targetKind) }
-            guard let (rank, assignment) = byName ?? byKind ?? fallback else { return .none }
+            guard let (rank, assignment) = byName ?? byKind ?? (byPackage ? fallback : nil) else { return .none }
             let layer = model.layers[rank]
             return GraphTarget.Placement(layer: layer.name, rank: rank, assignment: assignment,
                                          component: packageIsMember[rank] || assignment == .packagePath ? packageName : nil, interfaceOf: layer.component(ofInterface: name))

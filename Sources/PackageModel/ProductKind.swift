@@ -54,6 +54,10 @@ public enum ProductKind: String, Hashable, Sendable, CaseIterable {
         [.application, .appExtension, .extensionKitExtension, .systemExtension, .watchApp].contains(self)
     }
 
+    /// An Xcode command-line tool or script-only aggregate target: it builds or serves the app, it is not part of it,
+    /// so only a layer that names it (or its kind) holds it, never its project's layer.
+    public var isBuildHelper: Bool { self == .tool || self == .aggregate }
+
     /// An Xcode framework or library: what other targets link.
     public var isLinkedLibrary: Bool { self == .framework || self == .staticLibrary || self == .dynamicLibrary }
 }

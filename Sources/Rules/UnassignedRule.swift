@@ -41,7 +41,7 @@ public struct UnassignedRule: Rule {
 extension UnassignedRule {
     /// An Xcode command-line tool or aggregate (script-only) target: it builds the app, it is not part of it.
     public static func isBuildHelper(_ target: GraphTarget) -> Bool {
-        target.productKind == .tool || target.productKind == .aggregate
+        target.productKind.isBuildHelper
     }
 
     /// The names and folders of the packages whose manifest cannot be read: a target of a project named like one of

@@ -182,7 +182,7 @@ final class InferredLayeringTests: XCTestCase {
     /// An XcodeGen app with a widget, a watch app and its extension, a command-line tool and a script-only aggregate
     /// target: the extensions and the watch app are placed by their kind, in `extensions` above the frameworks they link
     /// (never at the bottom by depth), the tool and the aggregate in no layer (a note says so, and `check` asks nothing of
-    /// them). No mediator is named (the app has none), and no `.gitignore` is written (no SwiftPM package here).
+    /// them: not even of the outside package the tool links, though its project is named like the app). No mediator is named (the app has none), and no `.gitignore` is written (no SwiftPM package here).
     func testExtensionsToolsAndAggregatesArePlacedByKind() throws {
         let (infer, configuration) = try inferAndCheck("inferred/KindsPlacedByKind")
         XCTAssertEqual(layer(of: "TrailsWidget", in: configuration), "extensions", configuration)
@@ -197,7 +197,10 @@ final class InferredLayeringTests: XCTestCase {
         XCTAssertFalse(configuration.contains("Mediator"), "no mediator in this app: \(configuration)")
         XCTAssertTrue(infer.stdout.contains("baselined: nothing"), infer.stdout)
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent(".gitignore").path), "no SwiftPM package: no .gitignore")
-        XCTAssertFalse(try run("check", "--no-baseline").stdout.contains("[unassigned]"))
+        // The tool's outside package is no layer's: the tool is in no layer, not in its project's (named like the app).
+        let check = try run("check", "--no-baseline").stdout
+        XCTAssertFalse(check.contains("[unassigned]"), check)
+        XCTAssertFalse(check.contains("[third-party]"), check)
     }
 
     /// Two application targets and nothing else: the one layer is `app` (what they are), not `core`.
