@@ -337,10 +337,18 @@ public struct DependencyGraph: Sendable {
     }
 
     /// For an Xcode target a Podfile integrates: the Podfile's folder (absolute), and where a `pod` line for it goes
-    /// (beside the first pod it is given, else at its `target` line).
-    public func podfile(of target: GraphTarget) -> (folder: String, location: FileLocation)? {
+    /// (beside the first pod it is given, else at its `target` line), and the Podfile's `target` that integrates it when
+    /// known (`Rocket` for an Xcode target `Rocket-Staging` that links its aggregate).
+    public func podfile(of target: GraphTarget) -> (folder: String, location: FileLocation, target: String?)? {
         guard target.productKind.isXcode, let integration = packages[target.packageIndex].podfileTargets[target.id.name] else { return nil }
-        return (integration.folder, edges(from: target).first(where: \.viaPodfile)?.location ?? integration.location)
+        return (integration.folder, edges(from: target).first(where: \.viaPodfile)?.location ?? integration.location, integration.name)
+    }
+
+    /// A Podfile of the repository, as messages name it (the first in folder order that integrates a target); nil when
+    /// none does.
+    public var anyPodfile: FileLocation? {
+        packages.flatMap { $0.podfileTargets.values }.map(\.location).min { ($0.path, $0.line ?? 0) < ($1.path, $1.line ?? 0) }
+            .map { FileLocation(path: $0.path) }
     }
 
     /// Whether a manifest of the repository (a Podfile, a podspec) declares the outside package of this identity as a

@@ -16,21 +16,24 @@ extension WorkspaceAssembly {
                 guard let project = project(of: index, in: podfile, at: directory, notes: &notes),
                       var package = packages[project] else { continue }
                 let name = podfile.targets[index].name
-                guard let at = Self.integrated(name, in: package.manifest.targets) else {
+                let integrated = Self.integrated(podfile.labels(of: index), in: package.manifest.targets)
+                guard !integrated.isEmpty else {
                     let names = package.manifest.targets.map(\.name).sorted().joined(separator: ", ")
                     notes.append(Note("the Podfile's target '\(name)' names no target of \(display(project)) (its targets: \(names)), so its pods are given to no target",
                                       at: podfile.targets[index].location))
                     continue
                 }
-                for pod in podfile.visiblePods(of: index) {
-                    declare(pod, of: podfile, in: &package, target: at, podfileFolder: directory, podFolders: podFolders)
-                }
                 // A line for it goes beside its first pod written in the Podfile itself (not in a file it loads, whose lines
                 // other targets may share).
                 let own = podfile.targets[index].pods.first { $0.location.path == podfile.path }
-                package.podfileTargets[package.manifest.targets[at].name] = PodfileIntegration(
-                    folder: directory, location: own?.location ?? podfile.targets[index].location,
-                    unreadAdditions: podfile.unreadAdditions(of: index).map { Note($0.construct, at: $0.location) })
+                for at in integrated {
+                    for pod in podfile.visiblePods(of: index) {
+                        declare(pod, of: podfile, in: &package, target: at, podfileFolder: directory, podFolders: podFolders)
+                    }
+                    package.podfileTargets[package.manifest.targets[at].name] = PodfileIntegration(
+                        folder: directory, location: own?.location ?? podfile.targets[index].location,
+                        unreadAdditions: podfile.unreadAdditions(of: index).map { Note($0.construct, at: $0.location) }, name: name)
+                }
                 packages[project] = package
             }
             markUnreadIntegrations(of: podfile, at: directory)
@@ -53,14 +56,20 @@ extension WorkspaceAssembly {
         }
     }
 
-    /// The Xcode target a Podfile's `target` block integrates: the one of that name, else the one that links CocoaPods'
-    /// aggregate product for it (`libPods-DynamicDelivery.a` linked by target `Dynamic Delivery`, renamed after `pod
-    /// install`), when exactly one does.
-    static func integrated(_ name: String, in targets: [Target]) -> Int? {
-        if let exact = targets.firstIndex(where: { $0.name == name }) { return exact }
-        let productName = name.map { $0.isLetter || $0.isNumber ? $0 : "_" }
-        let linking = targets.indices.filter { targets[$0].podsIntegrations.contains { $0 == name || $0 == String(productName) } }
-        return linking.count == 1 ? linking[0] : nil
+    /// The Xcode targets a Podfile's `target` block integrates (`labels`: its name, then the names CocoaPods may give its
+    /// aggregate, `Shared-App` for a child of `Shared`): the one of that name, and every one whose build uses the
+    /// aggregate, whatever its name: it links `Pods_App.framework` / `libPods-App.a` or bases its configurations on
+    /// `Pods-App.debug.xcconfig` (`Rocket-Staging` integrated as `Rocket`; `Dynamic Delivery` renamed after `pod install`).
+    static func integrated(_ labels: [String], in targets: [Target]) -> [Int] {
+        let products = Set(labels.map(productName))
+        return targets.indices.filter { index in
+            labels.first == targets[index].name || targets[index].podsIntegrations.contains { products.contains(productName($0)) }
+        }
+    }
+
+    /// A Podfile target's name as CocoaPods writes it in its aggregate's product: `My_App` for `My-App` and `My App`.
+    static func productName(_ name: String) -> String {
+        String(name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
     }
 
     /// The folder a Podfile's `:path` leads to, found as macOS's default file system finds it: the path as written,

@@ -195,11 +195,15 @@ public struct PodfileIntegration: Sendable, Equatable {
     /// The statements of the Podfile that may give the target pods the reader does not see (a file it cannot load, a
     /// method defined nowhere it reads), each what it is at its place: the target's pods are not all known.
     public var unreadAdditions: [Note] = []
+    /// The Podfile's `target` that integrates it (`Rocket` for Xcode target `Rocket-Staging`, which links its aggregate);
+    /// nil when no target read does (a `target` in a loop the reader does not run).
+    public var name: String?
 
-    public init(folder: String, location: FileLocation, unreadAdditions: [Note] = []) {
+    public init(folder: String, location: FileLocation, unreadAdditions: [Note] = [], name: String? = nil) {
         self.folder = folder
         self.location = location
         self.unreadAdditions = unreadAdditions
+        self.name = name
     }
 }
 

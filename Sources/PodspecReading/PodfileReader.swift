@@ -105,6 +105,14 @@ public struct Podfile: Sendable, Equatable {
         }
     }
 
+    /// The names CocoaPods may give a target's aggregate (after `Pods-`), its own name first: `App`, then each with its
+    /// enclosing definitions' names before it (`Shared-App` for `target 'App'` inside `abstract_target 'Shared'`).
+    public func labels(of index: Int) -> [String] {
+        let names = enclosingNames(of: index)
+        guard !names.isEmpty else { return [targets[index].name] }
+        return (0..<names.count).reversed().map { names[$0...].joined(separator: "-") }
+    }
+
     /// The names of the definitions from the outermost to `index` (the root left out).
     func enclosingNames(of index: Int) -> [String] {
         var names: [String] = []

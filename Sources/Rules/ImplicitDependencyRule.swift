@@ -142,6 +142,8 @@ public struct ImplicitDependencyRule: Rule {
         var podfile: FileLocation
         var name: String
         var path: String?
+        /// The Podfile's `target` to add it to, when known (not always the Xcode target's name).
+        var target: String?
     }
 
     /// The `pod` line that gives an Xcode target the component `to` (a pod of the repository, or a package with its
@@ -150,7 +152,7 @@ public struct ImplicitDependencyRule: Rule {
         guard let podfile = graph.podfile(of: target), let pod = graph.pod(of: to) else { return nil }
         let name = to.packageKind == .pod ? product : pod.name
         let path = PathArithmetic.relative(pod.folder, to: podfile.folder)
-        return PodLine(podfile: podfile.location, name: name, path: path == "." ? "./" : path)
+        return PodLine(podfile: podfile.location, name: name, path: path == "." ? "./" : path, target: podfile.target)
     }
 
     /// The fix that declares a product: a podspec line, a Podfile line, a product linked in Xcode, an entry of the
@@ -160,7 +162,9 @@ public struct ImplicitDependencyRule: Rule {
         if isPod(target) { return "add s.dependency '\(product)' to the spec of \(target.id.name)\(where_)" }
         if let pod {
             let path = pod.path.map { ", :path => '\($0)'" } ?? ""
-            return "add pod '\(pod.name)'\(path) to target '\(target.id.name)' in the Podfile (beside \(pod.podfile)), then run pod install"
+            let block = pod.target.map { $0 == target.id.name ? "target '\($0)'" : "target '\($0)' (which integrates \(target.id.name))" }
+                ?? "the target that integrates \(target.id.name)"
+            return "add pod '\(pod.name)'\(path) to \(block) in the Podfile (beside \(pod.podfile)), then run pod install"
         }
         if let entry = GeneratedProjectFix.entry(product: product, package: package, from: target, to: to) {
             return "add \(entry) to the dependencies of target \(target.id.name)\(where_)"
@@ -173,6 +177,21 @@ public struct ImplicitDependencyRule: Rule {
             return "link \(product) to target \(target.id.name) in Xcode (General › Frameworks, Libraries, and Embedded Content; packageProductDependencies\(where_)), adding package \(package) to the project if it is not there"
         }
         return "add .product(name: \"\(product)\", package: \"\(package)\") to the dependencies of target \(target.id.name)\(where_), with the package in Package(dependencies:) if it is not there"
+    }
+
+    /// The fix that declares an outside module: one declared as a pod somewhere (not as a Swift package) comes from the
+    /// Podfile's specs repository, added to the Podfile target that integrates the importer, never linked as a package.
+    static func declaringOutside(_ item: UndeclaredExternalImport, in graph: DependencyGraph, at where_: String) -> String {
+        guard !isPod(item.from), graph.isPod(package: item.package) else {
+            return declaring(product: item.product, package: item.package, from: item.from, at: where_)
+        }
+        if let podfile = graph.podfile(of: item.from) {
+            return declaring(product: item.product, package: item.package, from: item.from, at: where_,
+                             pod: PodLine(podfile: podfile.location, name: item.product, path: nil, target: podfile.target))
+        }
+        let podfile = graph.anyPodfile.map { " (\($0))" } ?? ""
+        return "add pod '\(item.product)' to the target of the Podfile\(podfile) that integrates target \(item.from.id.name) (a `target '\(item.from.id.name)'` block, "
+            + "or the one whose aggregate it links or whose Pods-….xcconfig it uses), then run pod install"
     }
 
     /// The fix of an import whose declaration would close a cycle (`chain` leads from `to` back to `from`): what a
@@ -270,10 +289,7 @@ public struct ImplicitDependencyRule: Rule {
             let product = item.product == item.module ? "" : " (product \(item.product))"
             let source = Self.isPod(item.from) ? "pod \(item.product)" : "package \(item.package)\(product)"
             // An outside pod (declared as a pod somewhere, not as a Swift package) comes from the Podfile's specs repository.
-            let pod = graph.podfile(of: item.from).flatMap { podfile in
-                graph.isPod(package: item.package) ? PodLine(podfile: podfile.location, name: item.product, path: nil) : nil
-            }
-            let fix = Self.declaring(product: item.product, package: item.package, from: item.from, at: where_, pod: pod)
+            let fix = Self.declaringOutside(item, in: graph, at: where_)
             unplaced.append(Unplaced(from: item.from.id.name, to: item.package + "/" + item.module, locations: [item.location] + item.otherLocations) { location, others in
                 finding("\(item.from.label) imports \(item.module) from \(source), which \(Self.declarer(of: item.from))\(graph.alsoIn(others))",
                         fix: fix, at: location, from: item.from.id.name, to: item.package)

@@ -96,6 +96,11 @@ struct SpecProject {
         target.filesUnknown = sources.unknown
         target.dependencies = dependencies(of: node, packages: packages, references: references)
         target.prebuiltModules = prebuiltModules(of: node)
+        // `configFiles:` naming CocoaPods' `Pods-App.debug.xcconfig`: the target is one CocoaPods integrates as `App`.
+        for (_, file) in node["configFiles"]?.entries ?? [] {
+            guard let name = file.string.flatMap(XcodeManifest.podsIntegration(ofConfigurationFile:)), !target.podsConfigurations.contains(name) else { continue }
+            target.podsConfigurations.append(name)
+        }
         return target
     }
 

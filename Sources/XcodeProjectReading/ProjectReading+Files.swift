@@ -162,6 +162,20 @@ extension ProjectReading {
         return BuildSettings(levels: levels, targetName: name, projectName: projectName)
     }
 
+    /// The Podfile targets whose CocoaPods configuration files the target's configurations are based on (CocoaPods sets
+    /// `Pods-App.debug.xcconfig` as the base of each configuration of a target it integrates), each once.
+    mutating func podsConfigurations(of target: String) -> [String] {
+        guard let list = objects.string(target, "buildConfigurationList") else { return [] }
+        var names: [String] = []
+        for configuration in objects.list(list, "buildConfigurations") {
+            guard let reference = objects.string(configuration, "baseConfigurationReference"),
+                  let path = self.path(of: reference) ?? objects.string(reference, "path"),
+                  let name = XcodeManifest.podsIntegration(ofConfigurationFile: path), !names.contains(name) else { continue }
+            names.append(name)
+        }
+        return names
+    }
+
     /// The configuration of that name in the owner's list, else its first.
     private func configuration(of owner: String, named name: String) -> String? {
         guard let list = objects.string(owner, "buildConfigurationList") else { return nil }

@@ -22,6 +22,7 @@ extension ProjectReading {
         target.platforms = platforms(settings)
         target.loadsAllObjectFiles = loadsAllObjectFiles(settings)
         target.linksStatically = kind == .framework && settings.value("MACH_O_TYPE") == "staticlib"
+        target.podsConfigurations = podsConfigurations(of: id)
         var dependencies = DependencyList()
         for dependency in objects.list(id, "dependencies") {
             dependencies.add(targetDependency(dependency, of: id), line: index.line(of: dependency, inside: id))

@@ -45,6 +45,21 @@ public enum XcodeManifest {
         return nil
     }
 
+    /// The Podfile target whose CocoaPods aggregate a configuration file belongs to: `Rocket` for
+    /// `Pods/Target Support Files/Pods-Rocket/Pods-Rocket.debug.xcconfig` (`Shared-App` for an abstract target's child);
+    /// nil for any other file.
+    public static func podsIntegration(ofConfigurationFile path: String) -> String? {
+        let file = PathArithmetic.lastComponent(of: path)
+        guard file.hasPrefix("Pods-"), file.hasSuffix(".xcconfig") else { return nil }
+        // Its folder is the aggregate's label (`Pods-My.App`), which a dot of the label leaves whole; else the name up
+        // to the configuration's (`Pods-Rocket.release-staging.xcconfig`).
+        let folder = path.split(separator: "/").dropLast().last.map(String.init) ?? ""
+        let label = folder.hasPrefix("Pods-") && file.hasPrefix(folder + ".") ? folder
+            : String(file.dropLast(".xcconfig".count).split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: "."))
+        let name = String(label.dropFirst("Pods-".count))
+        return name.isEmpty ? nil : name
+    }
+
     /// The names the graph gives the other projects a project depends on: each folder's name, but the whole path where
     /// two of them share a folder name (Tuist's `Projects/Feature/User/Feature` beside `Projects/Feature/Search/Feature`),
     /// so that each dependency leads to its own project.
@@ -104,6 +119,7 @@ public enum XcodeManifest {
             if case .builtProduct(let file) = dependency.destination { return podsIntegration(ofBuiltProduct: file) }
             return nil
         }
+        for name in target.podsConfigurations where !result.podsIntegrations.contains(name) { result.podsIntegrations.append(name) }
         result.loadsAllObjectFiles = target.loadsAllObjectFiles
         result.linksStatically = target.linksStatically
         result.platforms = target.platforms

@@ -66,6 +66,9 @@ public struct XcodeTarget: Hashable, Sendable {
     public var loadsAllObjectFiles = false
     /// For a framework, whether `MACH_O_TYPE` makes it a static library (`staticlib`).
     public var linksStatically = false
+    /// The Podfile targets whose CocoaPods configuration files (`Pods-App.debug.xcconfig`) its configurations are based
+    /// on, as `XcodeManifest.podsIntegration(ofConfigurationFile:)` names them, in order, each once.
+    public var podsConfigurations: [String] = []
     /// In the project's order, each destination once: target dependencies, package products, then linked or embedded
     /// products.
     public var dependencies: [XcodeDependency]

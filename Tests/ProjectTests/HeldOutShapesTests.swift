@@ -22,6 +22,8 @@ final class HeldOutShapesTests: ScratchRepositoryTestCase {
         var phases: [(id: String, text: String)] = []
         /// The product type's last part (`framework`, `application`, `bundle.unit-test`).
         var productType = "framework"
+        /// The `.xcconfig` its configuration is based on (`baseConfigurationReference`), relative to the project's folder.
+        var baseConfiguration: String?
 
         var productFile: String {
             name + "." + (["application": "app", "bundle.unit-test": "xctest"][productType] ?? "framework")
@@ -43,7 +45,13 @@ final class HeldOutShapesTests: ScratchRepositoryTestCase {
             let sources = String(format: "S%023d", index), list = String(format: "L%023d", index), configuration = String(format: "C%023d", index)
             objects.append("\t\t\(sources) = {isa = PBXSourcesBuildPhase; files = (\(buildFiles.map(\.0).joined(separator: ", "))); };")
             objects.append("\t\t\(list) = {isa = XCConfigurationList; buildConfigurations = (\(configuration)); };")
-            objects.append("\t\t\(configuration) = {isa = XCBuildConfiguration; buildSettings = {\(target.settings)}; name = Debug; };")
+            var base = ""
+            if let file = target.baseConfiguration {
+                let reference = String(format: "X%023d", index)
+                objects.append("\t\t\(reference) = {isa = PBXFileReference; lastKnownFileType = text.xcconfig; path = \"\(file)\"; sourceTree = SOURCE_ROOT; };")
+                base = " baseConfigurationReference = \(reference);"
+            }
+            objects.append("\t\t\(configuration) = {isa = XCBuildConfiguration;\(base) buildSettings = {\(target.settings)}; name = Debug; };")
             objects.append("\t\t\(String(format: "P%023d", index)) = {isa = PBXFileReference; explicitFileType = wrapper.framework; path = \(target.productFile); sourceTree = BUILT_PRODUCTS_DIR; };")
             objects += target.phases.map(\.text)
             objects.append("""

@@ -231,6 +231,83 @@ final class PodShapesTests: ScratchRepositoryTestCase {
         XCTAssertTrue(checked.result.undecided.imports.contains { $0.module == "SnapKit" }, "\(checked.result.undecided.imports)")
     }
 
+    // MARK: Xcode targets named apart from the Podfile target whose aggregate they use
+
+    /// A Podfile's `target 'Rocket'` and no Xcode target of that name: an XcodeGen spec's `Rocket-Production` and
+    /// `Rocket-Staging` base their configurations on `Pods-Rocket.*.xcconfig` and `Rocket-Preview` links
+    /// `Pods_Rocket.framework`: CocoaPods integrates all three as `Rocket`, so each imports the Podfile's pods declared
+    /// (no note that the Podfile's target names no target), and another target's pod (`Lottie`) undecided, as the
+    /// outside pod's podspec is not read. `Other` links `Pods_Gone.framework`, which no Podfile target makes: its import
+    /// of a pod is an error whose advice is a Podfile line, never `- package:`.
+    func testXcodeGenTargetsUsingAPodfileTargetsAggregateImportItsPods() throws {
+        let configFiles = "    configFiles:\n      Debug: Pods/Target Support Files/Pods-Rocket/Pods-Rocket.debug.xcconfig\n      Release: Pods/Target Support Files/Pods-Rocket/Pods-Rocket.release.xcconfig\n"
+        try write("""
+            name: Rocket
+            targets:
+              Rocket-Production:
+                type: application
+                platform: iOS
+                sources: [Rocket]
+            \(configFiles)  Rocket-Staging:
+                type: application
+                platform: iOS
+                sources: [Rocket]
+            \(configFiles)  Rocket-Preview:
+                type: application
+                platform: iOS
+                sources: [Preview]
+                dependencies:
+                  - framework: Pods_Rocket.framework
+                    implicit: true
+              Other:
+                type: application
+                platform: iOS
+                sources: [Other]
+                dependencies:
+                  - framework: Pods_Gone.framework
+                    implicit: true
+
+            """, to: "App/project.yml")
+        try write("import KeyboardGuide\nimport UIKit\n", to: "App/Rocket/Rocket.swift")
+        try write("import KeyboardGuide\nimport Lottie\n", to: "App/Preview/Preview.swift")
+        try write("import KeyboardGuide\n", to: "App/Other/Other.swift")
+        try write("platform :ios, '15.0'\nuse_frameworks!\n\ntarget 'Rocket' do\n  pod 'KeyboardGuide'\nend\n\ntarget 'Widgets' do\n  pod 'Lottie'\nend\n",
+                  to: "App/Podfile")
+        let checked = try check()
+        XCTAssertEqual(checked.result.findings.filter { $0.rule == .implicitDependency }.map(\.fix), [
+            "add pod 'KeyboardGuide' to the target of the Podfile (\(root)/App/Podfile) that integrates target Other (a `target 'Other'` block, or the one whose aggregate it links or whose Pods-….xcconfig it uses), then run pod install",
+        ])
+        XCTAssertFalse(checked.notes.contains { $0.message.contains("'Rocket' names no target") }, "\(checked.notes.map(\.message))")
+        XCTAssertEqual(checked.result.undecided.imports.map(\.module), ["Lottie"])
+    }
+
+    /// The same shape in a project file: `Rocket-Staging` based on `Pods-Rocket.debug.xcconfig`, `Rocket-Preview`
+    /// linking `Pods_Rocket.framework`; both are given the Podfile's `target 'Rocket'` pods, and the advice for a pod of
+    /// the repository it does not give names that Podfile target, not the Xcode target.
+    func testProjectTargetsUsingAPodfileTargetsAggregateImportItsPods() throws {
+        try writePod("NXKit")
+        try writePod("NXUI")
+        try write("import NXKit\n", to: "App/Rocket/Rocket.swift")
+        try write("import NXKit\nimport NXUI\n", to: "App/Preview/Preview.swift")
+        let frameworks = """
+            \t\tE0000000000000000000000A = {isa = PBXFileReference; explicitFileType = wrapper.framework; path = "Pods_Rocket.framework"; sourceTree = BUILT_PRODUCTS_DIR; };
+            \t\tE0000000000000000000000B = {isa = PBXBuildFile; fileRef = E0000000000000000000000A; };
+            \t\tE0000000000000000000000C = {isa = PBXFrameworksBuildPhase; files = (E0000000000000000000000B); };
+            """
+        let staging = HeldOutShapesTests.XcodeTargetShape(name: "Rocket-Staging", settings: "SDKROOT = iphoneos;", files: ["Rocket/Rocket.swift"],
+                                                          productType: "application",
+                                                          baseConfiguration: "Pods/Target Support Files/Pods-Rocket/Pods-Rocket.debug.xcconfig")
+        let preview = HeldOutShapesTests.XcodeTargetShape(name: "Rocket-Preview", settings: "SDKROOT = iphoneos;", files: ["Preview/Preview.swift"],
+                                                          phases: [("E0000000000000000000000C", frameworks)], productType: "application")
+        try write(HeldOutShapesTests.project([staging, preview], kitPath: "../Kit"), to: "App/App.xcodeproj/project.pbxproj")
+        try write("target 'Rocket' do\n  pod 'NXKit', :path => '../NXKit'\nend\n\ntarget 'Widgets' do\n  pod 'NXUI', :path => '../NXUI'\nend\n", to: "App/Podfile")
+        let checked = try check()
+        XCTAssertEqual(checked.result.findings.filter { $0.rule == .implicitDependency }.map(\.fix), [
+            "add pod 'NXUI', :path => '../NXUI' to target 'Rocket' (which integrates Rocket-Preview) in the Podfile (beside \(root)/App/Podfile:2:3), then run pod install",
+        ])
+        XCTAssertFalse(checked.notes.contains { $0.message.contains("'Rocket' names no target") }, "\(checked.notes.map(\.message))")
+    }
+
     // MARK: Fix advice for a target a Podfile integrates
 
     /// An Xcode target that a Podfile integrates (its `target` block gives it no pod) importing a pod of the repository

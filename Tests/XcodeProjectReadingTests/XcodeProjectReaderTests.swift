@@ -175,4 +175,12 @@ struct XcodeProjectReaderTests {
         #expect(Set(ProductKind.xcodeKinds.map(\.rawValue)) == Set(["application", "app-extension", "extensionkit-extension", "system-extension",
             "framework", "static-library", "dynamic-library", "bundle", "unit-test", "ui-test", "watch-app", "tool", "aggregate", "legacy", "other"]))
     }
+    /// The Podfile target a CocoaPods configuration file belongs to: its folder names the aggregate's label whole (a dot
+    /// in it stays), `Shared-App` for a target nested in `abstract_target 'Shared'`; any other file, none.
+    @Test func aPodsConfigurationFileNamesItsPodfileTarget() {
+        #expect(XcodeManifest.podsIntegration(ofConfigurationFile: "Pods/Target Support Files/Pods-Rocket/Pods-Rocket.debug.xcconfig") == "Rocket")
+        #expect(XcodeManifest.podsIntegration(ofConfigurationFile: "Pods/Target Support Files/Pods-My.App/Pods-My.App.release-staging.xcconfig") == "My.App")
+        #expect(XcodeManifest.podsIntegration(ofConfigurationFile: "Pods-Shared-App.debug.xcconfig") == "Shared-App")
+        #expect(XcodeManifest.podsIntegration(ofConfigurationFile: "Configs/Debug.xcconfig") == nil)
+    }
 }
