@@ -117,6 +117,10 @@ struct FolderWalk {
         let ancestors = job.ancestors + [job.directory]
         for entry in listing.entries {
             note(entry, readers: readers, in: &visit)
+            if entry.name != "Package.swift", ProjectDescriptions.canonical(entry.name, among: ["Package.swift"]) != nil {
+                visit.notes.append(Note("\(entry.name) is Package.swift in another case: SwiftPM on macOS's default file system reads it, a case-sensitive one (Linux, CI) does not, and componentize reads no package from it; name it Package.swift",
+                                        at: FileLocation(path: job.display + "/" + entry.name)))
+            }
             guard !entry.isHidden, let child = child(entry, of: job, ancestors: ancestors, fileSystem: fileSystem, visit: &visit) else { continue }
             if skippedFolders.contains(entry.name) || exclude.contains(where: { $0.matchesPath(child.relative) }) { continue }
             if let kind = Self.templateKind(entry.name) {
@@ -147,7 +151,8 @@ struct FolderWalk {
         guard templateKind(name) == nil else { return }
         if name == "Package.swift" { visit.hasManifest = true }
         if name.hasSuffix(".podspec") || name.hasSuffix(".podspec.json") { visit.podspecs.append(name) }
-        if name == "Podfile" { visit.hasPodfile = true }
+        // macOS's default file system finds `podfile` as `Podfile` (PodFolders reads it under its own name, with a note).
+        if name == "Podfile" || ProjectDescriptions.canonical(name, among: ["Podfile"]) != nil { visit.hasPodfile = true }
         if ProjectDescriptions.recognizes(name) { visit.descriptions.append(name) }
         if isSource(name) { visit.sourceFiles.append(name) }
         if readers.contains(where: { $0.recognizes(name) }) { visit.registered.append(name) }

@@ -82,6 +82,13 @@ struct PodFolders {
     }
 
     /// `${POD_NAME}`, `${POD_NAME}_Example`: a `${…}` left for a template tool (Ruby's interpolation is `#{…}`).
+    /// The Podfile's name in a folder the walk found one in: `Podfile`, else the name it is spelt with in another case
+    /// (`podfile`), which CocoaPods finds on macOS's default file system.
+    static func podfileName(in folder: String, fileSystem: any FileSystem) -> String {
+        guard let listing = fileSystem.listing(of: folder), listing.entry(named: "Podfile") == nil else { return "Podfile" }
+        return listing.entries.first { ProjectDescriptions.canonical($0.name, among: ["Podfile"]) != nil }?.name ?? "Podfile"
+    }
+
     static func isPlaceholder(_ name: String) -> Bool {
         guard let open = name.range(of: "${") else { return false }
         return name[open.upperBound...].contains("}")
@@ -95,10 +102,12 @@ struct PodFolders {
         for pod in pods { podspecs[pod.directory] = pod.files }
         var added: [PodFolder] = []
         for podfile in podfiles {
-            let shown = PathArithmetic.join(podfile.display, "Podfile")
+            let file = Self.podfileName(in: podfile.directory, fileSystem: fileSystem)
+            let shown = PathArithmetic.join(podfile.display, file)
+            if let note = ProjectDescriptions.spelledInAnotherCase(shown, as: "Podfile", display: shown) { notes.append(note) }
             let localPods: [PodfilePathPod]
             do {
-                let read = try PodfileReader().read(path: PathArithmetic.join(podfile.directory, "Podfile"), shownAs: shown, fileSystem: fileSystem)
+                let read = try PodfileReader().read(path: PathArithmetic.join(podfile.directory, file), shownAs: shown, fileSystem: fileSystem)
                 notes += read.notes
                 if let placeholder = Self.placeholder(in: read) {
                     notes.append(Note("this Podfile's names are still placeholders ('\(placeholder.written)'), a template 'pod lib create' or a script fills in before use: its pods and paths are not checked",
@@ -139,7 +148,7 @@ struct PodFolders {
                 }
                 let relative = PathArithmetic.relative(podfile.directory, to: assembly.root)
                 var missing = MissingPackage(
-                    directory: directory, written: pod.path, referencedBy: relative == "." ? "Podfile" : relative + "/Podfile",
+                    directory: directory, written: pod.path, referencedBy: relative == "." ? file : relative + "/" + file,
                     exists: fileSystem.isFolder(directory), location: FileLocation(path: shown, line: pod.location.line, column: pod.location.column),
                     expectedFile: expected[0])
                 missing.podspecsThere = (fileSystem.listing(of: directory)?.entries ?? []).map(\.name)

@@ -21,8 +21,36 @@ enum ProjectDescriptions {
     /// `--spec`: ``isDescription(_:fileSystem:root:)`` looks inside).
     static func recognizes(_ name: String) -> Bool {
         // Asked of every file discovery lists: a Swift file is one only by Tuist's names.
-        if name.hasSuffix(".swift") { return name == TuistReader.projectFile || name == TuistReader.workspaceFile || name == TuistReader.pluginFile }
-        return XcodeGenReader.specNames.contains(name) || unreadBuildFiles.contains(name) || isYAML(name)
+        if name.hasSuffix(".swift") { return tuistName(name) != nil }
+        return specName(name) != nil || unreadBuildFiles.contains(name) || isYAML(name)
+    }
+
+    /// The name Apple's tools look for that `name` is, in whatever case (`project.swift` is `Project.swift`): macOS's
+    /// default file system ignores case, so Tuist, XcodeGen, CocoaPods and SwiftPM find a description spelt in another
+    /// case there; a case-sensitive one (Linux, CI) does not.
+    static func canonical(_ name: String, among names: [String]) -> String? {
+        let count = name.utf8.count
+        return names.first { $0.utf8.count == count && ($0 == name || $0.caseInsensitiveCompare(name) == .orderedSame) }
+    }
+
+    /// The Tuist description `name` is (`Project.swift`, `Workspace.swift`, `Plugin.swift`), in whatever case.
+    static func tuistName(_ name: String) -> String? {
+        canonical(name, among: [TuistReader.projectFile, TuistReader.workspaceFile, TuistReader.pluginFile])
+    }
+
+    /// The XcodeGen spec name `name` is (`project.yml`, `project.yaml`, `project.json`), in whatever case.
+    static func specName(_ name: String) -> String? {
+        canonical(name, among: sortedSpecNames)
+    }
+
+    private static let sortedSpecNames = XcodeGenReader.specNames.sorted()
+
+    /// The note for a description read under the name its tool looks for while it is spelt in another case.
+    static func spelledInAnotherCase(_ path: String, as canonical: String, display: String) -> Note? {
+        let written = PathArithmetic.lastComponent(of: path)
+        guard written != canonical else { return nil }
+        return Note("read as \(canonical): it is spelt \(written), which macOS's default file system finds under that name but a case-sensitive one (Linux, CI) does not; name it \(canonical)",
+                    at: FileLocation(path: display))
     }
 
     /// A `.yml` or `.yaml` file: an XcodeGen spec under another name than `project.yml` (`xcodegen --spec app.yml`).
@@ -37,7 +65,7 @@ enum ProjectDescriptions {
     static func isNamedSpec(_ path: String, text: String, fileSystem: any FileSystem, root: String) -> Bool {
         var folder = PathArithmetic.resolve("..", from: path)
         while true {
-            if XcodeGenReader.specNames.contains(where: { fileSystem.status(of: PathArithmetic.join(folder, $0)).exists }) { return false }
+            if fileSystem.listing(of: folder)?.entries.contains(where: { specName($0.name) != nil }) == true { return false }
             guard folder != root, folder.hasPrefix(root + "/") else { break }
             folder = PathArithmetic.resolve("..", from: folder)
         }
@@ -67,7 +95,7 @@ enum ProjectDescriptions {
         let name = PathArithmetic.lastComponent(of: path)
         guard !unreadBuildFiles.contains(name) else { return true }
         guard let text = fileSystem.text(of: path, upTo: 1 << 20) else { return false }
-        if XcodeGenReader.specNames.contains(name) {
+        if specName(name) != nil {
             return text.contains("targets") || text.contains("include") || text.contains("name")
         }
         if isYAML(name) { return isNamedSpec(path, text: text, fileSystem: fileSystem, root: root) }
@@ -80,7 +108,7 @@ enum ProjectDescriptions {
 
     private static func readSpecs(_ walk: inout FolderWalk, xcode: XcodeSelection, into assembly: inout WorkspaceAssembly) -> [String] {
         let root = assembly.root
-        let specs = walk.descriptions.filter { name in XcodeGenReader.specNames.contains(PathArithmetic.lastComponent(of: name)) || isYAML(name) }
+        let specs = walk.descriptions.filter { name in specName(PathArithmetic.lastComponent(of: name)) != nil || isYAML(name) }
             .filter { xcode.selects(PathArithmetic.relative($0, to: root)) }.sorted()
             .filter { !isAlternative($0, among: walk.descriptions, notes: &walk.notes, assembly: &assembly) }
             .filter { !isTemplate($0, notes: &walk.notes, assembly: assembly) }
@@ -99,7 +127,7 @@ enum ProjectDescriptions {
         var new: [String] = []
         for (spec, outcome) in zip(specs, outcomes) where !included.contains(spec) {
             switch outcome {
-            case .success(let reading) where !XcodeGenReader.specNames.contains(PathArithmetic.lastComponent(of: spec)) && missingTarget(of: reading.project) != nil:
+            case .success(let reading) where specName(PathArithmetic.lastComponent(of: spec)) == nil && missingTarget(of: reading.project) != nil:
                 // Only its keys said it is a spec, and its targets depend on targets it does not define: a fragment.
                 walk.notes.append(Note("this YAML file has XcodeGen's keys (name:, targets:) but its targets depend on \(missingTarget(of: reading.project) ?? "") it does not define: a fragment other specs include, not read as a spec",
                                        at: FileLocation(path: assembly.display(spec))))
@@ -116,7 +144,7 @@ enum ProjectDescriptions {
                                        at: FileLocation(path: assembly.display(spec))))
                 assembly.unreadDescriptions.append(spec)
                 dropProjects(besides: spec, from: &walk)
-            case .failure(let error) where !XcodeGenReader.specNames.contains(PathArithmetic.lastComponent(of: spec)):
+            case .failure(let error) where specName(PathArithmetic.lastComponent(of: spec)) == nil:
                 // Only its keys said it is a spec: what it is not is no error of the repository's.
                 let problem = shownProblem(error)
                 walk.notes.append(Note("this YAML file has XcodeGen's keys (name:, targets:) but is not read as a spec: \(problem.message)\(problem.location.map { " (at \($0))" } ?? "")",
@@ -157,7 +185,7 @@ enum ProjectDescriptions {
     /// `project-carthage.yml`): alternatives XcodeGen is given one at a time, which one cannot be known, so none is read
     /// and the first one's note names them.
     private static func isAlternative(_ spec: String, among descriptions: [String], notes: inout [Note], assembly: inout WorkspaceAssembly) -> Bool {
-        guard isYAML(spec), !XcodeGenReader.specNames.contains(PathArithmetic.lastComponent(of: spec)) else { return false }
+        guard isYAML(spec), specName(PathArithmetic.lastComponent(of: spec)) == nil else { return false }
         let folder = PathArithmetic.resolve("..", from: spec)
         let siblings = descriptions.filter { isYAML($0) && PathArithmetic.resolve("..", from: $0) == folder }.sorted()
         guard siblings.count > 1 else { return false }
@@ -197,9 +225,12 @@ enum ProjectDescriptions {
                                    at: FileLocation(path: assembly.display(spec))))
         }
         assembly.known.insert(generated)
-        if !XcodeGenReader.specNames.contains(PathArithmetic.lastComponent(of: spec)) {
+        if specName(PathArithmetic.lastComponent(of: spec)) == nil {
             walk.notes.append(Note("read as an XcodeGen spec (its top level has name: and targets:, and no project.yml is beside it): xcodegen reads it when given --spec \(PathArithmetic.lastComponent(of: spec))",
                                    at: FileLocation(path: assembly.display(spec))))
+        }
+        if let name = specName(PathArithmetic.lastComponent(of: spec)), let note = spelledInAnotherCase(spec, as: name, display: assembly.display(spec)) {
+            walk.notes.append(note)
         }
         let manifest = XcodeManifest.manifest(of: project, file: PathArithmetic.lastComponent(of: spec), reader: .xcodegen, targetPath: ".")
         return assembly.recordDescribed(project, manifest: manifest, at: spec, folder: folder)

@@ -13,9 +13,13 @@ enum TuistProjects {
     /// Reads every `Project.swift` the walk found; returns the folders their local packages lead to that are new.
     static func read(_ walk: inout FolderWalk, xcode: XcodeSelection, into assembly: inout WorkspaceAssembly) -> [String] {
         let fileSystem = assembly.fileSystem
-        let names = walk.descriptions.map { ($0, PathArithmetic.lastComponent(of: $0)) }
+        // By the name Tuist looks for: on macOS's default file system it finds `project.swift` as `Project.swift`.
+        let names = walk.descriptions.map { ($0, ProjectDescriptions.tuistName(PathArithmetic.lastComponent(of: $0)) ?? PathArithmetic.lastComponent(of: $0)) }
         let projects = names.filter { $0.1 == TuistReader.projectFile }.map(\.0).filter { xcode.selects(PathArithmetic.relative($0, to: assembly.root)) }.sorted()
         guard !projects.isEmpty else { return [] }
+        for (path, name) in names where name == TuistReader.projectFile || name == TuistReader.workspaceFile {
+            if let note = ProjectDescriptions.spelledInAnotherCase(path, as: name, display: assembly.display(path)) { walk.notes.append(note) }
+        }
         let plugins = names.filter { $0.1 == TuistReader.pluginFile }.map { PathArithmetic.resolve("..", from: $0.0) }
         let display = assembly.displayPaths
         var contexts: [String: TuistContext] = [:]

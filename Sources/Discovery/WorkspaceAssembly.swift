@@ -5,6 +5,7 @@ import ManifestReading
 import PackageModel
 import Paths
 import PodspecReading
+import TuistReading
 import XcodeProjectReading
 
 /// The packages read so far, and what could not be read; at the end, the ``Workspace``.
@@ -257,7 +258,12 @@ struct WorkspaceAssembly {
                 var entry = MissingPackage(
                     directory: target, written: dependency.location, referencedBy: package.manifest.name, exists: exists,
                     location: FileLocation(path: dependency.file ?? package.manifestPath, line: dependency.position?.line, column: dependency.position?.column))
-                if target.hasSuffix(".xcodeproj") { entry.expectedFile = XcodeManifest.file }
+                if target.hasSuffix(".xcodeproj") {
+                    entry.expectedFile = XcodeManifest.file
+                } else if package.kind == .tuistProject, package.origin.xcodeProject?.otherProjects.contains(dependency.location) == true {
+                    // A Tuist `.project(target:path:)` names the folder of a `Project.swift`, never a package.
+                    entry.expectedFile = TuistReader.projectFile
+                }
                 entry.submodule = submodules.submodule(containing: target).map { PathArithmetic.relative($0, to: root) }
                 if entry.submodule == nil, !exists { entry.ignoredBy = ignores.ignoringLine(of: target) }
                 entry.outsideRepository = !exists && target != ignores.top && !target.hasPrefix(ignores.top + "/")

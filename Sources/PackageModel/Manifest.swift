@@ -98,9 +98,9 @@ public enum PackageKind: String, Sendable, Hashable, CaseIterable {
             self = .pod
         } else if path.hasSuffix(".xcodeproj") || path.hasSuffix("project.pbxproj") {
             self = .xcodeProject
-        } else if name == "project.json" || name.hasSuffix(".yml") || name.hasSuffix(".yaml") {
+        } else if name.lowercased() == "project.json" || name.hasSuffix(".yml") || name.hasSuffix(".yaml") {
             self = .xcodeGenSpec
-        } else if name == "Project.swift" {
+        } else if name.caseInsensitiveCompare("Project.swift") == .orderedSame {
             self = .tuistProject
         } else {
             self = .package

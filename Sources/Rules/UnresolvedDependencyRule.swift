@@ -54,6 +54,7 @@ extension UnresolvedDependencyRule {
         let guess = missing.suggestion.map { "did you mean '\($0)' (it has \(missing.expectedFile))? Else " } ?? ""
         let fix = missing.folderExists
             ? (pod ? "fix the path, or the pod's name (CocoaPods reads \(missing.expectedFile) in that folder\(Self.holding(missing.podspecsThere)))"
+                : missing.kind == .tuistProject ? "fix the path, or add the project's \(missing.expectedFile) there (a Tuist .project(path:) names the folder of one)"
                 : "fix the path, or add the package's manifest there")
             : "fix the path, or check out the \(pod ? "pod" : "package") there (a submodule or sibling repository?)"
         return guess.isEmpty ? fix : guess + fix
