@@ -45,6 +45,9 @@ extension ImportResolution {
         var vendored: [Int: Set<String>] = [:]
         /// By target number, the prebuilt binaries it links whose modules cannot be known, by file name.
         var prebuiltUnknown: [Int: [String]] = [:]
+        /// Package targets with no code of their own (``Wrappers``), and by each that a library product exists to carry, the
+        /// local targets it carries to what links the product.
+        var wrappers = Wrappers()
         let declared: DeclaredGraph
 
         /// `numbers`: each of `facts.targets`' number in `declared`, nil for a target it does not hold.
@@ -95,6 +98,7 @@ extension ImportResolution {
                 unreadPaths[PackageDependency.identity(forLocation: unreadable.directory)] = .unreadable
             }
             let umbrellas = Umbrellas(declared: declared, facts: facts, numbers: numbers, declaredOutside: declaredOutside)
+            wrappers = Wrappers(declared: declared, facts: facts, numbers: numbers, declaredOutside: declaredOutside)
             umbrellaOutside = umbrellas.outsideByDependant
             umbrellaExports = umbrellas.exports
             for (index, package) in declared.workspace.packages.enumerated() where package.isXcodeProject {
@@ -162,7 +166,9 @@ extension ImportResolution {
         /// host (Xcode builds them into the folder the bundle is compiled against, and the bundle runs inside the host:
         /// linking one again would link a static product twice).
         func visible(from target: GraphTarget, declared: DeclaredGraph) -> Set<Int> {
-            Set(declared.successors[target.number]).union(podClosure[target.number] ?? []).union(hosted[target.number] ?? [])
+            let direct = declared.successors[target.number]
+            let carried = wrappers.carried.isEmpty ? [] : direct.flatMap { wrappers.carried[$0] ?? [] }
+            return Set(direct).union(carried).union(podClosure[target.number] ?? []).union(hosted[target.number] ?? [])
         }
 
         /// What an import of `module` by `target` is, whatever file imports it (an optional import is left out apart).
@@ -375,6 +381,59 @@ struct Umbrellas {
             exports[target.module] = products
             for dependant in dependants[number] ?? [] { outsideByDependant[dependant, default: []] += outside }
         }
+    }
+}
+
+/// Wrappers: a package's regular target whose files read hold no code of its own (no declaration, no import but the
+/// toolchain's and what it re-exports: a `Dummy.swift`), depending on something: what it depends on that is not read (a package whose
+/// folder is an absent submodule) may be how an undecided import of what links it enters the build. One that is a library product's target is what the
+/// product exists to carry: SwiftPM makes every module of the closure of a product's targets importable by what links
+/// it (a dependency under a platform condition too: the platform is not decided here), so what links the product
+/// declares the local targets the wrapper depends on (through other wrappers too), and the wrapper uses each of them by
+/// carrying it.
+struct Wrappers: Sendable {
+    /// The wrappers, by number.
+    var targets: Set<Int> = []
+    /// By wrapper a library product holds, the local targets it carries, in the order reached.
+    var carried: [Int: [Int]] = [:]
+
+    init() {}
+
+    init(declared: DeclaredGraph, facts: ImportFacts, numbers: [Int?], declaredOutside: [Int: [Edge.Destination]]) {
+        var codeOfItsOwn: Set<Int> = [], read: Set<Int> = []
+        for (imports, number) in zip(facts.targets, numbers) {
+            guard let number, declared.sortedTargets[number].packageKind == .package else { continue }
+            read.insert(number)
+            // A file that may declare something (or whose words were not read) is code of its own, whatever it imports.
+            if imports.words.count != imports.files.count || imports.words.contains(where: { $0?.declaresNothing != true }) { codeOfItsOwn.insert(number) }
+            if imports.uses.contains(where: { !$0.isExported && !DependencyGraph.readableToolchainModules.contains($0.module) }) {
+                codeOfItsOwn.insert(number)
+            }
+        }
+        targets = read.subtracting(codeOfItsOwn).filter { number in
+            let target = declared.sortedTargets[number]
+            return target.type == .regular && !target.isTest && !(declared.successors[number].isEmpty && declaredOutside[number] == nil)
+        }
+        let packages = declared.workspace.packages
+        for number in targets.sorted() {
+            let target = declared.sortedTargets[number]
+            guard packages[target.packageIndex].manifest.products.contains(where: { $0.type == .library && $0.targets.contains(target.id.name) }) else { continue }
+            var reached: [Int] = [], seen: Set<Int> = [number], pending = [number]
+            while let next = pending.popLast() {
+                for successor in declared.successors[next] where seen.insert(successor).inserted {
+                    reached.append(successor)
+                    if targets.contains(successor) { pending.append(successor) }
+                }
+            }
+            carried[number] = reached
+        }
+    }
+
+    /// Each carrying wrapper's module with the modules it carries: what links its product imports them through it.
+    func carriedModules(_ declared: DeclaredGraph) -> [String: Set<String>] {
+        var modules: [String: Set<String>] = [:]
+        for (number, carried) in carried { modules[declared.sortedTargets[number].module, default: []].formUnion(carried.map { declared.sortedTargets[$0].module }) }
+        return modules
     }
 }
 

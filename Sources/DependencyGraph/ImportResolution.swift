@@ -36,6 +36,7 @@ struct ImportResolution {
             if imported[result.from] == nil { imported[result.from] = result.imported } else { imported[result.from]?.formUnion(result.imported) }
         }
         let importedModules = sharedByModule(imported), reexports = localReexports.merging(context.umbrellaExports) { $0.union($1) }
+            .merging(context.wrappers.carriedModules(declared)) { $0.union($1) }
         var opacity = Opacity(declared: declared, imported: importedModules, context: context)
         var moduleMaps: [Int: [String]] = [:]
         // (By position: a loop over the targets themselves copies each one.)
@@ -61,6 +62,8 @@ struct ImportResolution {
             .filter { !Self.isLinkedForLoading($0, registrars: registrars, uses: (importedModules, headers), declared: declared) }
             // A target whose build-tool plugin generates code: what that code imports is not on disk.
             .filter { !Self.appliesCodeGeneratingPlugin($0.from, declared: declared) }
+            // A wrapper a library product exists to carry uses what it carries by carrying it.
+            .filter { $0.targets.isEmpty || context.wrappers.carried[$0.from.number] == nil }
             // An import nothing read provides may enter the build through an outside package the dependency links.
             .filter { !Self.mayBringUndecided($0, undecided: undecidedTargets, context: context) }
         let index = ImportIndex(edges: results.flatMap(\.edges), undeclaredExternal: results.flatMap(\.external),
@@ -123,7 +126,8 @@ struct ImportResolution {
     }
 
     /// Whether a local dependency none of the target's files imports may be how a module it imports that is undecided
-    /// enters its build: the dependency is an umbrella (``Umbrellas``) linking an outside product whose package is not
+    /// enters its build: the dependency is an umbrella (``Umbrellas``) or a wrapper (``Wrappers``: a local package that
+    /// cannot be read, a git submodule not checked out, behind an empty target) linking an outside product whose package is not
     /// read and that the target does not link itself (a `Modules` package bundling remote packages that are not checked
     /// out), whose modules cannot be known.
     static func mayBringUndecided(_ dependency: UnimportedDependency, undecided: Set<Int>, context: Context) -> Bool {
@@ -139,7 +143,7 @@ struct ImportResolution {
         }
         let own = Set((context.declaredOutside[dependency.from.number] ?? []).compactMap(unread))
         return dependency.targets.contains { target in
-            context.umbrellaExports[target.module] != nil
+            (context.umbrellaExports[target.module] != nil || context.wrappers.targets.contains(target.number))
                 && (context.declaredOutside[target.number] ?? []).contains { unread($0).map { !own.contains($0) } ?? false }
         }
     }

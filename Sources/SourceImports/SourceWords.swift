@@ -11,6 +11,8 @@ public struct SourceWords: Sendable, Equatable {
     /// Every name ``DeclarationCollector`` records is one, unless a comment stands between the keyword and the name.
     /// Sorted.
     private(set) var declarable: [UInt64] = []
+    /// Whether no word may name a declaration: the file declares nothing (a placeholder holding comments and imports).
+    public var declaresNothing: Bool { declarable.isEmpty }
     /// The words where a member may be used (what ``UseFinder`` looks at): after a `.` (`.name`, `value.name`,
     /// `\.name`, `Type.Name`), or, not capitalized, before a `(` or a `{` (`name(…)`, `name { … }`), with only
     /// whitespace and backticks between. Sorted.

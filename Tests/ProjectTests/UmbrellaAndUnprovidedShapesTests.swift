@@ -101,4 +101,78 @@ final class UmbrellaAndUnprovidedShapesTests: ScratchRepositoryTestCase {
         XCTAssertEqual(undecided.first?.location.line, 2)
         XCTAssertEqual(undecided.first?.reason, "no target, package or pod in the repository provides ZebraRenderer; not a known SDK module")
     }
+
+    /// The local package `Kit` whose product `Kit` holds only `KitWrapper`, an empty target (`wrapperFile`) depending on
+    /// target `Kit` under a platform condition and on `KitCore` plainly, and an application `Dashboard` of `App.xcodeproj`
+    /// linking product `Kit` whose file imports `Kit` and `KitCore`.
+    private func writeWrapperProduct(wrapperFile: String = "// Carries the product.\n") throws {
+        try write("""
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Kit",
+                products: [.library(name: "Kit", targets: ["KitWrapper"]), .library(name: "KitTV", targets: ["KitTVWrapper"])],
+                targets: [
+                    .target(name: "KitWrapper", dependencies: [.target(name: "Kit", condition: .when(platforms: [.iOS, .macOS])), "KitCore"]),
+                    .target(name: "KitTVWrapper", dependencies: [.target(name: "Kit", condition: .when(platforms: [.tvOS]))]),
+                    .target(name: "Kit", dependencies: ["KitCore"]),
+                    .target(name: "KitCore"),
+                ]
+            )
+
+            """, to: "Kit/Package.swift")
+        try write(wrapperFile, to: "Kit/Sources/KitWrapper/Dummy.swift")
+        try write("// Carries the product.\n", to: "Kit/Sources/KitTVWrapper/Dummy.swift")
+        try write("import KitCore\n\npublic struct Screen {}\n", to: "Kit/Sources/Kit/Screen.swift")
+        try write("public struct Core {}\n", to: "Kit/Sources/KitCore/Core.swift")
+        try write("import SwiftUI\nimport Kit\nimport KitCore\n", to: "App/Dashboard.swift")
+        try write(HeldOutShapesTests.project([Shape(name: "Dashboard", settings: "SDKROOT = iphoneos;", files: ["App/Dashboard.swift"],
+                                                    linksKit: true, productType: "application")]),
+                  to: "App.xcodeproj/project.pbxproj")
+    }
+
+    /// A product whose only target is an empty wrapper carries what the wrapper depends on (under a platform condition
+    /// too): the app linking it declares `Kit` and `KitCore` (no `implicit-dependency`), uses the product by importing
+    /// them, and the wrappers' own entries are what the products exist for (never `unused-dependency`).
+    func testAnEmptyWrapperProductCarriesWhatItsTargetDependsOn() throws {
+        try writeWrapperProduct()
+        let check = try check()
+        XCTAssertEqual(described(check.result.findings), [])
+    }
+
+    /// A product target with code of its own is a module, not a wrapper: importing what it depends on is still an
+    /// undeclared import, and its unused entries stay findings.
+    func testAProductTargetWithCodeOfItsOwnCarriesNothing() throws {
+        try writeWrapperProduct(wrapperFile: "import SwiftUI\n\npublic struct Badge {}\n")
+        let check = try check()
+        XCTAssertEqual(check.result.findings.filter { $0.rule == .implicitDependency }.count, 2)
+        XCTAssertEqual(check.result.findings.filter { $0.rule == .unusedDependency }.map(\.location.line), [27, 8, 8])
+    }
+
+    /// An empty wrapper library whose one dependency is a package in a git submodule that is not checked out: the app
+    /// linking it imports `Engine`, undecided, which the wrapper may be how it enters the build (never `unused-dependency`).
+    func testAWrapperOfAPackageNotCheckedOutIsNeverUnused() throws {
+        try write("""
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Kit",
+                products: [.library(name: "Kit", targets: ["Kit"])],
+                dependencies: [.package(path: "../submodules/engine")],
+                targets: [.target(name: "Kit", dependencies: [.product(name: "Engine", package: "engine")])]
+            )
+
+            """, to: "Kit/Package.swift")
+        try write("// Carries the product.\n", to: "Kit/Sources/Kit/Dummy.swift")
+        try write("[submodule \"submodules/engine\"]\n\tpath = submodules/engine\n\turl = https://example.com/acme/engine.git\n", to: ".gitmodules")
+        try write("import SwiftUI\nimport Engine\n", to: "App/Dashboard.swift")
+        try write(HeldOutShapesTests.project([Shape(name: "Dashboard", settings: "SDKROOT = iphoneos;", files: ["App/Dashboard.swift"],
+                                                    linksKit: true, productType: "application")]),
+                  to: "App.xcodeproj/project.pbxproj")
+        let check = try check()
+        XCTAssertEqual(described(check.result.findings), [])
+        XCTAssertEqual(check.result.undecided.imports.map(\.module), ["Engine"])
+    }
 }
