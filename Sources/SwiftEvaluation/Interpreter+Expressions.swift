@@ -269,6 +269,11 @@ extension Interpreter {
         case let (.string(a), .string(b)): return .string(a + b)
         case let (.int(a), .int(b)): return .int(a + b)
         case let (.array(a), .array(b)): return .array(a + b)
+        // `.ThirdParty.UI + [...]`: the chain's array, spliced in where it stands once the context names its type.
+        case let (.object(chain), .array(b)) where chain.deferredMember != nil:
+            return .array([.object(deferred(chain, member: chain.deferredMember ?? "", spliced: true))] + b)
+        case let (.array(a), .object(chain)) where chain.deferredMember != nil:
+            return .array(a + [.object(deferred(chain, member: chain.deferredMember ?? "", spliced: true))])
         default: return unknown("+ on \(lhs.typeDescription) and \(rhs.typeDescription)", at: node)
         }
     }

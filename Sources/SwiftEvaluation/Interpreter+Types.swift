@@ -50,12 +50,21 @@ extension Interpreter {
     /// dictionaries; a case of a declared enum given where the API's type is expected is that API's member of its name.
     func coerce(_ value: Value, to reference: TypeReference?, at node: some SyntaxProtocol) -> Value {
         guard let reference else { return value }
+        if case .object(let object) = value, let member = object.deferredMember, !object.spliced {
+            return coerce(contextual(object, member: member, in: reference, at: node), to: reference, at: node)
+        }
         switch (reference, value) {
         case (.optional(let wrapped), _):
             if case .null = value { return value }
             return coerce(value, to: wrapped, at: node)
         case (.array(let element), .array(let items)):
-            return .array(items.map { coerce($0, to: element, at: node) })
+            return .array(items.flatMap { item -> [Value] in
+                guard case .object(let object) = item, object.spliced, let member = object.deferredMember else { return [coerce(item, to: element, at: node)] }
+                switch coerce(contextual(object, member: member, in: reference, at: node), to: reference, at: node) {
+                case .array(let spliced): return spliced
+                case let other: return [other]
+                }
+            })
         case (.dictionary(let key, let valueType), .dictionary(let entries)):
             return .dictionary(entries.map { (coerce($0.key, to: key, at: node), coerce($0.value, to: valueType, at: node)) })
         case (.named(let alias), .object(let object)) where object.isImplicit:
@@ -68,6 +77,26 @@ extension Interpreter {
         default:
             return value
         }
+    }
+
+    /// An implicit chain `.Nested.member` several types declare `Nested` in, read in the one the context names (the
+    /// element's for an array, the wrapped one for an optional), as Swift resolves it; else declined, saying why.
+    func contextual(_ object: ManifestObject, member name: String, in reference: TypeReference, at node: some SyntaxProtocol) -> Value {
+        func named(_ reference: TypeReference) -> String? {
+            switch reference {
+            case .array(let inner), .optional(let inner): return named(inner)
+            case .named(let alias):
+                let written = types.unaliased(alias, from: owners.last)
+                return types.resolve(written, from: owners.last) ?? written
+            default: return nil
+            }
+        }
+        let candidates = types.nestedTypes(named: object.kind).filter { staticMember(of: $0, name, labels: nil) != nil }
+        if let type = named(reference), candidates.contains(type + "." + object.kind),
+           let value = member(name, ofType: type + "." + object.kind, at: node) {
+            return value
+        }
+        return unknown("'.\(object.kind).\(name)', which \(candidates.joined(separator: " and ")) declare, where the type the context names (\(reference)) is none of them", at: node)
     }
 
     /// `.init(…)` of an API type (`let project: Project = .init(…)`) is a call of that type.

@@ -16,6 +16,9 @@ extension Interpreter {
             // `.Core.networking`: a static member of the one nested type named `Core` that has it.
             let owners = object.arguments.isEmpty ? types.nestedTypes(named: object.kind).filter { staticMember(of: $0, name, labels: nil) != nil } : []
             if owners.count == 1 { return member(name, ofType: owners[0], at: node) }
+            // Declared in more than one (`Package.ThirdParty.UI`, `TargetDependency.ThirdParty.UI`): Swift takes the
+            // one of the contextual type, known once the value is given where a type is named.
+            if owners.count > 1, object.deferredMember == nil { return .object(deferred(object, member: name)) }
             // `.Features.Main.Feature`: a type nested in the one nested type named `Features` that holds one of that name.
             let nested = object.arguments.isEmpty && name.first?.isUppercase == true
                 ? types.nestedTypes(named: object.kind).filter { types.type($0 + "." + name) != nil } : []
@@ -42,6 +45,17 @@ extension Interpreter {
         default:
             return nil
         }
+    }
+
+    /// An implicit chain `.Nested.member` whose nested type several types declare, read once its context names one.
+    func deferred(_ object: ManifestObject, member: String, spliced: Bool = false) -> ManifestObject {
+        let deferred = ManifestObject(kind: object.kind, arguments: [], position: object.position)
+        deferred.isImplicit = true
+        deferred.file = object.file
+        deferred.range = object.range
+        deferred.deferredMember = member
+        deferred.spliced = spliced
+        return deferred
     }
 
     /// A member named without `self.` inside a type's member: a property of `self`, else a static member of the type.

@@ -110,6 +110,11 @@ public final class ManifestObject {
     public var argumentPositions: [SourcePosition] = []
     /// Written as an implicit member (`.framework`, `.init(…)`): its type is the context's, which may be a declared one.
     public var isImplicit = false
+    /// An implicit member chain (`.ThirdParty.UI`) whose nested type more than one type declares: the member read once
+    /// the context names the type, as Swift resolves it against the contextual type (``Interpreter/coerce(_:to:at:)``).
+    public var deferredMember: String?
+    /// A deferred chain an array's `+` holds in its place: its value, an array, spliced into the array once resolved.
+    public var spliced = false
 
     public init(kind: String, qualifier: String? = nil, arguments: [(label: String?, value: Value)], position: SourcePosition) {
         self.kind = kind

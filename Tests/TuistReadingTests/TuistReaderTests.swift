@@ -250,6 +250,57 @@ struct TuistReaderTests {
         #expect(summary(project) == ["DataClient framework [product Alamofire]"])
     }
 
+    /// Two types both nest `Libraries` with a static `UI` (one for packages, one for dependencies): an implicit chain
+    /// `.Libraries.UI` is read in the type its context names, as Swift resolves it (in `dependencies:`, in an array
+    /// literal, on either side of `+`); where no context names one of them, it is declined, saying why.
+    @Test func anImplicitChainTwoTypesNestIsReadInTheContextsType() throws {
+        let helper = """
+            import ProjectDescription
+            public extension Package {
+                enum Libraries {
+                    public static let UI: Package = .remote(url: "https://example.com/ui", requirement: .upToNextMajor(from: "1.0.0"))
+                    public static let Net: Package = .remote(url: "https://example.com/net", requirement: .upToNextMajor(from: "1.0.0"))
+                }
+            }
+            public extension TargetDependency {
+                enum Libraries {
+                    public static let UI: [TargetDependency] = [.external(name: "Layout"), .external(name: "Icons")]
+                    public static let Net: TargetDependency = .external(name: "Wire")
+                }
+            }
+            """
+        func project(_ dependencies: String) -> String {
+            """
+            import ProjectDescription
+            import ProjectDescriptionHelpers
+            let project = Project(name: "Feature", targets: [
+                .target(name: "Feature", destinations: .iOS, product: .framework, bundleId: "b", dependencies: \(dependencies)),
+            ])
+            """
+        }
+        for (written, expected) in [
+            (".Libraries.UI", "Feature framework [product Layout, product Icons]"),
+            ("[.Libraries.Net]", "Feature framework [product Wire]"),
+            (".Libraries.UI + [.Libraries.Net, .target(name: \"Kit\")]", "Feature framework [product Layout, product Icons, product Wire, Kit]"),
+            ("[.target(name: \"Kit\")] + .Libraries.UI", "Feature framework [Kit, product Layout, product Icons]"),
+        ] {
+            let read = try read([Self.helpers + "Libraries.swift": helper, "/repo/App/Project.swift": project(written)])
+            #expect(summary(read) == [expected], "\(written)")
+        }
+        do {
+            _ = try read([Self.helpers + "Libraries.swift": helper, "/repo/App/Project.swift": """
+                import ProjectDescription
+                import ProjectDescriptionHelpers
+                let project = Project(name: "Feature", targets: [
+                    .target(name: "Feature", destinations: .iOS, product: .framework, bundleId: "b", sources: .Libraries.UI),
+                ])
+                """])
+            Issue.record("read an implicit chain whose context names neither type")
+        } catch let declined as TuistReadDeclined {
+            #expect(declined.reason.contains("'.Libraries.UI', which Package.Libraries and TargetDependency.Libraries declare"), "\(declined.reason)")
+        }
+    }
+
     /// What cannot be evaluated is declined at its place, in the helper that holds it.
     @Test func aHelperThatChecksTheFileSystemIsDeclinedWhereItIs() throws {
         do {
