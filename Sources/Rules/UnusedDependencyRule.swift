@@ -82,7 +82,7 @@ public struct UnusedDependencyRule: Rule {
                 ("Kit/NXKit", RuleExample.package("NXKit")),
                 ("Common/NXUI", RuleExample.package("NXUI", targets: [("NXUI", ["↓.product(name: \"NXKit\", package: \"NXKit\")"])],
                                                     packages: [".package(path: \"../../Kit/NXKit\")"])),
-            ], sources: [("Common/NXUI/Sources/NXUI/Theme.swift", "import Foundation\n")]),
+            ], sources: [("Common/NXUI/Sources/NXUI/Theme.swift", "import Foundation\n\npublic struct Theme {}\n")]),
             // Its checkout says which modules the product provides, and no file imports one.
             RuleExample([
                 ("Common/NXUI", RuleExample.package("NXUI", targets: [("NXUI", ["↓.product(name: \"Analytics\", package: \"swift-analytics\")"])],

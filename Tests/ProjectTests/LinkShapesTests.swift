@@ -163,7 +163,8 @@ final class LinkShapesTests: ScratchRepositoryTestCase {
             """
         }
         try write(toolkit("5.9"), to: "TestingToolkit/Package.swift")
-        try write("import Foundation\n", to: "TestingToolkit/Sources/Mocks.swift")
+        // Code of its own (an empty file would make the target a wrapper carrying Entities, never unused).
+        try write("import Foundation\n\npublic struct MockEntity {}\n", to: "TestingToolkit/Sources/Mocks.swift")
         var check = try check()
         XCTAssertEqual(try unused(), ["ROOT/TestingToolkit/Package.swift:8:62: TestingToolkit declares a dependency on Entities from Entities, which none of its files imports"])
         XCTAssertFalse(check.notes.contains { $0.message.contains("no folder") })
