@@ -184,8 +184,8 @@ public struct EdgeResolution: Sendable {
                 let declared = dependencies[packageName] ?? dependencies[packageName.lowercased()]
                     ?? manifest.dependencies.first { PackageDependency.identity(forLocation: $0.location) == packageName.lowercased() }
                 // With a path dependency to a missing folder, the package named may be that one (a typo in the path): the
-                // path's finding says it once.
-                if declared == nil, let unavailable = unavailablePackages.min() {
+                // path's finding says it once. A project that cannot be read holds targets, never the package named.
+                if declared == nil, let unavailable = unavailableProducers.min() {
                     return add(written, .unavailable(package: unavailable, product: name), nil)
                 }
                 // Before tools 5.5, `package:` is the name a dependency's own manifest gives it: for an outside package

@@ -277,8 +277,12 @@ extension ImportResolution {
         /// Whether every package that cannot be read is only a product named without its package (a Tuist
         /// `.external(name:)` not fetched) and `module` is a product of its own that the repository links from a known
         /// package elsewhere (`RxSwift`, while the target links `RxMoya`): a target that imports it links it as the
-        /// others do, whatever package the unread products come from. Other imports stay undecided.
+        /// others do, whatever package the unread products come from. Other imports stay undecided, and every one does
+        /// when a local package or project it depends on cannot be read.
         func isProductOfItsOwn(_ module: String, context: ImportResolution.Context) -> Bool {
+            // A local package or project it depends on that cannot be read (an empty framework linking the outside
+            // products, a package re-exporting one) may bring any module in: nothing is decided without reading it.
+            guard unreadPaths.isEmpty else { return false }
             // A product named without its package may be one of that package's (and provide the module with its own).
             if let named = packageNamed(like: module), !unread.contains(where: { $0.reason == .productByName }) {
                 return !linkedPackages.contains(named)

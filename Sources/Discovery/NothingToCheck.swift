@@ -8,7 +8,8 @@ extension Workspace {
     /// cannot be read here) checked nothing: an input error naming what was not read, never a green run. An unreadable
     /// manifest is a finding already, and its check fails on it.
     func requireSomethingRead(shownScope: String) throws {
-        guard unreadable.isEmpty, !sourceFiles.isEmpty, packages.allSatisfy({ $0.manifest.targets.isEmpty }) else { return }
+        // A Tuist project the reader declined is a warning: when nothing else was read, nothing was checked.
+        guard unreadable.allSatisfy({ $0.isDeclined && $0.kind == .tuistProject }), !sourceFiles.isEmpty, packages.allSatisfy({ $0.manifest.targets.isEmpty }) else { return }
         throw nothingChecked(shownScope: shownScope)
     }
 
@@ -16,7 +17,8 @@ extension Workspace {
         let unread = notes.filter { note in
             ["not read:", "componentize does not read", "has no project.pbxproj", "so it is not read", "not read as a spec"].contains { note.message.contains($0) }
         }
-        let why = unread.isEmpty ? "" : ": " + unread.prefix(3).map(\.description).joined(separator: "; ")
+        let declined = unreadable.map { "\($0.location): \($0.relativeManifestPath) is not read: \($0.message)" }
+        let why = unread.isEmpty && declined.isEmpty ? "" : ": " + (declined + unread.map(\.description)).prefix(3).joined(separator: "; ")
         return InputError("nothing was checked: no target of a package, pod or project was read, and the repository holds \(sourceFiles.count) Swift and C-family files\(why)",
                           at: FileLocation(path: shownScope))
     }

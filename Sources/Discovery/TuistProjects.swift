@@ -68,11 +68,13 @@ enum TuistProjects {
             let manifest = XcodeManifest.manifest(of: project, file: TuistReader.projectFile, reader: .tuist, targetPath: ".")
             return assembly.recordDescribed(project, manifest: manifest, at: path, folder: folder)
         case .failure(let declined as TuistReadDeclined):
-            assembly.declinedDescriptions.append(path)
+            // An unreadable package like any other manifest, at the place the reader stopped: a warning (Swift may well
+            // accept it), and what other projects take from it is undecided.
             // What it generates is its output, stale or not: not read in its place.
             walk.found.removeAll { $0.hasSuffix(".xcodeproj") && PathArithmetic.resolve("..", from: $0) == folder }
-            walk.notes.append(Note("not read: \(declined.reason) (at \(declined.location)); the targets of this Tuist project are not checked, and what other projects take from it is undecided",
-                                   at: FileLocation(path: assembly.display(path))))
+            assembly.unreadable[path] = UnreadablePackage(directory: path, relativeDirectory: PathArithmetic.relative(path, to: assembly.root),
+                                                          manifestPath: assembly.display(path), problem: (declined.reason, declined.location))
+            assembly.unreadable[path]?.isDeclined = true
             return []
         case .failure(let error):
             assembly.unreadable[path] = UnreadablePackage(directory: path, relativeDirectory: PathArithmetic.relative(path, to: assembly.root),

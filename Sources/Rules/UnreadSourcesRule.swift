@@ -11,7 +11,7 @@ public struct UnreadSourcesRule: Rule {
         name: "Unread sources",
         summary: "Most of the repository's source files are in no target componentize read.",
         rationale: "A check that read a small part of the code says nothing of the rest: its success is not the repository's.",
-        details: "when the targets read compile fewer than half of the repository's Swift and C-family files (`.swift`, `.m`, `.mm`, `.c`, `.cc`, `.cpp`, `.cxx`; outside skipped and `exclude`d folders and the folders of manifests that cannot be read, but for the files a target read compiles there, description files left out), once, at the first file of the folder holding the most unread files, with the counts; its advice names the descriptions not read, whose notes say why (a declined Tuist project, a Bazel or Buck file, a stub `.xcodeproj`, a YAML file with XcodeGen's keys that cannot be read), and says so when there is none",
+        details: "when the targets read compile fewer than half of the repository's Swift and C-family files (`.swift`, `.m`, `.mm`, `.c`, `.cc`, `.cpp`, `.cxx`; outside skipped and `exclude`d folders and the folders of manifests that cannot be read, but for the files a target read compiles there, description files left out), once, at the first file of the folder holding the most unread files, with the counts; its advice names the descriptions not read, whose notes say why (a Bazel or Buck file, a stub `.xcodeproj`, a YAML file with XcodeGen's keys that cannot be read), and says so when there is none",
         remedy: "make the descriptions the advice names readable (or describe the unread folders' targets), or exclude the folders that are not the app's code",
         defaultSeverity: .warning,
         nonTriggeringExamples: [

@@ -110,20 +110,21 @@ extension GeneratedProjectTests {
         let result = try check(["fixtures/TuistUnread"])
         XCTAssertEqual(result.status, 2, result.stdout + result.stderr)
         XCTAssertTrue(result.stderr.contains("error: nothing was checked: no target of a package, pod or project was read, and the repository holds 3 Swift and C-family files"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("fixtures/TuistUnread/App/Project.swift: note: not read: a helper this reader cannot evaluate: call to 'FileManager.default.fileExists' (at fixtures/TuistUnread/Tuist/ProjectDescriptionHelpers/Project+Templates.swift:7:24)"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("fixtures/TuistUnread/Tuist/ProjectDescriptionHelpers/Project+Templates.swift:7:24: App/Project.swift is not read: a helper this reader cannot evaluate: call to 'FileManager.default.fileExists'"), result.stderr)
     }
 
-    /// Features whose helper cannot be evaluated: their projects are named in notes, and since the targets read hold
-    /// far fewer of the files than the repository, the check warns with the count (`unread-sources`).
-    func testAFewFilesReadIsAWarningWithTheCount() throws {
+    /// Features whose helper cannot be evaluated: each project is named in an `unreadable-manifest` warning at the
+    /// helper's line (its files are that warning's, not counted again by `unread-sources`).
+    func testProjectsADeclinedHelperMakesAreEachAnUnreadableManifestWarning() throws {
         let app = try copy(of: "TuistApp")
         let helper = app.appendingPathComponent("Tuist/ProjectDescriptionHelpers/Project+Templates.swift")
         let text = try String(contentsOf: helper, encoding: .utf8)
         try text.replacingOccurrences(of: "let name = module.name", with: "let name = FileManager.default.displayName(atPath: module.name)")
             .write(to: helper, atomically: true, encoding: .utf8)
         let result = try check(["."], in: app)
-        XCTAssertTrue(result.stdout.contains("Features/Home/Project.swift: note: not read: a helper this reader cannot evaluate"), result.stdout)
-        XCTAssertTrue(result.stdout.contains("warning: [unread-sources] read 3 of 14 Swift and C-family files: 11 are in no target componentize read (Features/Home: 5, Features/Profile: 3, Features/Search: 2)"), result.stdout)
+        for feature in ["Home", "Profile", "Search"] {
+            XCTAssertTrue(result.stdout.contains("Tuist/ProjectDescriptionHelpers/Project+Templates.swift:7:20: warning: [unreadable-manifest] Features/\(feature)/Project.swift is not read, so the targets of this Tuist project are not checked: a helper this reader cannot evaluate: call to 'FileManager.default.displayName'"), result.stdout)
+        }
         XCTAssertFalse(result.stdout.contains("[horizontal]"), result.stdout)
     }
 

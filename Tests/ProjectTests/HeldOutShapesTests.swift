@@ -624,4 +624,64 @@ final class HeldOutShapesTests: ScratchRepositoryTestCase {
                        ["ROOT/Feed/Feed/Feed.swift:2:1: implicit-dependency: Feed imports Core, which target Feed does not link"])
         XCTAssertEqual(check.result.undecided.imports.map { "\($0.from.id.name) \($0.module)" }, ["FeedDemo Core"])
     }
+
+    /// A Tuist project the reader declines (an empty framework linking the outside libraries, `ThirdParty`) is an
+    /// unreadable package like any other manifest: an `unreadable-manifest` warning at the place the reader stopped. A
+    /// target depending on it has what it imports from the outside packages undecided by reading it, never an
+    /// `implicit-dependency` error; a target reaching it only through another still declares what it imports.
+    func testADeclinedTuistProjectIsAnUnreadableManifestAndLeavesItsDependantsImportsUndecided() throws {
+        try write("""
+            // swift-tools-version: 5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "AppDependencies",
+                dependencies: [
+                    .package(url: "https://github.com/ReactiveX/RxSwift", from: "6.0.0"),
+                    .package(url: "https://github.com/Alamofire/Alamofire", from: "5.0.0"),
+                ]
+            )
+
+            """, to: "Tuist/Package.swift")
+        try write("""
+            import ProjectDescription
+
+            let project = Project(
+                name: "ThirdParty",
+                targets: [.target(name: "ThirdParty", destinations: .iOS, product: .framework, bundleId: "com.example.thirdparty",
+                                  dependencies: Libraries.all.map { .external(name: $0) })]
+            )
+
+            """, to: "Core/ThirdParty/Project.swift")
+        try write("""
+            import ProjectDescription
+
+            let project = Project(
+                name: "Kit",
+                targets: [.target(name: "Kit", destinations: .iOS, product: .framework, bundleId: "com.example.kit", sources: ["Sources/**"],
+                                  dependencies: [.project(target: "ThirdParty", path: .relativeToRoot("Core/ThirdParty"))])]
+            )
+
+            """, to: "Core/Kit/Project.swift")
+        try write("import RxSwift\npublic struct Kit {}\n", to: "Core/Kit/Sources/Kit.swift")
+        try write("""
+            import ProjectDescription
+
+            let project = Project(
+                name: "Feature",
+                targets: [.target(name: "Feature", destinations: .iOS, product: .framework, bundleId: "com.example.feature", sources: ["Sources/**"],
+                                  dependencies: [.project(target: "Kit", path: "../Core/Kit")])]
+            )
+
+            """, to: "Feature/Project.swift")
+        try write("import Kit\nimport Alamofire\n", to: "Feature/Sources/Feature.swift")
+        let check = try check()
+        let unreadable = check.result.findings.filter { $0.rule == .unreadableManifest }
+        XCTAssertEqual(described(unreadable),
+                       ["ROOT/Core/ThirdParty/Project.swift:6:37: unreadable-manifest: Core/ThirdParty/Project.swift is not read, so the targets of this Tuist project are not checked: this reader cannot evaluate method 'map' of '.all'"])
+        XCTAssertEqual(unreadable.map(\.severity), [.warning])
+        XCTAssertEqual(described(check.result.findings.filter { $0.rule == .implicitDependency }),
+                       ["ROOT/Feature/Sources/Feature.swift:2:1: implicit-dependency: Feature imports Alamofire from package alamofire, which target Feature does not link"])
+        XCTAssertEqual(check.result.undecided.imports.map { "\($0.from.id.name) \($0.module) by reading \($0.decider)" }, ["Kit RxSwift by reading reading ThirdParty (its manifest cannot be read)"])
+    }
 }
