@@ -596,6 +596,8 @@ extension Interpreter {
         case ("joined", ["separator"]), ("joined", []):
             var strings: [String] = []
             for item in items {
+                // An element not evaluated says why itself (a chain whose context names neither type that declares it).
+                if case .unknown = item { return item }
                 guard case .string(let text) = item else { return unknown("joined of \(item.typeDescription)", at: call) }
                 strings.append(text)
             }

@@ -91,12 +91,19 @@ extension Interpreter {
             default: return nil
             }
         }
-        let candidates = types.nestedTypes(named: object.kind).filter { staticMember(of: $0, name, labels: nil) != nil }
+        // `UI.flexLayout`: the types the chain names inside the nested one, then the static member.
+        let path = name.split(separator: ".").map(String.init)
+        let last = path.last ?? name, inner = path.dropLast().joined(separator: ".")
+        func holder(_ nested: String) -> String { inner.isEmpty ? nested : nested + "." + inner }
+        let candidates = types.nestedTypes(named: object.kind).filter { nested in
+            (inner.isEmpty || types.type(holder(nested)) != nil) && staticMember(of: holder(nested), last, labels: nil) != nil
+        }
         if let type = named(reference), candidates.contains(type + "." + object.kind),
-           let value = member(name, ofType: type + "." + object.kind, at: node) {
+           let value = member(last, ofType: holder(type + "." + object.kind), at: node) {
             return value
         }
-        return unknown("'.\(object.kind).\(name)', which \(candidates.joined(separator: " and ")) declare, where the type the context names (\(reference)) is none of them", at: node)
+        let declaring = candidates.isEmpty ? "no type of the helpers holds" : "\(candidates.joined(separator: " and ")) declare"
+        return unknown("'.\(object.kind).\(name)', which \(declaring), where the type the context names (\(reference)) is none of them", at: node)
     }
 
     /// `.init(…)` of an API type (`let project: Project = .init(…)`) is a call of that type.

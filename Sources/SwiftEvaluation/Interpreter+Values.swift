@@ -12,6 +12,10 @@ extension Interpreter {
             return property(name, of: base, at: node) ?? unknown("property '\(name)' of \(base.typeDescription)", at: node)
         case .string where instanceMember(of: "String", name, labels: nil) != nil:
             return property(name, of: base, at: node)
+        case .object(let object) where object.deferredMember != nil && !object.spliced:
+            // `.ThirdParty.UI.flexLayout` whose `ThirdParty.UI` several types declare: the chain grows, read once the
+            // context names the type.
+            return .object(deferred(object, member: (object.deferredMember ?? "") + "." + name))
         case .object(let object) where object.isImplicit && object.property(name) == nil:
             // `.Core.networking`: a static member of the one nested type named `Core` that has it.
             let owners = object.arguments.isEmpty ? types.nestedTypes(named: object.kind).filter { staticMember(of: $0, name, labels: nil) != nil } : []
@@ -23,6 +27,9 @@ extension Interpreter {
             let nested = object.arguments.isEmpty && name.first?.isUppercase == true
                 ? types.nestedTypes(named: object.kind).filter { types.type($0 + "." + name) != nil } : []
             if nested.count == 1 { return .type(nested[0] + "." + name) }
+            // `.ThirdParty.UI` with `Package.ThirdParty.UI` and `TargetDependency.ThirdParty.UI` both declared: the
+            // contextual type says which, as for a member.
+            if nested.count > 1 { return .object(deferred(object, member: name)) }
             let holders = object.arguments.isEmpty ? (types.staticOwners[object.kind] ?? []).filter { staticMember(of: $0, object.kind, labels: nil) != nil } : []
             let resolved: Value?
             if let type = deferredType(of: object) {

@@ -301,6 +301,71 @@ struct TuistReaderTests {
         }
     }
 
+    /// A chain of nested types two extended types both declare (`Package.Vendor.Kit`, `TargetDependency.Vendor.Kit`),
+    /// given to a helper function whose parameter names `[TargetDependency]`: read in the parameter's type, as Swift
+    /// does; given where the parameter's type is neither, declined at its place, never guessed.
+    @Test func aChainTwoTypesNestIsReadInTheHelperParametersType() throws {
+        let helpers = [
+            Self.helpers + "Package+Vendor.swift": """
+                import ProjectDescription
+                extension Package {
+                    public struct Vendor { public struct Kit {} }
+                }
+                extension Package.Vendor.Kit {
+                    public static let layout: Package = .remote(url: "https://example.com/layout", requirement: .upToNextMajor(from: "1.0.0"))
+                    public static let charts: Package = .remote(url: "https://example.com/charts", requirement: .upToNextMajor(from: "1.0.0"))
+                }
+                """,
+            Self.helpers + "TargetDependency+Vendor.swift": """
+                import ProjectDescription
+                extension TargetDependency {
+                    public struct Vendor {
+                        public struct Kit {
+                            public static let layout: TargetDependency = .external(name: "Layout")
+                        }
+                        public struct Net {}
+                    }
+                }
+                extension TargetDependency.Vendor.Net {
+                    public static let wire = TargetDependency.external(name: "Wire")
+                }
+                """,
+            Self.helpers + "Project+Module.swift": """
+                import ProjectDescription
+                extension Project {
+                    public static func module(name: String, dependencies: [TargetDependency] = [], extra: TargetDependency? = nil,
+                                              tags: [String] = []) -> Project {
+                        Project(name: name, targets: [
+                            .target(name: name + tags.joined(), destinations: .iOS, product: .framework, bundleId: "com.example." + name,
+                                    dependencies: extra == nil ? dependencies : dependencies + [extra ?? .target(name: name)]),
+                        ])
+                    }
+                }
+                """,
+        ]
+        func project(_ arguments: String) -> String {
+            """
+            import ProjectDescription
+            import ProjectDescriptionHelpers
+            let project = Project.module(name: "Feature", \(arguments))
+            """
+        }
+        for (written, expected) in [
+            ("dependencies: [.Vendor.Kit.layout, .Vendor.Net.wire]", "Feature framework [product Layout, product Wire]"),
+            ("dependencies: [.target(name: \"Kit\")], extra: .Vendor.Kit.layout", "Feature framework [Kit, product Layout]"),
+        ] {
+            let read = try read(helpers.merging(["/repo/App/Project.swift": project(written)]) { $1 })
+            #expect(summary(read) == [expected], "\(written)")
+        }
+        do {
+            _ = try read(helpers.merging(["/repo/App/Project.swift": project("tags: [.Vendor.Kit.layout]")]) { $1 })
+            Issue.record("read a chain whose context names neither type")
+        } catch let declined as TuistReadDeclined {
+            #expect(declined.reason.contains("'.Vendor.Kit.layout', which Package.Vendor and TargetDependency.Vendor declare"), "\(declined.reason)")
+            #expect(declined.location.path == "App/Project.swift", "\(declined.location)")
+        }
+    }
+
     /// What cannot be evaluated is declined at its place, in the helper that holds it.
     @Test func aHelperThatChecksTheFileSystemIsDeclinedWhereItIs() throws {
         do {
