@@ -19,7 +19,7 @@ public struct EdgeResolution: Sendable {
         let packages = workspace.packages
         let unavailable = workspace.unavailableDirectories
         // An unreadable or missing Xcode or Tuist project holds targets, never a product named without its package.
-        let projects = Set(workspace.unreadable.filter(\.kind.isXcodeProject).map(\.directory) + workspace.missing.filter(\.kind.isXcodeProject).map(\.directory)
+        let projects = Set(workspace.unreadable.filter(\.kind.isXcodeProject).map(\.dependedOnAt) + workspace.missing.filter(\.kind.isXcodeProject).map(\.directory)
             + workspace.declined)
         let podspecs = Set(workspace.missing.filter { $0.kind == .pod }.map { PathArithmetic.join($0.directory, $0.expectedFile) })
         return inSlices(of: packages.count) { slice in

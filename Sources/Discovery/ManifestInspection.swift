@@ -92,7 +92,7 @@ extension ManifestInspection {
             }
             let workspace = try PackageDiscovery(reader: ManifestReader(strategy: .static)).discover(root: root, fileSystem: fileSystem)
             guard let project = workspace.packages.first(where: { $0.directory == absolute })?.origin.xcodeProject else {
-                let why = workspace.unreadable.first { $0.directory == absolute }.map { "\($0.location): \($0.message)" }
+                let why = workspace.unreadable.first { $0.dependedOnAt == absolute }.map { "\($0.location): \($0.message)" }
                     ?? workspace.notes.first { $0.location?.path.hasSuffix(PathArithmetic.relative(absolute, to: root)) == true && $0.message.hasPrefix("not read") }?.description
                 throw InputError("cannot read this description" + (why.map { ": " + $0 } ?? ""), at: FileLocation(path: path))
             }

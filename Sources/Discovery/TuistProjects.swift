@@ -72,12 +72,13 @@ enum TuistProjects {
             // accept it), and what other projects take from it is undecided.
             // What it generates is its output, stale or not: not read in its place.
             walk.found.removeAll { $0.hasSuffix(".xcodeproj") && PathArithmetic.resolve("..", from: $0) == folder }
-            assembly.unreadable[path] = UnreadablePackage(directory: path, relativeDirectory: PathArithmetic.relative(path, to: assembly.root),
+            // Its folder, as every unreadable package's: its identity is the folder's name, never `project.swift`.
+            assembly.unreadable[path] = UnreadablePackage(directory: folder, relativeDirectory: PathArithmetic.relative(folder, to: assembly.root),
                                                           manifestPath: assembly.display(path), problem: (declined.reason, declined.location))
             assembly.unreadable[path]?.isDeclined = true
             return []
         case .failure(let error):
-            assembly.unreadable[path] = UnreadablePackage(directory: path, relativeDirectory: PathArithmetic.relative(path, to: assembly.root),
+            assembly.unreadable[path] = UnreadablePackage(directory: folder, relativeDirectory: PathArithmetic.relative(folder, to: assembly.root),
                                                           manifestPath: assembly.display(path), problem: ProjectDescriptions.shownProblem(error))
             return []
         }

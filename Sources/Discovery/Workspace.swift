@@ -48,7 +48,7 @@ public struct Workspace: Sendable {
 
     /// Folders path dependencies lead to whose package cannot be known: no manifest there, or an unreadable one.
     public var unavailableDirectories: Set<String> {
-        Set(missing.map(\.directory)).union(unreadable.map(\.directory)).union(declined)
+        Set(missing.map(\.directory)).union(unreadable.map(\.dependedOnAt)).union(declined)
     }
 }
 
@@ -107,6 +107,12 @@ public struct UnreadablePackage: Sendable, Hashable {
         self.manifestPath = manifestPath
         message = problem.message
         location = problem.location ?? FileLocation(path: manifestPath)
+    }
+
+    /// Where a dependency on it leads (``LocalPackage/localDependencies``): its folder, or for a Tuist project its
+    /// `Project.swift` (a described project is keyed by its description, its folder being its identity).
+    public var dependedOnAt: String {
+        kind == .tuistProject ? PathArithmetic.join(directory, PathArithmetic.lastComponent(of: manifestPath)) : directory
     }
 
     /// The manifest, relative to the root (``relativeDirectory`` is already the file for a pod keyed by its podspec).

@@ -153,7 +153,10 @@ extension WorkspaceAssembly {
         while let folder = pending.popFirst() {
             guard !folder.hasSuffix(".xcodeproj"), seen.insert(folder).inserted else { continue }
             guard let package = packages[folder] else {
-                if withoutManifest[folder] != nil || self.unreadable[folder] != nil { unread.append(.folder(folder)) }
+                // A project that cannot be read (a Tuist description declined) holds targets, never the package a product
+                // named without its package comes from.
+                let unreadPackage = self.unreadable[folder].map { !$0.kind.isXcodeProject } ?? false
+                if withoutManifest[folder] != nil || unreadPackage { unread.append(.folder(folder)) }
                 continue
             }
             readable.append(folder)

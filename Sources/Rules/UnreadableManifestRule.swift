@@ -2,6 +2,7 @@ import Configuration
 import DependencyGraph
 import Diagnostics
 import PackageModel
+import Paths
 
 /// A package whose manifest no reader can evaluate: it is left out of the graph, and said so.
 public struct UnreadableManifestRule: Rule {
@@ -58,7 +59,9 @@ public struct UnreadableManifestRule: Rule {
                 : description ? "fix the \(unreadable.kind.noun) at the place named (\(unreadable.kind == .tuistProject ? "tuist generate" : "xcodegen generate") stops there too); until then its targets are not checked"
                 : "make the manifest build with 'swift package dump-package' in \(unreadable.package); until then its targets are not checked"
             let what = pod ? "podspec of the pod" : project ? "Xcode project" : description ? unreadable.kind.noun : "manifest of the package"
-            return finding("cannot read the \(what) in \(unreadable.package): \(unreadable.message)",
+            // A Tuist project is its folder, named by its description as the reader read it.
+            let place = unreadable.kind == .tuistProject ? Self.description(of: unreadable) : unreadable.package
+            return finding("cannot read the \(what) in \(place): \(unreadable.message)",
                            fix: fix, at: unreadable.location, from: unreadable.package)
         }
     }
@@ -77,12 +80,17 @@ extension UnreadableManifestRule {
         return finding
     }
 
+    /// A Tuist project's `Project.swift`, relative to the root (the package is its folder).
+    static func description(of unreadable: UnreadableManifest) -> String {
+        PathArithmetic.join(unreadable.package, PathArithmetic.lastComponent(of: unreadable.manifestPath))
+    }
+
     /// A Tuist project whose description (or a helper it calls) uses a construct the reader does not evaluate: Swift
     /// may well accept it, so a warning at the place the reader stopped; its targets are not checked, and what the
     /// targets depending on it import that it may link is undecided, never a finding.
     func declinedTuistProject(_ unreadable: UnreadableManifest) -> Finding {
         // Several projects declined in one helper line are each named (`to`: one finding a project at that place).
-        var finding = finding("\(unreadable.package) is not read, so the targets of this Tuist project are not checked: \(unreadable.message)",
+        var finding = finding("\(Self.description(of: unreadable)) is not read, so the targets of this Tuist project are not checked: \(unreadable.message)",
                               fix: "write the description (or the helper named) in the subset the Tuist reader evaluates (docs/generated-projects.md), or fix what it names; until then what other projects take from it is undecided, never a finding",
                               at: unreadable.location, from: unreadable.package, to: unreadable.package)
         finding.severity = .warning

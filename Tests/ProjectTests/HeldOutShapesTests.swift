@@ -684,4 +684,85 @@ final class HeldOutShapesTests: ScratchRepositoryTestCase {
                        ["ROOT/Feature/Sources/Feature.swift:2:1: implicit-dependency: Feature imports Alamofire from package alamofire, which target Feature does not link"])
         XCTAssertEqual(check.result.undecided.imports.map { "\($0.from.id.name) \($0.module) by reading \($0.decider)" }, ["Kit RxSwift by reading reading ThirdParty (its manifest cannot be read)"])
     }
+
+    /// A declined Tuist project (a helper that asks the file system which libraries to link) is an unreadable package
+    /// whose identity is its folder: the finding and the undecided imports name `Vendors`, never `project.swift`. Only
+    /// what a target depending on it imports is undecided; a sibling naming an outside product by name alone
+    /// (`.external(name:)`), beside a target that depends on the declined project, is no dependant of it: its implicit
+    /// import of a local module stays a finding, and an outside module it imports is never the declined project's to
+    /// decide.
+    func testADeclinedProjectIsNamedByItsFolderAndLeavesUndecidedOnlyItsDependantsImports() throws {
+        try write("""
+            import Foundation
+            import ProjectDescription
+
+            extension Project {
+                public static func vendors(name: String) -> Project {
+                    let pinned = FileManager.default.fileExists(atPath: "Vendors.lock")
+                    return Project(name: name, targets: [
+                        .target(name: name, destinations: .iOS, product: .framework, bundleId: "com.example." + name,
+                                dependencies: pinned ? [.external(name: "Charts")] : [.external(name: "Charts"), .external(name: "Lottie")]),
+                    ])
+                }
+            }
+
+            """, to: "Tuist/ProjectDescriptionHelpers/Project+Vendors.swift")
+        try write("import ProjectDescription\nimport ProjectDescriptionHelpers\n\nlet project = Project.vendors(name: \"Vendors\")\n",
+                  to: "Shared/Vendors/Project.swift")
+        try write("""
+            import ProjectDescription
+
+            let project = Project(
+                name: "Base",
+                targets: [.target(name: "Base", destinations: .iOS, product: .framework, bundleId: "com.example.base", sources: ["Sources/**"])]
+            )
+
+            """, to: "Shared/Base/Project.swift")
+        try write("public struct Base {}\n", to: "Shared/Base/Sources/Base.swift")
+        try write("""
+            import ProjectDescription
+
+            let project = Project(
+                name: "Cards",
+                targets: [
+                    .target(name: "Cards", destinations: .iOS, product: .framework, bundleId: "com.example.cards", sources: ["Cards/**"],
+                            dependencies: [.external(name: "Toast")]),
+                    .target(name: "CardsUI", destinations: .iOS, product: .framework, bundleId: "com.example.cards.ui", sources: ["UI/**"],
+                            dependencies: [.target(name: "Cards"), .project(target: "Vendors", path: "../Shared/Vendors")]),
+                ]
+            )
+
+            """, to: "Cards/Project.swift")
+        try write("""
+            // swift-tools-version: 5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "AppDependencies",
+                dependencies: [
+                    .package(url: "https://github.com/example/lottie-ios", from: "4.0.0"),
+                    .package(url: "https://github.com/example/Charts", from: "5.0.0"),
+                    .package(url: "https://github.com/example/Toast-Swift", from: "5.0.0"),
+                ]
+            )
+
+            """, to: "Tuist/Package.swift")
+        try write("import Toast\nimport Base\nimport Lottie\n", to: "Cards/Cards/Card.swift")
+        try write("import Cards\nimport Charts\nimport Base\nimport Lottie\n", to: "Cards/UI/CardView.swift")
+        let check = try check()
+        let unreadable = check.result.findings.filter { $0.rule == .unreadableManifest }
+        XCTAssertEqual(described(unreadable), [
+            "ROOT/Tuist/ProjectDescriptionHelpers/Project+Vendors.swift:6:22: unreadable-manifest: Shared/Vendors/Project.swift is not read, so the targets of this Tuist project are not checked: a helper this reader cannot evaluate: call to 'FileManager.default.fileExists'",
+        ])
+        XCTAssertEqual(unreadable.map(\.severity), [.warning])
+        XCTAssertEqual(unreadable.map(\.key.from), ["Shared/Vendors"])
+        XCTAssertEqual(described(check.result.findings.filter { $0.rule == .implicitDependency }),
+                       ["ROOT/Cards/Cards/Card.swift:2:1: implicit-dependency: Cards imports Base, which target Cards does not link"])
+        // Cards does not depend on Vendors: what it imports is never Vendors' to decide.
+        XCTAssertEqual(check.result.undecided.imports.map { "\($0.from.id.name) \($0.module): \($0.decider)" }, [
+            "Cards Lottie: reading the package of product Toast (named without its package)",
+            "CardsUI Base: reading Vendors (its manifest cannot be read)",
+            "CardsUI Lottie: reading Vendors (its manifest cannot be read)",
+        ])
+    }
 }
