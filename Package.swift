@@ -49,10 +49,11 @@ let package = Package(
         .target(name: "Output", dependencies: ["Diagnostics"]),
         .target(name: "Templates"),
         .target(name: "Parallel"),
+        .target(name: "HelperTools"),
         .target(name: "SourceText"),
         .target(name: "Configuration", dependencies: ["Diagnostics", "Files", "PackageModel", "Paths", .product(name: "Yams", package: "Yams")]),
         .target(name: "SwiftEvaluation", dependencies: [
-            "Diagnostics", .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftIfConfig", package: "swift-syntax"),
+            "Diagnostics", "SourceText", .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftIfConfig", package: "swift-syntax"),
         ]),
         .target(name: "PackageModel", dependencies: ["Diagnostics", "Files", "Paths"]),
         .target(
@@ -60,6 +61,7 @@ let package = Package(
             dependencies: [
                 "Diagnostics",
                 "Files",
+                "HelperTools",
                 "Output",
                 "PackageModel",
                 "Paths",
@@ -78,7 +80,7 @@ let package = Package(
         ]),
         .target(name: "XcodeProjectReading", dependencies: ["Diagnostics", "Files", "PackageModel", "Output", "Paths", "SourceText"]),
         .target(name: "TuistReading", dependencies: [
-            "Diagnostics", "Files", "ManifestReading", "PackageModel", "Paths", "SwiftEvaluation", "XcodeProjectReading",
+            "Diagnostics", "Files", "PackageModel", "Paths", "SwiftEvaluation", "XcodeProjectReading",
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
             .product(name: "SwiftParserDiagnostics", package: "swift-syntax"), .product(name: "SwiftIfConfig", package: "swift-syntax"),
             .product(name: "SwiftOperators", package: "swift-syntax"),
@@ -86,7 +88,7 @@ let package = Package(
         .target(name: "XcodeGenReading", dependencies: [
             "Diagnostics", "Files", "Paths", "XcodeProjectReading", .product(name: "Yams", package: "Yams"),
         ]),
-        .target(name: "PodspecReading", dependencies: ["Diagnostics", "Files", "ManifestReading", "PackageModel", "Output", "Paths"]),
+        .target(name: "PodspecReading", dependencies: ["Diagnostics", "Files", "HelperTools", "PackageModel", "Output", "Paths"]),
         .target(name: "SourceImports", dependencies: [
             "Diagnostics", "Files", "PackageModel", "Parallel", "Paths", "SourceText",
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
@@ -96,7 +98,7 @@ let package = Package(
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         .target(name: "DependencyGraph", dependencies: [
-            "Configuration", "Diagnostics", "Discovery", "Files", "ManifestReading", "PackageModel", "Parallel", "Paths", "RuntimeWiring", "SourceImports", "Templates",
+            "Configuration", "Diagnostics", "Discovery", "Files", "PackageModel", "Parallel", "Paths", "RuntimeWiring", "SourceImports", "Templates",
         ]),
         .target(name: "Rules", dependencies: [
             "Configuration", "DependencyGraph", "Diagnostics", "PackageModel", "Parallel", "Paths", "RuntimeWiring", "SourceImports",
@@ -109,19 +111,19 @@ let package = Package(
             "Diagnostics", "Files", "PackageModel", "Output", "Paths", "SourceImports", "Templates", .product(name: "Stencil", package: "Stencil"),
         ]),
         .target(name: "Scaffolding", dependencies: [
-            "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "Files", "LayerInference", "ManifestReading", "PackageModel", "Output", "Paths",
+            "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "Files", "LayerInference", "PackageModel", "Output", "Paths",
             "ResourceGeneration", "Rules", "Templates",
             .product(name: "Stencil", package: "Stencil"), .product(name: "Yams", package: "Yams"),
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
             "Fixing",
         ]),
         .target(name: "PodMigration", dependencies: [
-            "Configuration", "Diagnostics", "Discovery", "Files", "ManifestReading", "PackageModel", "Output", "Paths", "PodspecReading", "ResourceGeneration", "Rules",
+            "Configuration", "Diagnostics", "Discovery", "Files", "PackageModel", "Output", "Paths", "PodspecReading", "ResourceGeneration", "Rules",
             "Scaffolding", "SourceImports", "SourceText",
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         .target(name: "Fixing", dependencies: [
-            "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "Files", "ManifestReading", "PackageModel", "Parallel", "Paths", "PodspecReading", "Rules",
+            "Configuration", "DependencyGraph", "Diagnostics", "Discovery", "Files", "PackageModel", "Parallel", "Paths", "PodspecReading", "Rules",
             .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
         ]),
         .target(name: "Project", dependencies: [
@@ -140,7 +142,7 @@ let package = Package(
         .testTarget(name: "ParallelTests", dependencies: ["Parallel"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "Diagnostics", "Paths", "Project"]),
         .testTarget(name: "PackageModelTests", dependencies: ["PackageModel"]),
-        .testTarget(name: "ManifestReadingTests", dependencies: ["ManifestReading", "PackageModel", "Diagnostics", "Files"]),
+        .testTarget(name: "ManifestReadingTests", dependencies: ["ManifestReading", "HelperTools", "PackageModel", "Diagnostics", "Files", "SourceText"]),
         .testTarget(name: "XcodeProjectReadingTests", dependencies: ["XcodeProjectReading", "Diagnostics", "Files", "PackageModel"]),
         .testTarget(name: "XcodeGenReadingTests", dependencies: ["XcodeGenReading", "XcodeProjectReading", "Diagnostics", "Files"]),
         .testTarget(name: "TuistReadingTests", dependencies: ["TuistReading", "SwiftEvaluation", "XcodeProjectReading", "Diagnostics", "Files"]),
@@ -158,7 +160,7 @@ let package = Package(
         .testTarget(name: "FixingTests", dependencies: ["Fixing"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "DependencyGraph", "Diagnostics", "Rules", "TestSupport"]),
         .testTarget(name: "ResourceGenerationTests", dependencies: ["ResourceGeneration", "Diagnostics", "Files", "ManifestReading", "PackageModel", "Project", "Templates"]),
-        .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Diagnostics", "Files", "Project", "ManifestReading", "PackageModel", "Paths"]),
+        .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Diagnostics", "Discovery", "Files", "Project", "ManifestReading", "PackageModel", "Paths"]),
         .testTarget(name: "PodMigrationTests", dependencies: ["PodMigration", "Files", "SourceText"]),
         .testTarget(name: "ProjectTests", dependencies: ["Project", "Configuration", "DependencyGraph", "Diagnostics", "Files", "Fixing", "ManifestReading", "PackageModel", "Rules", "TestSupport"]),
         .testTarget(name: "ComponentizeCLITests", dependencies: ["componentize"], exclude: ["Golden"]),

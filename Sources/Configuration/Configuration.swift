@@ -266,11 +266,11 @@ public struct LayerException: Sendable, Equatable {
     public var to: String
     public var rule: RuleID
     public var reason: String
-    /// `YYYY-MM-DD`; the exception stops applying after this day.
-    public var expires: String?
+    /// The exception stops applying after this day.
+    public var expires: Day?
     public var location: FileLocation?
 
-    public init(from: String, to: String, rule: RuleID, reason: String, expires: String? = nil, location: FileLocation? = nil) {
+    public init(from: String, to: String, rule: RuleID, reason: String, expires: Day? = nil, location: FileLocation? = nil) {
         self.from = from
         self.to = to
         self.rule = rule

@@ -49,11 +49,7 @@ public struct ConfigurationLoader: Sendable {
 
     /// `YYYY-MM-DD`, as `expires:` and `COMPONENTIZE_TODAY` are written.
     public static func isDate(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let month = Int(parts[1]), let day = Int(parts[2]) else { return false }
-        return (1...12).contains(month) && (1...31).contains(day)
+        Day(text) != nil
     }
 
     private static func inputError(_ error: YamlError, path: String) -> InputError {
@@ -406,11 +402,11 @@ private struct ConfigurationReader {
             guard !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw error("an exception's reason cannot be empty: say why the team accepts it", at: item)
             }
-            var expires: String?
+            var expires: Day?
             if let expiresNode = entries.first(where: { $0.key == "expires" })?.value {
                 let value = try string(expiresNode, "expires")
-                guard ConfigurationLoader.isDate(value) else { throw error("expires must be a date written YYYY-MM-DD", at: expiresNode) }
-                expires = value
+                guard let day = Day(value) else { throw error("expires must be a date written YYYY-MM-DD", at: expiresNode) }
+                expires = day
             }
             result.append(LayerException(from: try required("from").0, to: try required("to").0, rule: RuleID(rule), reason: reason,
                                          expires: expires, location: location(item)))

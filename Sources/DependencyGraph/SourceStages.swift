@@ -2,7 +2,6 @@ import Configuration
 import Diagnostics
 import Discovery
 import Files
-import ManifestReading
 import PackageModel
 import Parallel
 import RuntimeWiring
@@ -12,7 +11,7 @@ import Templates
 extension ImportFacts {
     /// What the graph's import edges are made from: the source pass over `packages` (marking the files the wiring stage
     /// reads), with the outside packages' checkouts read beside it, and the notes of both.
-    public static func read(of packages: [SourcePackage], workspace: Workspace, reader: ManifestReader, fileSystem: any FileSystem,
+    public static func read(of packages: [SourcePackage], workspace: Workspace, reader: any PackageManifestReading, fileSystem: any FileSystem,
                             configuration: Configuration) -> (ImportFacts, [Note]) {
         let ((checkouts, checkoutNotes), (imports, notes)) = concurrently(
             { Checkouts.read(of: workspace, reader: reader, fileSystem: fileSystem) },

@@ -1,6 +1,5 @@
 import Diagnostics
 import Files
-import ManifestReading
 import PackageModel
 import Paths
 import SourceImports
@@ -29,7 +28,7 @@ public enum Checkouts {
     /// The outside packages checked out under the local packages' `.build/checkouts`: their manifests (what each
     /// product provides) and which of their modules re-export others. A manifest that cannot be read is a note; its
     /// products' imports are then not decided.
-    public static func read(of workspace: Workspace, reader: ManifestReader, fileSystem: any FileSystem) -> (packages: [CheckedOutPackage], notes: [Note]) {
+    public static func read(of workspace: Workspace, reader: any PackageManifestReading, fileSystem: any FileSystem) -> (packages: [CheckedOutPackage], notes: [Note]) {
         var packages: [CheckedOutPackage] = []
         var notes: [Note] = []
         let root = fileSystem.realPath(workspace.root)
@@ -37,7 +36,7 @@ public enum Checkouts {
             let shown = PathArithmetic.display(directory, root: root, displayRoot: workspace.root, currentFolder: nil)
             let manifest: Manifest
             do {
-                manifest = try reader.read(packageDirectory: directory, fileSystem: fileSystem).manifest
+                manifest = try reader.manifest(inPackageDirectory: directory, fileSystem: fileSystem)
             } catch {
                 notes.append(Note("the manifest of this checkout cannot be read, so imports of its products are not decided: \(error)",
                                   at: FileLocation(path: PathArithmetic.join(shown, "Package.swift"))))

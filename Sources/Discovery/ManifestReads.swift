@@ -121,3 +121,11 @@ struct ManifestReads: Sendable {
         }
     }
 }
+
+extension PodspecReader {
+    /// As a manifest reader's strategy says: `auto` falls back to `pod`, with the same environment and cache folder.
+    init(following reader: ManifestReader) {
+        self.init(fallBackToPod: reader.strategy == .auto,
+                  pod: PodIPCSpecReader(environment: reader.swiftPMReader.environment, cacheDirectory: reader.swiftPMReader.cacheDirectory))
+    }
+}

@@ -87,3 +87,13 @@ public struct PackageDiscovery: Sendable {
         return realRoot
     }
 }
+
+extension PackageDiscovery {
+    /// This discovery over a repository with planned files laid over it: SwiftPM cannot read a package that is not on
+    /// the disk yet, so `--reader swiftpm` reads as `auto` does (the static reader reads what `new` writes).
+    public var overPlannedFiles: PackageDiscovery {
+        var discovery = self
+        if discovery.reader.strategy == .swiftpm { discovery.reader.strategy = .auto }
+        return discovery
+    }
+}

@@ -1,14 +1,13 @@
 import Diagnostics
 import Files
 import Foundation
-import ManifestReading
 import PackageModel
 import Parallel
 
 extension FixPlanner {
     /// Each planned file's edits made on its text, files in path order, on both cores; the edits in `cancelled` are
     /// left out (they stay planned, for the outcome to say why they were not made).
-    public func made(reader: StaticManifestReader, cancelled: Set<PlannedEdit> = []) -> [FileFix.Made] {
+    public func made(reader: any ManifestTextReading, cancelled: Set<PlannedEdit> = []) -> [FileFix.Made] {
         let files = self.files.keys.sorted().compactMap { path in self.files[path].map { (path, $0) } }
         let fileSystem = project.fileSystem
         return inSlices(of: files.count, minimumSliceSize: 8, slicesPerCore: 4) { slice in
@@ -22,7 +21,7 @@ public struct FileFix {
     let path: String
     let plan: FixPlanner.FilePlan
     let fileSystem: any FileSystem
-    let reader: StaticManifestReader
+    let reader: any ManifestTextReading
 
     public struct Made: Sendable {
         /// The file itself (absolute), and as messages name it.
@@ -151,13 +150,13 @@ public struct FileFix {
         let directory = (path as NSString).deletingLastPathComponent
         let manifest: Manifest
         do {
-            manifest = try reader.read(packageDirectory: directory, fileSystem: OverlayFileSystem(base: fileSystem, overlay: overlay))
+            manifest = try reader.manifest(inPackageDirectory: directory, fileSystem: OverlayFileSystem(base: fileSystem, overlay: overlay))
         } catch {
             return .failure(NotFixable("\(error)"))
         }
         let twice = Self.declaredTwice(manifest)
         if !twice.isEmpty {
-            let before = (try? reader.read(source: original, path: path)).map(Self.declaredTwice) ?? []
+            let before = (try? reader.manifest(source: original, path: path)).map(Self.declaredTwice) ?? []
             if let identity = twice.subtracting(before).sorted().first { return .failure(NotFixable("package '\(identity)' would be declared twice")) }
         }
         return .success(manifest)

@@ -1,5 +1,6 @@
 @_exported import struct SwiftEvaluation.Decline
 import Diagnostics
+import HelperTools
 import SwiftEvaluation
 import Files
 import Foundation
@@ -37,7 +38,7 @@ public struct ManifestReader: Sendable {
         self.strategy = strategy
         self.staticReader = StaticManifestReader(toolchainVersion: toolchainVersion, environment: environment)
         self.swiftPMReader = SwiftPMManifestReader(toolchainVersion: toolchainVersion, environment: environment,
-                                                   cacheDirectory: SwiftPMManifestReader.defaultCacheDirectory(environment: environment))
+                                                   cacheDirectory: ToolCache.defaultDirectory(environment: environment))
     }
 
     /// Throws `InputError` for bad input, and `StaticReadDeclined` only with the `static` strategy. SwiftPM reads

@@ -1,6 +1,7 @@
 import Diagnostics
 import Files
 import Foundation
+import HelperTools
 import Paths
 import SourceText
 import SwiftOperators
@@ -78,10 +79,10 @@ public struct StaticManifestReader: Sendable {
     /// Reads manifest text; `path` names it in messages and its last component is the manifest file name.
     public func read(source: String, path: String) throws -> Manifest {
         let toolsVersion = try ToolsVersionParser.parse(source, path: path)
-        try Self.checkNesting(source, path: path)
-        var parser = Parser(source, maximumNestingLevel: Self.maximumNesting + 10)
+        try SourceChecks.checkNesting(source, path: path)
+        var parser = Parser(source, maximumNestingLevel: SourceChecks.maximumNesting + 10)
         let tree = SourceFileSyntax.parse(from: &parser)
-        try Self.checkLexerDiagnostics(tree, path: path)
+        try SourceChecks.checkLexerDiagnostics(tree, path: path)
         if tree.hasError, let error = ParseDiagnosticsGenerator.diagnostics(for: tree).first(where: { $0.diagMessage.severity == .error }) {
             let location = error.location(converter: SourceLocationConverter(fileName: path, tree: tree))
             throw InputError("\(error.message)", at: FileLocation(path: path, line: location.line, column: location.column))
@@ -120,36 +121,10 @@ public struct StaticManifestReader: Sendable {
         }
     }
 
-    /// Lexer diagnostics SwiftParserDiagnostics cannot describe without stopping the process: found by fuzzing, an
-    /// `=` with whitespace it judges inconsistent (`x\u{FFFD}= y`) makes it build a Fix-It with no change, a fatal
-    /// error inside swift-syntax. Reported here, before the diagnostics generator sees them.
-    public static func checkLexerDiagnostics(_ tree: SourceFileSyntax, path: String) throws {
-        guard tree.hasError else { return }
-        for token in tree.tokens(viewMode: .sourceAccurate) {
-            guard let diagnostic = token.tokenDiagnostic, diagnostic.kind == .equalMustHaveConsistentWhitespaceOnBothSides else { continue }
-            let location = SourceLocationConverter(fileName: path, tree: tree).location(for: token.positionAfterSkippingLeadingTrivia)
-            throw InputError("'=' must have consistent whitespace on both sides", at: FileLocation(path: path, line: location.line, column: location.column))
-        }
-    }
-
-    /// Brackets nested deeper than any real manifest (they nest about ten deep) would exhaust the parser's stack.
-    public static let maximumNesting = BracketNesting.maximumDepth
-    static let maximumDirectlyNestedSquareBrackets = BracketNesting.maximumDirectlyNestedSquareBrackets
-
-    public static func checkNesting(_ source: String, path: String) throws {
-        guard let excess = BracketNesting.firstExcess(in: source) else { return }
-        let location = FileLocation(path: path, line: excess.line, column: excess.column)
-        switch excess.kind {
-        case .tooDeep: throw InputError("brackets nested more than \(maximumNesting) deep; no manifest needs that", at: location)
-        case .squareBracketsDirectlyNested:
-            throw InputError("more than \(maximumDirectlyNestedSquareBrackets) '[' directly nested; no manifest needs that", at: location)
-        }
-    }
-
     /// Whether manifest text creates a package at all (a `Package(…)` call anywhere): a file without one is a placeholder
     /// (a folder kept out of the package around it, or out of Xcode's index), not a package that failed to read.
     public static func createsPackage(source: String) -> Bool {
-        var parser = Parser(source, maximumNestingLevel: maximumNesting + 10)
+        var parser = Parser(source, maximumNestingLevel: SourceChecks.maximumNesting + 10)
         return firstPackageCall(in: SourceFileSyntax.parse(from: &parser)) != nil
     }
 
@@ -206,31 +181,5 @@ public enum ManifestFile {
             throw InputError("the manifest holds binary data (a NUL byte)", at: FileLocation(path: path, line: line))
         }
         return text
-    }
-}
-
-/// Facts about the installed Swift toolchain.
-public enum Toolchain {
-    /// The `lib/swift/<os>` folders of the `swift` found on PATH, where `canImport` looks for modules.
-    public static func moduleSearchPaths(environment: [String: String]) -> [String] {
-        guard let swift = executable(named: "swift", environment: environment) else { return [] }
-        let resolved = (try? FileManager.default.destinationOfSymbolicLink(atPath: swift)).map {
-            $0.hasPrefix("/") ? $0 : ((swift as NSString).deletingLastPathComponent as NSString).appendingPathComponent($0)
-        } ?? swift
-        let usr = ((resolved as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
-        #if os(Linux)
-        let platform = "linux"
-        #else
-        let platform = "macosx"
-        #endif
-        return ["\(usr)/lib/swift/\(platform)", "\(usr)/lib/swift_static/\(platform)", "\(usr)/lib/swift/pm/ManifestAPI"]
-    }
-
-    public static func executable(named name: String, environment: [String: String]) -> String? {
-        for directory in (environment["PATH"] ?? "").split(separator: ":") {
-            let candidate = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
     }
 }

@@ -1,4 +1,5 @@
 import Files
+import HelperTools
 import Output
 import Diagnostics
 import Foundation
@@ -17,19 +18,11 @@ public struct SwiftPMManifestReader: Sendable {
     public init(
         toolchainVersion: ToolsVersion = .current,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        cacheDirectory: String? = SwiftPMManifestReader.defaultCacheDirectory()
+        cacheDirectory: String? = ToolCache.defaultDirectory()
     ) {
         self.toolchainVersion = toolchainVersion
         self.environment = environment
         self.cacheDirectory = cacheDirectory
-    }
-
-    /// `$COMPONENTIZE_CACHE_DIR`, else `$XDG_CACHE_HOME/componentize`, else `~/.cache/componentize`.
-    public static func defaultCacheDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        if let explicit = environment["COMPONENTIZE_CACHE_DIR"], !explicit.isEmpty { return explicit }
-        if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty { return xdg + "/componentize" }
-        if let home = environment["HOME"], !home.isEmpty { return home + "/.cache/componentize" }
-        return nil
     }
 
     /// SwiftPM reads the package from the disk; `fileSystem` finds and reads its manifest for the cache key.
@@ -117,34 +110,6 @@ public struct SwiftPMManifestReader: Sendable {
     private func storeDump(_ data: Data, key: String) {
         guard let path = cachePath(key: key) else { return }
         try? AtomicFile.write(data, to: path)
-    }
-}
-
-/// A 128-bit FNV-1a style hash, stable across runs and platforms (Swift's `Hasher` is seeded per process).
-public struct StableHasher: Sendable {
-    public init() {}
-
-    private var a: UInt64 = 0xcbf2_9ce4_8422_2325
-    private var b: UInt64 = 0x8422_2325_cbf2_9ce4
-
-    public mutating func combine(_ text: String) {
-        for byte in text.utf8 { add(byte) }
-        for byte in withUnsafeBytes(of: UInt64(text.utf8.count).littleEndian, Array.init) { add(byte) }
-    }
-
-    private mutating func add(_ byte: UInt8) {
-        a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 ^ (b >> 29)
-    }
-
-    public var hexDigest: String {
-        String(a, radix: 16).leftPadded(16) + String(b, radix: 16).leftPadded(16)
-    }
-}
-
-private extension String {
-    func leftPadded(_ width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
     }
 }
 

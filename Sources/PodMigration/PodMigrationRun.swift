@@ -3,7 +3,6 @@ import Diagnostics
 import Discovery
 import Files
 import Foundation
-import ManifestReading
 import Output
 import PackageModel
 import Paths
@@ -277,12 +276,12 @@ extension PodMigrationRun {
     /// build the package. Each new manifest is read back from the disk with `reader`, as `check` will read it. Returns
     /// the paths written, and why accessors could not be written (`componentize resources` writes them once that is
     /// mended).
-    public func write(editSources: Bool, readingBackWith reader: ManifestReader, root: String,
+    public func write(editSources: Bool, readingBackWith reader: any PackageManifestReading, root: String,
                       accessorsFolder: String) throws -> (written: [String], problems: [String]) {
         var written = try write(editSources: editSources), problems: [String] = []
         let disk = DiskFileSystem()
         for item in items where item.text != nil {
-            let manifest = try reader.read(packageDirectory: item.migration.directory, fileSystem: disk).manifest
+            let manifest = try reader.manifest(inPackageDirectory: item.migration.directory, fileSystem: disk)
             let generation = ResourceGenerationRun(root: root, options: .init(outputDirectory: accessorsFolder), fileSystem: disk)
             let outcome = try generation.run(packages: [.init(manifestPath: item.absoluteManifestPath, manifest: manifest)])
             let shownFolder = (item.manifestPath as NSString).deletingLastPathComponent

@@ -1,7 +1,7 @@
 import Diagnostics
 import Files
 import Foundation
-import ManifestReading
+import HelperTools
 import Output
 import PackageModel
 
@@ -14,7 +14,7 @@ public struct PodIPCSpecReader: Sendable {
     public var cacheDirectory: String?
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment,
-                cacheDirectory: String? = SwiftPMManifestReader.defaultCacheDirectory()) {
+                cacheDirectory: String? = ToolCache.defaultDirectory()) {
         self.environment = environment
         self.cacheDirectory = cacheDirectory
     }
@@ -73,12 +73,6 @@ public struct PodspecReader: Sendable {
     public init(fallBackToPod: Bool, pod: PodIPCSpecReader = PodIPCSpecReader()) {
         self.fallBackToPod = fallBackToPod
         self.pod = pod
-    }
-
-    /// As a manifest reader's strategy says: `auto` falls back to `pod`, with the same environment and cache folder.
-    public init(following reader: ManifestReader) {
-        self.init(fallBackToPod: reader.strategy == .auto,
-                  pod: PodIPCSpecReader(environment: reader.swiftPMReader.environment, cacheDirectory: reader.swiftPMReader.cacheDirectory))
     }
 
     /// The spec and the reader that read it; a static decline is rethrown when `pod` cannot take over.

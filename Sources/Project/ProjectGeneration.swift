@@ -1,5 +1,6 @@
 import Configuration
 import Diagnostics
+import Discovery
 import Files
 import Paths
 import Foundation
@@ -12,8 +13,8 @@ import PackageModel
 extension Project {
     /// What `componentize new` would write, refused when `check` would reject it.
     public func plan(newComponent request: ScaffoldRequest, today: String) throws -> ScaffoldPlan {
-        var plan = try Scaffolder(root: root, configuration: configuration, workspace: workspace, graph: graph, today: today, reader: reader,
-                                  fileSystem: fileSystem).plan(request)
+        var plan = try Scaffolder(root: root, configuration: configuration, workspace: workspace, graph: graph, today: today,
+                                  discovery: PackageDiscovery(reader: reader, exclude: configuration.exclude), fileSystem: fileSystem).plan(request)
         // The notes print as `note: …` lines: each passed-over package's line without its own `note:`.
         plan.notes += passedOver("new did not consider it as a dependency nor check the new component's layering against it", wholeRepository: true)
             .map { $0.replacingOccurrences(of: ": note: ", with: ": ") }

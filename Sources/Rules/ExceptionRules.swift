@@ -28,7 +28,7 @@ public struct ExceptionExpiredRule: Sendable {
 
     public static func finding(for exception: LayerException) -> Finding {
         description.finding(
-            "the exception for \(exception.from) → \(exception.to) (\(exception.rule)) expired on \(exception.expires ?? "?"): \(exception.reason)",
+            "the exception for \(exception.from) → \(exception.to) (\(exception.rule)) expired on \(exception.expires.map(String.init(describing:)) ?? "?"): \(exception.reason)",
             fix: "fix the dependency and remove the exception, or agree on a new date in componentize.yml",
             at: exception.location ?? FileLocation(path: ConfigurationLoader.fileName), from: exception.from, to: exception.to)
     }

@@ -107,6 +107,7 @@ public struct LayerChecker: Sendable {
         var excused: [Finding] = []
         var usedExceptions: Set<Int> = []
         let exceptions = configuration.exceptions
+        let today = Day(self.today)
         for finding in raw {
             let match = exceptions.indices.first { index in
                 exceptions[index].rule == finding.rule && exceptions[index].from == finding.key.from && exceptions[index].to == finding.key.to
@@ -120,7 +121,7 @@ public struct LayerChecker: Sendable {
             }
         }
         for (index, exception) in exceptions.enumerated() {
-            if let expires = exception.expires, expires < today {
+            if let expires = exception.expires, let today, expires < today {
                 findings.append(ExceptionExpiredRule.finding(for: exception))
             } else if !usedExceptions.contains(index) {
                 findings.append(ExceptionStaleRule.finding(for: exception, raw: raw))

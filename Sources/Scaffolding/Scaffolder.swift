@@ -4,7 +4,6 @@ import Diagnostics
 import Discovery
 import Files
 import Foundation
-import ManifestReading
 import Output
 import PackageModel
 import Paths
@@ -115,17 +114,17 @@ public struct Scaffolder {
     /// The day exceptions are judged on.
     public var today: String
     /// Reads the repository as it would be for the legality check.
-    public var reader: ManifestReader
+    public var discovery: PackageDiscovery
     public var fileSystem: any FileSystem
 
     public init(root: String, configuration: Configuration, workspace: Workspace, graph: DependencyGraph, today: String,
-                reader: ManifestReader, fileSystem: any FileSystem) {
+                discovery: PackageDiscovery, fileSystem: any FileSystem) {
         self.root = root
         self.model = configuration
         self.workspace = workspace
         self.graph = graph
         self.today = today
-        self.reader = reader
+        self.discovery = discovery
         self.fileSystem = fileSystem
     }
 
@@ -348,10 +347,7 @@ extension Scaffolder {
         for package in packages {
             for file in package.files { planned.write(file.content, to: realRoot + "/" + package.directory + "/" + file.path) }
         }
-        // SwiftPM cannot read a package that is not on the disk yet; the static reader reads what `new` writes.
-        var reader = self.reader
-        if reader.strategy == .swiftpm { reader.strategy = .auto }
-        let workspace = try PackageDiscovery(reader: reader, exclude: model.exclude)
+        let workspace = try discovery.overPlannedFiles
             .discover(root: root, fileSystem: OverlayFileSystem(base: fileSystem, overlay: planned))
         return DependencyGraph(workspace: workspace, model: model)
     }

@@ -1,7 +1,6 @@
 import Diagnostics
 import Files
 import Foundation
-import ManifestReading
 import PackageModel
 import Paths
 import SwiftEvaluation
@@ -118,10 +117,10 @@ enum TuistSyntax {
         guard let text = String(validating: bytes, as: UTF8.self), !bytes.contains(0) else {
             throw InputError("the file is not UTF-8 text", at: FileLocation(path: shown, line: 1, column: 1))
         }
-        try StaticManifestReader.checkNesting(text, path: shown)
-        var parser = Parser(text, maximumNestingLevel: StaticManifestReader.maximumNesting + 10)
+        try SourceChecks.checkNesting(text, path: shown)
+        var parser = Parser(text, maximumNestingLevel: SourceChecks.maximumNesting + 10)
         let tree = SourceFileSyntax.parse(from: &parser)
-        try StaticManifestReader.checkLexerDiagnostics(tree, path: shown)
+        try SourceChecks.checkLexerDiagnostics(tree, path: shown)
         if tree.hasError, let error = ParseDiagnosticsGenerator.diagnostics(for: tree).first(where: { $0.diagMessage.severity == .error }) {
             let location = error.location(converter: SourceLocationConverter(fileName: shown, tree: tree))
             throw InputError("\(error.message)", at: FileLocation(path: shown, line: location.line, column: location.column))

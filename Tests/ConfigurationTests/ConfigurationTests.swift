@@ -61,7 +61,7 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertFalse(model.layers[2].paths[0].matchesPath("Packages/UI/Net"))
         XCTAssertEqual(model.thirdParty.packages["swift-log"], ["feature", "core"])
         XCTAssertEqual(model.exceptions, [LayerException(from: "FeatureA", to: "FeatureB", rule: "horizontal", reason: "migration",
-                                                         expires: "2027-01-31", location: FileLocation(path: "componentize.yml", line: 19, column: 5))])
+                                                         expires: Day("2027-01-31"), location: FileLocation(path: "componentize.yml", line: 19, column: 5))])
         XCTAssertEqual(model.severities, ["unassigned": .error, "cycle": .off])
         XCTAssertTrue(model.strict)
     }
@@ -144,6 +144,22 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(error("exceptions:\n  - {from: A, to: B, rule: upward}\n"), "componentize.yml:2:5: error: an exception needs 'reason'")
         XCTAssertEqual(error("exceptions:\n  - {from: A, to: B, rule: upward, reason: x, expires: next week}\n"),
                        "componentize.yml:2:56: error: expires must be a date written YYYY-MM-DD")
+    }
+
+    /// An exception's `expires:` is read once into a `Day`, compared as a day after that (issue 45): a month's end
+    /// before the next month's start, a year's before the next year's, and written back as it was.
+    func testExceptionDatesAreDaysReadOnce() throws {
+        let model = try loader.parse("exceptions:\n  - {from: A, to: B, rule: upward, reason: x, expires: 2026-09-30}\n", path: "componentize.yml")
+        let expires = try XCTUnwrap(model.exceptions.first?.expires)
+        XCTAssertEqual(expires, Day("2026-09-30"))
+        XCTAssertEqual("\(expires)", "2026-09-30")
+        XCTAssertLessThan(expires, try XCTUnwrap(Day("2026-10-01")))
+        XCTAssertLessThan(try XCTUnwrap(Day("2026-12-31")), try XCTUnwrap(Day("2027-01-01")))
+        XCTAssertFalse(expires < expires)
+        XCTAssertEqual(Day("0999-01-02")?.description, "0999-01-02")
+        for text in ["2026-13-01", "2026-00-10", "2026-1-01", "26-01-01", "2026-01-32", "２０２６-01-01", "2026/01/01", ""] {
+            XCTAssertNil(Day(text), text)
+        }
     }
 
     func testBadSeverity() {

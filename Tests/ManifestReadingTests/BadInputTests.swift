@@ -1,6 +1,7 @@
 import Files
 import Diagnostics
 import Foundation
+import SourceText
 import XCTest
 @testable import ManifestReading
 
@@ -117,7 +118,7 @@ final class BadInputTests: XCTestCase {
     }
 
     func testNestingAtTheLimitIsReadOrRefusedWithoutCrashing() throws {
-        let depth = StaticManifestReader.maximumDirectlyNestedSquareBrackets
+        let depth = BracketNesting.maximumDirectlyNestedSquareBrackets
         let text = "// swift-tools-version:5.9\nimport PackageDescription\nlet x = " + String(repeating: "[", count: depth)
             + String(repeating: "]", count: depth) + "\nlet package = Package(name: \"P\")\n"
         _ = write(Data(text.utf8))

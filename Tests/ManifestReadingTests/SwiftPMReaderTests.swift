@@ -1,6 +1,7 @@
 import Files
 import Diagnostics
 import Foundation
+import HelperTools
 import XCTest
 @testable import ManifestReading
 import PackageModel

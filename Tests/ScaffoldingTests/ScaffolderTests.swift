@@ -1,4 +1,5 @@
 import Diagnostics
+import Discovery
 import Files
 import Foundation
 import ManifestReading
@@ -44,7 +45,7 @@ final class ScaffolderTests {
     @Test func theLayerComesFromTheMembersOrTheFlag() throws {
         let project = try project()
         let scaffolder = Scaffolder(root: root, configuration: project.configuration, workspace: project.workspace, graph: project.graph, today: "2026-06-01",
-                                    reader: project.reader, fileSystem: DiskFileSystem())
+                                    discovery: PackageDiscovery(reader: project.reader, exclude: project.configuration.exclude), fileSystem: DiskFileSystem())
         #expect(try scaffolder.layer(for: ScaffoldRequest(name: "ComponentVideo")).name == "business")
         #expect(try scaffolder.layer(for: ScaffoldRequest(name: "Payments", layer: "common")).name == "common")
         #expect(throws: InputError.self) { try scaffolder.layer(for: ScaffoldRequest(name: "Payments")) }
