@@ -75,6 +75,28 @@ final class InferredLayeringTests: XCTestCase {
         XCTAssertTrue(legacy.stdout.contains("features  13 packages, independent (1 dependency between members baselined)"), legacy.stdout)
     }
 
+    /// Packages side by side in `LocalPackages/`, one built on another: the user sits above what it uses, nothing is
+    /// baselined, and a new dependency between the three below is still caught. Depths of unrelated packages in a flat
+    /// folder get names a team would keep, never a list of members.
+    func testAFolderNotNamedForFeaturesIsSplitWhereItsDependenciesSayAndNoLayerIsNamedByItsMembers() throws {
+        let (infer, configuration) = try inferAndCheck("inferred/LocalFolderStack")
+        XCTAssertTrue(infer.stdout.contains("baselined: nothing"), infer.stdout)
+        XCTAssertNotEqual(layer(of: "LocalPackages/Widgets", in: configuration), layer(of: "LocalPackages/Palette", in: configuration), configuration)
+        try edit("LocalPackages/Ledger/Package.swift", replacing: "])],\n    dependencies: [\n",
+                 with: "])],\n    dependencies: [\n        .package(path: \"../Transport\"),\n")
+        try edit("LocalPackages/Ledger/Package.swift", replacing: "\"Ledger\",\n            dependencies: [\n",
+                 with: "\"Ledger\",\n            dependencies: [\n                .product(name: \"Transport\", package: \"Transport\"),\n")
+        let caught = try run("check")
+        XCTAssertEqual(caught.status, 1, caught.stdout)
+        XCTAssertTrue(caught.stdout.contains("[horizontal] Ledger (core) depends on Transport (core)"), caught.stdout)
+
+        try FileManager.default.removeItem(at: root)
+        let (depths, flat) = try inferAndCheck("inferred/UnrelatedDepths")
+        XCTAssertTrue(depths.stdout.contains("inferred 4 layers from 11 packages"), depths.stdout)
+        XCTAssertFalse(flat.contains("named after its members"), flat)
+        XCTAssertEqual(layer(of: "Packages/Lexicon", in: flat), layer(of: "Packages/Home", in: flat), flat)
+    }
+
     /// The sample pods app laid out in `Kit/`, `Common/`, `Account/` and `Business/`, with a Podfile whose target is the
     /// app: each folder is a layer in that order, and the business pod on top (ComponentOwner) is not the app.
     func testTheClassicFoldersAndThePodfilesAppTargetDecideTheLayers() throws {
