@@ -184,7 +184,7 @@ public struct LayerInference: Sendable {
         var levels = [[Int]](repeating: [], count: levelCount)
         for unit in units.names.indices { levels[depths[unit]].append(unit) }
         levels.removeAll(where: \.isEmpty)
-        levels = roles.split(levels).filter { !$0.isEmpty }
+        levels = roles.split(levels).filter { !$0.isEmpty }.flatMap(Self.splitByClaimingEnding(units))
         // A folder the team made for members kept apart (`Modules/Features/*`, `Business/*`): not a name ending (`*Kit`), nor a
         // folder of one package, nor one whose name says nothing of apart (`LocalPods/*`: there a declared edge is the design).
         let teamFolders = groups.filter {
@@ -197,6 +197,20 @@ public struct LayerInference: Sendable {
         return (levels, ranges, Set(folderRanges).union(joined), teamFolders)
     }
 
+    /// A depth where two or more members share an ending that says what each is (`…Interface`, `…Feature`) and others do
+    /// not (`Data` beside the feature interfaces): the others go right below, in a level of their own, so the layer of the
+    /// interfaces holds interfaces. Members of one depth never depend on each other, so the split breaks no dependency.
+    static func splitByClaimingEnding(_ units: Units) -> ([Int]) -> [[Int]] {
+        { level in
+            var counts: [String: Int] = [:]
+            for unit in level { if let ending = nameSuffix(of: units.names[unit]), claimingEndings.contains(ending) { counts[ending, default: 0] += 1 } }
+            guard let (ending, count) = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), count >= 2, count < level.count,
+                  !level.contains(where: { units.isApplication[$0] || units.isExtension[$0] }) else { return [level] }
+            let claimed = level.filter { nameSuffix(of: units.names[$0]) == ending }
+            return [level.filter { !claimed.contains($0) }, claimed]
+        }
+    }
+
     /// Modules only the app and its extensions use, and that build on other modules, are siblings (features beside each
     /// other, whatever each uses below): when there are two or more, they share one depth, the highest of theirs, so depth
     /// does not split them. A module that uses none is a base the app uses directly (a `Core`), never lifted.
@@ -207,9 +221,11 @@ public struct LayerInference: Sendable {
         // A name two components share (two projects' targets) places both wherever a layer names it: such a one stays put.
         var nameCounts: [String: Int] = [:]
         for name in units.names { nameCounts[name, default: 0] += 1 }
+        // A module named like infrastructure (`Data`, `Networking`) is what the app wires at its root, not a feature: it stays
+        // at its depth, right above what it uses.
         let siblings = units.names.indices.filter {
             !shipped.contains($0) && !used.contains($0) && !grouped.contains($0) && !units.successors[$0].isEmpty
-                && nameCounts[units.names[$0], default: 0] == 1
+                && nameCounts[units.names[$0], default: 0] == 1 && !infrastructureWords.contains(nameSuffix(of: units.names[$0]) ?? units.names[$0])
         }
         guard siblings.count >= 2, let top = siblings.map({ depths[$0] }).max() else { return }
         for unit in siblings { depths[unit] = top }
@@ -373,7 +389,10 @@ public struct LayerInference: Sendable {
             let independent = inLayer.count >= 3 && !inLayer.contains { unit in units.successors[unit].contains(where: inLayer.contains) }
             // A layer of extensions (or of applications) is placed by kind, never merged by depth.
             let byKind = inLayer.allSatisfy { units.isExtension[$0] } || inLayer.allSatisfy { units.isApplication[$0] }
-            return isFolders(ranges[index]) || independent || byKind || (index == ranges.count - 1 && inLayer.count == 1)
+            // A layer whose members all say what they are (`…Interface`) keeps only them (``splitByClaimingEnding``).
+            let endings = Set(inLayer.map { nameSuffix(of: units.names[$0]) })
+            let claimed = inLayer.count >= 2 && endings.count == 1 && endings.first.flatMap { $0 }.map(claimingEndings.contains) == true
+            return isFolders(ranges[index]) || independent || byKind || claimed || (index == ranges.count - 1 && inLayer.count == 1)
         }
         var merged = true
         while merged, ranges.count > 3 {

@@ -97,6 +97,18 @@ final class InferredLayeringTests: XCTestCase {
         XCTAssertEqual(layer(of: "Packages/Lexicon", in: flat), layer(of: "Packages/Home", in: flat), flat)
     }
 
+    /// A `Data` module the app alone wires is not a feature beside the root feature (it is named like infrastructure), and
+    /// it does not share a layer with the feature interfaces at its depth: it sits right above what it uses, below the
+    /// interfaces, in a layer of its own.
+    func testADataModuleTheAppWiresSitsAboveWhatItUsesAndBelowTheInterfaces() throws {
+        let (infer, configuration) = try inferAndCheck("inferred/DataBesideInterfaces")
+        XCTAssertTrue(infer.stdout.contains("  interfaces   2 Xcode targets, independent\n  shared       1 Xcode target\n"), infer.stdout)
+        XCTAssertEqual(layer(of: "Data", in: configuration), "shared", configuration)
+        XCTAssertNotEqual(layer(of: "RootFeature", in: configuration), "shared", configuration)
+        XCTAssertTrue(configuration.contains("    members: [CartFeatureInterface, ShopFeatureInterface]\n"), configuration)
+        XCTAssertTrue(infer.stdout.contains("baselined: nothing"), infer.stdout)
+    }
+
     /// The sample pods app laid out in `Kit/`, `Common/`, `Account/` and `Business/`, with a Podfile whose target is the
     /// app: each folder is a layer in that order, and the business pod on top (ComponentOwner) is not the app.
     func testTheClassicFoldersAndThePodfilesAppTargetDecideTheLayers() throws {
