@@ -415,9 +415,10 @@ public struct LayerInference: Sendable {
         for index in layers.indices where !layers[index].namedFromFolders && layers[index].components.count > 1 {
             var counts: [String: Int] = [:]
             for component in layers[index].components { if let ending = nameSuffix(of: component) { counts[ending, default: 0] += 1 } }
-            // A name that says what every member is (features, interfaces) is given only when every member is one.
+            // A name that says what every member is (features, interfaces) is given to an independent layer only when every
+            // member is one (its rule would keep apart what is not); to a layer that is not independent, as any other.
             guard let (ending, count) = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), count >= 2,
-                  Self.claimingEndings.contains(ending) ? count == layers[index].components.count : count * 4 >= layers[index].components.count * 3
+                  Self.claimingEndings.contains(ending) && layers[index].independent ? count == layers[index].components.count : count * 4 >= layers[index].components.count * 3
             else { continue }
             let name = layerName(ending.allSatisfy(\.isUppercase) || ending.hasSuffix("s") ? ending : ending + "s")
             guard !name.isEmpty, name != "app", !layers.contains(where: { $0.name == name }) else { continue }

@@ -101,6 +101,20 @@ struct LayerInferenceTests {
         #expect(joined.components.contains("Home") && !joined.independent, "\(joined)")
     }
 
+    /// A layer that is not independent, three in four of whose members end in `Feature`, is `features` (its rule keeps
+    /// nothing apart); an independent one is only when every member is a feature.
+    @Test func aLayerOfMostlyFeaturesIsFeaturesUnlessItKeepsThemApart() {
+        func layer(independent: Bool) -> InferredLayering.Layer {
+            let components = ["CartFeature", "HomeFeature", "ShopFeature", "Coordinator"]
+            return .init(name: "level-2", namedFromFolders: false, paths: [], members: components, components: components, independent: independent)
+        }
+        var merged = [layer(independent: false)], apart = [layer(independent: true)]
+        LayerInference.nameBySharedEnding(&merged)
+        LayerInference.nameBySharedEnding(&apart)
+        #expect(merged[0].name == "features")
+        #expect(!apart[0].namedFromFolders)
+    }
+
     /// Folders named for the classic layers (`Kit/`, `Common/`, `Account/`, `Business/`) are the layers, in the order
     /// their dependencies give, whatever the depths of their packages; a business pod is not the app.
     @Test func theClassicLayerFoldersAreTheLayers() throws {
