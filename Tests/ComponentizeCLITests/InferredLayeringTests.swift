@@ -39,6 +39,16 @@ final class InferredLayeringTests: XCTestCase {
         try text.replacingOccurrences(of: old, with: new).write(to: root.appendingPathComponent(path), atomically: true, encoding: .utf8)
     }
 
+    /// A dependency on the sibling package `name` added to a manifest (after the package and the target lines given), and
+    /// `check` catching it with `finding`.
+    private func expectCaught(_ finding: String, adding name: String, to manifest: String, after anchors: (package: String, target: String)) throws {
+        try edit(manifest, replacing: anchors.package, with: anchors.package + "        .package(path: \"../\(name)\"),\n")
+        try edit(manifest, replacing: anchors.target, with: anchors.target + "                .product(name: \"\(name)\", package: \"\(name)\"),\n")
+        let caught = try run("check")
+        XCTAssertEqual(caught.status, 1, caught.stdout)
+        XCTAssertTrue(caught.stdout.contains(finding), caught.stdout)
+    }
+
     /// The layer of the configuration whose entries name `entry` (a folder or a target), by its `- name:` line.
     private func layer(of entry: String, in configuration: String) -> String? {
         var current: String?
@@ -62,13 +72,8 @@ final class InferredLayeringTests: XCTestCase {
         XCTAssertEqual(layer(of: "Packages/Feed", in: configuration), layer(of: "Packages/Login", in: configuration))
 
         // A new dependency between two features is still caught.
-        try edit("Packages/Login/Package.swift", replacing: "        .package(path: \"../Networking\"),\n",
-                 with: "        .package(path: \"../Networking\"),\n        .package(path: \"../Profile\"),\n")
-        try edit("Packages/Login/Package.swift", replacing: "                .product(name: \"Networking\", package: \"Networking\"),\n",
-                 with: "                .product(name: \"Networking\", package: \"Networking\"),\n                .product(name: \"Profile\", package: \"Profile\"),\n")
-        let caught = try run("check")
-        XCTAssertEqual(caught.status, 1, caught.stdout)
-        XCTAssertTrue(caught.stdout.contains("[horizontal] Login (features) depends on Profile (features)"), caught.stdout)
+        try expectCaught("[horizontal] Login (features) depends on Profile (features)", adding: "Profile", to: "Packages/Login/Package.swift",
+                         after: ("        .package(path: \"../Networking\"),\n", "                .product(name: \"Networking\", package: \"Networking\"),\n"))
 
         try FileManager.default.removeItem(at: root)
         let (legacy, _) = try inferAndCheck("LegacyApp")
@@ -82,13 +87,8 @@ final class InferredLayeringTests: XCTestCase {
         let (infer, configuration) = try inferAndCheck("inferred/LocalFolderStack")
         XCTAssertTrue(infer.stdout.contains("baselined: nothing"), infer.stdout)
         XCTAssertNotEqual(layer(of: "LocalPackages/Widgets", in: configuration), layer(of: "LocalPackages/Palette", in: configuration), configuration)
-        try edit("LocalPackages/Ledger/Package.swift", replacing: "])],\n    dependencies: [\n",
-                 with: "])],\n    dependencies: [\n        .package(path: \"../Transport\"),\n")
-        try edit("LocalPackages/Ledger/Package.swift", replacing: "\"Ledger\",\n            dependencies: [\n",
-                 with: "\"Ledger\",\n            dependencies: [\n                .product(name: \"Transport\", package: \"Transport\"),\n")
-        let caught = try run("check")
-        XCTAssertEqual(caught.status, 1, caught.stdout)
-        XCTAssertTrue(caught.stdout.contains("[horizontal] Ledger (core) depends on Transport (core)"), caught.stdout)
+        try expectCaught("[horizontal] Ledger (core) depends on Transport (core)", adding: "Transport", to: "LocalPackages/Ledger/Package.swift",
+                         after: ("])],\n    dependencies: [\n", "\"Ledger\",\n            dependencies: [\n"))
 
         try FileManager.default.removeItem(at: root)
         let (depths, flat) = try inferAndCheck("inferred/UnrelatedDepths")
