@@ -34,6 +34,12 @@ struct FolderLayers {
         return words
     }()
 
+    /// Whether a folder's name says its members keep apart from each other (accounts, business, features, domains):
+    /// only there are a few dependencies between them baselined rather than making the layer not independent.
+    static func saysApart(_ folderName: String) -> Bool {
+        words[word(folderName)].map { $0 >= 4 && $0 < 6 } ?? false
+    }
+
     /// `designsystem` for `Design System`: letters only, lower case.
     static func word(_ folderName: String) -> String {
         String(folderName.lowercased().unicodeScalars.filter { $0.isASCII && $0.properties.isAlphabetic }.map(Character.init))

@@ -31,6 +31,8 @@ public struct InferredLayering: Sendable, Equatable {
         public var teamFolder = false
         /// What the name comes from (`its folder`, `the name ending *Kit`), for the comment `init` writes.
         public var namedBy = ""
+        /// Named only by listing members (no folder, name ending, kind or place names it): a name no team would keep.
+        var namedByMembers: Bool { components.count > 1 && namedBy.hasPrefix("its members") }
     }
 
     /// Top first.
@@ -83,37 +85,24 @@ public struct LayerInference: Sendable {
         let units = Units(graph)
         let groups = units.componentsArePackages ? Self.groups(units) : []
         let plan = units.componentsArePackages ? FolderLayers(units: units).map { Plan(folders: $0, units: units) } : nil
-        let (levels, ranges, kept, teamFolders) = plan.map { ($0.levels, $0.ranges, $0.kept, $0.teamFolders) } ?? Self.byDepth(units, groups: groups)
-        var layers: [InferredLayering.Layer] = []
-        for (position, range) in ranges.enumerated() {
-            let members = range.flatMap { levels[$0] }.sorted { units.names[$0] < units.names[$1] }
-            layers.append(plan?.layer(at: position, members: members, units: units)
-                ?? Self.layer(members, level: position + 1, units: units, groups: groups))
+        let (levels, depthRanges, kept, teamFolders) = plan.map { ($0.levels, $0.ranges, $0.kept, $0.teamFolders) } ?? Self.byDepth(units, groups: groups)
+        var ranges = depthRanges
+        var layers = Self.namedLayers(ranges: ranges, levels: levels, kept: kept, teamFolders: teamFolders, plan: plan, units: units, groups: groups,
+                                      appTargets: appTargets)
+        // A layer only its members' names could name is depths of packages nothing groups: it joins the layer below (else
+        // above), which is then not independent, until every layer has a name a team would keep.
+        while plan == nil, let index = layers.firstIndex(where: \.namedByMembers), ranges.count > 1 {
+            let low = index == 0 || Self.placedByKind(layers[index - 1]) ? index : index - 1
+            guard low + 1 < ranges.count, !Self.placedByKind(layers[low + 1]) || low < index else { break }
+            ranges[low] = ranges[low].lowerBound...ranges[low + 1].upperBound
+            ranges.remove(at: low + 1)
+            layers = Self.namedLayers(ranges: ranges, levels: levels, kept: kept, teamFolders: teamFolders, plan: plan, units: units, groups: groups,
+                                      appTargets: appTargets)
         }
         var layerOfUnit = [Int](repeating: 0, count: units.names.count)
         for (position, range) in ranges.enumerated() { for level in range { for unit in levels[level] { layerOfUnit[unit] = position } } }
         let cycleSets = StronglyConnected.components(units.successors).filter { $0.count > 1 || units.successors[$0[0]].contains($0[0]) }
-        for (position, range) in ranges.enumerated() {
-            let members = Set(range.flatMap { levels[$0] })
-            // A layer made of merged depths is not independent, whatever its members do today; a package and one it
-            // depends on share an independent layer only in a folder the team made.
-            layers[position].teamFolder = teamFolders.contains(members)
-            Self.judgeIndependence(&layers[position], members: members, ofFolders: kept.contains(range), units: units, inCycle: Set(cycleSets.joined()))
-        }
         let applications = ranges.last.map { $0.flatMap { levels[$0] }.filter { units.isApplication[$0] } } ?? []
-        if plan == nil { Self.nameTheApp(&layers, top: ranges.last.map { $0.flatMap { levels[$0] } } ?? [], units: units, groups: groups,
-                                          hasAppTarget: !appTargets.isEmpty || !applications.isEmpty) }
-        for (position, range) in ranges.enumerated() where !layers[position].namedFromFolders {
-            let members = range.flatMap { levels[$0] }
-            if !members.isEmpty, members.allSatisfy({ units.isExtension[$0] }) {
-                (layers[position].name, layers[position].namedFromFolders, layers[position].namedBy) = ("extensions", true, "its kind: app extensions and watch apps")
-            }
-        }
-        for index in layers.indices where layers[index].namedFromFolders && layers[index].namedBy.isEmpty { layers[index].namedBy = "its folder" }
-        Self.makeNamesUnique(&layers)
-        Self.nameBySharedEnding(&layers)
-        Self.nameByWhatTheyAre(&layers)
-        Self.placeApplicationsByKind(&layers, units: units)
         let cycles = cycleSets.map { $0.map { units.names[$0] }.sorted() }
             .sorted { $0.lexicographicallyPrecedes($1) }
         var thirdParty: [String: Set<Int>] = [:]
@@ -141,6 +130,45 @@ public struct LayerInference: Sendable {
         return layering
     }
 
+    /// A layer of application targets or of extensions: placed by kind, never merged with another.
+    static func placedByKind(_ layer: InferredLayering.Layer) -> Bool {
+        ["app", "extensions"].contains(layer.name) && layer.namedFromFolders && !layer.namedByMembers
+    }
+
+    /// The layers of `ranges`, bottom first, judged independent and named.
+    static func namedLayers(ranges: [ClosedRange<Int>], levels: [[Int]], kept: Set<ClosedRange<Int>>, teamFolders: [Set<Int>], plan: Plan?,
+                            units: Units, groups: [Group], appTargets: [String]) -> [InferredLayering.Layer] {
+        var layers: [InferredLayering.Layer] = []
+        for (position, range) in ranges.enumerated() {
+            let members = range.flatMap { levels[$0] }.sorted { units.names[$0] < units.names[$1] }
+            layers.append(plan?.layer(at: position, members: members, units: units)
+                ?? Self.layer(members, level: position + 1, units: units, groups: groups))
+        }
+        let cycleSets = StronglyConnected.components(units.successors).filter { $0.count > 1 || units.successors[$0[0]].contains($0[0]) }
+        for (position, range) in ranges.enumerated() {
+            let members = Set(range.flatMap { levels[$0] })
+            // A layer made of merged depths is not independent, whatever its members do today; a package and one it
+            // depends on share an independent layer only in a folder the team made.
+            layers[position].teamFolder = teamFolders.contains(members)
+            Self.judgeIndependence(&layers[position], members: members, ofFolders: kept.contains(range), units: units, inCycle: Set(cycleSets.joined()))
+        }
+        let applications = ranges.last.map { $0.flatMap { levels[$0] }.filter { units.isApplication[$0] } } ?? []
+        if plan == nil { Self.nameTheApp(&layers, top: ranges.last.map { $0.flatMap { levels[$0] } } ?? [], units: units, groups: groups,
+                                          hasAppTarget: !appTargets.isEmpty || !applications.isEmpty) }
+        for (position, range) in ranges.enumerated() where !layers[position].namedFromFolders {
+            let members = range.flatMap { levels[$0] }
+            if !members.isEmpty, members.allSatisfy({ units.isExtension[$0] }) {
+                (layers[position].name, layers[position].namedFromFolders, layers[position].namedBy) = ("extensions", true, "its kind: app extensions and watch apps")
+            }
+        }
+        for index in layers.indices where layers[index].namedFromFolders && layers[index].namedBy.isEmpty { layers[index].namedBy = "its folder" }
+        Self.makeNamesUnique(&layers)
+        Self.nameBySharedEnding(&layers)
+        Self.nameByWhatTheyAre(&layers)
+        Self.placeApplicationsByKind(&layers, units: units)
+        return layers
+    }
+
     /// Layers by depth: the levels, the runs of levels that make each layer, the runs left as they were (which may be
     /// independent), and the member sets that are exactly the packages of a folder the team made.
     static func byDepth(_ units: Units, groups: [Group]) -> ([[Int]], [ClosedRange<Int>], Set<ClosedRange<Int>>, [Set<Int>]) {
@@ -156,14 +184,31 @@ public struct LayerInference: Sendable {
         var levels = [[Int]](repeating: [], count: levelCount)
         for unit in units.names.indices { levels[depths[unit]].append(unit) }
         levels.removeAll(where: \.isEmpty)
-        levels = roles.split(levels).filter { !$0.isEmpty }
-        // A folder the team made (`Modules/Features/*`): not a name ending (`*Kit`), nor a folder of one package.
-        let teamFolders = groups.filter { $0.units.count > 1 && $0.glob.hasSuffix("/*") && !$0.glob.dropLast(2).contains("*") }.map(\.units)
+        levels = roles.split(levels).filter { !$0.isEmpty }.flatMap(Self.splitByClaimingEnding(units))
+        // A folder the team made for members kept apart (`Modules/Features/*`, `Business/*`): not a name ending (`*Kit`), nor a
+        // folder of one package, nor one whose name says nothing of apart (`LocalPods/*`: there a declared edge is the design).
+        let teamFolders = groups.filter {
+            $0.units.count > 1 && $0.glob.hasSuffix("/*") && !$0.glob.dropLast(2).contains("*") && FolderLayers.saysApart($0.name)
+        }.map(\.units)
         // Xcode targets lie in no package folder: a folder holding half the packages says nothing of layers, whatever the targets.
         let folderRanges = Self.mergedRanges(levels: levels, groups: groups, unitCount: units.isProjectTarget.filter { !$0 }.count)
         let (joinedRanges, joined) = Self.joiningIndependentLayers(folderRanges, levels: levels, units: units, teamFolders: teamFolders)
         let ranges = Self.mergingSingles(joinedRanges, levels: levels, units: units, groups: groups)
         return (levels, ranges, Set(folderRanges).union(joined), teamFolders)
+    }
+
+    /// A depth where two or more members share an ending that says what each is (`…Interface`, `…Feature`) and others do
+    /// not (`Data` beside the feature interfaces): the others go right below, in a level of their own, so the layer of the
+    /// interfaces holds interfaces. Members of one depth never depend on each other, so the split breaks no dependency.
+    static func splitByClaimingEnding(_ units: Units) -> ([Int]) -> [[Int]] {
+        { level in
+            var counts: [String: Int] = [:]
+            for unit in level { if let ending = nameSuffix(of: units.names[unit]), claimingEndings.contains(ending) { counts[ending, default: 0] += 1 } }
+            guard let (ending, count) = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), count >= 2, count < level.count,
+                  !level.contains(where: { units.isApplication[$0] || units.isExtension[$0] }) else { return [level] }
+            let claimed = level.filter { nameSuffix(of: units.names[$0]) == ending }
+            return [level.filter { !claimed.contains($0) }, claimed]
+        }
     }
 
     /// Modules only the app and its extensions use, and that build on other modules, are siblings (features beside each
@@ -176,9 +221,11 @@ public struct LayerInference: Sendable {
         // A name two components share (two projects' targets) places both wherever a layer names it: such a one stays put.
         var nameCounts: [String: Int] = [:]
         for name in units.names { nameCounts[name, default: 0] += 1 }
+        // A module named like infrastructure (`Data`, `Networking`) is what the app wires at its root, not a feature: it stays
+        // at its depth, right above what it uses.
         let siblings = units.names.indices.filter {
             !shipped.contains($0) && !used.contains($0) && !grouped.contains($0) && !units.successors[$0].isEmpty
-                && nameCounts[units.names[$0], default: 0] == 1
+                && nameCounts[units.names[$0], default: 0] == 1 && !infrastructureWords.contains(nameSuffix(of: units.names[$0]) ?? units.names[$0])
         }
         guard siblings.count >= 2, let top = siblings.map({ depths[$0] }).max() else { return }
         for unit in siblings { depths[unit] = top }
@@ -342,7 +389,10 @@ public struct LayerInference: Sendable {
             let independent = inLayer.count >= 3 && !inLayer.contains { unit in units.successors[unit].contains(where: inLayer.contains) }
             // A layer of extensions (or of applications) is placed by kind, never merged by depth.
             let byKind = inLayer.allSatisfy { units.isExtension[$0] } || inLayer.allSatisfy { units.isApplication[$0] }
-            return isFolders(ranges[index]) || independent || byKind || (index == ranges.count - 1 && inLayer.count == 1)
+            // A layer whose members all say what they are (`…Interface`) keeps only them (``splitByClaimingEnding``).
+            let endings = Set(inLayer.map { nameSuffix(of: units.names[$0]) })
+            let claimed = inLayer.count >= 2 && endings.count == 1 && endings.first.flatMap { $0 }.map(claimingEndings.contains) == true
+            return isFolders(ranges[index]) || independent || byKind || claimed || (index == ranges.count - 1 && inLayer.count == 1)
         }
         var merged = true
         while merged, ranges.count > 3 {
@@ -365,9 +415,10 @@ public struct LayerInference: Sendable {
         for index in layers.indices where !layers[index].namedFromFolders && layers[index].components.count > 1 {
             var counts: [String: Int] = [:]
             for component in layers[index].components { if let ending = nameSuffix(of: component) { counts[ending, default: 0] += 1 } }
-            // A name that says what every member is (features, interfaces) is given only when every member is one.
+            // A name that says what every member is (features, interfaces) is given to an independent layer only when every
+            // member is one (its rule would keep apart what is not); to a layer that is not independent, as any other.
             guard let (ending, count) = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), count >= 2,
-                  Self.claimingEndings.contains(ending) ? count == layers[index].components.count : count * 4 >= layers[index].components.count * 3
+                  Self.claimingEndings.contains(ending) && layers[index].independent ? count == layers[index].components.count : count * 4 >= layers[index].components.count * 3
             else { continue }
             let name = layerName(ending.allSatisfy(\.isUppercase) || ending.hasSuffix("s") ? ending : ending + "s")
             guard !name.isEmpty, name != "app", !layers.contains(where: { $0.name == name }) else { continue }

@@ -39,6 +39,16 @@ final class InferredLayeringTests: XCTestCase {
         try text.replacingOccurrences(of: old, with: new).write(to: root.appendingPathComponent(path), atomically: true, encoding: .utf8)
     }
 
+    /// A dependency on the sibling package `name` added to a manifest (after the package and the target lines given), and
+    /// `check` catching it with `finding`.
+    private func expectCaught(_ finding: String, adding name: String, to manifest: String, after anchors: (package: String, target: String)) throws {
+        try edit(manifest, replacing: anchors.package, with: anchors.package + "        .package(path: \"../\(name)\"),\n")
+        try edit(manifest, replacing: anchors.target, with: anchors.target + "                .product(name: \"\(name)\", package: \"\(name)\"),\n")
+        let caught = try run("check")
+        XCTAssertEqual(caught.status, 1, caught.stdout)
+        XCTAssertTrue(caught.stdout.contains(finding), caught.stdout)
+    }
+
     /// The layer of the configuration whose entries name `entry` (a folder or a target), by its `- name:` line.
     private func layer(of entry: String, in configuration: String) -> String? {
         var current: String?
@@ -62,17 +72,41 @@ final class InferredLayeringTests: XCTestCase {
         XCTAssertEqual(layer(of: "Packages/Feed", in: configuration), layer(of: "Packages/Login", in: configuration))
 
         // A new dependency between two features is still caught.
-        try edit("Packages/Login/Package.swift", replacing: "        .package(path: \"../Networking\"),\n",
-                 with: "        .package(path: \"../Networking\"),\n        .package(path: \"../Profile\"),\n")
-        try edit("Packages/Login/Package.swift", replacing: "                .product(name: \"Networking\", package: \"Networking\"),\n",
-                 with: "                .product(name: \"Networking\", package: \"Networking\"),\n                .product(name: \"Profile\", package: \"Profile\"),\n")
-        let caught = try run("check")
-        XCTAssertEqual(caught.status, 1, caught.stdout)
-        XCTAssertTrue(caught.stdout.contains("[horizontal] Login (features) depends on Profile (features)"), caught.stdout)
+        try expectCaught("[horizontal] Login (features) depends on Profile (features)", adding: "Profile", to: "Packages/Login/Package.swift",
+                         after: ("        .package(path: \"../Networking\"),\n", "                .product(name: \"Networking\", package: \"Networking\"),\n"))
 
         try FileManager.default.removeItem(at: root)
         let (legacy, _) = try inferAndCheck("LegacyApp")
         XCTAssertTrue(legacy.stdout.contains("features  13 packages, independent (1 dependency between members baselined)"), legacy.stdout)
+    }
+
+    /// Packages side by side in `LocalPackages/`, one built on another: the user sits above what it uses, nothing is
+    /// baselined, and a new dependency between the three below is still caught. Depths of unrelated packages in a flat
+    /// folder get names a team would keep, never a list of members.
+    func testAFolderNotNamedForFeaturesIsSplitWhereItsDependenciesSayAndNoLayerIsNamedByItsMembers() throws {
+        let (infer, configuration) = try inferAndCheck("inferred/LocalFolderStack")
+        XCTAssertTrue(infer.stdout.contains("baselined: nothing"), infer.stdout)
+        XCTAssertNotEqual(layer(of: "LocalPackages/Widgets", in: configuration), layer(of: "LocalPackages/Palette", in: configuration), configuration)
+        try expectCaught("[horizontal] Ledger (core) depends on Transport (core)", adding: "Transport", to: "LocalPackages/Ledger/Package.swift",
+                         after: ("])],\n    dependencies: [\n", "\"Ledger\",\n            dependencies: [\n"))
+
+        try FileManager.default.removeItem(at: root)
+        let (depths, flat) = try inferAndCheck("inferred/UnrelatedDepths")
+        XCTAssertTrue(depths.stdout.contains("inferred 4 layers from 11 packages"), depths.stdout)
+        XCTAssertFalse(flat.contains("named after its members"), flat)
+        XCTAssertEqual(layer(of: "Packages/Lexicon", in: flat), layer(of: "Packages/Home", in: flat), flat)
+    }
+
+    /// A `Data` module the app alone wires is not a feature beside the root feature (it is named like infrastructure), and
+    /// it does not share a layer with the feature interfaces at its depth: it sits right above what it uses, below the
+    /// interfaces, in a layer of its own.
+    func testADataModuleTheAppWiresSitsAboveWhatItUsesAndBelowTheInterfaces() throws {
+        let (infer, configuration) = try inferAndCheck("inferred/DataBesideInterfaces")
+        XCTAssertTrue(infer.stdout.contains("  interfaces   2 Xcode targets, independent\n  shared       1 Xcode target\n"), infer.stdout)
+        XCTAssertEqual(layer(of: "Data", in: configuration), "shared", configuration)
+        XCTAssertNotEqual(layer(of: "RootFeature", in: configuration), "shared", configuration)
+        XCTAssertTrue(configuration.contains("    members: [CartFeatureInterface, ShopFeatureInterface]\n"), configuration)
+        XCTAssertTrue(infer.stdout.contains("baselined: nothing"), infer.stdout)
     }
 
     /// The sample pods app laid out in `Kit/`, `Common/`, `Account/` and `Business/`, with a Podfile whose target is the

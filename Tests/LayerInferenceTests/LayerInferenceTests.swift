@@ -68,6 +68,53 @@ struct LayerInferenceTests {
         #expect(try Self.infer(packages).layers[1].independent == false)
     }
 
+    /// A folder whose name says nothing of its members keeping apart (`LocalPackages/*`) is not a folder the team made for
+    /// features: a declared dependency between two of its packages is the design (widgets built on a palette), so it is
+    /// never baselined as `horizontal`; the user sits above what it uses. In `Features/*` the same shape is baselined.
+    @Test func aDeclaredDependencyInsideAFolderNotNamedForFeaturesIsNeverBaselined() throws {
+        func packages(_ folder: String) -> [(String, [String])] {
+            ["Palette", "Ledger", "Transport"].map { ("\(folder)/\($0)", []) } + [("\(folder)/Widgets", ["\(folder)/Palette"])]
+                + [("App", ["Palette", "Ledger", "Transport", "Widgets"].map { "\(folder)/\($0)" })]
+        }
+        let local = try Self.infer(packages("LocalPackages"))
+        let widgets = try #require(local.layers.firstIndex { $0.components.contains("Widgets") })
+        let palette = try #require(local.layers.firstIndex { $0.components.contains("Palette") })
+        #expect(widgets < palette, "\(local.layers.map(\.name)): Widgets above Palette")
+        #expect(local.layers.allSatisfy { !$0.independent || $0.dependenciesInside == 0 })
+        let features = try Self.infer(packages("Features"))
+        #expect(features.layers.contains { $0.independent && $0.dependenciesInside == 1 && $0.components.count == 4 })
+    }
+
+    /// Depths of unrelated packages in one flat folder that no folder, ending, kind or place names are never named by
+    /// listing their members: such a layer joins the one below, which is then not independent.
+    @Test func aLayerOnlyItsMembersCouldNameJoinsTheLayerBelow() throws {
+        let layering = try Self.infer([
+            ("Packages/Models", []), ("Packages/Formatting", []), ("Packages/Clock", []),
+            ("Packages/Home", ["Packages/Models"]), ("Packages/Search", ["Packages/Formatting"]), ("Packages/Settings", ["Packages/Clock"]),
+            ("Packages/Lexicon", ["Packages/Home"]), ("Packages/Scanner", ["Packages/Search"]),
+            ("Packages/Reader", ["Packages/Lexicon"]), ("Packages/Outline", ["Packages/Scanner"]),
+            ("App", ["Packages/Reader", "Packages/Outline", "Packages/Settings"]),
+        ])
+        #expect(layering.layers.map(\.name) == ["app", "features", "shared", "core"])
+        #expect(!layering.layers.contains { $0.namedBy.hasPrefix("its members") })
+        let joined = try #require(layering.layers.first { $0.components.contains("Lexicon") })
+        #expect(joined.components.contains("Home") && !joined.independent, "\(joined)")
+    }
+
+    /// A layer that is not independent, three in four of whose members end in `Feature`, is `features` (its rule keeps
+    /// nothing apart); an independent one is only when every member is a feature.
+    @Test func aLayerOfMostlyFeaturesIsFeaturesUnlessItKeepsThemApart() {
+        func layer(independent: Bool) -> InferredLayering.Layer {
+            let components = ["CartFeature", "HomeFeature", "ShopFeature", "Coordinator"]
+            return .init(name: "level-2", namedFromFolders: false, paths: [], members: components, components: components, independent: independent)
+        }
+        var merged = [layer(independent: false)], apart = [layer(independent: true)]
+        LayerInference.nameBySharedEnding(&merged)
+        LayerInference.nameBySharedEnding(&apart)
+        #expect(merged[0].name == "features")
+        #expect(!apart[0].namedFromFolders)
+    }
+
     /// Folders named for the classic layers (`Kit/`, `Common/`, `Account/`, `Business/`) are the layers, in the order
     /// their dependencies give, whatever the depths of their packages; a business pod is not the app.
     @Test func theClassicLayerFoldersAreTheLayers() throws {
