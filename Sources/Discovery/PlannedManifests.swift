@@ -11,9 +11,16 @@ extension Workspace {
     /// project edited, a path to a package not read yet).
     public func replacingManifests(_ planned: [(path: String, manifest: Manifest?)], fileSystem: any FileSystem) -> Workspace? {
         var workspace = self
+        // Each package by its manifest's path, the first of a path (a package replaced keeps its folder and manifest path).
+        var byPath: [String: Int] = [:]
+        byPath.reserveCapacity(packages.count)
+        for index in packages.indices {
+            let path = PathArithmetic.join(packages[index].directory, (packages[index].manifestPath as NSString).lastPathComponent)
+            if byPath[path] == nil { byPath[path] = index }
+        }
         for file in planned {
             guard let manifest = file.manifest,
-                  let index = workspace.packages.firstIndex(where: { PathArithmetic.join($0.directory, ($0.manifestPath as NSString).lastPathComponent) == file.path }),
+                  let index = byPath[file.path],
                   workspace.packages[index].origin.podspecBeside == nil, !workspace.packages[index].isXcodeProject,
                   workspace.packages[index].manifest.kind != .pod,
                   let package = Self.package(workspace.packages[index], reading: manifest, in: &workspace, fileSystem: fileSystem) else {

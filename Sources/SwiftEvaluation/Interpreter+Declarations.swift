@@ -29,7 +29,7 @@ extension Interpreter {
     func collectType(_ decl: DeclSyntax, context: String?) {
         let name: String, kind: DeclaredType.Kind, members: MemberBlockSyntax, inheritance: InheritanceClauseSyntax?
         if let ext = decl.as(ExtensionDeclSyntax.self) {
-            let written = types.unaliased(Self.withoutModule(ext.extendedType.trimmedDescription.replacingOccurrences(of: " ", with: "")))
+            let written = types.unaliased(Self.withoutModule(SyntaxText.withoutSpaces(ext.extendedType)))
             name = types.resolve(written, from: nil) ?? written
             (kind, members, inheritance) = (.extended, ext.memberBlock, ext.inheritanceClause)
         } else if let type = decl.as(StructDeclSyntax.self) {
@@ -44,7 +44,7 @@ extension Interpreter {
             return
         }
         if kind != .extended { declaredTypes.insert(name) }
-        let conformances = inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        let conformances = inheritance?.inheritedTypes.map { SyntaxText.trimmed($0.type) } ?? []
         types.update(name, kind: kind) { type in
             type.conformances += conformances
             if kind == .enum, let first = conformances.first, ["String", "Int", "Character", "Double"].contains(first) { type.rawType = first }
@@ -66,7 +66,7 @@ extension Interpreter {
 
     private func collectAliases(in decl: DeclSyntax, context: String?) {
         if let alias = decl.as(TypeAliasDeclSyntax.self), alias.genericParameterClause == nil {
-            let type = Self.withoutModule(alias.initializer.value.trimmedDescription.replacingOccurrences(of: " ", with: ""))
+            let type = Self.withoutModule(SyntaxText.withoutSpaces(alias.initializer.value))
             guard type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return }
             types.alias(qualify(alias.name.text, in: context), to: type)
         } else if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
@@ -78,7 +78,7 @@ extension Interpreter {
         } else if let group = decl.asProtocol(DeclGroupSyntax.self) {
             let name: String
             if let ext = decl.as(ExtensionDeclSyntax.self) {
-                name = Self.withoutModule(ext.extendedType.trimmedDescription.replacingOccurrences(of: " ", with: ""))
+                name = Self.withoutModule(SyntaxText.withoutSpaces(ext.extendedType))
             } else if let named = decl.asProtocol(NamedDeclSyntax.self) {
                 name = qualify(named.name.text, in: context)
             } else {

@@ -69,7 +69,7 @@ indirect enum TypeReference: Sendable, CustomStringConvertible {
             default: self = .named(identifier.name.text)
             }
         } else if let member = syntax.as(MemberTypeSyntax.self) {
-            self = .named(member.trimmedDescription.replacingOccurrences(of: " ", with: ""))
+            self = .named(SyntaxText.withoutSpaces(member))
         } else if let array = syntax.as(ArrayTypeSyntax.self), let element = TypeReference(array.element) {
             self = .array(element)
         } else if let dictionary = syntax.as(DictionaryTypeSyntax.self), let key = TypeReference(dictionary.key), let value = TypeReference(dictionary.value) {
@@ -115,16 +115,22 @@ final class TypeTable {
 
     /// Adds a type's declaration or an extension's members to the table.
     func update(_ name: String, kind: DeclaredType.Kind, _ change: (inout DeclaredType) -> Void) {
-        var type = types[name] ?? DeclaredType(name: name, kind: kind)
-        if type.kind == .extended, kind != .extended { type.kind = kind }
-        change(&type)
         if types[name] == nil {
             bySimpleName[String(name.split(separator: ".").last ?? Substring(name)), default: []].append(name)
         }
-        for member in type.staticMembers.keys { staticOwners[member, default: []].insert(name) }
-        types[name] = type
+        // Changed in place: a copy of the type would copy its member tables on every member added.
+        let membersBefore = types[name]?.staticMembers.count ?? 0
+        update(&types[name, default: DeclaredType(name: name, kind: kind)], kind: kind, change)
+        if let members = types[name]?.staticMembers, members.count != membersBefore {
+            for member in members.keys { staticOwners[member, default: []].insert(name) }
+        }
         conformanceCache = [:]
         casesIndex = nil
+    }
+
+    private func update(_ type: inout DeclaredType, kind: DeclaredType.Kind, _ change: (inout DeclaredType) -> Void) {
+        if type.kind == .extended, kind != .extended { type.kind = kind }
+        change(&type)
     }
 
     /// Type aliases by qualified name (`Dep` → `TargetDependency` for `typealias Dep = TargetDependency`).
