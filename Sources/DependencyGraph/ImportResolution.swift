@@ -49,7 +49,9 @@ struct ImportResolution {
         let interfaceModules = Self.interfaceModules(facts.targets, numbers: numbers)
         let hostedImports = Self.importsOfHostedTests(context.hosted, imported: importedModules)
         let registrars = Self.loadTimeRegistrars(facts.targets, numbers: numbers), headers = headerUses(facts.targets, numbers: numbers)
-        let undecidedTargets = Set(results.filter { !$0.undecided.isEmpty }.map(\.from))
+        // A target with an undecided import, or importing a module undecided for another (reached through its re-export).
+        let undecidedModules = Set(results.flatMap { $0.undecided.map(\.module) })
+        let undecidedTargets = Set(results.filter { !$0.undecided.isEmpty || !$0.imported.isDisjoint(with: undecidedModules) }.map(\.from))
         let unimported = UnimportedDependencies.find(declared, entries: entries, imported: importedModules.filter { modular.contains($0.key) },
                                                      reexports: reexports, external: facts.external,
                                                      headers: headers, moduleMaps: moduleMaps, byModule: context.modules,
@@ -126,8 +128,9 @@ struct ImportResolution {
     }
 
     /// Whether a local dependency none of the target's files imports may be how a module it imports that is undecided
-    /// enters its build: the dependency is an umbrella (``Umbrellas``) or a wrapper (``Wrappers``: a local package that
-    /// cannot be read, a git submodule not checked out, behind an empty target) linking an outside product whose package is not
+    /// (for it, or for a module re-exporting it to the target) enters its build: the dependency is an umbrella
+    /// (``Umbrellas``) or a wrapper (``Wrappers``: a local package that cannot be read, a git submodule not checked out,
+    /// behind an empty target, directly or through the wrappers it carries) linking an outside product whose package is not
     /// read and that the target does not link itself (a `Modules` package bundling remote packages that are not checked
     /// out), whose modules cannot be known.
     static func mayBringUndecided(_ dependency: UnimportedDependency, undecided: Set<Int>, context: Context) -> Bool {
@@ -143,8 +146,16 @@ struct ImportResolution {
         }
         let own = Set((context.declaredOutside[dependency.from.number] ?? []).compactMap(unread))
         return dependency.targets.contains { target in
-            (context.umbrellaExports[target.module] != nil || context.wrappers.targets.contains(target.number))
-                && (context.declaredOutside[target.number] ?? []).contains { unread($0).map { !own.contains($0) } ?? false }
+            guard context.umbrellaExports[target.module] != nil || context.wrappers.targets.contains(target.number) else { return false }
+            // A wrapper reaches what the wrappers it depends on link.
+            var reached = [target.number], seen: Set<Int> = [target.number], index = 0
+            while index < reached.count {
+                for next in context.declared.successors[reached[index]] where context.wrappers.targets.contains(next) && seen.insert(next).inserted { reached.append(next) }
+                index += 1
+            }
+            return reached.contains { number in
+                (context.declaredOutside[number] ?? []).contains { unread($0).map { !own.contains($0) } ?? false }
+            }
         }
     }
 
