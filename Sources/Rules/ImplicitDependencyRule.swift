@@ -189,9 +189,26 @@ public struct ImplicitDependencyRule: Rule {
             return declaring(product: item.product, package: item.package, from: item.from, at: where_,
                              pod: PodLine(podfile: podfile.location, name: item.product, path: nil, target: podfile.target))
         }
+        if let declarer = podfileTarget(declaring: item.package, in: graph) {
+            return "declare pod '\(item.product)' for target \(item.from.id.name) in the Podfile (\(FileLocation(path: declarer.location.path))), as target '\(declarer.target)' "
+                + "does (\(declarer.location)): a `target '\(item.from.id.name)'` block with the pod (and a `project` line naming its project when it is not the "
+                + "Podfile's), or that block nested in target '\(declarer.target)' with `inherit! :search_paths` when its code needs only the pod's headers and "
+                + "what it is linked into links the pod; then run pod install"
+        }
         let podfile = graph.anyPodfile.map { " (\($0))" } ?? ""
         return "add pod '\(item.product)' to the target of the Podfile\(podfile) that integrates target \(item.from.id.name) (a `target '\(item.from.id.name)'` block, "
             + "or the one whose aggregate it links or whose Pods-….xcconfig it uses), then run pod install"
+    }
+
+    /// The Podfile `target` that declares the outside pod of this identity, at its `pod` line: the first in the
+    /// graph's order whose target is known.
+    static func podfileTarget(declaring package: String, in graph: DependencyGraph) -> (target: String, location: FileLocation)? {
+        for edge in graph.edges where edge.viaPodfile {
+            guard case .external(package, _) = edge.to,
+                  let target = graph.podfile(of: graph.sortedTargets[edge.fromNumber])?.target else { continue }
+            return (target, edge.location)
+        }
+        return nil
     }
 
     /// The fix of an import whose declaration would close a cycle (`chain` leads from `to` back to `from`): what a
@@ -287,7 +304,7 @@ public struct ImplicitDependencyRule: Rule {
         for item in graph.imports?.undeclaredExternal ?? [] {
             let where_ = item.from.position.map { " (\(item.from.manifestPath):\($0.line))" } ?? ""
             let product = item.product == item.module ? "" : " (product \(item.product))"
-            let source = Self.isPod(item.from) ? "pod \(item.product)" : "package \(item.package)\(product)"
+            let source = Self.isPod(item.from) || graph.isPod(package: item.package) ? "pod \(item.product)" : "package \(item.package)\(product)"
             // An outside pod (declared as a pod somewhere, not as a Swift package) comes from the Podfile's specs repository.
             let fix = Self.declaringOutside(item, in: graph, at: where_)
             unplaced.append(Unplaced(from: item.from.id.name, to: item.package + "/" + item.module, locations: [item.location] + item.otherLocations) { location, others in

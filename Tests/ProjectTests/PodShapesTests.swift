@@ -238,7 +238,7 @@ final class PodShapesTests: ScratchRepositoryTestCase {
     /// `Pods_Rocket.framework`: CocoaPods integrates all three as `Rocket`, so each imports the Podfile's pods declared
     /// (no note that the Podfile's target names no target), and another target's pod (`Lottie`) undecided, as the
     /// outside pod's podspec is not read. `Other` links `Pods_Gone.framework`, which no Podfile target makes: its import
-    /// of a pod is an error whose advice is a Podfile line, never `- package:`.
+    /// of a pod is an error whose advice is the Podfile's target for it, as `Rocket` declares the pod, never `- package:`.
     func testXcodeGenTargetsUsingAPodfileTargetsAggregateImportItsPods() throws {
         let configFiles = "    configFiles:\n      Debug: Pods/Target Support Files/Pods-Rocket/Pods-Rocket.debug.xcconfig\n      Release: Pods/Target Support Files/Pods-Rocket/Pods-Rocket.release.xcconfig\n"
         try write("""
@@ -275,7 +275,9 @@ final class PodShapesTests: ScratchRepositoryTestCase {
                   to: "App/Podfile")
         let checked = try check()
         XCTAssertEqual(checked.result.findings.filter { $0.rule == .implicitDependency }.map(\.fix), [
-            "add pod 'KeyboardGuide' to the target of the Podfile (\(root)/App/Podfile) that integrates target Other (a `target 'Other'` block, or the one whose aggregate it links or whose Pods-….xcconfig it uses), then run pod install",
+            "declare pod 'KeyboardGuide' for target Other in the Podfile (\(root)/App/Podfile), as target 'Rocket' does (\(root)/App/Podfile:5:3): a `target 'Other'` block "
+                + "with the pod (and a `project` line naming its project when it is not the Podfile's), or that block nested in target 'Rocket' with "
+                + "`inherit! :search_paths` when its code needs only the pod's headers and what it is linked into links the pod; then run pod install",
         ])
         XCTAssertFalse(checked.notes.contains { $0.message.contains("'Rocket' names no target") }, "\(checked.notes.map(\.message))")
         XCTAssertEqual(checked.result.undecided.imports.map(\.module), ["Lottie"])
@@ -306,6 +308,32 @@ final class PodShapesTests: ScratchRepositoryTestCase {
             "add pod 'NXUI', :path => '../NXUI' to target 'Rocket' (which integrates Rocket-Preview) in the Podfile (beside \(root)/App/Podfile:2:3), then run pod install",
         ])
         XCTAssertFalse(checked.notes.contains { $0.message.contains("'Rocket' names no target") }, "\(checked.notes.map(\.message))")
+    }
+
+    /// An Objective-C static library of a project the Podfile does not integrate (`Business/Business.xcodeproj`)
+    /// includes a header of the outside pod `Router` that the Podfile's `target 'Shell'` declares (its header search
+    /// paths reach `Pods/`): the finding names the pod as a pod, and the advice is the Podfile's `target` for it, as
+    /// `Shell` declares it, or nested in `Shell` with `inherit! :search_paths`, never a Swift package to link.
+    func testATargetOutsideThePodfileImportingAPodIsAdvisedThePodfileTargetDeclaringIt() throws {
+        try write("#import <Router/Router.h>\n", to: "App/Shell/AppDelegate.m")
+        try write(HeldOutShapesTests.project([HeldOutShapesTests.XcodeTargetShape(name: "Shell", settings: "SDKROOT = iphoneos;", files: ["Shell/AppDelegate.m"],
+                                                                                  productType: "application")], kitPath: "../Kit"),
+                  to: "App/App.xcodeproj/project.pbxproj")
+        try write("platform :ios, '12.0'\n\ntarget 'Shell' do\n  pod 'Router', '~> 0.10'\nend\n", to: "App/Podfile")
+        try write("#import <Foundation/Foundation.h>\n#import <Router/Router.h>\n\nvoid feature(void) {}\n", to: "Business/Feature/Feature.m")
+        try write(HeldOutShapesTests.project([HeldOutShapesTests.XcodeTargetShape(name: "Feature", settings: "SDKROOT = iphoneos; HEADER_SEARCH_PATHS = \"$(SRCROOT)/../App/Pods/Router\";",
+                                                                                  files: ["Feature/Feature.m"], productType: "library.static")], kitPath: "../Kit"),
+                  to: "Business/Business.xcodeproj/project.pbxproj")
+        try write("// swift-tools-version:5.9\nimport PackageDescription\n\nlet package = Package(name: \"Kit\", products: [.library(name: \"Kit\", targets: [\"Kit\"])], targets: [.target(name: \"Kit\")])\n",
+                  to: "Kit/Package.swift")
+        try write("public struct Kit {}\n", to: "Kit/Sources/Kit/Kit.swift")
+        let findings = try check().result.findings.filter { $0.rule == .implicitDependency }
+        XCTAssertEqual(findings.map(\.message), ["Feature imports Router from pod Router, which target Feature does not link"])
+        XCTAssertEqual(findings.map(\.fix), [
+            "declare pod 'Router' for target Feature in the Podfile (\(root)/App/Podfile), as target 'Shell' does (\(root)/App/Podfile:4:3): a `target 'Feature'` block with the pod "
+                + "(and a `project` line naming its project when it is not the Podfile's), or that block nested in target 'Shell' with `inherit! :search_paths` "
+                + "when its code needs only the pod's headers and what it is linked into links the pod; then run pod install",
+        ])
     }
 
     // MARK: Fix advice for a target a Podfile integrates
