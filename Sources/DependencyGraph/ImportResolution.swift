@@ -1,6 +1,7 @@
 import Diagnostics
 import Discovery
 import Parallel
+import PodspecReading
 import SourceImports
 
 /// Turns what the sources import into the graph's import facts (``ImportIndex``).
@@ -310,7 +311,7 @@ struct ImportResolution {
         // read, may hold a local pod it imports.
         let integrated = declared.workspace.packages[from.packageIndex].podfileTargets[from.id.name] != nil
         local.unreadPodfileStatements = provisions.unreadPodfileStatements + (integrated ? provisions.unread.filter { $0.reason == .outsidePod } : [])
-        var external = ExternalImports(provisions: provisions)
+        var external = ExternalImports(provisions: provisions, lock: context.lock(of: from))
         // A module a declared local target re-exports (`@_exported import VendorKit` in a wrapper) is declared through it.
         let reexported = reexported(through: declared.successors[from.number], context: context)
         // A target's files import the same modules again and again: each module is looked up once.
@@ -452,20 +453,35 @@ struct ImportResolution {
         /// Of those, the ones a product some manifest declares may build, whose package cannot be read: what decides them.
         var unreadProviders: [String: UnreadPackage] = [:]
 
-        init(provisions: Provisions) {
+        /// What the target's Podfile resolved, when a `Podfile.lock` says it.
+        let lock: PodfileLock?
+
+        init(provisions: Provisions, lock: PodfileLock? = nil) {
             self.provisions = provisions
+            self.lock = lock
+        }
+
+        /// Whether `module` is a pod the lock resolved that none of the target's outside pods brings, while every package
+        /// the target cannot read is such a pod the lock resolved: that pod provides it, and the target does not declare it
+        /// (`import Kingfisher` after `pod 'Kingfisher'` left the target's block, beside RxCocoa's unread podspec).
+        func isLockedPodNotBrought(_ module: String) -> Bool {
+            guard let lock, lock.knows(module),
+                  provisions.unread.allSatisfy({ $0.reason == .outsidePod && lock.knows($0.package) }) else { return false }
+            return !lock.closure(of: provisions.unread.map(\.package)).contains(PodfileLock.pod(module))
         }
 
         mutating func add(_ use: SourceImportUse, context: Context) {
             let module = use.module
             guard !provisions.declare(module) else { return }
-            if !provisions.unread.isEmpty && !provisions.isProductOfItsOwn(module, context: context) {
+            let lockedPod = isLockedPodNotBrought(module)
+            if !provisions.unread.isEmpty && !provisions.isProductOfItsOwn(module, context: context) && !lockedPod {
                 if undecided[module] == nil { undecidedOrder.append(module) }
                 undecided[module, default: []].append(use)
                 return
             }
             let named = provisions.packageNamed(like: module).map { Key(package: $0, product: module, module: module) }
-            guard let key = context.provider(of: module) ?? named else {
+            let locked = lockedPod || lock?.knows(module) == true ? Key(package: PodfileLock.pod(module), product: module, module: module) : nil
+            guard let key = context.provider(of: module) ?? named ?? locked else {
                 // Nothing read provides it and no SDK module componentize knows is named so: undecided, never a finding
                 // (an SDK module not on the list, or one the build cannot find), and never silent.
                 if unprovided[module] == nil { unprovidedOrder.append(module) }
