@@ -88,7 +88,9 @@ let package = Package(
         .target(name: "XcodeGenReading", dependencies: [
             "Diagnostics", "Files", "Paths", "XcodeProjectReading", .product(name: "Yams", package: "Yams"),
         ]),
-        .target(name: "PodspecReading", dependencies: ["Diagnostics", "Files", "HelperTools", "PackageModel", "Output", "Paths"]),
+        .target(name: "PodspecReading", dependencies: [
+            "Diagnostics", "Files", "HelperTools", "PackageModel", "Output", "Paths", .product(name: "Yams", package: "Yams"),
+        ]),
         .target(name: "SourceImports", dependencies: [
             "Diagnostics", "Files", "PackageModel", "Parallel", "Paths", "SourceText",
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
@@ -98,7 +100,8 @@ let package = Package(
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         .target(name: "DependencyGraph", dependencies: [
-            "Configuration", "Diagnostics", "Discovery", "Files", "PackageModel", "Parallel", "Paths", "RuntimeWiring", "SourceImports", "Templates",
+            "Configuration", "Diagnostics", "Discovery", "Files", "PackageModel", "Parallel", "Paths", "PodspecReading", "RuntimeWiring", "SourceImports",
+            "Templates",
         ]),
         .target(name: "Rules", dependencies: [
             "Configuration", "DependencyGraph", "Diagnostics", "PackageModel", "Parallel", "Paths", "RuntimeWiring", "SourceImports",

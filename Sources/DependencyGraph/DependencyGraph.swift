@@ -352,9 +352,10 @@ public struct DependencyGraph: Sendable {
     }
 
     /// Whether a manifest of the repository (a Podfile, a podspec) declares the outside package of this identity as a
-    /// pod rather than as a Swift package.
+    /// pod rather than as a Swift package, or a `Podfile.lock` says CocoaPods resolved a pod of that name.
     public func isPod(package identity: String) -> Bool {
         packages.contains { $0.manifest.dependencies.contains { $0.kind == .pod && $0.identity == identity } }
+            || declared.workspace.podfileLocks.values.contains { $0.knows(identity) }
     }
 
     /// The pod CocoaPods builds a target's component from, by name, with its folder (absolute): a development pod, or

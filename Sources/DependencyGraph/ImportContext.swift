@@ -1,5 +1,6 @@
 import Discovery
 import PackageModel
+import PodspecReading
 import SourceImports
 
 extension ImportResolution {
@@ -246,6 +247,19 @@ extension ImportResolution {
                 return .init(package: owner.package, product: owner.product, module: module)
             }
             return externalProducts[module].map { .init(package: $0.package, product: $0.product, module: module) }
+        }
+
+        /// The `Podfile.lock` that says what a target's outside pods bring: its Podfile's, for an Xcode target a Podfile
+        /// integrates; for a pod's target, the first (by folder) that resolved the pod; nil for any other.
+        func lock(of target: GraphTarget) -> PodfileLock? {
+            let workspace = declared.workspace
+            guard !workspace.podfileLocks.isEmpty else { return nil }
+            if target.productKind.isXcode {
+                return workspace.packages[target.packageIndex].podfileTargets[target.id.name].flatMap { workspace.podfileLocks[$0.folder] }
+            }
+            guard target.packageKind == .pod else { return nil }
+            let name = workspace.packages[target.packageIndex].manifest.name
+            return workspace.podfileLocks.sorted { $0.key < $1.key }.first { $0.value.knows(name) }?.value
         }
     }
 

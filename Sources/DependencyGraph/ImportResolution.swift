@@ -1,6 +1,7 @@
 import Diagnostics
 import Discovery
 import Parallel
+import PodspecReading
 import SourceImports
 
 /// Turns what the sources import into the graph's import facts (``ImportIndex``).
@@ -49,7 +50,9 @@ struct ImportResolution {
         let interfaceModules = Self.interfaceModules(facts.targets, numbers: numbers)
         let hostedImports = Self.importsOfHostedTests(context.hosted, imported: importedModules)
         let registrars = Self.loadTimeRegistrars(facts.targets, numbers: numbers), headers = headerUses(facts.targets, numbers: numbers)
-        let undecidedTargets = Set(results.filter { !$0.undecided.isEmpty }.map(\.from))
+        // A target with an undecided import, or importing a module undecided for another (reached through its re-export).
+        let undecidedModules = Set(results.flatMap { $0.undecided.map(\.module) })
+        let undecidedTargets = Set(results.filter { !$0.undecided.isEmpty || !$0.imported.isDisjoint(with: undecidedModules) }.map(\.from))
         let unimported = UnimportedDependencies.find(declared, entries: entries, imported: importedModules.filter { modular.contains($0.key) },
                                                      reexports: reexports, external: facts.external,
                                                      headers: headers, moduleMaps: moduleMaps, byModule: context.modules,
@@ -126,8 +129,9 @@ struct ImportResolution {
     }
 
     /// Whether a local dependency none of the target's files imports may be how a module it imports that is undecided
-    /// enters its build: the dependency is an umbrella (``Umbrellas``) or a wrapper (``Wrappers``: a local package that
-    /// cannot be read, a git submodule not checked out, behind an empty target) linking an outside product whose package is not
+    /// (for it, or for a module re-exporting it to the target) enters its build: the dependency is an umbrella
+    /// (``Umbrellas``) or a wrapper (``Wrappers``: a local package that cannot be read, a git submodule not checked out,
+    /// behind an empty target, directly or through the wrappers it carries) linking an outside product whose package is not
     /// read and that the target does not link itself (a `Modules` package bundling remote packages that are not checked
     /// out), whose modules cannot be known.
     static func mayBringUndecided(_ dependency: UnimportedDependency, undecided: Set<Int>, context: Context) -> Bool {
@@ -143,8 +147,16 @@ struct ImportResolution {
         }
         let own = Set((context.declaredOutside[dependency.from.number] ?? []).compactMap(unread))
         return dependency.targets.contains { target in
-            (context.umbrellaExports[target.module] != nil || context.wrappers.targets.contains(target.number))
-                && (context.declaredOutside[target.number] ?? []).contains { unread($0).map { !own.contains($0) } ?? false }
+            guard context.umbrellaExports[target.module] != nil || context.wrappers.targets.contains(target.number) else { return false }
+            // A wrapper reaches what the wrappers it depends on link.
+            var reached = [target.number], seen: Set<Int> = [target.number], index = 0
+            while index < reached.count {
+                for next in context.declared.successors[reached[index]] where context.wrappers.targets.contains(next) && seen.insert(next).inserted { reached.append(next) }
+                index += 1
+            }
+            return reached.contains { number in
+                (context.declaredOutside[number] ?? []).contains { unread($0).map { !own.contains($0) } ?? false }
+            }
         }
     }
 
@@ -299,7 +311,7 @@ struct ImportResolution {
         // read, may hold a local pod it imports.
         let integrated = declared.workspace.packages[from.packageIndex].podfileTargets[from.id.name] != nil
         local.unreadPodfileStatements = provisions.unreadPodfileStatements + (integrated ? provisions.unread.filter { $0.reason == .outsidePod } : [])
-        var external = ExternalImports(provisions: provisions)
+        var external = ExternalImports(provisions: provisions, lock: context.lock(of: from))
         // A module a declared local target re-exports (`@_exported import VendorKit` in a wrapper) is declared through it.
         let reexported = reexported(through: declared.successors[from.number], context: context)
         // A target's files import the same modules again and again: each module is looked up once.
@@ -441,20 +453,35 @@ struct ImportResolution {
         /// Of those, the ones a product some manifest declares may build, whose package cannot be read: what decides them.
         var unreadProviders: [String: UnreadPackage] = [:]
 
-        init(provisions: Provisions) {
+        /// What the target's Podfile resolved, when a `Podfile.lock` says it.
+        let lock: PodfileLock?
+
+        init(provisions: Provisions, lock: PodfileLock? = nil) {
             self.provisions = provisions
+            self.lock = lock
+        }
+
+        /// Whether `module` is a pod the lock resolved that none of the target's outside pods brings, while every package
+        /// the target cannot read is such a pod the lock resolved: that pod provides it, and the target does not declare it
+        /// (`import Kingfisher` after `pod 'Kingfisher'` left the target's block, beside RxCocoa's unread podspec).
+        func isLockedPodNotBrought(_ module: String) -> Bool {
+            guard let lock, lock.knows(module),
+                  provisions.unread.allSatisfy({ $0.reason == .outsidePod && lock.knows($0.package) }) else { return false }
+            return !lock.closure(of: provisions.unread.map(\.package)).contains(PodfileLock.pod(module))
         }
 
         mutating func add(_ use: SourceImportUse, context: Context) {
             let module = use.module
             guard !provisions.declare(module) else { return }
-            if !provisions.unread.isEmpty && !provisions.isProductOfItsOwn(module, context: context) {
+            let lockedPod = isLockedPodNotBrought(module)
+            if !provisions.unread.isEmpty && !provisions.isProductOfItsOwn(module, context: context) && !lockedPod {
                 if undecided[module] == nil { undecidedOrder.append(module) }
                 undecided[module, default: []].append(use)
                 return
             }
             let named = provisions.packageNamed(like: module).map { Key(package: $0, product: module, module: module) }
-            guard let key = context.provider(of: module) ?? named else {
+            let locked = lockedPod || lock?.knows(module) == true ? Key(package: PodfileLock.pod(module), product: module, module: module) : nil
+            guard let key = context.provider(of: module) ?? named ?? locked else {
                 // Nothing read provides it and no SDK module componentize knows is named so: undecided, never a finding
                 // (an SDK module not on the list, or one the build cannot find), and never silent.
                 if unprovided[module] == nil { unprovidedOrder.append(module) }

@@ -121,6 +121,9 @@ struct PodFolders {
                 }
                 localPods = read.pathPods
                 assembly.podfiles.append((podfile.directory, read))
+                if let text = fileSystem.text(of: PathArithmetic.join(podfile.directory, "Podfile.lock")), let lock = PodfileLock(text: text) {
+                    assembly.podfileLocks[podfile.directory] = lock
+                }
             } catch {
                 let (message, location) = assembly.describe(error)
                 var at = location ?? FileLocation(path: shown)

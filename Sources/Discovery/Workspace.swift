@@ -35,6 +35,8 @@ public struct Workspace: Sendable {
     /// The app targets the Podfiles name (their outermost `target` blocks that are not abstract), those of a Podfile in
     /// an example, demo or sample folder last.
     public var podfileAppTargets: [String] = []
+    /// The `Podfile.lock` beside each Podfile read that has one, by the Podfile's folder (absolute).
+    public var podfileLocks: [String: PodfileLock] = [:]
 
     public init(root: String, packages: [LocalPackage], declines: [StaticReadDeclined] = [], missing: [MissingPackage] = [],
                 unreadable: [UnreadablePackage] = [], notes: [Note] = []) {

@@ -31,6 +31,8 @@ struct WorkspaceAssembly {
     var missingPods: [MissingPackage] = []
     /// The Podfiles read, by folder (absolute), as messages name them.
     var podfiles: [(directory: String, podfile: Podfile)] = []
+    /// The `Podfile.lock` beside a Podfile read, by the Podfile's folder.
+    var podfileLocks: [String: PodfileLock] = [:]
     /// What reading the Xcode projects noted (ids nothing defines), paths as the user sees them.
     var projectNotes: [Note] = []
     /// Where a reference to a described project may lead (the `.xcodeproj` it would generate, a Tuist project's
@@ -305,6 +307,7 @@ struct WorkspaceAssembly {
         workspace.unreadDescriptions = Set((declinedDescriptions + unreadDescriptions).map(display)).sorted()
         workspace.outsideDependencyFolders = checkoutFolders.sorted()
         workspace.podfileAppTargets = podfileAppTargets
+        workspace.podfileLocks = podfileLocks
         return workspace
     }
 

@@ -24,6 +24,13 @@ final class PodShapesTests: ScratchRepositoryTestCase {
         try write(source ?? "public struct \(name)Type {}\n", to: "\(name)/Classes/\(name).swift")
     }
 
+    /// The local package `Kit` the test projects join (`../Kit` from `App`).
+    private func writeKitPackage() throws {
+        try write("// swift-tools-version:5.9\nimport PackageDescription\n\nlet package = Package(name: \"Kit\", products: [.library(name: \"Kit\", targets: [\"Kit\"])], targets: [.target(name: \"Kit\")])\n",
+                  to: "Kit/Package.swift")
+        try write("public struct Kit {}\n", to: "Kit/Sources/Kit/Kit.swift")
+    }
+
     // MARK: A template Podfile
 
     /// `pod lib create`'s template Podfile still holds its placeholders (`${POD_NAME}_Example`, `pod '${POD_NAME}',
@@ -62,9 +69,7 @@ final class PodShapesTests: ScratchRepositoryTestCase {
         try write("target 'App' do\n  pod 'HLNews', :path => '../HLNews'\n  pod 'Gone', :path => 'Pods/Gone'\nend\n", to: "Podfile")
         try write(HeldOutShapesTests.project([HeldOutShapesTests.XcodeTargetShape(name: "App", settings: "SDKROOT = iphoneos;", files: ["App/App.swift"])]),
                   to: "App.xcodeproj/project.pbxproj")
-        try write("// swift-tools-version:5.9\nimport PackageDescription\n\nlet package = Package(name: \"Kit\", products: [.library(name: \"Kit\", targets: [\"Kit\"])], targets: [.target(name: \"Kit\")])\n",
-                  to: "Kit/Package.swift")
-        try write("public struct Kit {}\n", to: "Kit/Sources/Kit/Kit.swift")
+        try writeKitPackage()
         try write("import HLNews\n", to: "App/App.swift")
         let checked = try check()
         XCTAssertEqual(described(checked.result.findings), ["ROOT/Podfile:3:3: unresolved: Podfile depends on the pod at 'Pods/Gone', which does not exist"])
@@ -138,9 +143,7 @@ final class PodShapesTests: ScratchRepositoryTestCase {
 
             """, to: "Feature/Package.swift")
         try write("import Foundation\n", to: "Feature/Sources/Feature/Feature.swift")
-        try write("// swift-tools-version:5.9\nimport PackageDescription\n\nlet package = Package(name: \"Kit\", products: [.library(name: \"Kit\", targets: [\"Kit\"])], targets: [.target(name: \"Kit\")])\n",
-                  to: "Kit/Package.swift")
-        try write("public struct Kit {}\n", to: "Kit/Sources/Kit/Kit.swift")
+        try writeKitPackage()
         try write("<document><objects><view customClass=\"Badge\" customModule=\"Kit\"", to: "Feature/Sources/Feature/Badge.xib")
         XCTAssertEqual(try check().result.findings.filter { $0.rule == .unusedDependency }.count, 1, "a xib that is not XML names nothing")
         try write("<?xml version=\"1.0\"?>\n<document>\n  <objects>\n    <view customClass=\"Badge\" customModule=\"Kit\"/>\n  </objects>\n</document>\n",
@@ -238,7 +241,7 @@ final class PodShapesTests: ScratchRepositoryTestCase {
     /// `Pods_Rocket.framework`: CocoaPods integrates all three as `Rocket`, so each imports the Podfile's pods declared
     /// (no note that the Podfile's target names no target), and another target's pod (`Lottie`) undecided, as the
     /// outside pod's podspec is not read. `Other` links `Pods_Gone.framework`, which no Podfile target makes: its import
-    /// of a pod is an error whose advice is a Podfile line, never `- package:`.
+    /// of a pod is an error whose advice is the Podfile's target for it, as `Rocket` declares the pod, never `- package:`.
     func testXcodeGenTargetsUsingAPodfileTargetsAggregateImportItsPods() throws {
         let configFiles = "    configFiles:\n      Debug: Pods/Target Support Files/Pods-Rocket/Pods-Rocket.debug.xcconfig\n      Release: Pods/Target Support Files/Pods-Rocket/Pods-Rocket.release.xcconfig\n"
         try write("""
@@ -275,7 +278,9 @@ final class PodShapesTests: ScratchRepositoryTestCase {
                   to: "App/Podfile")
         let checked = try check()
         XCTAssertEqual(checked.result.findings.filter { $0.rule == .implicitDependency }.map(\.fix), [
-            "add pod 'KeyboardGuide' to the target of the Podfile (\(root)/App/Podfile) that integrates target Other (a `target 'Other'` block, or the one whose aggregate it links or whose Pods-….xcconfig it uses), then run pod install",
+            "declare pod 'KeyboardGuide' for target Other in the Podfile (\(root)/App/Podfile), as target 'Rocket' does (\(root)/App/Podfile:5:3): a `target 'Other'` block "
+                + "with the pod (and a `project` line naming its project when it is not the Podfile's), or that block nested in target 'Rocket' with "
+                + "`inherit! :search_paths` when its code needs only the pod's headers and what it is linked into links the pod; then run pod install",
         ])
         XCTAssertFalse(checked.notes.contains { $0.message.contains("'Rocket' names no target") }, "\(checked.notes.map(\.message))")
         XCTAssertEqual(checked.result.undecided.imports.map(\.module), ["Lottie"])
@@ -308,6 +313,107 @@ final class PodShapesTests: ScratchRepositoryTestCase {
         XCTAssertFalse(checked.notes.contains { $0.message.contains("'Rocket' names no target") }, "\(checked.notes.map(\.message))")
     }
 
+    /// An Objective-C static library of a project the Podfile does not integrate (`Business/Business.xcodeproj`)
+    /// includes a header of the outside pod `Router` that the Podfile's `target 'Shell'` declares (its header search
+    /// paths reach `Pods/`): the finding names the pod as a pod, and the advice is the Podfile's `target` for it, as
+    /// `Shell` declares it, or nested in `Shell` with `inherit! :search_paths`, never a Swift package to link.
+    func testATargetOutsideThePodfileImportingAPodIsAdvisedThePodfileTargetDeclaringIt() throws {
+        try write("#import <Router/Router.h>\n", to: "App/Shell/AppDelegate.m")
+        try write(HeldOutShapesTests.project([HeldOutShapesTests.XcodeTargetShape(name: "Shell", settings: "SDKROOT = iphoneos;", files: ["Shell/AppDelegate.m"],
+                                                                                  productType: "application")], kitPath: "../Kit"),
+                  to: "App/App.xcodeproj/project.pbxproj")
+        try write("platform :ios, '12.0'\n\ntarget 'Shell' do\n  pod 'Router', '~> 0.10'\nend\n", to: "App/Podfile")
+        try write("#import <Foundation/Foundation.h>\n#import <Router/Router.h>\n\nvoid feature(void) {}\n", to: "Business/Feature/Feature.m")
+        try write(HeldOutShapesTests.project([HeldOutShapesTests.XcodeTargetShape(name: "Feature", settings: "SDKROOT = iphoneos; HEADER_SEARCH_PATHS = \"$(SRCROOT)/../App/Pods/Router\";",
+                                                                                  files: ["Feature/Feature.m"], productType: "library.static")], kitPath: "../Kit"),
+                  to: "Business/Business.xcodeproj/project.pbxproj")
+        try writeKitPackage()
+        let findings = try check().result.findings.filter { $0.rule == .implicitDependency }
+        XCTAssertEqual(findings.map(\.message), ["Feature imports Router from pod Router, which target Feature does not link"])
+        XCTAssertEqual(findings.map(\.fix), [
+            "declare pod 'Router' for target Feature in the Podfile (\(root)/App/Podfile), as target 'Shell' does (\(root)/App/Podfile:4:3): a `target 'Feature'` block with the pod "
+                + "(and a `project` line naming its project when it is not the Podfile's), or that block nested in target 'Shell' with `inherit! :search_paths` "
+                + "when its code needs only the pod's headers and what it is linked into links the pod; then run pod install",
+        ])
+    }
+
+    // MARK: A pod the Podfile.lock resolved
+
+    /// `App.xcodeproj` whose Podfile gives `Shop` the pods of an abstract target it is nested in (`ImageKit`) and a
+    /// subspec (`Toolkit/Net`), `ShopTests` them through `inherit! :search_paths`, and `Widget` only `StreamCocoa`,
+    /// whose podspec is not read; `Podfile.lock` (when `locked`) says what CocoaPods resolved.
+    private func writeLockedPodfileApp(locked: Bool) throws {
+        try write("import ImageKit\nimport Toolkit\n", to: "App/Shop/Shop.swift")
+        try write("import ImageKit\nimport Toolkit\nimport XCTest\n", to: "App/ShopTests/ShopTests.swift")
+        try write("import StreamCore\nimport ImageKit\nimport Reachability\n", to: "App/Widget/Widget.swift")
+        let shape = HeldOutShapesTests.XcodeTargetShape.self
+        try write(HeldOutShapesTests.project([shape.init(name: "Shop", settings: "SDKROOT = iphoneos;", files: ["Shop/Shop.swift"], productType: "application"),
+                                              shape.init(name: "ShopTests", settings: "SDKROOT = iphoneos;", files: ["ShopTests/ShopTests.swift"], productType: "bundle.unit-test"),
+                                              shape.init(name: "Widget", settings: "SDKROOT = iphoneos;", files: ["Widget/Widget.swift"], productType: "application")],
+                                             kitPath: "../Kit"),
+                  to: "App/App.xcodeproj/project.pbxproj")
+        try writeKitPackage()
+        try write("""
+            platform :ios, '15.0'
+            use_frameworks!
+
+            abstract_target 'Shared' do
+              pod 'ImageKit'
+              target 'Shop' do
+                pod 'Toolkit/Net'
+                target 'ShopTests' do
+                  inherit! :search_paths
+                end
+              end
+            end
+
+            target 'Widget' do
+              pod 'StreamCocoa'
+            end
+
+            """, to: "App/Podfile")
+        guard locked else { return }
+        try write("""
+            PODS:
+              - ImageKit (7.2.3)
+              - StreamCocoa (6.0.0):
+                - StreamCore (= 6.0.0)
+              - StreamCore (6.0.0)
+              - Toolkit/Core (1.0.0)
+              - Toolkit/Net (1.0.0):
+                - Toolkit/Core
+
+            DEPENDENCIES:
+              - ImageKit
+              - StreamCocoa
+              - Toolkit/Net
+
+            COCOAPODS: 1.15.2
+
+            """, to: "App/Podfile.lock")
+    }
+
+    /// With the lock: `Widget`'s `import ImageKit` names a pod CocoaPods resolved that `StreamCocoa` does not bring, so
+    /// the unread podspec no longer holds it back: an error naming the pod. What the unread pod brings (`StreamCore`) and
+    /// a module no pod is named like (`Reachability`) stay undecided; `Shop` and `ShopTests` see the abstract target's
+    /// pod (inherited, and through `inherit! :search_paths`) and the subspec's: no finding.
+    func testAPodTheLockResolvedThatNoDeclaredPodBringsIsDecided() throws {
+        try writeLockedPodfileApp(locked: true)
+        let checked = try check()
+        XCTAssertEqual(checked.result.findings.filter { $0.rule == .implicitDependency }.map(\.message),
+                       ["Widget (app) imports ImageKit from pod ImageKit, which target Widget does not link"])
+        XCTAssertEqual(checked.result.undecided.imports.map { "\($0.from.id.name) \($0.module)" }.sorted(), ["Widget Reachability", "Widget StreamCore"])
+    }
+
+    /// Without the lock nothing says what `StreamCocoa` brings: `ImageKit` stays undecided with the others.
+    func testWithoutALockAnUnreadPodHoldsBackAPodItMayBring() throws {
+        try writeLockedPodfileApp(locked: false)
+        let checked = try check()
+        XCTAssertEqual(checked.result.findings.filter { $0.rule == .implicitDependency }.map(\.message), [])
+        XCTAssertEqual(checked.result.undecided.imports.map { "\($0.from.id.name) \($0.module)" }.sorted(),
+                       ["Widget ImageKit", "Widget Reachability", "Widget StreamCore"])
+    }
+
     // MARK: Fix advice for a target a Podfile integrates
 
     /// An Xcode target that a Podfile integrates (its `target` block gives it no pod) importing a pod of the repository
@@ -320,9 +426,7 @@ final class PodShapesTests: ScratchRepositoryTestCase {
                                               HeldOutShapesTests.XcodeTargetShape(name: "AppTests", settings: "SDKROOT = iphoneos;", files: [])],
                                              kitPath: "../Kit"),
                   to: "App/App.xcodeproj/project.pbxproj")
-        try write("// swift-tools-version:5.9\nimport PackageDescription\n\nlet package = Package(name: \"Kit\", products: [.library(name: \"Kit\", targets: [\"Kit\"])], targets: [.target(name: \"Kit\")])\n",
-                  to: "Kit/Package.swift")
-        try write("public struct Kit {}\n", to: "Kit/Sources/Kit/Kit.swift")
+        try writeKitPackage()
         try write("target 'App' do\nend\n\ntarget 'AppTests' do\n  pod 'Alamofire', '~> 5.0'\n  pod 'NXKit', :path => '../NXKit'\nend\n", to: "App/Podfile")
         let findings = try check().result.findings.filter { $0.rule == .implicitDependency }
         XCTAssertEqual(findings.map(\.fix), [

@@ -175,4 +175,51 @@ final class UmbrellaAndUnprovidedShapesTests: ScratchRepositoryTestCase {
         XCTAssertEqual(described(check.result.findings), [])
         XCTAssertEqual(check.result.undecided.imports.map(\.module), ["Engine"])
     }
+
+    /// The package `Net` beside a git submodule not checked out (`submodules/engine`): `Core` links its product `engine`
+    /// (named without its package) and re-exports module `Engine`, product `EngineKit` holds `EngineWrapper`, an empty target carrying `EngineInner`, another
+    /// empty one linking `engine`; `Tunnel` depends on `Core` and `EngineWrapper`, and its file imports `tunnelImports`.
+    private func writeTunnelOverWrappers(tunnelImports: String) throws {
+        try write("""
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Net",
+                products: [.library(name: "EngineKit", targets: ["EngineWrapper"]), .library(name: "Tunnel", targets: ["Tunnel"])],
+                dependencies: [.package(path: "../submodules/engine")],
+                targets: [
+                    .target(name: "Core", dependencies: ["engine"]),
+                    .target(name: "EngineWrapper", dependencies: ["EngineInner"]),
+                    .target(name: "EngineInner", dependencies: ["engine"]),
+                    .target(name: "Tunnel", dependencies: ["Core", "EngineWrapper"]),
+                ]
+            )
+
+            """, to: "Net/Package.swift")
+        try write("@_exported import Engine\n\npublic struct Core {}\n", to: "Net/Sources/Core/Core.swift")
+        try write("// Carries the product.\n", to: "Net/Sources/EngineWrapper/Dummy.swift")
+        try write("// Carries the product.\n", to: "Net/Sources/EngineInner/Dummy.swift")
+        try write("\(tunnelImports)\nstruct Tunnel {}\n", to: "Net/Sources/Tunnel/Tunnel.swift")
+        try write("[submodule \"submodules/engine\"]\n\tpath = submodules/engine\n\turl = https://example.com/acme/engine.git\n", to: ".gitmodules")
+    }
+
+    /// A target importing `Engine`, which it reaches through `Core`'s re-export while `Core`'s own import of it is
+    /// undecided (its package is not read), may have it from the wrapper too (through another wrapper): that entry is
+    /// never unused. The import itself is decided (the re-export declares it), and `Core`'s stays undecided.
+    func testAWrapperReachingAnUnreadPackageIsNeverUnusedWhileAnImportOfItIsUndecided() throws {
+        try writeTunnelOverWrappers(tunnelImports: "import Core\nimport Engine\n")
+        let check = try check()
+        XCTAssertEqual(described(check.result.findings), [])
+        XCTAssertEqual(check.result.undecided.imports.map { "\($0.from.id.name) \($0.module)" }, ["Core Engine"])
+    }
+
+    /// The same target importing nothing the unread package might provide: the wrapper's entry is unused.
+    func testAWrapperOfAnUnreadPackageIsUnusedWhenNothingImportedIsUndecided() throws {
+        try writeTunnelOverWrappers(tunnelImports: "import Foundation\n")
+        let check = try check()
+        XCTAssertEqual(check.result.findings.filter { $0.rule == .unusedDependency }.map { "\($0.location.line ?? 0) \($0.message)" },
+                       ["12 Tunnel declares a dependency on Core, which none of its files imports",
+                        "12 Tunnel declares a dependency on EngineWrapper, which none of its files imports"])
+    }
 }

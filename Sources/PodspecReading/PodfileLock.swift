@@ -1,0 +1,43 @@
+import Yams
+
+/// What a `Podfile.lock` says CocoaPods resolved (its `PODS:` section): every pod the Podfile's targets reach, with the
+/// pods each depends on. Names are pods' root names, lowercased (`Moya/RxSwift` is `moya`): what a subspec depends on
+/// counts for its pod, which can only make a pod's closure larger.
+public struct PodfileLock: Sendable, Equatable {
+    /// By pod, the pods it depends on.
+    public private(set) var dependencies: [String: Set<String>] = [:]
+
+    /// Nil when the text is not YAML or has no `PODS:` list.
+    public init?(text: String) {
+        guard let yaml = try? Yams.load(yaml: text) as? [String: Any], let pods = yaml["PODS"] as? [Any] else { return nil }
+        for entry in pods {
+            if let written = entry as? String {
+                dependencies[Self.pod(written), default: []].formUnion([])
+            } else if let entry = entry as? [String: Any] {
+                for (written, needs) in entry {
+                    dependencies[Self.pod(written), default: []].formUnion(((needs as? [Any]) ?? []).compactMap { ($0 as? String).map(Self.pod) })
+                }
+            }
+        }
+    }
+
+    /// The pod a line names: `Moya/RxSwift (15.0.0)` is `moya`.
+    public static func pod(_ written: String) -> String {
+        let name = written.split(separator: " ", maxSplits: 1).first.map(String.init) ?? written
+        return (name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? name).lowercased()
+    }
+
+    /// Whether CocoaPods resolved a pod of this name (any case, any subspec).
+    public func knows(_ pod: String) -> Bool {
+        dependencies[Self.pod(pod)] != nil
+    }
+
+    /// The pods these bring, themselves included.
+    public func closure(of pods: [String]) -> Set<String> {
+        var reached = Set(pods.map(Self.pod)), pending = Array(reached)
+        while let next = pending.popLast() {
+            for dependency in dependencies[next] ?? [] where reached.insert(dependency).inserted { pending.append(dependency) }
+        }
+        return reached
+    }
+}
