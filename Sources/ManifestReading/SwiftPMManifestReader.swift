@@ -35,8 +35,15 @@ public struct SwiftPMManifestReader: Sendable {
         let data: Data
         if let cached = cachedDump(key: key) {
             data = cached
+        } else if let refusal = cachedRefusal(key: key, manifestPath: manifestPath) {
+            throw refusal
         } else {
-            data = try dumpPackage(directory: directory, manifestPath: manifestPath)
+            do {
+                data = try dumpPackage(directory: directory, manifestPath: manifestPath)
+            } catch let refusal as CompilerRefusal {
+                storeRefusal(refusal, key: key)
+                throw refusal.error
+            }
             storeDump(data, key: key)
         }
         return try DumpPackageMapper(manifestPath: manifestPath, packageDirectory: directory, toolsVersion: toolsVersion)
@@ -54,7 +61,7 @@ public struct SwiftPMManifestReader: Sendable {
             throw InputError(error.description, at: FileLocation(path: manifestPath))
         }
         guard outcome.status == 0 else {
-            if let located = Self.compilerError(in: outcome.messages, manifest: manifestPath) { throw located }
+            if let located = Self.compilerError(in: outcome.messages, manifest: manifestPath) { throw CompilerRefusal(error: located) }
             throw InputError("swift package dump-package failed: \(outcome.messages.isEmpty ? "exit \(outcome.status)" : outcome.messages)",
                              at: FileLocation(path: manifestPath))
         }
@@ -111,6 +118,34 @@ public struct SwiftPMManifestReader: Sendable {
         guard let path = cachePath(key: key) else { return }
         try? AtomicFile.write(data, to: path)
     }
+
+    /// The compiler's located refusal of a manifest is as deterministic as a dump (same files, same toolchain): kept
+    /// beside the dumps, so that a broken package costs one compile, not one a run.
+    private func cachedRefusal(key: String, manifestPath: String) -> InputError? {
+        guard let path = cachePath(key: key).map({ $0 + ".refused" }),
+              let data = FileManager.default.contents(atPath: path),
+              let stored = try? JSONDecoder().decode(StoredRefusal.self, from: data) else { return nil }
+        return InputError(stored.message, at: FileLocation(path: manifestPath, line: stored.line, column: stored.column))
+    }
+
+    private func storeRefusal(_ refusal: CompilerRefusal, key: String) {
+        guard let path = cachePath(key: key).map({ $0 + ".refused" }) else { return }
+        let location = refusal.error.location
+        let stored = StoredRefusal(message: refusal.error.message, line: location?.line, column: location?.column)
+        guard let data = try? JSONEncoder().encode(stored) else { return }
+        try? AtomicFile.write(data, to: path)
+    }
+}
+
+/// SwiftPM's compiler refused the manifest at a place it names (not a missing tool or a failed process).
+private struct CompilerRefusal: Error {
+    var error: InputError
+}
+
+private struct StoredRefusal: Codable {
+    var message: String
+    var line: Int?
+    var column: Int?
 }
 
 /// Names a manifest may read from the environment: every string literal that looks like a variable name.

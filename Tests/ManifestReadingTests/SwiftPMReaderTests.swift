@@ -104,6 +104,28 @@ final class SwiftPMReaderTests: XCTestCase {
         }
     }
 
+    func testTheCompilersRefusalIsKeptLikeADumpAndAFailedProcessIsNot() throws {
+        let refusal = "\(root!)/pkg/Package.swift:3:45: error: argument 'products' must precede argument 'dependencies'"
+        let script = "#!/bin/sh\necho run >> \"\(root!)/runs\"\necho \"\(refusal)\" >&2\nexit 1\n"
+        try script.write(toFile: root + "/bin/swift", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root + "/bin/swift")
+        for _ in 0..<2 {
+            XCTAssertThrowsError(try reader().read(packageDirectory: root + "/pkg", fileSystem: DiskFileSystem())) { error in
+                let located = error as? InputError
+                XCTAssertEqual(located?.message, "SwiftPM cannot compile the manifest: argument 'products' must precede argument 'dependencies'")
+                XCTAssertEqual(located?.location, FileLocation(path: root + "/pkg/Package.swift", line: 3, column: 45))
+            }
+        }
+        XCTAssertEqual(runs, 1, "the same manifest and toolchain are refused again without compiling")
+        try "#!/bin/sh\necho run >> \"\(root!)/runs\"\necho 'error: manifest parse error' >&2\nexit 1\n"
+            .write(toFile: root + "/bin/swift", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root + "/bin/swift")
+        try "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"R\")\n"
+            .write(toFile: root + "/pkg/Package.swift", atomically: true, encoding: .utf8)
+        for _ in 0..<2 { XCTAssertThrowsError(try reader().read(packageDirectory: root + "/pkg", fileSystem: DiskFileSystem())) }
+        XCTAssertEqual(runs, 3, "a failure the compiler does not locate in the manifest is asked again")
+    }
+
     func testRealDumpPackageAgreesWithTheStaticReader() throws {
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("fixtures/ComponentBasedApp/Business/ComponentVideo").path
