@@ -86,6 +86,10 @@ public enum SourcePass {
                 let more = selection.missing.count > 1 ? " and \(selection.missing.count - 1) more" : ""
                 result.notes.append(Note("target \(target.name) lists source files that are not there (\(package.shownPath(of: first))\(more)): they are not read, and the target does not build as the project stands", at: location))
             }
+            if let folder = selection.folderInAnotherCase {
+                let location = FileLocation(path: package.manifestPath, line: target.position?.line, column: target.position?.column)
+                result.notes.append(Note("target \(target.name) has no folder of its name but '\(folder)' in another case: SwiftPM on macOS's default file system finds it, a case-sensitive one (Linux, CI) does not; its files are read from there. Name the folder as the target, or give the target `path:`", at: location))
+            }
             if let incomplete = selection.incomplete {
                 let location = FileLocation(path: package.manifestPath, line: target.position?.line, column: target.position?.column)
                 result.notes.append(Note("the imports of \(target.name) are read without some of its files: \(incomplete) (none of its dependencies is called unused)", at: location))

@@ -35,6 +35,8 @@ public enum TargetSources {
         public var interfaceFiles: [String] = []
         /// Why some of the files an Xcode project gives the target cannot be known (`Target.sourcesIncomplete`).
         public var incomplete: String?
+        /// The target's default folder, found spelt in another case (as macOS's default file system finds it).
+        public var folderInAnotherCase: String?
     }
 
     /// The names of the property lists BeeHive reads its service registrations from.
@@ -59,6 +61,13 @@ public enum TargetSources {
             return selection
         }
         guard let directory = target.folder(inPackage: packageDirectory, fileSystem: fileSystem) else {
+            if let other = target.defaultFolderInAnotherCase(inPackage: packageDirectory, fileSystem: fileSystem) {
+                var spelt = target
+                spelt.path = other
+                var selection = select(spelt, packageDirectory: packageDirectory, fileSystem: fileSystem)
+                selection.folderInAnotherCase = other
+                return selection
+            }
             return Selection(directory: nil, files: [], unknown: "no folder for it (\(target.defaultFolders.joined(separator: ", ")))")
         }
         let absolute = PathArithmetic.join(packageDirectory, directory)

@@ -76,6 +76,37 @@ final class CaseSpelledDescriptionsTests: ScratchRepositoryTestCase {
         XCTAssertFalse(check.notes.contains { $0.message.contains("--spec") }, "\(check.notes.map(\.message))")
     }
 
+    /// A package target whose folder differs from its name only in case (`Userservices`, `Sources/UserServices`) has its
+    /// files read from that folder, as SwiftPM on macOS reads them, with a note; a target with no such folder, or with
+    /// two spelt in other cases, keeps its "not checked" note.
+    func testAPackageTargetsFolderSpeltInAnotherCaseIsReadWithANote() throws {
+        try write("""
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Modules",
+                products: [.library(name: "Userservices", targets: ["Userservices"]), .library(name: "Core", targets: ["Core"])],
+                targets: [
+                    .target(name: "Core"),
+                    .target(name: "Userservices"),
+                    .target(name: "Twice"),
+                ]
+            )
+
+            """, to: "Modules/Package.swift")
+        try write("public struct Core {}\n", to: "Modules/Sources/Core/Core.swift")
+        try write("import Core\n", to: "Modules/Sources/UserServices/UserService.swift")
+        try write("import Core\n", to: "Modules/Sources/TWICE/A.swift")
+        try write("import Core\n", to: "Modules/Sources/twice/B.swift")
+        let check = try check()
+        XCTAssertEqual(described(check.result.findings.filter { $0.severity == .error }),
+                       ["ROOT/Modules/Sources/UserServices/UserService.swift:1:1: implicit-dependency: Userservices imports Core, which its manifest does not declare"])
+        XCTAssertTrue(check.notes.contains { $0.message.hasPrefix("target Userservices has no folder of its name but 'Sources/UserServices' in another case") },
+                      "\(check.notes.map(\.message))")
+        XCTAssertTrue(check.notes.contains { $0.message.hasPrefix("the imports of Twice are not checked: no folder for it") }, "\(check.notes.map(\.message))")
+    }
+
     /// A Podfile spelt `podfile` is read (its path pods followed), with a note.
     func testAPodfileSpeltInLowerCaseIsReadWithANote() throws {
         try write("""
