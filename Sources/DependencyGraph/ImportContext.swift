@@ -174,7 +174,9 @@ extension ImportResolution {
 
         /// What an import of `module` by `target` is, whatever file imports it (an optional import is left out apart).
         func decision(for module: String, by target: GraphTarget) -> ModuleDecision {
-            if module == target.module || facts.systemModules.contains(module) || facts.ignore.contains(where: { $0.matches(module) }) { return .leftOut }
+            if module == target.module || facts.ignore.contains(where: { $0.matches(module) }) { return .leftOut }
+            // A module of the repository named like an SDK module (`Network`): the import may mean either.
+            if facts.systemModules.contains(module) { return modules[module].map { .sdkNamesake($0) } ?? .leftOut }
             if isVendored(module, for: target) { return .leftOut }
             if let local = modules[module] { return .local(local) }
             return DependencyGraph.appleSDKModules.contains(module) ? .leftOut : .external
@@ -463,4 +465,6 @@ enum ModuleDecision {
     case local([GraphTarget])
     /// Not built here: an outside product's, or nobody's.
     case external
+    /// An SDK module's name that local targets also build: theirs when the importer declares one, else undecided.
+    case sdkNamesake([GraphTarget])
 }

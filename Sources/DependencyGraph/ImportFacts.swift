@@ -75,13 +75,16 @@ public struct UndecidedImport: Sendable {
     /// Whether nothing read provides the module (``UnreadPackage/Reason/unprovided``): no package to read would decide it.
     public var isUnprovided: Bool { deciders.allSatisfy { $0.reason == .unprovided } && !deciders.isEmpty }
 
-    /// What would decide it (`reading X (not checked out), …`), or that nothing read provides the module.
+    /// Whether no package to read would decide it: nothing read provides the module, or an SDK module shares its name.
+    private var isNoReading: Bool { !deciders.isEmpty && deciders.allSatisfy { [.unprovided, .sdkNamesake].contains($0.reason) } }
+
+    /// What would decide it (`reading X (not checked out), …`), or why no reading would.
     public var decider: String {
-        isUnprovided ? deciders[0].description : "reading " + deciders.map(\.description).joined(separator: ", ")
+        isNoReading ? deciders[0].description : "reading " + deciders.map(\.description).joined(separator: ", ")
     }
 
     /// Why it is undecided, as reports say it after the import.
-    public var reason: String { isUnprovided ? decider : "would be decided by " + decider }
+    public var reason: String { isNoReading ? decider : "would be decided by " + decider }
 }
 
 /// A package the graph cannot read, and why.
@@ -113,6 +116,9 @@ public struct UnreadPackage: Sendable, Hashable, Comparable, CustomStringConvert
         /// A module no target, package or pod of the repository provides, nor a declared one, and not a known SDK module
         /// (the package is the module's name): an SDK module componentize does not know, or one the build cannot find.
         case unprovided
+        /// A module of the repository named like an SDK module (`Network`) that the target does not declare: whether the
+        /// import means the SDK's or the repository's is not known (the package is the module's name).
+        case sdkNamesake
     }
 
     /// The package's identity, or the product's name for a product named without its package.
@@ -132,6 +138,7 @@ public struct UnreadPackage: Sendable, Hashable, Comparable, CustomStringConvert
         case .searchPathHeader: return "\(package) (its header is found through header search paths, which compile without linking it: whether the build needs the link is not read)"
         case .podfileStatement(let construct): return "\(package): \(construct), whose pods are not read"
         case .unprovided: return "no target, package or pod in the repository provides \(package); not a known SDK module"
+        case .sdkNamesake: return "\(package) is both an SDK module and a module of the repository, which the target does not declare: which one the import means is not known"
         }
     }
 
@@ -140,7 +147,7 @@ public struct UnreadPackage: Sendable, Hashable, Comparable, CustomStringConvert
         switch reason {
         case .missing(let path): return path
         case .productByName: return "the package of product \(package)"
-        case .notCheckedOut, .outsidePod, .withoutSources, .unreadable, .prebuilt, .sharedHeader, .searchPathHeader, .podfileStatement, .unprovided: return package
+        case .notCheckedOut, .outsidePod, .withoutSources, .unreadable, .prebuilt, .sharedHeader, .searchPathHeader, .podfileStatement, .unprovided, .sdkNamesake: return package
         }
     }
 

@@ -337,6 +337,7 @@ struct ImportResolution {
             // pod): that is what the target links.
             case .local where declaresOutside(use.module, provisions): continue
             case .local(let candidates): local.add(use, candidates: candidates, from: from, declared: declared)
+            case .sdkNamesake(let candidates): local.addNamesake(use, candidates: candidates, from: from, declared: declared)
             case .external: external.add(use, context: context)
             }
         }
@@ -390,6 +391,17 @@ struct ImportResolution {
             }
             uses[to.number, default: []].append(use)
             if use.quoted != .searchPath { named.insert(to.number) }
+        }
+
+        /// An import of an SDK module's name that local targets also build: an edge when the target declares one of them,
+        /// else undecided (the SDK's module may be the one meant), never a finding.
+        mutating func addNamesake(_ use: SourceImportUse, candidates: [GraphTarget], from: GraphTarget, declared graph: DeclaredGraph) {
+            guard !candidates.contains(where: { declared.contains($0.number) }) else { return }
+            add(use, candidates: candidates, from: from, declared: graph)
+            let to = candidates.first { $0.id.package == from.id.package } ?? Self.reached(candidates, from: from, in: graph) ?? candidates[0]
+            if deciders[to.number]?.contains(where: { $0.reason == .sdkNamesake }) != true {
+                deciders[to.number, default: []].append(UnreadPackage(package: use.module, reason: .sdkNamesake))
+            }
         }
 
         /// Of several targets of other packages building one module (a mirror package reusing the names), the one `from`

@@ -42,7 +42,7 @@ struct UndecidedImports {
 
     /// The kinds of package that would decide imports, each read another way.
     enum Kind: CaseIterable {
-        case checkout, pod, vendored, prebuilt, local, header, podfile, unprovided
+        case checkout, pod, vendored, prebuilt, local, header, podfile, unprovided, sdkNamesake
 
         init(_ reason: UnreadPackage.Reason) {
             switch reason {
@@ -54,6 +54,7 @@ struct UndecidedImports {
             case .sharedHeader, .searchPathHeader: self = .header
             case .podfileStatement: self = .podfile
             case .unprovided: self = .unprovided
+            case .sdkNamesake: self = .sdkNamesake
             }
         }
 
@@ -67,6 +68,7 @@ struct UndecidedImports {
             case .header: return count == 1 ? "a component whose header a quoted include finds through search paths" : "\(count) components whose headers quoted includes find through search paths"
             case .podfile: return count == 1 ? "a Podfile statement whose pods are not read" : "\(count) Podfile statements whose pods are not read"
             case .unprovided: return count == 1 ? "a module nothing in the repository provides" : "\(count) modules nothing in the repository provides"
+            case .sdkNamesake: return count == 1 ? "a module of the repository named like an SDK module" : "\(count) modules of the repository named like SDK modules"
             }
         }
 
@@ -80,6 +82,7 @@ struct UndecidedImports {
             case .header: return "a quoted #import \"Header.h\" names no module; #import <Module/Header.h> (or @import) says which component it needs, and linking it declares it"
             case .podfile: return "the note at each says what is not read; pod lines written in the Podfile, or in a file it loads by a plain path, are read"
             case .unprovided: return "no target, package or pod of the repository, nor a declared outside one, provides them and they are no SDK module componentize knows: an SDK module goes in imports.system in componentize.yml, any other needs the target, package or pod that builds it"
+            case .sdkNamesake: return "declaring the repository's module says the import is its; renaming the module ends the doubt"
             }
         }
     }

@@ -102,6 +102,37 @@ final class UmbrellaAndUnprovidedShapesTests: ScratchRepositoryTestCase {
         XCTAssertEqual(undecided.first?.reason, "no target, package or pod in the repository provides ZebraRenderer; not a known SDK module")
     }
 
+    /// A module of the repository named like an SDK module (`Network`): a target that declares it imports the
+    /// repository's (its entry is used, never "unused"); one that does not may mean Apple's, so its import is undecided
+    /// with that reason (never a finding, never silent); with no such module of the repository, `import Network` is the
+    /// SDK's and says nothing.
+    func testAnImportOfAModuleNamedLikeAnSDKModuleIsUndecidedUnlessDeclared() throws {
+        try write("""
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Core",
+                products: [.library(name: "Network", targets: ["Network"]), .library(name: "Kit", targets: ["Kit"])],
+                targets: [
+                    .target(name: "Network"),
+                    .target(name: "Kit", dependencies: ["Network"]),
+                    .target(name: "Cache"),
+                ]
+            )
+
+            """, to: "Core/Package.swift")
+        try write("public struct Client {}\n", to: "Core/Sources/Network/Client.swift")
+        try write("import Network\npublic let client = Client()\n", to: "Core/Sources/Kit/Kit.swift")
+        try write("import Foundation\nimport Network\n", to: "Core/Sources/Cache/Cache.swift")
+        let check = try check()
+        XCTAssertEqual(described(check.result.findings), [])
+        let undecided = check.result.undecided.imports
+        XCTAssertEqual(undecided.map { "\($0.from.id.name) \($0.module) \($0.location.line ?? 0)" }, ["Cache Network 2"])
+        XCTAssertEqual(undecided.first?.reason,
+                       "Network is both an SDK module and a module of the repository, which the target does not declare: which one the import means is not known")
+    }
+
     /// The local package `Kit` whose product `Kit` holds only `KitWrapper`, an empty target (`wrapperFile`) depending on
     /// target `Kit` under a platform condition and on `KitCore` plainly, and an application `Dashboard` of `App.xcodeproj`
     /// linking product `Kit` whose file imports `Kit` and `KitCore`.
