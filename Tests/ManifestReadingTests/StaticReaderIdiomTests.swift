@@ -121,6 +121,27 @@ final class StaticReaderIdiomTests: XCTestCase {
             """)
     }
 
+    /// `Target.Dependency(stringLiteral:)`, the initializer a string literal calls, written out: a dependency by name.
+    func testTheStringLiteralInitializerOfADependencyIsByName() {
+        assertReads("""
+            // swift-tools-version:5.5
+            import PackageDescription
+            let mainName = "Kit"
+            let package = Package(
+                name: "P",
+                targets: [
+                    .target(name: mainName),
+                    .testTarget(name: mainName + "Tests", dependencies: [Target.Dependency(stringLiteral: mainName)]),
+                ]
+            )
+            """, as: """
+            package P tools 5.5
+            target Kit regular
+            target KitTests test
+              byName Kit @8:62
+            """)
+    }
+
     func testTopLevelConstantsAndConcatenation() {
         assertReads("""
             // swift-tools-version:5.9

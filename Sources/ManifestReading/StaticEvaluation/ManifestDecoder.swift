@@ -232,6 +232,10 @@ struct ManifestDecoder {
             return TargetDependency(kind: .byName, name: name, position: position(ofString: name, in: target))
         }
         let entry = try object(value, "target dependency")
+        // `Target.Dependency(stringLiteral: name)`: the initializer a string literal calls, a dependency by name.
+        if entry.kind == "Dependency", entry.labels == ["stringLiteral"], let only = entry.arguments.first {
+            return TargetDependency(kind: .byName, name: try string(only.value, "dependency name", in: entry), position: entry.position)
+        }
         let kind: TargetDependency.Kind
         switch entry.kind {
         case "target", "targetItem": kind = .target
