@@ -311,6 +311,7 @@ struct ImportResolution {
         // read, may hold a local pod it imports.
         let integrated = declared.workspace.packages[from.packageIndex].podfileTargets[from.id.name] != nil
         local.unreadPodfileStatements = provisions.unreadPodfileStatements + (integrated ? provisions.unread.filter { $0.reason == .outsidePod } : [])
+        local.lock = context.lock(of: from)
         var external = ExternalImports(provisions: provisions, lock: context.lock(of: from))
         // A module a declared local target re-exports (`@_exported import VendorKit` in a wrapper) is declared through it.
         let reexported = reexported(through: declared.successors[from.number], context: context)
@@ -366,6 +367,8 @@ struct ImportResolution {
         /// Statements of the target's Podfile that may give it pods not read, and the outside pods it gives it (whose
         /// closures are not read): one may bring a local pod imported.
         var unreadPodfileStatements: [UnreadPackage] = []
+        /// What the target's Podfile resolved, when a `Podfile.lock` says it.
+        var lock: PodfileLock?
 
         init(declared: Set<Int>, unreadPaths: [UnreadPackage], unreadProducts: [String: UnreadPackage]) {
             self.declared = declared
@@ -385,7 +388,7 @@ struct ImportResolution {
                     let matching = Set(names.compactMap { unreadProducts[$0] }).sorted()
                     if !matching.isEmpty { deciders[to.number] = matching }
                 }
-                if !unreadPodfileStatements.isEmpty, candidates.contains(where: { $0.packageKind == .pod }) {
+                if !unreadPodfileStatements.isEmpty, candidates.contains(where: { $0.packageKind == .pod }), !lockRulesOut(to, in: graph) {
                     deciders[to.number, default: []] += unreadPodfileStatements
                 }
             }
@@ -402,6 +405,15 @@ struct ImportResolution {
             if deciders[to.number]?.contains(where: { $0.reason == .sdkNamesake }) != true {
                 deciders[to.number, default: []].append(UnreadPackage(package: use.module, reason: .sdkNamesake))
             }
+        }
+
+        /// Whether the lock says none of the target's unread pods brings the local pod `to` (every one of them an outside
+        /// pod it resolved, none depending on a pod of that name): a development pod dropped from the target's Podfile
+        /// block is then not linked, whatever the unread podspecs hold.
+        func lockRulesOut(_ to: GraphTarget, in graph: DeclaredGraph) -> Bool {
+            guard let lock, unreadPodfileStatements.allSatisfy({ $0.reason == .outsidePod && lock.knows($0.package) }) else { return false }
+            let brought = lock.closure(of: unreadPodfileStatements.map(\.package))
+            return !brought.contains(PodfileLock.pod(to.module)) && !brought.contains(PodfileLock.pod(graph.workspace.packages[to.packageIndex].manifest.name))
         }
 
         /// Of several targets of other packages building one module (a mirror package reusing the names), the one `from`

@@ -414,6 +414,28 @@ final class PodShapesTests: ScratchRepositoryTestCase {
                        ["Widget ImageKit", "Widget Reachability", "Widget StreamCore"])
     }
 
+    /// A development pod of the repository (`Auth`, its podspec read) that `Widget` imports while its Podfile block no
+    /// longer names it: with the lock, `StreamCocoa` (not read) is known not to bring a pod of that name, so the import
+    /// is an error; without the lock the unread pod may, and it stays undecided.
+    func testADevelopmentPodDroppedFromATargetsBlockIsDecidedByTheLock() throws {
+        for locked in [true, false] {
+            try? FileManager.default.removeItem(atPath: root)
+            try writeLockedPodfileApp(locked: locked)
+            try writePod("Auth")
+            try write("import Auth\n", to: "App/Widget/Login.swift")
+            try write(HeldOutShapesTests.project([
+                HeldOutShapesTests.XcodeTargetShape(name: "Shop", settings: "SDKROOT = iphoneos;", files: ["Shop/Shop.swift"], productType: "application"),
+                HeldOutShapesTests.XcodeTargetShape(name: "ShopTests", settings: "SDKROOT = iphoneos;", files: ["ShopTests/ShopTests.swift"], productType: "bundle.unit-test"),
+                HeldOutShapesTests.XcodeTargetShape(name: "Widget", settings: "SDKROOT = iphoneos;", files: ["Widget/Widget.swift", "Widget/Login.swift"], productType: "application"),
+            ], kitPath: "../Kit"), to: "App/App.xcodeproj/project.pbxproj")
+            let checked = try check()
+            let authErrors = checked.result.findings.filter { $0.rule == .implicitDependency && $0.message.contains("imports Auth") }
+            let authUndecided = checked.result.undecided.imports.filter { $0.module == "Auth" }
+            XCTAssertEqual(authErrors.count, locked ? 1 : 0, "locked: \(locked): \(authErrors.map(\.message))")
+            XCTAssertEqual(authUndecided.count, locked ? 0 : 1, "locked: \(locked)")
+        }
+    }
+
     // MARK: Fix advice for a target a Podfile integrates
 
     /// An Xcode target that a Podfile integrates (its `target` block gives it no pod) importing a pod of the repository
