@@ -15,7 +15,8 @@ import Paths
 /// In phases: the walk (``FolderWalk``), the pods it found and the Podfiles' path pods (``PodFolders``), the project
 /// descriptions (``ProjectDescriptions``), the files of registered readers (``RegisteredReads``), the
 /// manifests and the packages they reach by path (``ManifestReads``), then the assembly of the workspace
-/// (``WorkspaceAssembly``: podspecs beside packages, pod dependencies by name, packages that lie in another's target).
+/// (``WorkspaceAssembly``: podspecs beside packages, pod dependencies by name, packages that lie in another's target,
+/// packages nothing references whose sources a project's target compiles).
 public struct PackageDiscovery: Sendable {
     public var reader: ManifestReader
     /// Folders to skip, as globs on paths relative to the root (`fixtures`, `Examples/**`).
@@ -67,7 +68,8 @@ public struct PackageDiscovery: Sendable {
         assembly.linkPodfileTargets(notes: &walk.notes)
         let dropped = assembly.dropPackagesInsideTargets(walked: Set(walk.found))
         let placeholders = assembly.setAsidePlaceholders(walked: Set(walk.found))
-        var workspace = assembly.workspace(notes: walk.notes + dropped + placeholders)
+        let superseded = assembly.setAsideSupersededPackages(walked: Set(walk.found), joinedByWorkspaces: workspaces.folders)
+        var workspace = assembly.workspace(notes: walk.notes + dropped + placeholders + superseded)
         workspace.sourceFiles = walk.sourceFiles.sorted()
         return workspace
     }

@@ -170,14 +170,19 @@ struct WorkspaceAssembly {
         var notes: [Note] = []
         for directory in directories.sorted() where walked.contains(directory) && !referenced.contains(directory) {
             guard let (outer, target) = enclosingTarget(of: directory) else { continue }
-            packages[directory] = nil
-            unreadable[directory] = nil
-            let shown = display(PathArithmetic.join(directory, "Package.swift"))
-            declines.removeAll { $0.path == shown }
-            notes.append(Note("this Package.swift lies in the folder of target \(target) of package \(outer): SwiftPM builds it as one of that target's files, so it is not read as a package",
-                              at: FileLocation(path: shown)))
+            notes.append(setAside(directory, saying: "this Package.swift lies in the folder of target \(target) of package \(outer): SwiftPM builds it as one of that target's files, so it is not read as a package"))
         }
         return notes
+    }
+
+    /// Forgets the package the walk found at `directory` (read or not, its static reader's decline with it); returns
+    /// the note at its Package.swift that says why.
+    mutating func setAside(_ directory: String, saying message: String) -> Note {
+        packages[directory] = nil
+        unreadable[directory] = nil
+        let shown = display(PathArithmetic.join(directory, "Package.swift"))
+        declines.removeAll { $0.path == shown }
+        return Note(message, at: FileLocation(path: shown))
     }
 
     /// Sets aside what the walk took for a package but creates none: a `Package.swift` without `Package(…)` (a placeholder

@@ -84,6 +84,29 @@ final class XcodeCheckTests: XCTestCase {
         }
     }
 
+    /// fixtures/XcodeGenStale: an XcodeGen app whose module folders keep `Package.swift` files of an earlier SwiftPM
+    /// layout that nothing references (one splitting `Sources` into other targets with a path dependency that is not
+    /// there, one referenced only by the other stale one). The project builds those files, so each stale package is one
+    /// note and takes part in no rule; the project target's own finding is reported against its target.yml; the package
+    /// project.yml references stays a package and is checked.
+    func testAPackageNothingReferencesWhoseSourcesAProjectCompilesIsANote() throws {
+        let result = try check(["fixtures/XcodeGenStale"])
+        XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.filter { $0.contains(": error: ") || $0.contains(": warning: ") }, [
+            "fixtures/XcodeGenStale/Modules/Watering/Sources/Sprinkler.swift:2:1: error: [implicit-dependency] Watering imports SoilKit, which target Watering does not link",
+            "fixtures/XcodeGenStale/Packages/SoilKit/Sources/SoilKit/Soil.swift:1:1: error: [implicit-dependency] SoilKit imports SoilMetrics, which its manifest does not declare",
+        ], result.stdout)
+        XCTAssertTrue(result.stdout.contains("fix: add `- package: SoilKit` (with SoilKit under packages: if it is not there) to the dependencies of target Watering (fixtures/XcodeGenStale/Modules/Watering/target.yml:6)"),
+                      result.stdout)
+        for module in ["Plants", "Watering"] {
+            let note = "fixtures/XcodeGenStale/Modules/\(module)/Package.swift: note: not checked: nothing references this package and target \(module) of fixtures/XcodeGenStale/Modules/\(module)/target.yml compiles its sources"
+            XCTAssertEqual(lines.filter { $0.hasPrefix(note) }.count, 1, result.stdout)
+        }
+        XCTAssertFalse(result.stdout.contains("Sprinklers") || result.stdout.contains("PlantsCore") || result.stdout.contains("PlantsTests"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("in 1 package and 1 Xcode project (5 targets)"), result.stdout)
+    }
+
     func testNoXcodeLeavesTheProjectsOut() throws {
         let result = try check(["fixtures/XcodeApp", "--no-xcode"])
         XCTAssertEqual(result.status, 0, result.stdout)

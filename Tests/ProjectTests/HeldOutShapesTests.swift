@@ -765,4 +765,41 @@ final class HeldOutShapesTests: ScratchRepositoryTestCase {
             "CardsUI Lottie: reading Vendors (its manifest cannot be read)",
         ])
     }
+
+    /// A package the project references stays a package though a project target compiles its files too, and one whose
+    /// files no project target compiles stays one though nothing references it: only a package both unreferenced and
+    /// built by the project is superseded (fixtures/XcodeGenStale shows that one).
+    func testOnlyAPackageNothingReferencesAndTheProjectBuildsIsSuperseded() throws {
+        try write("""
+            name: App
+            packages:
+              Kit:
+                path: Kit
+            targets:
+              App:
+                type: application
+                platform: iOS
+                sources: [App]
+                dependencies:
+                  - package: Kit
+              Vendored:
+                type: framework
+                platform: iOS
+                sources: [Kit/Sources]
+
+            """, to: "project.yml")
+        try write("import Kit\n", to: "App/App.swift")
+        for (name, imported) in [("Kit", "Loose"), ("Loose", "Foundation")] {
+            try write("""
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(name: "\(name)", products: [.library(name: "\(name)", targets: ["\(name)"])], targets: [.target(name: "\(name)")])
+
+                """, to: "\(name)/Package.swift")
+            try write("import \(imported)\n", to: "\(name)/Sources/\(name)/\(name).swift")
+        }
+        let check = try check()
+        XCTAssertFalse(check.notes.contains { $0.message.contains("nothing references this package") }, "\(check.notes.map(\.message))")
+        XCTAssertTrue(described(check.result.findings).contains { $0.contains("implicit-dependency: Kit imports Loose") }, "\(described(check.result.findings))")
+    }
 }
