@@ -29,7 +29,8 @@ extension LayerInference {
         /// Units that are app extensions (a widget, a share or notification extension) or watch apps: they ship inside an
         /// app, so they sit above what they link, in a layer of their own (`extensions`), never at the bottom by depth.
         var isExtension: [Bool] = []
-        /// Xcode targets placed in no layer by their kind (a command-line tool, a script-only aggregate target), with it.
+        /// Components placed in no layer by their kind (an Xcode command-line tool, a script-only aggregate target, a
+        /// package that only builds tools), with it.
         var unplaced: [(component: String, kind: String)] = []
 
         init(_ graph: DependencyGraph) {
@@ -63,7 +64,12 @@ extension LayerInference {
         private mutating func addPackages(of graph: DependencyGraph) {
             var unitOfNumber: [Int: Int] = [:]
             var packageUnit: [String: Int] = [:]
-            for package in graph.packages where !package.isXcodeProject {
+            let tools = graph.toolPackages
+            for (index, package) in graph.packages.enumerated() where !package.isXcodeProject {
+                if tools.contains(index) {
+                    unplaced.append((package.manifest.name, "package of command-line tools"))
+                    continue
+                }
                 packageUnit[package.relativeDirectory] = names.count
                 add(package.manifest.name, directory: package.relativeDirectory, kind: nil, pod: package.manifest.kind == .pod)
             }

@@ -264,6 +264,32 @@ struct LayerInferenceTests {
         }
     }
 
+    /// A package of command-line tools beside the app's packages (a build script run with `swift run`, its tests): no
+    /// layer's member, said in the proposal, and `unassigned` asks nothing of it; one a package depends on is a component.
+    @Test func aPackageThatOnlyBuildsToolsIsInNoLayer() throws {
+        let tools = """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "BuildSystem", targets: [
+                .executableTarget(name: "BuildSystem"),
+                .testTarget(name: "ScriptTests", dependencies: ["BuildSystem"]),
+            ])
+            """
+        let manifests: [(directory: String, manifest: String)] = [
+            ("Packages/Kit", RuleExample.package("Kit")),
+            ("Packages/Feature", RuleExample.package("Feature", targets: [("Feature", [".product(name: \"Kit\", package: \"Kit\")"])],
+                                                     packages: [".package(path: \"../Kit\")"])),
+            ("Packages/BuildSystem", tools),
+        ]
+        let workspace = try InMemoryRepository.workspace(manifests, root: "/repo")
+        let graph = DependencyGraph(workspace: workspace, model: Configuration(layers: []))
+        let layering = LayerInference().infer(graph)
+        #expect(!layering.layers.flatMap(\.components).contains("BuildSystem"))
+        #expect(layering.unplaced.map(\.component) == ["BuildSystem"])
+        #expect(layering.unplaced.map(\.kind) == ["package of command-line tools"])
+        #expect(graph.toolPackages.map { graph.packages[$0].manifest.name } == ["BuildSystem"])
+    }
+
     @Test func theProposalIsTheSameEveryTime() throws {
         #expect(try Self.infer(Self.sampleApp) == Self.infer(Self.sampleApp.reversed()))
     }
