@@ -561,9 +561,17 @@ struct ImportResolution {
             }
         }
 
+        /// The packages that would decide an import of `module` the target does not declare: its unread packages, or,
+        /// when the lock says what each brings (none through a pod of the repository), those that bring a pod of that name.
+        func bringers(of module: String) -> [UnreadPackage] {
+            guard let lock, lock.knows(module), let brought = lockedClosure(), brought.isDisjoint(with: localPods) else { return provisions.unread }
+            let bringing = provisions.unread.filter { lock.closure(of: [$0.package], notExpanding: localPods).contains(PodfileLock.pod(module)) }
+            return bringing.isEmpty ? provisions.unread : bringing
+        }
+
         func undecidedImports(from: GraphTarget) -> [UndecidedImport] {
             undecidedOrder.compactMap { module in
-                undecided[module]?.first.map { UndecidedImport(from: from, module: module, location: $0.location, deciders: provisions.unread) }
+                undecided[module]?.first.map { UndecidedImport(from: from, module: module, location: $0.location, deciders: bringers(of: module)) }
             } + unprovidedOrder.compactMap { module in
                 unprovided[module]?.first.map { UndecidedImport(from: from, module: module, location: $0.location,
                                                                 deciders: unreadProviders[module] ?? [UnreadPackage(package: module, reason: .unprovided)]) }

@@ -492,7 +492,8 @@ final class PodShapesTests: ScratchRepositoryTestCase {
 
     /// A spec pod removed from a development pod's podspec: the lock says which pods the others it declares bring (its own
     /// entry, from before the edit, is not one of them). `ObjectMapper`, which none brings, is an error with the line to
-    /// add; `RxSwift`, which `RxAlamofire` depends on and may re-export (its podspec is not read), stays undecided.
+    /// add; `RxSwift`, which `RxAlamofire` depends on and may re-export (its podspec is not read), stays undecided, by
+    /// `RxAlamofire` alone.
     func testASpecPodRemovedFromADevelopmentPodIsDecidedByTheLockUnlessADeclaredPodBringsIt() throws {
         try writeLockedDevelopmentPodApp(shop: "import Net\n")
         let checked = try check()
@@ -500,6 +501,8 @@ final class PodShapesTests: ScratchRepositoryTestCase {
         XCTAssertEqual(errors.map(\.message), ["Net imports ObjectMapper from pod ObjectMapper, which its manifest does not declare"])
         XCTAssertTrue(errors.first?.fix.hasPrefix("add s.dependency 'ObjectMapper'") == true, "\(errors.map(\.fix))")
         XCTAssertEqual(checked.result.undecided.imports.map { "\($0.from.id.name) \($0.module)" }, ["Net RxSwift"])
+        // Only the pod the lock says brings it would decide it.
+        XCTAssertEqual(checked.result.undecided.imports.first?.deciders.map(\.package), ["RxAlamofire"])
     }
 
     /// A target a Podfile integrates links the closure of its pods: a pod the lock says one of its outside pods depends
