@@ -19,6 +19,9 @@ extension ImportResolution {
         var unreadPaths: [String: UnreadPackage.Reason] = [:]
         /// Outside packages some Podfile or podspec names as pods, by identity.
         var outsidePods: Set<String> = []
+        /// The pods of the repository (their podspecs read), by lowercased name: a `Podfile.lock` entry of one is stale
+        /// once its podspec is edited.
+        var localPods: Set<String> = []
         /// Targets whose sources were read and are no file at all (a subspec that only gathers others, a copy of a spec
         /// repository's podspec whose sources are elsewhere): they import nothing, so none of their dependencies is unused.
         var withoutFiles: Set<Int> = []
@@ -64,6 +67,9 @@ extension ImportResolution {
                 }
             }
             for target in declared.sortedTargets where !target.isTest { modules[target.module, default: []].append(target) }
+            for target in declared.sortedTargets where target.packageKind == .pod {
+                localPods.insert(PodfileLock.pod(declared.workspace.packages[target.packageIndex].manifest.name))
+            }
             // Only the packages that vendor frameworks or link prebuilt binaries are looked into, target by target.
             let packages = declared.workspace.packages
             let vendors = packages.map { $0.manifest.targets.contains { !$0.vendoredModules.isEmpty || !$0.prebuiltUnknown.isEmpty } }

@@ -312,7 +312,8 @@ struct ImportResolution {
         let integrated = declared.workspace.packages[from.packageIndex].podfileTargets[from.id.name] != nil
         local.unreadPodfileStatements = provisions.unreadPodfileStatements + (integrated ? provisions.unread.filter { $0.reason == .outsidePod } : [])
         local.lock = context.lock(of: from)
-        var external = ExternalImports(provisions: provisions, lock: context.lock(of: from))
+        local.localPods = context.localPods
+        var external = ExternalImports(provisions: provisions, lock: context.lock(of: from), localPods: context.localPods, integrated: integrated)
         // A module a declared local target re-exports (`@_exported import VendorKit` in a wrapper) is declared through it.
         let reexported = reexported(through: declared.successors[from.number], context: context)
         // A target's files import the same modules again and again: each module is looked up once.
@@ -369,6 +370,8 @@ struct ImportResolution {
         var unreadPodfileStatements: [UnreadPackage] = []
         /// What the target's Podfile resolved, when a `Podfile.lock` says it.
         var lock: PodfileLock?
+        /// The repository's pods, whose lock entries may be stale.
+        var localPods: Set<String> = []
 
         init(declared: Set<Int>, unreadPaths: [UnreadPackage], unreadProducts: [String: UnreadPackage]) {
             self.declared = declared
@@ -412,7 +415,8 @@ struct ImportResolution {
         /// block is then not linked, whatever the unread podspecs hold.
         func lockRulesOut(_ to: GraphTarget, in graph: DeclaredGraph) -> Bool {
             guard let lock, unreadPodfileStatements.allSatisfy({ $0.reason == .outsidePod && lock.knows($0.package) }) else { return false }
-            let brought = lock.closure(of: unreadPodfileStatements.map(\.package))
+            let brought = lock.closure(of: unreadPodfileStatements.map(\.package), notExpanding: localPods)
+            guard brought.isDisjoint(with: localPods) else { return false }
             return !brought.contains(PodfileLock.pod(to.module)) && !brought.contains(PodfileLock.pod(graph.workspace.packages[to.packageIndex].manifest.name))
         }
 
@@ -474,29 +478,51 @@ struct ImportResolution {
         /// Modules no target, package or pod read provides, by name, in the order first imported.
         var unprovided: [String: [SourceImportUse]] = [:]
         var unprovidedOrder: [String] = []
-        /// Of those, the ones a product some manifest declares may build, whose package cannot be read: what decides them.
-        var unreadProviders: [String: UnreadPackage] = [:]
+        /// Of those, what may build them: a product some manifest declares whose package cannot be read, else the
+        /// outside packages the target's manifest declares that are not checked out.
+        var unreadProviders: [String: [UnreadPackage]] = [:]
 
         /// What the target's Podfile resolved, when a `Podfile.lock` says it.
         let lock: PodfileLock?
+        /// The repository's pods, whose lock entries may be stale.
+        let localPods: Set<String>
+        /// Whether a Podfile gives the target pods: CocoaPods links their whole closure into its aggregate target.
+        let integrated: Bool
 
-        init(provisions: Provisions, lock: PodfileLock? = nil) {
+        init(provisions: Provisions, lock: PodfileLock? = nil, localPods: Set<String> = [], integrated: Bool = false) {
             self.provisions = provisions
             self.lock = lock
+            self.localPods = localPods
+            self.integrated = integrated
+        }
+
+        /// What the lock says the target's unread pods bring, when every package the target cannot read is an outside pod
+        /// the lock resolved (nil otherwise), the entries of the repository's pods not followed (they may be stale).
+        func lockedClosure() -> Set<String>? {
+            guard let lock, provisions.unread.allSatisfy({ $0.reason == .outsidePod && lock.knows($0.package) }) else { return nil }
+            return lock.closure(of: provisions.unread.map(\.package), notExpanding: localPods)
         }
 
         /// Whether `module` is a pod the lock resolved that none of the target's outside pods brings, while every package
-        /// the target cannot read is such a pod the lock resolved: that pod provides it, and the target does not declare it
-        /// (`import Kingfisher` after `pod 'Kingfisher'` left the target's block, beside RxCocoa's unread podspec).
+        /// the target cannot read is such a pod the lock resolved and none brings a pod of the repository (whose podspec
+        /// may now declare it): that pod provides it, and the target does not declare it (`import Kingfisher` after
+        /// `pod 'Kingfisher'` left the target's block, beside RxCocoa's unread podspec).
         func isLockedPodNotBrought(_ module: String) -> Bool {
-            guard let lock, lock.knows(module),
-                  provisions.unread.allSatisfy({ $0.reason == .outsidePod && lock.knows($0.package) }) else { return false }
-            return !lock.closure(of: provisions.unread.map(\.package)).contains(PodfileLock.pod(module))
+            guard let lock, lock.knows(module), let brought = lockedClosure(), brought.isDisjoint(with: localPods) else { return false }
+            return !brought.contains(PodfileLock.pod(module))
+        }
+
+        /// Whether `module` is a pod the lock says one of the outside pods of a target a Podfile integrates brings:
+        /// CocoaPods links it into the target's aggregate, so the target links it (`import PINRemoteImage` beside
+        /// `pod 'Texture'`, which depends on it).
+        func isLockedPodLinked(_ module: String) -> Bool {
+            guard integrated, let lock, lock.knows(module), let brought = lockedClosure() else { return false }
+            return brought.contains(PodfileLock.pod(module))
         }
 
         mutating func add(_ use: SourceImportUse, context: Context) {
             let module = use.module
-            guard !provisions.declare(module) else { return }
+            guard !provisions.declare(module), !isLockedPodLinked(module) else { return }
             let lockedPod = isLockedPodNotBrought(module)
             if !provisions.unread.isEmpty && !provisions.isProductOfItsOwn(module, context: context) && !lockedPod {
                 if undecided[module] == nil { undecidedOrder.append(module) }
@@ -510,11 +536,21 @@ struct ImportResolution {
                 // (an SDK module not on the list, or one the build cannot find), and never silent.
                 if unprovided[module] == nil { unprovidedOrder.append(module) }
                 unprovided[module, default: []].append(use)
-                if unreadProviders[module] == nil, let unread = context.unreadProvider(of: module) { unreadProviders[module] = unread }
+                if unreadProviders[module] == nil {
+                    let providers = context.unreadProvider(of: module).map { [$0] } ?? unreadDeclaredPackages(context: context)
+                    if !providers.isEmpty { unreadProviders[module] = providers }
+                }
                 return
             }
             if uses[key] == nil { order.append(key) }
             uses[key, default: []].append(use)
+        }
+
+        /// The outside packages the target's manifest declares whose checkouts were not read: a module nothing read
+        /// provides may be a product of one of them (still declared after the target stopped linking it).
+        func unreadDeclaredPackages(context: Context) -> [UnreadPackage] {
+            provisions.namedPackages.filter { context.facts.external.packages[$0] == nil }.sorted()
+                .map { UnreadPackage(package: $0, reason: .notCheckedOut) }
         }
 
         func imports(from: GraphTarget) -> [UndeclaredExternalImport] {
@@ -525,12 +561,20 @@ struct ImportResolution {
             }
         }
 
+        /// The packages that would decide an import of `module` the target does not declare: its unread packages, or,
+        /// when the lock says what each brings (none through a pod of the repository), those that bring a pod of that name.
+        func bringers(of module: String) -> [UnreadPackage] {
+            guard let lock, lock.knows(module), let brought = lockedClosure(), brought.isDisjoint(with: localPods) else { return provisions.unread }
+            let bringing = provisions.unread.filter { lock.closure(of: [$0.package], notExpanding: localPods).contains(PodfileLock.pod(module)) }
+            return bringing.isEmpty ? provisions.unread : bringing
+        }
+
         func undecidedImports(from: GraphTarget) -> [UndecidedImport] {
             undecidedOrder.compactMap { module in
-                undecided[module]?.first.map { UndecidedImport(from: from, module: module, location: $0.location, deciders: provisions.unread) }
+                undecided[module]?.first.map { UndecidedImport(from: from, module: module, location: $0.location, deciders: bringers(of: module)) }
             } + unprovidedOrder.compactMap { module in
                 unprovided[module]?.first.map { UndecidedImport(from: from, module: module, location: $0.location,
-                                                                deciders: [unreadProviders[module] ?? UnreadPackage(package: module, reason: .unprovided)]) }
+                                                                deciders: unreadProviders[module] ?? [UnreadPackage(package: module, reason: .unprovided)]) }
             }
         }
     }

@@ -32,10 +32,12 @@ public struct PodfileLock: Sendable, Equatable {
         dependencies[Self.pod(pod)] != nil
     }
 
-    /// The pods these bring, themselves included.
-    public func closure(of pods: [String]) -> Set<String> {
+    /// The pods these bring, themselves included; the entries of `notExpanding` are not followed (a development pod's
+    /// says what its podspec declared at the last `pod install`, which an edit since may have changed).
+    public func closure(of pods: [String], notExpanding: Set<String> = []) -> Set<String> {
         var reached = Set(pods.map(Self.pod)), pending = Array(reached)
         while let next = pending.popLast() {
+            if notExpanding.contains(next) { continue }
             for dependency in dependencies[next] ?? [] where reached.insert(dependency).inserted { pending.append(dependency) }
         }
         return reached

@@ -394,15 +394,16 @@ final class PodShapesTests: ScratchRepositoryTestCase {
     }
 
     /// With the lock: `Widget`'s `import ImageKit` names a pod CocoaPods resolved that `StreamCocoa` does not bring, so
-    /// the unread podspec no longer holds it back: an error naming the pod. What the unread pod brings (`StreamCore`) and
-    /// a module no pod is named like (`Reachability`) stay undecided; `Shop` and `ShopTests` see the abstract target's
-    /// pod (inherited, and through `inherit! :search_paths`) and the subspec's: no finding.
+    /// the unread podspec no longer holds it back: an error naming the pod. What the unread pod brings (`StreamCore`) is
+    /// linked into `Widget`'s aggregate; a module no pod is named like (`Reachability`) stays undecided; `Shop` and
+    /// `ShopTests` see the abstract target's pod (inherited, and through `inherit! :search_paths`) and the subspec's: no
+    /// finding.
     func testAPodTheLockResolvedThatNoDeclaredPodBringsIsDecided() throws {
         try writeLockedPodfileApp(locked: true)
         let checked = try check()
         XCTAssertEqual(checked.result.findings.filter { $0.rule == .implicitDependency }.map(\.message),
                        ["Widget (app) imports ImageKit from pod ImageKit, which target Widget does not link"])
-        XCTAssertEqual(checked.result.undecided.imports.map { "\($0.from.id.name) \($0.module)" }.sorted(), ["Widget Reachability", "Widget StreamCore"])
+        XCTAssertEqual(checked.result.undecided.imports.map { "\($0.from.id.name) \($0.module)" }.sorted(), ["Widget Reachability"])
     }
 
     /// Without the lock nothing says what `StreamCocoa` brings: `ImageKit` stays undecided with the others.
@@ -434,6 +435,85 @@ final class PodShapesTests: ScratchRepositoryTestCase {
             XCTAssertEqual(authErrors.count, locked ? 1 : 0, "locked: \(locked): \(authErrors.map(\.message))")
             XCTAssertEqual(authUndecided.count, locked ? 0 : 1, "locked: \(locked)")
         }
+    }
+
+    /// `App.xcodeproj`'s `Shop` given the development pod `Net` (`Net/Net.podspec`, read) and outside pods by its Podfile,
+    /// with a `Podfile.lock` from before the edits the tests make: `Net` then declared `ObjectMapper` and `RxSwift` too,
+    /// `RxAlamofire` depends on `RxSwift`, `Texture` on `PINRemoteImage`, and `MediaUI` on the development pod `Media`,
+    /// whose entry still lists `Alamofire`.
+    private func writeLockedDevelopmentPodApp(shop: String) throws {
+        try writePod("Net", ["s.dependency 'RxAlamofire'", "s.dependency 'SwiftyJSON'"],
+                     source: "import RxAlamofire\nimport SwiftyJSON\nimport ObjectMapper\nimport RxSwift\n")
+        try writePod("Media")
+        try write(shop, to: "App/Shop/Shop.swift")
+        try write(HeldOutShapesTests.project([HeldOutShapesTests.XcodeTargetShape(name: "Shop", settings: "SDKROOT = iphoneos;", files: ["Shop/Shop.swift"], productType: "application"),
+                                              HeldOutShapesTests.XcodeTargetShape(name: "Widget", settings: "SDKROOT = iphoneos;", files: [], productType: "application")]),
+                  to: "App/App.xcodeproj/project.pbxproj")
+        try write("""
+            platform :ios, '15.0'
+            use_frameworks!
+
+            target 'Shop' do
+              pod 'Net', :path => '../Net'
+              pod 'Texture'
+              pod 'MediaUI'
+            end
+
+            target 'Widget' do
+              pod 'Media', :path => '../Media'
+            end
+
+            """, to: "App/Podfile")
+        try write("""
+            PODS:
+              - Alamofire (5.6.4)
+              - Media (1.0.0):
+                - Alamofire
+              - MediaUI (2.0.0):
+                - Media
+              - Net (1.0.0):
+                - ObjectMapper
+                - RxAlamofire
+                - RxSwift
+                - SwiftyJSON
+              - ObjectMapper (4.2.0)
+              - PINRemoteImage (3.0.3)
+              - RxAlamofire (6.1.2):
+                - RxSwift (~> 6.0)
+              - RxSwift (6.5.0)
+              - SwiftyJSON (5.0.1)
+              - Texture (3.1.0):
+                - PINRemoteImage (~> 3.0.0)
+
+            COCOAPODS: 1.15.2
+
+            """, to: "App/Podfile.lock")
+    }
+
+    /// A spec pod removed from a development pod's podspec: the lock says which pods the others it declares bring (its own
+    /// entry, from before the edit, is not one of them). `ObjectMapper`, which none brings, is an error with the line to
+    /// add; `RxSwift`, which `RxAlamofire` depends on and may re-export (its podspec is not read), stays undecided, by
+    /// `RxAlamofire` alone.
+    func testASpecPodRemovedFromADevelopmentPodIsDecidedByTheLockUnlessADeclaredPodBringsIt() throws {
+        try writeLockedDevelopmentPodApp(shop: "import Net\n")
+        let checked = try check()
+        let errors = checked.result.findings.filter { $0.rule == .implicitDependency }
+        XCTAssertEqual(errors.map(\.message), ["Net imports ObjectMapper from pod ObjectMapper, which its manifest does not declare"])
+        XCTAssertTrue(errors.first?.fix.hasPrefix("add s.dependency 'ObjectMapper'") == true, "\(errors.map(\.fix))")
+        XCTAssertEqual(checked.result.undecided.imports.map { "\($0.from.id.name) \($0.module)" }, ["Net RxSwift"])
+        // Only the pod the lock says brings it would decide it.
+        XCTAssertEqual(checked.result.undecided.imports.first?.deciders.map(\.package), ["RxAlamofire"])
+    }
+
+    /// A target a Podfile integrates links the closure of its pods: a pod the lock says one of its outside pods depends
+    /// on (`PINRemoteImage`, through `Texture`) is linked, neither a finding nor undecided. The lock's entry of a
+    /// development pod is not followed (its podspec may have changed since): `Alamofire`, which only the stale entry of
+    /// `Media` (brought by `MediaUI`) lists, stays undecided.
+    func testAPodTheLockSaysAnIntegratedTargetsPodsBringIsLinkedButNotThroughADevelopmentPodsEntry() throws {
+        try writeLockedDevelopmentPodApp(shop: "import Net\nimport PINRemoteImage\nimport Alamofire\n")
+        let checked = try check()
+        XCTAssertEqual(checked.result.findings.filter { $0.rule == .implicitDependency && $0.message.hasPrefix("Shop") }.map(\.message), [])
+        XCTAssertEqual(checked.result.undecided.imports.filter { $0.from.id.name == "Shop" }.map(\.module), ["Alamofire"])
     }
 
     // MARK: Fix advice for a target a Podfile integrates

@@ -102,6 +102,32 @@ final class UmbrellaAndUnprovidedShapesTests: ScratchRepositoryTestCase {
         XCTAssertEqual(undecided.first?.reason, "no target, package or pod in the repository provides ZebraRenderer; not a known SDK module")
     }
 
+    /// A target that stopped linking every product of an outside package its manifest still declares, not checked out
+    /// (`RxSwift`): an import named like the package is its main product's, an error; `RxCocoa`, which nothing read
+    /// provides, is undecided with the declared packages whose checkouts would decide it (not "nothing provides it").
+    func testAnImportADeclaredPackageNotCheckedOutMayProvideIsUndecidedNamingIt() throws {
+        try write("""
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Kit",
+                products: [.library(name: "Kit", targets: ["Kit"])],
+                dependencies: [.package(url: "https://github.com/ReactiveX/RxSwift.git", from: "6.0.0")],
+                targets: [.target(name: "Kit")]
+            )
+
+            """, to: "Kit/Package.swift")
+        try write("import RxSwift\nimport RxCocoa\n", to: "Kit/Sources/Kit/Kit.swift")
+        let check = try check()
+        XCTAssertEqual(described(check.result.findings.filter { $0.rule == .implicitDependency }),
+                       ["ROOT/Kit/Sources/Kit/Kit.swift:1:1: implicit-dependency: Kit (kit) imports RxSwift from package rxswift, which its manifest does not declare"])
+        let undecided = check.result.undecided.imports
+        XCTAssertEqual(undecided.map(\.module), ["RxCocoa"])
+        XCTAssertEqual(undecided.first?.location.line, 2)
+        XCTAssertEqual(undecided.first?.reason, "would be decided by reading rxswift (not checked out)")
+    }
+
     /// A module of the repository named like an SDK module (`Network`): a target that declares it imports the
     /// repository's (its entry is used, never "unused"); one that does not may mean Apple's, so its import is undecided
     /// with that reason (never a finding, never silent); with no such module of the repository, `import Network` is the
