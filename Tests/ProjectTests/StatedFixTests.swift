@@ -45,6 +45,18 @@ final class StatedFixTests: ScratchRepositoryTestCase {
         }
     }
 
+    /// `Common/NXUI`, a package of the targets NXUI and Helpers, NXUI's file importing `imports`; then its findings of `rule`.
+    private func checkNXUI(targets: String, dependencies: String = "", imports: [String], rule: RuleID) throws
+        -> (project: Project, check: ProjectCheck, findings: [Finding]) {
+        try writeLibrary("NXKit")
+        try write(package("NXUI", targets: targets, dependencies: dependencies), to: "Common/NXUI/Package.swift")
+        try write(imports.map { "import \($0)\n" }.joined() + "\npublic struct Theme {}\n", to: "Common/NXUI/Sources/NXUI/Theme.swift")
+        try write("public struct Helper {}\n", to: "Common/NXUI/Sources/Helpers/Helper.swift")
+        let project = try open()
+        let check = try project.check(today: Day(year: 2026, month: 6, day: 1))
+        return (project, check, check.result.findings.filter { $0.rule == rule })
+    }
+
     /// The plans of `findings` as stated, and as found again with the statement taken away.
     private func plans(_ findings: [Finding], of project: Project, check: ProjectCheck) -> (stated: [String], found: [String]) {
         (planned(findings, of: project, check: check), planned(findings.map { var finding = $0; finding.manifestFix = nil; return finding }, of: project, check: check))
@@ -54,16 +66,10 @@ final class StatedFixTests: ScratchRepositoryTestCase {
     /// whose checkout says what it provides, none imported: each finding states the removal, at the entry, with the
     /// identity of the package whose `Package(dependencies:)` entry may go too.
     func testUnusedDependencyStatesTheRemovalThePlannerFound() throws {
-        try writeLibrary("NXKit")
-        try write(package("NXUI", targets: """
+        let (project, check, findings) = try checkNXUI(targets: """
             .target(name: "NXUI", dependencies: [.product(name: "NXKit", package: "NXKit"), "Helpers"]),
                     .target(name: "Helpers")
-            """, dependencies: ".package(path: \"../../Kit/NXKit\")"), to: "Common/NXUI/Package.swift")
-        try write("import Foundation\n\npublic struct Theme {}\n", to: "Common/NXUI/Sources/NXUI/Theme.swift")
-        try write("public struct Helper {}\n", to: "Common/NXUI/Sources/Helpers/Helper.swift")
-        let project = try open()
-        let check = try project.check(today: Day(year: 2026, month: 6, day: 1))
-        let findings = check.result.findings.filter { $0.rule == .unusedDependency }
+            """, dependencies: ".package(path: \"../../Kit/NXKit\")", imports: ["Foundation"], rule: .unusedDependency)
         XCTAssertEqual(findings.compactMap(\.manifestFix).map(\.intent), [.removeEntry(package: "nxkit"), .removeEntry(package: "nxui")])
         XCTAssertEqual(findings.compactMap(\.manifestFix).map(\.target), Array(repeating: ManifestFix.Target(package: "Common/NXUI", name: "NXUI"), count: 2))
         XCTAssertEqual(findings.compactMap(\.manifestFix).map(\.place), findings.map { SourcePosition(line: $0.location.line ?? 0, column: $0.location.column ?? 0) })
@@ -72,20 +78,33 @@ final class StatedFixTests: ScratchRepositoryTestCase {
         XCTAssertEqual(stated, found)
     }
 
+    /// A development pod's `s.dependency` on another pod none of its files imports: the line is removed.
+    func testUnusedDependencyOfAPodStatesTheLineRemoved() throws {
+        func podspec(_ name: String, _ lines: [String] = []) -> String {
+            (["Pod::Spec.new do |s|", "  s.name = '\(name)'", "  s.version = '1.0.0'", "  s.source_files = 'Classes/**/*'"] + lines.map { "  " + $0 } + ["end", ""])
+                .joined(separator: "\n")
+        }
+        try write(podspec("Core"), to: "Core/Core.podspec")
+        try write("public struct Core {}\n", to: "Core/Classes/Core.swift")
+        try write(podspec("Files", ["s.dependency 'Core'"]), to: "Files/Files.podspec")
+        try write("import Foundation\n\npublic struct Files {}\n", to: "Files/Classes/Files.swift")
+        let project = try open()
+        let check = try project.check(today: Day(year: 2026, month: 6, day: 1))
+        let findings = check.result.findings.filter { $0.rule == .unusedDependency }
+        XCTAssertEqual(findings.compactMap(\.manifestFix).map(\.intent), [.removePodDependency])
+        let (stated, found) = plans(findings, of: project, check: check)
+        XCTAssertEqual(stated.count, 1)
+        XCTAssertEqual(stated, found)
+    }
+
     /// An import of another package's product (whose package is not declared yet) and of a target of the same package:
     /// each finding states the entry added where the importer starts, with the `.package(path:)` it needs and the
     /// target it leads to (which `fix` checks for a cycle).
     func testImplicitDependencyStatesTheAdditionThePlannerFound() throws {
-        try writeLibrary("NXKit")
-        try write(package("NXUI", targets: """
+        let (project, check, findings) = try checkNXUI(targets: """
             .target(name: "NXUI"),
                     .target(name: "Helpers")
-            """), to: "Common/NXUI/Package.swift")
-        try write("import NXKit\nimport Helpers\n\npublic struct Theme {}\n", to: "Common/NXUI/Sources/NXUI/Theme.swift")
-        try write("public struct Helper {}\n", to: "Common/NXUI/Sources/Helpers/Helper.swift")
-        let project = try open()
-        let check = try project.check(today: Day(year: 2026, month: 6, day: 1))
-        let findings = check.result.findings.filter { $0.rule == .implicitDependency }
+            """, imports: ["NXKit", "Helpers"], rule: .implicitDependency)
         XCTAssertEqual(findings.compactMap(\.manifestFix).map(\.intent), [
             .addDependency(entry: ".product(name: \"NXKit\", package: \"NXKit\")", packageEntry: ".package(path: \"../../Kit/NXKit\")"),
             .addDependency(entry: "\"Helpers\"", packageEntry: nil),
