@@ -138,7 +138,7 @@ let package = Package(
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ], path: "Tests/FunctionLengths"),
         // Test support: rule examples and repositories in memory, read by the real pipeline (not part of any product).
-        .target(name: "TestSupport", dependencies: ["DependencyGraph", "Diagnostics", "Discovery", "Files", "ManifestReading", "PackageModel", "Project", "Rules"],
+        .target(name: "TestSupport", dependencies: ["Configuration", "DependencyGraph", "Diagnostics", "Discovery", "Files", "ManifestReading", "PackageModel", "Project", "Rules"],
                 path: "Tests/TestSupport"),
         .testTarget(name: "FilesTests", dependencies: ["Files"]),
         .testTarget(name: "PathsTests", dependencies: ["Paths"]),
@@ -163,7 +163,7 @@ let package = Package(
         .testTarget(name: "FixingTests", dependencies: ["Fixing"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "DependencyGraph", "Diagnostics", "Rules", "TestSupport"]),
         .testTarget(name: "ResourceGenerationTests", dependencies: ["ResourceGeneration", "Diagnostics", "Files", "ManifestReading", "PackageModel", "Project", "Templates"]),
-        .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Diagnostics", "Discovery", "Files", "Project", "ManifestReading", "PackageModel", "Paths"]),
+        .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Configuration", "Diagnostics", "Discovery", "Files", "Project", "ManifestReading", "PackageModel", "Paths"]),
         .testTarget(name: "PodMigrationTests", dependencies: ["PodMigration", "Files", "SourceText"]),
         .testTarget(name: "ProjectTests", dependencies: ["Project", "Configuration", "DependencyGraph", "Diagnostics", "Files", "Fixing", "ManifestReading", "PackageModel", "Rules", "TestSupport"]),
         .testTarget(name: "ComponentizeCLITests", dependencies: ["componentize"], exclude: ["Golden"]),

@@ -80,18 +80,17 @@ extension Configuration {
 }
 
 extension ConfigurationLoader {
-    /// Today in UTC as `YYYY-MM-DD`, or `COMPONENTIZE_TODAY` when set (for reproducible runs).
-    public static func today(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+    /// Today in UTC, or `COMPONENTIZE_TODAY` when set (`YYYY-MM-DD`, for reproducible runs).
+    public static func today(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Day {
         if let fixed = environment["COMPONENTIZE_TODAY"], !fixed.isEmpty {
-            guard ConfigurationLoader.isDate(fixed) else {
+            guard let day = Day(fixed) else {
                 throw InputError("COMPONENTIZE_TODAY='\(fixed)' is not a date: write it as YYYY-MM-DD, e.g. 2026-06-01")
             }
-            return fixed
+            return day
         }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter.string(from: Date())
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: Date())
+        return Day(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
     }
 }

@@ -15,6 +15,11 @@ public struct Day: Comparable, Hashable, Sendable, CustomStringConvertible {
         (self.year, self.month, self.day) = (year, month, day)
     }
 
+    /// A day from its numbers, as a calendar gives them or as a test writes it.
+    public init(year: Int, month: Int, day: Int) {
+        (self.year, self.month, self.day) = (year, month, day)
+    }
+
     /// As it was written: `YYYY-MM-DD`.
     public var description: String {
         func padded(_ number: Int, _ width: Int) -> String {

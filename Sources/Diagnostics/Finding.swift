@@ -29,9 +29,11 @@ public struct Finding: Sendable, Hashable {
     public var location: FileLocation
     /// The dependency edge (or thing) the finding is about: stable across edits that move lines.
     public var key: FindingKey
+    /// The manifest edit that fixes it, when the rule states one (`fix` makes it); reports do not show it.
+    public var manifestFix: ManifestFix?
 
     public init(rule: RuleID, severity: Severity, message: String, rationale: String, fix: String,
-                location: FileLocation, key: FindingKey) {
+                location: FileLocation, key: FindingKey, manifestFix: ManifestFix? = nil) {
         self.rule = rule
         self.severity = severity
         self.message = message
@@ -39,6 +41,7 @@ public struct Finding: Sendable, Hashable {
         self.fix = fix
         self.location = location
         self.key = key
+        self.manifestFix = manifestFix
     }
 
     /// Report order: file, line, column, rule, message.

@@ -1,41 +1,5 @@
 import Diagnostics
 
-/// What the fix of a finding does to a manifest, typed: the one edit `fix` makes for it (several findings may share one:
-/// a misspelt product name is both `unresolved` and the `implicit-dependency` of the import it was meant to declare).
-public enum FixIntent: Sendable, Hashable {
-    /// `entry` added to the `dependencies:` of a target, with the `Package(dependencies:)` entry it needs when the
-    /// package is not declared yet.
-    case addDependency(entry: String, packageEntry: String?)
-    /// The entry removed; `package` is the identity of the package it names, whose `Package(dependencies:)` entry goes
-    /// too when nothing else names it.
-    case removeEntry(package: String?)
-    /// The path of a `.package(path:)` replaced.
-    case replacePath(String)
-    /// The name an entry is written with replaced (`.product(name:)`, `.target(name:)`, a bare name).
-    case replaceName(String)
-    /// `s.dependency 'name'` added after a dependency line of the spec.
-    case addPodDependency(String)
-    /// A podspec's dependency line removed.
-    case removePodDependency
-
-    /// Whether the edit takes something away (an entry, a path or a name as written): what may leave an import unprovided.
-    public var takesAway: Bool {
-        switch self {
-        case .addDependency, .addPodDependency: false
-        case .removeEntry, .replacePath, .replaceName, .removePodDependency: true
-        }
-    }
-
-    /// Whether the edit declares something new (an entry, or what a repaired name or path leads to): what may close a
-    /// cycle or break a layer's rules.
-    public var declares: Bool {
-        switch self {
-        case .addDependency, .addPodDependency, .replacePath, .replaceName: true
-        case .removeEntry, .removePodDependency: false
-        }
-    }
-}
-
 /// One edit `fix` plans: its intent, the manifest and place it applies to, and what it changes the declarations of.
 public struct PlannedEdit: Sendable, Hashable {
     /// The manifest file itself (absolute).

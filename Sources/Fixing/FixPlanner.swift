@@ -77,6 +77,7 @@ public struct FixPlanner {
 
     public mutating func plan(_ finding: Finding) {
         do throws(NotFixable) {
+            if let stated = finding.manifestFix { return try planStated(finding, stated) }
             switch finding.rule {
             case .implicitDependency: try planAddition(finding)
             case .unusedDependency: try planRemoval(finding)
@@ -113,10 +114,7 @@ public struct FixPlanner {
 
     private mutating func planLocalAddition(_ finding: Finding, from: GraphTarget, to: GraphTarget) throws(NotFixable) {
         try refuseXcode(from, finding)
-        if reaches(from: to, to: from) {
-            let chain = graph.chain(from: [to], to: [from]) ?? DependencyChain(steps: [])
-            throw NotFixable(ImplicitDependencyRule.closingCycle(from: from, to: to, chain: chain), kind: .worsens)
-        }
+        try refuseCycle(from: from, to: to)
         if ImplicitDependencyRule.importsProjectTarget(from: from, to: to) {
             throw NotFixable(ImplicitDependencyRule.projectTarget(from: from, to: to), kind: .forAPerson)
         }
@@ -136,18 +134,12 @@ public struct FixPlanner {
     /// `.product(name:package:)` of the product holding `to` added to `from`, with `.package(path:)` when the package
     /// is not declared yet.
     private mutating func addProduct(holding to: GraphTarget, to from: GraphTarget, finding: Finding) throws(NotFixable) {
-        let fromPackage = package(of: from), toPackage = package(of: to)
-        guard toPackage.manifest.kind != .pod else {
+        guard package(of: to).manifest.kind != .pod else {
             throw NotFixable("\(to.packageName) is a pod: a Package.swift cannot depend on it until it is migrated (componentize migrate-pods)", kind: .forAPerson)
         }
-        guard let product = graph.products(holding: to).first else {
+        guard let (element, packageEntry) = ImplicitDependencyRule.productEntry(declaring: to, from: from, in: graph) else {
             throw NotFixable("package \(to.packageName) has no product holding \(to.id.name)", kind: .forAPerson)
         }
-        let declared = fromPackage.manifest.dependencies.first { fromPackage.localDependencies[$0.location] == toPackage.directory }
-        // `.package(path: "../")` is named by the folder it leads to, as SwiftPM names it.
-        let name = declared?.name ?? (toPackage.directory as NSString).lastPathComponent
-        let element = ".product(name: \"\(product)\", package: \"\(name)\")"
-        let packageEntry = declared == nil ? ".package(path: \"\(PathArithmetic.relative(toPackage.directory, to: fromPackage.directory))\")" : nil
         try addToTarget(from, element: element, need: Need(finding: finding, description: "add \(element) to \(from.id.name)"), package: packageEntry)
     }
 
@@ -303,23 +295,40 @@ public struct FixPlanner {
 
     private mutating func planRemoval(_ finding: Finding) throws(NotFixable) {
         guard let unused = graph.imports?.unimported.first(where: { $0.edge.location == finding.location && $0.from.id.name == finding.key.from }),
-              let line = finding.location.line, let column = finding.location.column else {
+              finding.location.line != nil, finding.location.column != nil else {
             throw NotFixable("the entry behind this finding is no longer in the graph", kind: .forAPerson)
         }
         try refuseXcode(unused.from, finding)
-        let owner = package(of: unused.from)
-        let need = Need(finding: finding, description: "remove the entry `\(unused.edge.written)` from \(unused.from.id.name)")
-        let intent: FixIntent
-        if owner.manifest.kind == .pod {
-            intent = .removePodDependency
-        } else {
-            let identity: String? = unused.targets.first.map { (package(of: $0).directory as NSString).lastPathComponent.lowercased() }
-                ?? { if case let .external(package?, _) = unused.edge.to { return package }; return nil }()
-            intent = .removeEntry(package: identity)
+        guard let stated = UnusedDependencyRule.manifestFix(removing: unused, in: graph) else {
+            throw NotFixable("the entry behind this finding is no longer in the graph", kind: .forAPerson)
         }
-        add(PlannedEdit(file: manifestFile(of: owner), line: line, column: column, intent: intent, package: owner.relativeDirectory,
-                        target: unused.from.id.name), in: owner, for: need)
-        removed.insert(EntryKey(from: unused.from.number, location: unused.edge.location))
+        try planStated(finding, stated)
+    }
+
+    // MARK: - Fixes the rule stated
+
+    /// The edit the rule stated, checked as one found from the graph is: an Xcode target refused, an addition that
+    /// would close a cycle refused, and a misspelt entry of the package meant repaired rather than a second one added.
+    private mutating func planStated(_ finding: Finding, _ stated: ManifestFix) throws(NotFixable) {
+        guard let from = graph.target(TargetID(package: stated.target.package, name: stated.target.name)) else {
+            throw NotFixable("the target behind this finding is no longer in the graph", kind: .forAPerson)
+        }
+        try refuseXcode(from, finding)
+        let owner = package(of: from)
+        if case let .addDependency(entry, _) = stated.intent {
+            if let leadsTo = stated.leadsTo {
+                guard let to = graph.target(TargetID(package: leadsTo.package, name: leadsTo.name)) else {
+                    throw NotFixable("the target behind this finding is no longer in the graph", kind: .forAPerson)
+                }
+                try refuseCycle(from: from, to: to)
+            }
+            if let repair = try repair(of: from, providing: entry) {
+                return add(repair.edit, in: owner, for: Need(finding: finding, description: repair.description))
+            }
+        }
+        add(PlannedEdit(file: manifestFile(of: owner), line: stated.place.line, column: stated.place.column, intent: stated.intent,
+                        package: owner.relativeDirectory, target: from.id.name), in: owner, for: Need(finding: finding, description: stated.summary))
+        if !stated.intent.declares { removed.insert(EntryKey(from: from.number, location: finding.location)) }
     }
 
     // MARK: - Helpers
@@ -340,6 +349,13 @@ public struct FixPlanner {
             for (next, entry) in outgoing?[node] ?? [] where !removed.contains(entry) && seen.insert(next).inserted { queue.append(next) }
         }
         return false
+    }
+
+    /// Refuses declaring `to` for `from` when `to` already reaches `from`: the entry would close a cycle.
+    private mutating func refuseCycle(from: GraphTarget, to: GraphTarget) throws(NotFixable) {
+        guard reaches(from: to, to: from) else { return }
+        let chain = graph.chain(from: [to], to: [from]) ?? DependencyChain(steps: [])
+        throw NotFixable(ImplicitDependencyRule.closingCycle(from: from, to: to, chain: chain), kind: .worsens)
     }
 
     /// Findings in the order they are planned: removals first (see ``reaches(from:to:)``), then as reported.

@@ -17,7 +17,7 @@ public struct PodMigrationRequest: Sendable {
     public var names: [String]
     /// A folder with the user's own `migrate-pods` templates.
     public var templates: String?
-    public var today: String
+    public var today: Day
     /// Write the packages even when outside pods have no known SwiftPM package.
     public var allowUnmapped: Bool
     /// Write the packages even when a dependency breaks the layering.
@@ -27,7 +27,7 @@ public struct PodMigrationRequest: Sendable {
     /// Only the pods migrate-pods migrated before, rewritten from their podspecs.
     public var update: Bool
 
-    public init(names: [String] = [], templates: String? = nil, today: String, allowUnmapped: Bool = false, allowViolations: Bool = false,
+    public init(names: [String] = [], templates: String? = nil, today: Day, allowUnmapped: Bool = false, allowViolations: Bool = false,
                 force: Bool = false, update: Bool = false) {
         self.update = update
         self.names = names

@@ -114,8 +114,8 @@ public final class Project {
     /// The root, absolute, links resolved.
     public var absoluteRoot: String { fileSystem.realPath(root) }
 
-    /// Today in UTC as `YYYY-MM-DD`, or `COMPONENTIZE_TODAY` when set (for reproducible runs).
-    public static func today(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+    /// Today in UTC, or `COMPONENTIZE_TODAY` when set (for reproducible runs).
+    public static func today(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Day {
         try ConfigurationLoader.today(environment: environment)
     }
 }

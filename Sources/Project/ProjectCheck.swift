@@ -19,7 +19,7 @@ public struct ProjectCheck {
 
 /// What `componentize check` is asked for.
 public struct CheckRequest: Sendable {
-    public var today: String
+    public var today: Day
     /// Read the sources' imports (when the configuration's `imports.check` agrees).
     public var imports: Bool
     /// Apply this baseline instead of the one the configuration names.
@@ -37,7 +37,7 @@ public struct CheckRequest: Sendable {
     /// Apply no baseline, not even the configured one (`--no-baseline`).
     public var ignoresBaseline = false
 
-    public init(today: String, imports: Bool = true, baseline: String? = nil, writeBaseline: String? = nil, changedSince: String? = nil,
+    public init(today: Day, imports: Bool = true, baseline: String? = nil, writeBaseline: String? = nil, changedSince: String? = nil,
                 toolVersion: String) {
         self.today = today
         self.imports = imports
@@ -59,7 +59,7 @@ public enum CheckOutcome {
 extension Project {
     /// The layering check: every rule over the graph, with configured severities and exceptions applied. With
     /// `imports` (and `imports.check` in the configuration), the sources are read too.
-    public func check(today: String, imports: Bool = true) throws -> ProjectCheck {
+    public func check(today: Day, imports: Bool = true) throws -> ProjectCheck {
         if configuration.strict { try configuration.requireGlobsMatch(workspace) }
         let (graph, importNotes) = imports && configuration.imports.check ? graphWithImports : (self.graph, [])
         var result = timings.measure("rules") { LayerChecker(configuration: layering.configuration, today: today).check(graph) }

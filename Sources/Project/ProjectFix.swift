@@ -12,7 +12,7 @@ import Rules
 
 /// What `componentize fix` is asked for.
 public struct FixRequest: Sendable {
-    public var today: String
+    public var today: Day
     /// The rules whose findings are fixed.
     public var rules: Set<RuleID>
     /// Print the diffs, write nothing.
@@ -22,7 +22,7 @@ public struct FixRequest: Sendable {
     /// The rules `fix` edits manifests for.
     public static let fixableRules: [RuleID] = [.implicitDependency, .unusedDependency, .podPackageMismatch, .unresolved]
 
-    public init(today: String, rules: Set<RuleID> = Set(fixableRules), dryRun: Bool = false, toolVersion: String) {
+    public init(today: Day, rules: Set<RuleID> = Set(fixableRules), dryRun: Bool = false, toolVersion: String) {
         self.today = today
         self.rules = rules
         self.dryRun = dryRun
@@ -62,7 +62,7 @@ extension Project {
     /// The planned files made, checked as `check` would, with the edits to cancel made again without them until the
     /// check adds nothing; and the findings `check` reports then (nil when nothing is edited).
     private func reviewed(_ planner: FixPlanner, before check: ProjectCheck,
-                          today: String) throws -> ([FileFix.Made], [PlannedEdit: NotFixable], [Finding]?) {
+                          today: Day) throws -> ([FileFix.Made], [PlannedEdit: NotFixable], [Finding]?) {
         let staticReader = reader.staticReader
         var made = timings.measure("fix: edits made") { planner.made(reader: staticReader) }
         guard made.contains(where: { !$0.placed.isEmpty }) else { return (made, [:], nil) }
@@ -92,7 +92,7 @@ extension Project {
     /// the repository is discovered again, the check's graph (`check`) lends what the planned manifests cannot change:
     /// the share of the code read (the sources are as read, and an edited manifest adds or removes no package) and the
     /// imports' resolution of every target whose manifest and declared dependencies are unchanged.
-    func findings(withPlanned planned: [FileFix.Made], today: String, check: DependencyGraph? = nil) throws -> [Finding] {
+    func findings(withPlanned planned: [FileFix.Made], today: Day, check: DependencyGraph? = nil) throws -> [Finding] {
         let (workspace, rediscovered) = try plannedWorkspace(planned)
         let configuration = layering.configuration
         var graph: DependencyGraph

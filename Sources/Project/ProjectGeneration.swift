@@ -12,7 +12,7 @@ import PackageModel
 
 extension Project {
     /// What `componentize new` would write, refused when `check` would reject it.
-    public func plan(newComponent request: ScaffoldRequest, today: String) throws -> ScaffoldPlan {
+    public func plan(newComponent request: ScaffoldRequest, today: Day) throws -> ScaffoldPlan {
         var plan = try Scaffolder(root: root, configuration: configuration, workspace: workspace, graph: graph, today: today,
                                   discovery: PackageDiscovery(reader: reader, exclude: configuration.exclude), fileSystem: fileSystem).plan(request)
         // The notes print as `note: …` lines: each passed-over package's line without its own `note:`.

@@ -30,12 +30,12 @@ extension Project {
     /// Reads every package under `path` and proposes layers from what depends on what (see ``LayerInference``), with a
     /// baseline of what the proposal reports today, so that `check` passes on the repository as it is.
     /// Declines unless `allowingUnread` when most code is unread (``InferredConfigurationWriter/declining(read:total:unread:)``).
-    public static func inferConfiguration(at path: String, strategy: ReaderStrategy, today: String, allowingUnread: Bool = false) throws -> InferredConfiguration {
+    public static func inferConfiguration(at path: String, strategy: ReaderStrategy, today: Day, allowingUnread: Bool = false) throws -> InferredConfiguration {
         try inferConfiguration(at: path, reader: ManifestReader(strategy: strategy), today: today, allowingUnread: allowingUnread)
     }
 
     /// The same with this manifest reader.
-    public static func inferConfiguration(at path: String, reader: ManifestReader, today: String, allowingUnread: Bool = false) throws -> InferredConfiguration {
+    public static func inferConfiguration(at path: String, reader: ManifestReader, today: Day, allowingUnread: Bool = false) throws -> InferredConfiguration {
         let fileSystem = CachedFileSystem()
         guard fileSystem.status(of: path).isFolder else {
             throw InputError("no such folder: init --infer reads the repository in it", at: FileLocation(path: path))
@@ -44,7 +44,7 @@ extension Project {
             .inferConfiguration(today: today, allowingUnread: allowingUnread)
     }
 
-    func inferConfiguration(today: String, allowingUnread: Bool = false) throws -> InferredConfiguration {
+    func inferConfiguration(today: Day, allowingUnread: Bool = false) throws -> InferredConfiguration {
         guard !workspace.packages.isEmpty else {
             throw InputError("no Package.swift under this folder: nothing to infer layers from (use 'componentize init --preset' to start from a preset)",
                              at: FileLocation(path: root))
@@ -80,7 +80,7 @@ extension Project {
 
     /// What the layering reports, from the configuration as written and read back as `check` will read it: with the
     /// sources' imports, so an undeclared import today is baselined too.
-    private func reported(by layering: InferredLayering, today: String) throws -> (findings: [Finding], coverage: SourceCoverage?, wiresThroughMediator: Bool) {
+    private func reported(by layering: InferredLayering, today: Day) throws -> (findings: [Finding], coverage: SourceCoverage?, wiresThroughMediator: Bool) {
         let text = try InferredConfigurationWriter(layering: layering).render()
         let inferred = try ConfigurationLoader(knownRules: Self.knownRules).parse(text, path: PathArithmetic.join(root, ConfigurationLoader.fileName))
         let graph = graph(with: inferred).graph

@@ -15,14 +15,14 @@ public struct ExceptionExpiredRule: Sendable {
                 preset: four-layer
                 exceptions:
                   - {from: ComponentOwner, to: ComponentImage, rule: horizontal, reason: "split in progress", expires: 2026-12-31}
-                """, today: "2026-06-01", [("App", RuleExample.package("App", targets: [("ComponentOwner", ["\"ComponentImage\""]), ("ComponentImage", [])]))]),
+                """, today: Day(year: 2026, month: 6, day: 1), [("App", RuleExample.package("App", targets: [("ComponentOwner", ["\"ComponentImage\""]), ("ComponentImage", [])]))]),
         ],
         triggeringExamples: [
             RuleExample(configuration: """
                 preset: four-layer
                 exceptions:
                   - ↓{from: ComponentOwner, to: ComponentImage, rule: horizontal, reason: "split in progress", expires: 2026-01-31}
-                """, today: "2026-06-01", [("App", RuleExample.package("App", targets: [("ComponentOwner", ["\"ComponentImage\""]), ("ComponentImage", [])]))]),
+                """, today: Day(year: 2026, month: 6, day: 1), [("App", RuleExample.package("App", targets: [("ComponentOwner", ["\"ComponentImage\""]), ("ComponentImage", [])]))]),
         ]
     )
 

@@ -1,6 +1,7 @@
 import Configuration
 import DependencyGraph
 import Diagnostics
+import Foundation
 import PackageModel
 import Paths
 
@@ -233,6 +234,35 @@ public struct ImplicitDependencyRule: Rule {
         !isXcode(from) && isXcode(to) && from.id.package != to.id.package
     }
 
+    /// The `Package.swift` entry that declares `to` for `from`: the target's name within one package, else the product
+    /// holding it (with its package's `.package(path:)` entry when not declared yet). Nil for an Xcode target or a pod
+    /// (fix works those out or refuses them itself), a target of an Xcode project, and a target no product holds.
+    public static func manifestFix(declaring to: GraphTarget, from: GraphTarget, in graph: DependencyGraph) -> ManifestFix? {
+        guard !isXcode(from), !importsProjectTarget(from: from, to: to), graph.packages[from.packageIndex].manifest.kind != .pod else { return nil }
+        let place = SourcePosition(line: from.position?.line ?? 0, column: from.position?.column ?? 0)
+        let (target, leadsTo) = (ManifestFix.Target(package: from.id.package, name: from.id.name), ManifestFix.Target(package: to.id.package, name: to.id.name))
+        if from.id.package == to.id.package {
+            return ManifestFix(.addDependency(entry: "\"\(to.id.name)\"", packageEntry: nil), target: target, place: place,
+                               summary: "add \"\(to.id.name)\" to \(from.id.name)", leadsTo: leadsTo)
+        }
+        guard graph.packages[to.packageIndex].manifest.kind != .pod, let (entry, packageEntry) = productEntry(declaring: to, from: from, in: graph) else { return nil }
+        return ManifestFix(.addDependency(entry: entry, packageEntry: packageEntry), target: target, place: place, summary: "add \(entry) to \(from.id.name)",
+                           leadsTo: leadsTo)
+    }
+
+    /// `.product(name:package:)` of the first product holding `to`, named by the package as `from`'s manifest declares
+    /// it, with the `.package(path:)` entry `from`'s manifest needs when it does not declare it yet; nil when no product
+    /// holds `to`.
+    public static func productEntry(declaring to: GraphTarget, from: GraphTarget, in graph: DependencyGraph) -> (entry: String, packageEntry: String?)? {
+        guard let product = graph.products(holding: to).first else { return nil }
+        let fromPackage = graph.packages[from.packageIndex], toPackage = graph.packages[to.packageIndex]
+        let declared = fromPackage.manifest.dependencies.first { fromPackage.localDependencies[$0.location] == toPackage.directory }
+        // `.package(path: "../")` is named by the folder it leads to, as SwiftPM names it.
+        let name = declared?.name ?? (toPackage.directory as NSString).lastPathComponent
+        let packageEntry = declared == nil ? ".package(path: \"\(PathArithmetic.relative(toPackage.directory, to: fromPackage.directory))\")" : nil
+        return (".product(name: \"\(product)\", package: \"\(name)\")", packageEntry)
+    }
+
     /// What declares a local import: the entry to add, unless it would close a cycle (then what to do instead), and a
     /// word of caution where the layers guessed from names put the imported module above the importer.
     static func localFix(from: GraphTarget, to: GraphTarget, in graph: DependencyGraph, chains: inout ChainSearch?, configuration: Configuration) -> String {
@@ -298,7 +328,7 @@ public struct ImplicitDependencyRule: Rule {
             let fix = Self.localFix(from: from, to: to, in: graph, chains: &chains, configuration: context.configuration)
             unplaced.append(Unplaced(from: from.id.name, to: to.id.name, locations: [edge.location] + edge.otherLocations) { location, others in
                 finding("\(from.label) imports \(to.label), which \(Self.declarer(of: from))\(graph.alsoIn(others))",
-                        fix: fix, at: location, from: from.id.name, to: to.id.name)
+                        fix: fix, at: location, from: from.id.name, to: to.id.name, manifestFix: Self.manifestFix(declaring: to, from: from, in: graph))
             })
         }
         for item in graph.imports?.undeclaredExternal ?? [] {

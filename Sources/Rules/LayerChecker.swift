@@ -58,9 +58,9 @@ public struct CheckResult: Sendable {
 /// graph, the configuration it was built with, and the day.
 public struct LayerChecker: Sendable {
     public var configuration: Configuration
-    public var today: String
+    public var today: Day
 
-    public init(configuration: Configuration, today: String) {
+    public init(configuration: Configuration, today: Day) {
         self.configuration = configuration
         self.today = today
     }
@@ -107,7 +107,6 @@ public struct LayerChecker: Sendable {
         var excused: [Finding] = []
         var usedExceptions: Set<Int> = []
         let exceptions = configuration.exceptions
-        let today = Day(self.today)
         for finding in raw {
             let match = exceptions.indices.first { index in
                 exceptions[index].rule == finding.rule && exceptions[index].from == finding.key.from && exceptions[index].to == finding.key.to
@@ -121,7 +120,7 @@ public struct LayerChecker: Sendable {
             }
         }
         for (index, exception) in exceptions.enumerated() {
-            if let expires = exception.expires, let today, expires < today {
+            if let expires = exception.expires, expires < today {
                 findings.append(ExceptionExpiredRule.finding(for: exception))
             } else if !usedExceptions.contains(index) {
                 findings.append(ExceptionStaleRule.finding(for: exception, raw: raw))

@@ -46,16 +46,18 @@ public struct RuleDescription: Sendable {
     }
 
     /// A finding of this rule at its default severity, explained by its rationale.
-    public func finding(_ message: String, fix: String, at location: FileLocation, from: String, to: String = "") -> Finding {
+    public func finding(_ message: String, fix: String, at location: FileLocation, from: String, to: String = "",
+                        manifestFix: ManifestFix? = nil) -> Finding {
         Finding(rule: identifier, severity: defaultSeverity, message: message, rationale: rationale, fix: fix, location: location,
-                key: FindingKey(rule: identifier, from: from, to: to))
+                key: FindingKey(rule: identifier, from: from, to: to), manifestFix: manifestFix)
     }
 }
 
 extension Rule {
     /// A finding of this rule about the edge (or module) `from` → `to`.
-    func finding(_ message: String, fix: String, at location: FileLocation, from: String, to: String = "") -> Finding {
-        Self.description.finding(message, fix: fix, at: location, from: from, to: to)
+    func finding(_ message: String, fix: String, at location: FileLocation, from: String, to: String = "",
+                 manifestFix: ManifestFix? = nil) -> Finding {
+        Self.description.finding(message, fix: fix, at: location, from: from, to: to, manifestFix: manifestFix)
     }
 }
 
@@ -83,13 +85,13 @@ public struct RuleExample: Sendable {
     public var checkouts: [(identity: String, manifest: String)]
     /// Podspecs by path from the root (`Common/NXUI/NXUI.podspec`): a pod, or beside a package mid-migration.
     public var podspecs: [(path: String, text: String)]
-    /// The day the check runs, for rules about dates (`YYYY-MM-DD`).
-    public var today: String
+    /// The day the check runs, for rules about dates.
+    public var today: Day
     /// Where the example is written, so a failing example points at itself.
     public var file: String
     public var line: Int
 
-    public init(configuration: String? = nil, today: String = "2026-06-01", _ packages: [(String, String)],
+    public init(configuration: String? = nil, today: Day = Day(year: 2026, month: 6, day: 1), _ packages: [(String, String)],
                 sources: [(String, String)] = [], checkouts: [(String, String)] = [], podspecs: [(String, String)] = [],
                 file: String = #filePath, line: Int = #line) {
         self.configuration = configuration
@@ -158,9 +160,9 @@ public struct RuleExample: Sendable {
 /// What rules may consult besides the graph: the configuration the graph was built with, and the day.
 public struct RuleContext: Sendable {
     public var configuration: Configuration
-    public var today: String
+    public var today: Day
 
-    public init(configuration: Configuration, today: String) {
+    public init(configuration: Configuration, today: Day) {
         self.configuration = configuration
         self.today = today
     }

@@ -1,6 +1,7 @@
 import Configuration
 import DependencyGraph
 import Diagnostics
+import Foundation
 
 /// A declared dependency that none of the target's files imports: a local module, or an outside product whose manifest was read.
 public struct UnusedDependencyRule: Rule {
@@ -111,8 +112,26 @@ public struct UnusedDependencyRule: Rule {
             }
             return finding("\(from.label) declares a dependency on \(edge.written)\(which), which none of its files imports",
                            fix: "remove this entry (\(edge.written)) from the dependencies of \(from.id.name), or import it where the code uses it",
-                           at: edge.location, from: from.id.name, to: unimported.name)
+                           at: edge.location, from: from.id.name, to: unimported.name, manifestFix: Self.manifestFix(removing: unimported, in: graph))
         }
+    }
+
+    /// The entry removed from a `Package.swift` (with the identity of the package it names, whose `Package(dependencies:)`
+    /// entry goes too when nothing else names it) or a podspec's dependency line; nil for an Xcode target, or an entry
+    /// whose place in the manifest is not known.
+    public static func manifestFix(removing unused: UnimportedDependency, in graph: DependencyGraph) -> ManifestFix? {
+        let (edge, from) = (unused.edge, unused.from)
+        guard !from.productKind.isXcode, let line = edge.location.line, let column = edge.location.column else { return nil }
+        let intent: FixIntent
+        if graph.packages[from.packageIndex].manifest.kind == .pod {
+            intent = .removePodDependency
+        } else {
+            let identity = unused.targets.first.map { (graph.packages[$0.packageIndex].directory as NSString).lastPathComponent.lowercased() }
+                ?? { if case let .external(package?, _) = edge.to { return package }; return nil }()
+            intent = .removeEntry(package: identity)
+        }
+        return ManifestFix(intent, target: ManifestFix.Target(package: from.id.package, name: from.id.name), place: SourcePosition(line: line, column: column),
+                           summary: "remove the entry `\(edge.written)` from \(from.id.name)")
     }
 }
 

@@ -112,12 +112,12 @@ public struct Scaffolder {
     public var workspace: Workspace
     public var graph: DependencyGraph
     /// The day exceptions are judged on.
-    public var today: String
+    public var today: Day
     /// Reads the repository as it would be for the legality check.
     public var discovery: PackageDiscovery
     public var fileSystem: any FileSystem
 
-    public init(root: String, configuration: Configuration, workspace: Workspace, graph: DependencyGraph, today: String,
+    public init(root: String, configuration: Configuration, workspace: Workspace, graph: DependencyGraph, today: Day,
                 discovery: PackageDiscovery, fileSystem: any FileSystem) {
         self.root = root
         self.model = configuration

@@ -162,6 +162,16 @@ final class ConfigurationTests: XCTestCase {
         }
     }
 
+    /// Today is a `Day` from where it is worked out on (issue 45): `COMPONENTIZE_TODAY` read once, the clock's day in
+    /// UTC otherwise, and never text after that.
+    func testTodayIsADay() throws {
+        XCTAssertEqual(try ConfigurationLoader.today(environment: ["COMPONENTIZE_TODAY": "2026-06-01"]), Day(year: 2026, month: 6, day: 1))
+        XCTAssertThrowsError(try ConfigurationLoader.today(environment: ["COMPONENTIZE_TODAY": "22/11/2026"]))
+        let clock = try ConfigurationLoader.today(environment: [:])
+        XCTAssertNotNil(Day(clock.description), "the clock's day is a day as YYYY-MM-DD writes it: \(clock)")
+        XCTAssertLessThan(try XCTUnwrap(Day("2026-01-01")), clock)
+    }
+
     func testBadSeverity() {
         XCTAssertEqual(error("rules:\n  upward: fatal\n"), "componentize.yml:2:11: error: severity must be error, warning or off")
     }

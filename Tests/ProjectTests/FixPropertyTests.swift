@@ -1,3 +1,4 @@
+import Configuration
 import Diagnostics
 import Fixing
 import Foundation
@@ -34,7 +35,7 @@ struct FixPropertyTests {
     }
 
     private static let handled = Set(FixRequest.fixableRules)
-    private static let today = "2026-06-01"
+    private static let today = Day(year: 2026, month: 6, day: 1)
 
     @Test(arguments: seeds)
     func fixNeverMakesTheRepositoryWorse(seed: UInt64) throws {

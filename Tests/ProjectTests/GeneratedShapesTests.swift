@@ -1,3 +1,4 @@
+import Configuration
 import Diagnostics
 import Project
 import Rules
@@ -156,7 +157,7 @@ final class GeneratedShapesTests: ScratchRepositoryTestCase {
         try write("struct TrailsApp {}\n", to: "App/Sources/TrailsApp.swift")
         let project = try open()
         XCTAssertEqual(project.workspace.packages.map(\.manifest.name), ["Trails"])
-        let checked = try project.check(today: "2026-06-01")
+        let checked = try project.check(today: Day(year: 2026, month: 6, day: 1))
         XCTAssertTrue(checked.notes.contains { $0.message.hasPrefix("this Package.swift declares the Tuist projects' outside dependencies") },
                       "\(checked.notes.map(\.message))")
         XCTAssertTrue(checked.notes.contains { $0.message.hasPrefix("this Package.swift is a Tuist plugin's") }, "\(checked.notes.map(\.message))")

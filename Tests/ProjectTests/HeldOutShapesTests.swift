@@ -1,3 +1,4 @@
+import Configuration
 import Diagnostics
 import Foundation
 import ManifestReading
@@ -365,7 +366,7 @@ final class HeldOutShapesTests: ScratchRepositoryTestCase {
             + "target; move PlayerUI (or what Kit uses of it) into a package both may depend on, or drop the import; componentize fix does not "
             + "make this edit"
         XCTAssertEqual(findings.map(\.fix), [advice])
-        let outcome = try Project.open(at: root, reader: ManifestReader(strategy: .static)).fix(FixRequest(today: "2026-06-01", toolVersion: "test"))
+        let outcome = try Project.open(at: root, reader: ManifestReader(strategy: .static)).fix(FixRequest(today: Day(year: 2026, month: 6, day: 1), toolVersion: "test"))
         XCTAssertEqual(outcome.changes.map(\.path), [])
         XCTAssertEqual(outcome.notFixed.filter { $0.finding.key.from == "Kit" }.map(\.reason), [advice])
     }

@@ -1,3 +1,4 @@
+import Configuration
 import DependencyGraph
 import Diagnostics
 import Foundation
@@ -14,7 +15,7 @@ final class ObjCPodsAppTests: XCTestCase {
         .appendingPathComponent("fixtures/ObjCPodsApp").path
 
     private func check() throws -> ProjectCheck {
-        try Project.open(at: Self.fixture, reader: ManifestReader(strategy: .static)).check(today: "2026-06-01")
+        try Project.open(at: Self.fixture, reader: ManifestReader(strategy: .static)).check(today: Day(year: 2026, month: 6, day: 1))
     }
 
     private func findings(_ rule: RuleID) throws -> [String] {

@@ -1,3 +1,4 @@
+import Configuration
 import Diagnostics
 import Foundation
 import ManifestReading
@@ -535,7 +536,7 @@ final class PodShapesTests: ScratchRepositoryTestCase {
             "add pod 'NXKit', :path => '../NXKit' to target 'App' in the Podfile (beside App/Podfile:1:1), then run pod install",
             "add pod 'Alamofire' to target 'App' in the Podfile (beside App/Podfile:1:1), then run pod install",
         ].map { $0.replacingOccurrences(of: "App/Podfile", with: root + "/App/Podfile") })
-        let outcome = try open().fix(FixRequest(today: "2026-06-01", dryRun: true, toolVersion: "test"))
+        let outcome = try open().fix(FixRequest(today: Day(year: 2026, month: 6, day: 1), dryRun: true, toolVersion: "test"))
         XCTAssertEqual(outcome.changes.map(\.path), [])
         XCTAssertEqual(outcome.notFixed.filter { $0.finding.rule == .implicitDependency }.map(\.reason),
                        findings.map { "Xcode projects are not edited; \($0.fix)" })
@@ -598,7 +599,7 @@ final class PodShapesTests: ScratchRepositoryTestCase {
         let coverage = try XCTUnwrap(checked.graph.coverage)
         XCTAssertEqual([coverage.read, coverage.total], [4, 4], "the app's 3 files and Kit's")
         XCTAssertFalse(checked.result.findings.contains { $0.rule == .unreadSources }, "\(described(checked.result.findings))")
-        let inferred = try Project.inferConfiguration(at: root, reader: ManifestReader(strategy: .static), today: "2026-06-01")
+        let inferred = try Project.inferConfiguration(at: root, reader: ManifestReader(strategy: .static), today: Day(year: 2026, month: 6, day: 1))
         XCTAssertTrue(inferred.configuration.contains("LinkApp"), inferred.configuration)
     }
 

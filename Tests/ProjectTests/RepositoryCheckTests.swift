@@ -33,7 +33,7 @@ final class RepositoryCheckTests: XCTestCase {
     }
 
     private func checkWithNotes() throws -> ProjectCheck {
-        try Project.open(at: root, reader: ManifestReader(strategy: .static)).check(today: "2026-06-01")
+        try Project.open(at: root, reader: ManifestReader(strategy: .static)).check(today: Day(year: 2026, month: 6, day: 1))
     }
 
     private func described(_ findings: [Finding]) -> [String] {

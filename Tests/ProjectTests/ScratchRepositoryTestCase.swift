@@ -1,3 +1,4 @@
+import Configuration
 import Diagnostics
 import ManifestReading
 import PackageModel
@@ -30,7 +31,7 @@ class ScratchRepositoryTestCase: XCTestCase {
     }
 
     func check() throws -> ProjectCheck {
-        try open().check(today: "2026-06-01")
+        try open().check(today: Day(year: 2026, month: 6, day: 1))
     }
 
     /// `ROOT/path:line:col: rule: message`, the scratch folder written `ROOT`.

@@ -1,3 +1,4 @@
+import Configuration
 import Diagnostics
 import Discovery
 import Files
@@ -27,7 +28,7 @@ final class ScaffolderTests {
     }
 
     private func plan(_ name: String, layer: String? = nil, dependsOn: [String] = [], interface: Bool = false) throws -> ScaffoldPlan {
-        try project().plan(newComponent: ScaffoldRequest(name: name, layer: layer, dependsOn: dependsOn, interface: interface), today: "2026-06-01")
+        try project().plan(newComponent: ScaffoldRequest(name: name, layer: layer, dependsOn: dependsOn, interface: interface), today: Day(year: 2026, month: 6, day: 1))
     }
 
     @discardableResult
@@ -44,7 +45,7 @@ final class ScaffolderTests {
 
     @Test func theLayerComesFromTheMembersOrTheFlag() throws {
         let project = try project()
-        let scaffolder = Scaffolder(root: root, configuration: project.configuration, workspace: project.workspace, graph: project.graph, today: "2026-06-01",
+        let scaffolder = Scaffolder(root: root, configuration: project.configuration, workspace: project.workspace, graph: project.graph, today: Day(year: 2026, month: 6, day: 1),
                                     discovery: PackageDiscovery(reader: project.reader, exclude: project.configuration.exclude), fileSystem: DiskFileSystem())
         #expect(try scaffolder.layer(for: ScaffoldRequest(name: "ComponentVideo")).name == "business")
         #expect(try scaffolder.layer(for: ScaffoldRequest(name: "Payments", layer: "common")).name == "common")
@@ -97,7 +98,7 @@ final class ScaffolderTests {
         #expect(change.after.contains(".package(path: \"../../common/NXMediator\")"))
         #expect(plan.notes.contains { $0.contains("used by ComponentImageRegistration") })
         try ScaffoldWriter(root: root).write(plan)
-        let check = try project().check(today: "2026-06-01")
+        let check = try project().check(today: Day(year: 2026, month: 6, day: 1))
         #expect(check.result.findings.isEmpty, "no error and no warning: \(check.result.findings.map(\.message))")
         #expect(throws: InputError.self) { try self.plan("ComponentImage", interface: true) }
     }
@@ -166,7 +167,7 @@ final class ScaffolderTests {
             """.write(toFile: repository + "/componentize.yml", atomically: true, encoding: .utf8)
         func plan(_ name: String, layer: String?) throws -> ScaffoldPlan {
             try Project.open(at: repository, reader: ManifestReader(strategy: .static))
-                .plan(newComponent: ScaffoldRequest(name: name, layer: layer), today: "2026-06-01")
+                .plan(newComponent: ScaffoldRequest(name: name, layer: layer), today: Day(year: 2026, month: 6, day: 1))
         }
         let core = try plan("CoreKit", layer: "core")
         #expect(core.packages.map(\.directory) == ["Modules/Core/CoreKit"])
@@ -226,7 +227,7 @@ final class ScaffolderTests {
                 path: "Sources/{{ name }}/Resources/en.lproj/Localizable.strings"
             """.write(toFile: templates + "/kit/manifest.yml", atomically: true, encoding: .utf8)
         try "\"greeting\" = \"Hello\";\n".write(toFile: templates + "/kit/Localizable.strings.stencil", atomically: true, encoding: .utf8)
-        let plan = try project().plan(newComponent: ScaffoldRequest(name: "NXKit", templateDirectory: templates), today: "2026-06-01")
+        let plan = try project().plan(newComponent: ScaffoldRequest(name: "NXKit", templateDirectory: templates), today: Day(year: 2026, month: 6, day: 1))
         let manifest = try manifest(of: plan, "NXKit")
         #expect(manifest.contains("    name: \"NXKit\",\n    defaultLocalization: \"en\",\n"), "\(manifest)")
     }

@@ -1,3 +1,4 @@
+import Configuration
 import DependencyGraph
 import Diagnostics
 import Discovery
@@ -30,7 +31,7 @@ public struct ExampleWorkspace {
     public let fileSystem: InMemoryFileSystem
     public let project: Project
     public let markers: Set<Marker>
-    public let today: String
+    public let today: Day
     /// The check the example gets: the graph with the sources' imports, its findings and notes.
     public let outcome: ProjectCheck
 
