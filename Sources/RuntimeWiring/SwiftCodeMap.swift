@@ -74,7 +74,7 @@ struct SwiftCodeMap {
         case UInt8(ascii: "/") where byte(index + 1) == UInt8(ascii: "/"): skipLineComment()
         case UInt8(ascii: "/") where byte(index + 1) == UInt8(ascii: "*"): skipBlockComment()
         case UInt8(ascii: "#"): hash()
-        case UInt8(ascii: "\""): if let end = Self.stringEnd(bytes, from: index, hashes: 0) { index = end } else { isUsable = false }
+        case UInt8(ascii: "\""): if let end = SwiftLiterals.stringEnd(bytes, from: index, hashes: 0) { index = end } else { isUsable = false }
         case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "["): open(current)
         case UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: "]"): close()
         case UInt8(ascii: "\n"):
@@ -90,7 +90,7 @@ struct SwiftCodeMap {
     }
 
     private mutating func skipBlockComment() {
-        guard let end = Self.blockCommentEnd(bytes, from: index) else { return isUsable = false }
+        guard let end = SwiftLiterals.blockCommentEnd(bytes, from: index) else { return isUsable = false }
         index = end
     }
 
@@ -99,7 +99,7 @@ struct SwiftCodeMap {
         var hashes = 0
         while byte(index + hashes) == UInt8(ascii: "#") { hashes += 1 }
         if byte(index + hashes) == UInt8(ascii: "\"") {
-            guard let end = Self.stringEnd(bytes, from: index + hashes, hashes: hashes) else { return isUsable = false }
+            guard let end = SwiftLiterals.stringEnd(bytes, from: index + hashes, hashes: hashes) else { return isUsable = false }
             index = end
             return
         }
@@ -206,17 +206,17 @@ struct SwiftCodeMap {
         position = position + 1
         while [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(byte(position)) { position += 1 }
         guard byte(position) == UInt8(ascii: "\""), byte(position + 1) != UInt8(ascii: "\"") || byte(position + 2) != UInt8(ascii: "\""),
-              let end = Self.stringEnd(bytes, from: position, hashes: 0) else { return nil }
+              let end = SwiftLiterals.stringEnd(bytes, from: position, hashes: 0) else { return nil }
         let after = byte(nextNonSpace(from: end))
         return [0, UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: ";"), UInt8(ascii: "}"), UInt8(ascii: "/"), UInt8(ascii: ",")].contains(after) ? end : nil
     }
 
     /// The call's closing parenthesis, then a trailing closure when one follows on the same line.
     private func callEnd(from open: Int) -> Int? {
-        guard let close = Self.matching(bytes, from: open) else { return nil }
+        guard let close = SwiftLiterals.matching(bytes, from: open) else { return nil }
         let next = nextNonSpace(from: close)
         guard byte(next) == UInt8(ascii: "{") else { return close }
-        return Self.matching(bytes, from: next)
+        return SwiftLiterals.matching(bytes, from: next)
     }
 
     /// `MGJRouter` for `MGJRouter.openURL`, `self` for `self.openURL`: a plain name right before the call's dot; the
@@ -302,81 +302,6 @@ extension SwiftCodeMap {
         startsIdentifier(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 
-    /// After a (nested) block comment opened at `start`.
-    static func blockCommentEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        var index = start + 2, nesting = 1
-        while index + 1 < bytes.count {
-            if bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "*") {
-                nesting += 1
-                index += 2
-            } else if bytes[index] == UInt8(ascii: "*"), bytes[index + 1] == UInt8(ascii: "/") {
-                nesting -= 1
-                index += 2
-                if nesting == 0 { return index }
-            } else {
-                index += 1
-            }
-        }
-        return nil
-    }
-
-    /// After the string literal whose first quote is at `quote`, opened with `hashes` `#` before it: single-line or
-    /// `"""` multi-line, escapes (`\` then as many `#`) and interpolations (code, with strings of its own) skipped.
-    static func stringEnd(_ bytes: UnsafeBufferPointer<UInt8>, from quote: Int, hashes: Int) -> Int? {
-        let quote3 = quote + 2 < bytes.count && bytes[quote + 1] == UInt8(ascii: "\"") && bytes[quote + 2] == UInt8(ascii: "\"")
-        var index = quote + (quote3 ? 3 : 1)
-        while index < bytes.count {
-            let current = bytes[index]
-            if current == UInt8(ascii: "\n"), !quote3 { return nil }
-            if current == UInt8(ascii: "\\"), (0..<hashes).allSatisfy({ index + 1 + $0 < bytes.count && bytes[index + 1 + $0] == UInt8(ascii: "#") }) {
-                let after = index + 1 + hashes
-                if after < bytes.count, bytes[after] == UInt8(ascii: "(") {
-                    guard let close = matching(bytes, from: after) else { return nil }
-                    index = close
-                } else {
-                    index = after + 1
-                }
-                continue
-            }
-            if current == UInt8(ascii: "\"") {
-                let closes = !quote3 || (index + 2 < bytes.count && bytes[index + 1] == UInt8(ascii: "\"") && bytes[index + 2] == UInt8(ascii: "\""))
-                let end = index + (quote3 ? 3 : 1)
-                if closes, (0..<hashes).allSatisfy({ end + $0 < bytes.count && bytes[end + $0] == UInt8(ascii: "#") }) { return end + hashes }
-            }
-            index += 1
-        }
-        return nil
-    }
-
-    /// After the bracket matching the one at `open` (strings and comments inside skipped).
-    static func matching(_ bytes: UnsafeBufferPointer<UInt8>, from open: Int) -> Int? {
-        var index = open, depth = 0
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
-            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                depth -= 1
-                if depth == 0 { return index + 1 }
-            case UInt8(ascii: "\""):
-                guard let end = stringEnd(bytes, from: index, hashes: 0) else { return nil }
-                index = end
-                continue
-            case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/"):
-                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
-                continue
-            case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "*"):
-                guard let end = blockCommentEnd(bytes, from: index) else { return nil }
-                index = end
-                continue
-            case UInt8(ascii: "#") where index + 1 < bytes.count && (bytes[index + 1] == UInt8(ascii: "\"") || bytes[index + 1] == UInt8(ascii: "#")):
-                return nil
-            default: break
-            }
-            index += 1
-        }
-        return nil
-    }
-
     /// The first top-level comma after `keeping` arguments of the call whose `(` is at `open`, or nil: fewer arguments,
     /// a `<` at the top level (a generic argument list's commas cannot be told from the call's), or text the scan
     /// cannot follow.
@@ -385,12 +310,12 @@ extension SwiftCodeMap {
         while index < bytes.count {
             switch bytes[index] {
             case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
-                guard let end = matching(bytes, from: index) else { return nil }
+                guard let end = SwiftLiterals.matching(bytes, from: index) else { return nil }
                 index = end
                 continue
             case UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: "#"), UInt8(ascii: "/"): return nil
             case UInt8(ascii: "\""):
-                guard let end = stringEnd(bytes, from: index, hashes: 0) else { return nil }
+                guard let end = SwiftLiterals.stringEnd(bytes, from: index, hashes: 0) else { return nil }
                 index = end
                 continue
             case UInt8(ascii: ","):
@@ -410,6 +335,6 @@ extension SwiftCodeMap {
             if bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "}") { return nil }
             index += 1
         }
-        return index < bytes.count ? matching(bytes, from: index) : nil
+        return index < bytes.count ? SwiftLiterals.matching(bytes, from: index) : nil
     }
 }

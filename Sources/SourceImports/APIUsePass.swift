@@ -97,9 +97,10 @@ public enum APIUsePass {
     ///
     /// Linear in the files and their words, whatever the number of modules a target asks about or sees: the words that
     /// the asked modules' files may declare in extensions are indexed once, each asking target's words are walked once
-    /// against that index, and each file is parsed at most twice (for the members its extensions declare; for every
-    /// name it declares and the names its own target asks about that it uses). Which files are parsed is the words'
-    /// answer (``SourceWords``, from the import pass); what they declare and use is SwiftParser's.
+    /// against that index, and each file is parsed at most twice: its extensions' member level only, for the members
+    /// they declare (``ExtensionText``); whole, for every name it declares and the names its own target asks about that
+    /// it uses. Which files are parsed is the words' answer (``SourceWords``, from the import pass); what they declare
+    /// and use is SwiftParser's.
     public static func firstUses(_ queries: [APIUseQuery], in groups: [SourceGroup], fileSystem: any FileSystem) -> [APIUse?] {
         let words = GroupWords(groups, used: Set(queries.flatMap { [$0.target, $0.module] + $0.seen }), fileSystem: fileSystem)
         let asking = AskingTargets(queries)
@@ -108,9 +109,7 @@ public enum APIUsePass {
             slice.map { asking.candidateFiles(of: $0, in: index, words: words) }
         }
         let moduleFiles = Array(Set(candidates.flatMap { $0.files.values.joined() })).sorted()
-        // What those files declare, kept too: a module one target asks about may be one another target sees.
-        let moduleParses = parse(moduleFiles, in: groups, fileSystem: fileSystem) { bytes, _ in declarations(in: bytes) }
-        let members = moduleParses.mapValues(\.members)
+        let members = parse(moduleFiles, in: groups, fileSystem: fileSystem) { bytes, _ in extensionMembers(in: bytes) }
         // Each question's names: the members of its module's candidate files that tell a module and that its target's
         // files may use (no other name can be found used).
         let declared = queries.indices.map { index in
@@ -119,8 +118,7 @@ public enum APIUsePass {
             for file in target.files[query.module] ?? [] { names.merge(members[file] ?? [:]) { $0.union($1) } }
             return names.filter { !commonNames.contains($0.key) && target.words.contains(SourceWords.hash($0.key)) }
         }
-        let found = TargetFiles.found(queries, asking: asking, declared: declared, words: words, groups: groups,
-                                      parsed: moduleParses.mapValues(\.every), fileSystem: fileSystem)
+        let found = TargetFiles.found(queries, asking: asking, declared: declared, words: words, groups: groups, fileSystem: fileSystem)
         return queries.indices.map { index in
             guard !declared[index].isEmpty, let files = found[asking.position[queries[index].target] ?? 0] else { return nil }
             return firstUse(of: declared[index], query: queries[index], in: files)
@@ -149,19 +147,21 @@ public enum APIUsePass {
     }
 
     /// What a module's file declares in extensions that another module can use: each member's name, with the types it
-    /// extends.
+    /// extends. SwiftParser reads the file's extensions without the code of their members (``ExtensionText``), or the
+    /// whole file when that cut cannot be made.
     static func extensionMembers(in bytes: [UInt8]) -> [String: Set<String>] {
-        declarations(in: bytes).members
+        switch ExtensionText.reduced(bytes) {
+        case .noExtension: return [:]
+        case .text(let text): return members(parsing: text)
+        case nil: return members(parsing: bytes)
+        }
     }
 
-    /// What a file declares: in extensions for other modules (``DeclarationCollector``), and every name
-    /// (``EveryNameCollector``).
-    static func declarations(in bytes: [UInt8]) -> (members: [String: Set<String>], every: [String: Set<String>]) {
+    static func members(parsing bytes: [UInt8]) -> [String: Set<String>] {
         let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
-        let members = DeclarationCollector(viewMode: .sourceAccurate), every = EveryNameCollector()
-        members.walk(tree)
-        every.walk(tree)
-        return (members.members, every.declarations)
+        let collector = DeclarationCollector(viewMode: .sourceAccurate)
+        collector.walk(tree)
+        return collector.members
     }
 
     /// The first use that is the module's, in file order then source order; else the first whose owner cannot be told
@@ -327,9 +327,8 @@ struct TargetFiles: Sendable {
     /// What each asking target's questions need, by its place, every file parsed once: first its own files that may use
     /// one of its names (what they declare kept too), then, for the names found used, the files of the modules it sees
     /// whose declarable words hold one. Nil for a target with no name to ask about.
-    /// `parsed`: what the files parsed already declare.
     static func found(_ queries: [APIUseQuery], asking: AskingTargets, declared: [[String: Set<String>]], words: GroupWords,
-                      groups: [SourceGroup], parsed: [GroupFile: [String: Set<String>]], fileSystem: any FileSystem) -> [TargetFiles?] {
+                      groups: [SourceGroup], fileSystem: any FileSystem) -> [TargetFiles?] {
         let names = asking.queries.map { indices in Set(indices.flatMap { declared[$0].keys }) }
         var usingTarget: [GroupFile: Int] = [:]
         for (position, target) in asking.targets.enumerated() where !names[position].isEmpty {
@@ -350,7 +349,7 @@ struct TargetFiles: Sendable {
             DeclarationSearch.needs(asking.queries[position].map { declared[$0] }, in: using, of: asking.targets[position], words: words)
         }
         let seen = asking.queries.map { indices in APIUsePass.orderedUnion(indices.map { APIUsePass.seenGroups(of: queries[$0]) }) }
-        var search = DeclarationSearch(needs: needs, seen: seen, words: words, parsed: parsed.merging(using.mapValues(\.declarations)) { $1 })
+        var search = DeclarationSearch(needs: needs, seen: seen, words: words, parsed: using.mapValues(\.declarations))
         let allUsed = Set(needs.flatMap(\.keys))
         while case let wanted = search.next(), !wanted.isEmpty {
             let parsed = APIUsePass.parse(wanted, in: groups, fileSystem: fileSystem) { bytes, file in
