@@ -50,55 +50,55 @@ struct SplicedGraphTests {
         try #require(workspace.packages.firstIndex { $0.relativeDirectory == package })
     }
 
-    @Test func anEditedManifestsPackageIsWorkedOutAgainAndTheOthersAreTakenAsTheyWere() throws {
+    /// The example's graph, and the graph of its workspace after `edit` built with it as the previous one, which must
+    /// be the graph built whole.
+    private func spliced(_ edit: (inout Workspace) throws -> Void) throws -> (previous: DependencyGraph, spliced: DependencyGraph) {
         let example = try Self.example()
         let configuration = example.project.configuration
         let previous = DependencyGraph(workspace: example.project.workspace, model: configuration)
         var workspace = example.project.workspace
-        let video = try manifest(workspace, "Business/ComponentVideo")
-        workspace.packages[video].manifest.targets[0].dependencies.append(TargetDependency(kind: .product, name: "NXKit", package: "NXKit"))
-        let service = try manifest(workspace, "Common/NXService")
-        workspace.packages[service].manifest.targets[0].dependencies = []
+        try edit(&workspace)
         let spliced = DependencyGraph(workspace: workspace, model: configuration, previous: previous)
         #expect(described(spliced) == described(DependencyGraph(workspace: workspace, model: configuration)))
+        return (previous, spliced)
+    }
+
+    private func audioEdge(_ graph: DependencyGraph) -> Edge? {
+        graph.edges.first { $0.from.package == "Business/ComponentAudio" }
+    }
+
+    @Test func anEditedManifestsPackageIsWorkedOutAgainAndTheOthersAreTakenAsTheyWere() throws {
+        let (previous, spliced) = try spliced { workspace in
+            let video = try manifest(workspace, "Business/ComponentVideo")
+            workspace.packages[video].manifest.targets[0].dependencies.append(TargetDependency(kind: .product, name: "NXKit", package: "NXKit"))
+            let service = try manifest(workspace, "Common/NXService")
+            workspace.packages[service].manifest.targets[0].dependencies = []
+        }
         #expect(described(spliced) != described(previous))
         // The unchanged packages' edges are the previous graph's own; the edited ones' are new.
-        let audio = { (graph: DependencyGraph) in graph.edges.first { $0.from.package == "Business/ComponentAudio" } }
-        let kept = try #require(audio(spliced))
-        #expect(kept === audio(previous))
+        let kept = try #require(audioEdge(spliced))
+        #expect(kept === audioEdge(previous))
         #expect(spliced.edges.filter { $0.from.package == "Business/ComponentVideo" }.map(\.written) == ["NXService", "NXKit from NXKit"])
         #expect(try #require(spliced.sortedTargets.first { $0.id.name == "VideoChecks" }).layer == "business")
     }
 
     @Test func aTestPlacedAcrossPackagesFollowsItsEditedDependencies() throws {
-        let example = try Self.example()
-        let configuration = example.project.configuration
-        let previous = DependencyGraph(workspace: example.project.workspace, model: configuration)
-        var workspace = example.project.workspace
-        let checks = try manifest(workspace, "Checks")
-        workspace.packages[checks].manifest.targets[0].dependencies = [TargetDependency(kind: .product, name: "NXKit", package: "NXKit")]
-        workspace.packages[checks].localDependencies["../Kit/NXKit"] = try #require(previous.packages.first { $0.relativeDirectory == "Kit/NXKit" }).directory
-        workspace.packages[checks].manifest.dependencies.append(PackageDependency(identity: "nxkit", kind: .fileSystem, location: "../Kit/NXKit"))
-        let spliced = DependencyGraph(workspace: workspace, model: configuration, previous: previous)
-        #expect(described(spliced) == described(DependencyGraph(workspace: workspace, model: configuration)))
+        let (_, spliced) = try spliced { workspace in
+            let checks = try manifest(workspace, "Checks"), kit = try manifest(workspace, "Kit/NXKit")
+            workspace.packages[checks].manifest.targets[0].dependencies = [TargetDependency(kind: .product, name: "NXKit", package: "NXKit")]
+            workspace.packages[checks].localDependencies["../Kit/NXKit"] = workspace.packages[kit].directory
+            workspace.packages[checks].manifest.dependencies.append(PackageDependency(identity: "nxkit", kind: .fileSystem, location: "../Kit/NXKit"))
+        }
         #expect(try #require(spliced.sortedTargets.first { $0.id.name == "VideoChecks" }).layer == "kit")
     }
 
-    @Test func aManifestThatRenamesATargetOrChangesAProductBuildsTheGraphWhole() throws {
-        let example = try Self.example()
-        let configuration = example.project.configuration
-        let previous = DependencyGraph(workspace: example.project.workspace, model: configuration)
-        let kit = try manifest(example.project.workspace, "Kit/NXKit")
-        var renamed = example.project.workspace
-        renamed.packages[kit].manifest.targets[0].name = "NXKitCore"
-        var productless = example.project.workspace
-        productless.packages[kit].manifest.products = []
-        for workspace in [renamed, productless] {
-            let spliced = DependencyGraph(workspace: workspace, model: configuration, previous: previous)
-            #expect(described(spliced) == described(DependencyGraph(workspace: workspace, model: configuration)))
-            let audio = { (graph: DependencyGraph) in graph.edges.first { $0.from.package == "Business/ComponentAudio" } }
-            let resolved = try #require(audio(spliced))
-            #expect(resolved !== audio(previous), "the dependants' edges are resolved again")
+    @Test(arguments: [true, false])
+    func aManifestThatRenamesATargetOrChangesAProductBuildsTheGraphWhole(renaming: Bool) throws {
+        let (previous, spliced) = try spliced { workspace in
+            let kit = try manifest(workspace, "Kit/NXKit")
+            if renaming { workspace.packages[kit].manifest.targets[0].name = "NXKitCore" } else { workspace.packages[kit].manifest.products = [] }
         }
+        let resolved = try #require(audioEdge(spliced))
+        #expect(resolved !== audioEdge(previous), "the dependants' edges are resolved again")
     }
 }
