@@ -156,7 +156,7 @@ let package = Package(
         .testTarget(name: "RuntimeWiringTests", dependencies: ["Files", "RuntimeWiring", "SourceText"]),
         .testTarget(name: "SourceTextTests", dependencies: ["SourceText"]),
         .testTarget(name: "DiscoveryTests", dependencies: ["Discovery", "Diagnostics", "Files", "ManifestReading", "PackageModel", "Paths"]),
-        .testTarget(name: "DependencyGraphTests", dependencies: ["DependencyGraph", "Configuration", "Diagnostics", "PackageModel", "SourceImports", "TestSupport"]),
+        .testTarget(name: "DependencyGraphTests", dependencies: ["DependencyGraph", "Configuration", "Diagnostics", "Discovery", "PackageModel", "SourceImports", "TestSupport"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "Diagnostics", "TestSupport"]),
         .testTarget(name: "LayerInferenceTests", dependencies: ["LayerInference", "Configuration", "DependencyGraph", "Rules", "TestSupport"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "Diagnostics"]),

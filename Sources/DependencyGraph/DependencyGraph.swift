@@ -228,11 +228,12 @@ public struct DependencyGraph: Sendable {
     /// The graph of `workspace` in the layers of `model`, with `imports` when the sources were read. `coverage`, when
     /// given, is that of a graph built from the same packages' folders and the same `imports` (a manifest edited, no
     /// package added or removed): it is taken as it is instead of being worked out again.
-    /// `previous`: a graph of the same sources (`facts`) that `workspace`'s manifests (some of them planned) may differ
-    /// from; its imports' resolution is reused for every target the difference cannot change.
+    /// `previous`: a graph in the same layers of the same packages and sources (`facts`) that `workspace`'s manifests
+    /// (some of them planned) may differ from; the targets and edges of the packages whose manifests are unchanged, and
+    /// its imports' resolution of every target the difference cannot change, are taken from it.
     public init(workspace: Workspace, model: Configuration, imports facts: ImportFacts? = nil, coverage known: SourceCoverage? = nil,
                 previous: DependencyGraph? = nil) {
-        let declared = DeclaredGraph(workspace: workspace, model: model)
+        let declared = DeclaredGraph(workspace: workspace, model: model, previous: previous?.declared)
         self.declared = declared
         layers = model.layers
         packages = declared.workspace.packages
@@ -375,18 +376,39 @@ struct DeclaredGraph: Sendable {
     let edges: [Edge]
     let localEdges: [(edge: Edge, from: GraphTarget, to: GraphTarget)]
     let successors: [[Int]]
+    /// What a graph of the same workspace with some manifests changed takes from this one (``init(workspace:model:previous:)``).
+    private let parts: Parts
     private let names = NameSet()
 
-    init(workspace: Workspace, model: Configuration) {
+    /// Each package's targets as its own manifest places them and its edges, and what they were worked out from.
+    private struct Parts: Sendable {
+        var layers: [Layer]
+        var surroundings: EdgeResolution.Surroundings
+        /// Every target placed by its own package (before tests are placed across packages).
+        var placed: [GraphTarget]
+        /// Where each package's edges start in ``DeclaredGraph/edges``, and the end.
+        var edgeStarts: [Int]
+    }
+
+    /// `previous`: a declared graph in the same layers of the same packages, some of whose manifests `workspace` may
+    /// replace; the packages whose manifests are unchanged keep its placements and edges (``splicing(_:previous:model:)``).
+    init(workspace: Workspace, model: Configuration, previous: DeclaredGraph? = nil) {
         var workspace = workspace
         if !zip(workspace.packages, workspace.packages.dropFirst()).allSatisfy({ $0.relativeDirectory < $1.relativeDirectory }) {
             workspace.packages.sort { $0.relativeDirectory < $1.relativeDirectory }
         }
         self.workspace = workspace
-        let numbering = TargetNumbering(workspace)
-        let edges = EdgeResolution().edges(of: workspace, numbering: numbering)
-        let sortedTargets = LayerAssignment.placingTestsAcrossPackages(LayerAssignment(model: model).targets(of: workspace, numbering: numbering),
-                                                                       edges: edges)
+        let surroundings = EdgeResolution.Surroundings(workspace)
+        let numbering: TargetNumbering, placed: [GraphTarget], edges: [Edge]
+        if let previous, let edited = previous.editedPackages(in: workspace, layers: model.layers, surroundings: surroundings) {
+            numbering = previous.numbering
+            (placed, edges) = Self.splicing(edited, of: workspace, previous: previous, model: model)
+        } else {
+            numbering = TargetNumbering(workspace)
+            edges = EdgeResolution().edges(of: workspace, numbering: numbering, surroundings: surroundings, packages: Array(workspace.packages.indices))
+            placed = LayerAssignment(model: model).targets(of: workspace, numbering: numbering)
+        }
+        let sortedTargets = LayerAssignment.placingTestsAcrossPackages(placed, edges: edges)
         self.sortedTargets = sortedTargets
         self.numbering = numbering
         self.edges = edges
@@ -400,6 +422,71 @@ struct DeclaredGraph: Sendable {
         }
         self.localEdges = localEdges
         self.successors = successors
+        parts = Parts(layers: model.layers, surroundings: surroundings, placed: placed, edgeStarts: Self.edgeStarts(edges, numbering: numbering))
+    }
+
+    /// Where each package's edges start in `edges` (in package order, each package's edges together), and the end.
+    private static func edgeStarts(_ edges: [Edge], numbering: TargetNumbering) -> [Int] {
+        var starts: [Int] = []
+        starts.reserveCapacity(numbering.packages.count + 1)
+        var edge = 0
+        for package in numbering.packages.indices {
+            starts.append(edge)
+            let end = package + 1 < numbering.packages.count ? numbering.packages[package + 1].first : numbering.count
+            while edge < edges.count, edges[edge].fromNumber < end { edge += 1 }
+        }
+        starts.append(edges.count)
+        return starts
+    }
+
+    /// The packages of `workspace` (by index) whose manifests differ from this graph's, when nothing else a placement or
+    /// an edge of another package reads differs: the same packages in the same folders, layers and unavailable folders,
+    /// and each changed package with the same name, target names and products. Nil when the graph must be built whole.
+    private func editedPackages(in new: Workspace, layers: [Layer], surroundings: EdgeResolution.Surroundings) -> [Int]? {
+        let old = workspace.packages, packages = new.packages
+        guard old.count == packages.count, parts.layers == layers, parts.surroundings == surroundings else { return nil }
+        var edited: [Int] = []
+        for index in packages.indices {
+            let before = old[index], after = packages[index]
+            guard before.directory == after.directory, before.relativeDirectory == after.relativeDirectory, before.kind == after.kind,
+                  before.isXcodeProject == after.isXcodeProject, before.manifestPath == after.manifestPath else { return nil }
+            guard before.manifest != after.manifest || before.localDependencies != after.localDependencies
+                    || before.podfileTargets != after.podfileTargets || before.folder != after.folder else { continue }
+            guard before.manifest.name == after.manifest.name, before.manifest.products == after.manifest.products,
+                  numbering.packages[index].names == after.manifest.targets.map(\.name).sorted() else { return nil }
+            edited.append(index)
+        }
+        return edited
+    }
+
+    /// The targets placed by their own packages and the edges: those of the `edited` packages worked out again, the
+    /// others' taken from `previous`.
+    private static func splicing(_ edited: [Int], of workspace: Workspace, previous: DeclaredGraph,
+                                 model: Configuration) -> (placed: [GraphTarget], edges: [Edge]) {
+        let numbering = previous.numbering, starts = previous.parts.edgeStarts
+        var placed = previous.parts.placed
+        let assignment = LayerAssignment(model: model)
+        for index in edited {
+            let first = numbering.packages[index].first
+            let targets = assignment.targets(of: workspace.packages[index], packageIndex: index, numberedFrom: first)
+            placed.replaceSubrange(first..<first + targets.count, with: targets)
+        }
+        let fresh = EdgeResolution().edges(of: workspace, numbering: numbering, surroundings: previous.parts.surroundings, packages: edited)
+        var edges: [Edge] = []
+        edges.reserveCapacity(previous.edges.count - edited.reduce(0) { $0 + starts[$1 + 1] - starts[$1] } + fresh.count)
+        // Both lists hold each package's edges together, in package order.
+        var taken = 0, next = 0
+        for index in edited {
+            edges.append(contentsOf: previous.edges[starts[taken]..<starts[index]])
+            let end = numbering.packages[index].first + numbering.packages[index].names.count
+            while next < fresh.count, fresh[next].fromNumber < end {
+                edges.append(fresh[next])
+                next += 1
+            }
+            taken = index + 1
+        }
+        edges.append(contentsOf: previous.edges[starts[taken]...])
+        return (placed, edges)
     }
 
     var targetNames: Set<String> {

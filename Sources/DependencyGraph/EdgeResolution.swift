@@ -16,17 +16,36 @@ public struct EdgeResolution: Sendable {
 
     /// Edges in manifest order, packages in workspace order; each carries the numbers of its ends.
     func edges(of workspace: Workspace, numbering: TargetNumbering) -> [Edge] {
+        edges(of: workspace, numbering: numbering, surroundings: Surroundings(workspace), packages: Array(workspace.packages.indices))
+    }
+
+    /// The edges of the packages at `indices` (in that order), each package's in manifest order.
+    func edges(of workspace: Workspace, numbering: TargetNumbering, surroundings: Surroundings, packages indices: [Int]) -> [Edge] {
         let packages = workspace.packages
-        let unavailable = workspace.unavailableDirectories
-        // An unreadable or missing Xcode or Tuist project holds targets, never a product named without its package.
-        let projects = Set(workspace.unreadable.filter(\.kind.isXcodeProject).map(\.dependedOnAt) + workspace.missing.filter(\.kind.isXcodeProject).map(\.directory)
-            + workspace.declined)
-        let podspecs = Set(workspace.missing.filter { $0.kind == .pod }.map { PathArithmetic.join($0.directory, $0.expectedFile) })
-        return inSlices(of: packages.count) { slice in
-            slice.flatMap { index in
-                edges(of: PackageContext(package: packages[index], index: index, packages: packages, numbering: numbering, unavailable: unavailable,
-                                         unavailableProjects: projects, missingPodspecs: podspecs))
+        return inSlices(of: indices.count) { slice in
+            slice.flatMap { position in
+                let index = indices[position]
+                return edges(of: PackageContext(package: packages[index], index: index, packages: packages, numbering: numbering,
+                                                unavailable: surroundings.unavailable, unavailableProjects: surroundings.projects,
+                                                missingPodspecs: surroundings.podspecs))
             }
+        }
+    }
+
+    /// What a package's edges read of the workspace besides the packages: the folders whose package cannot be known.
+    struct Surroundings: Sendable, Equatable {
+        /// Folders path dependencies lead to whose package cannot be known (``Workspace/unavailableDirectories``).
+        var unavailable: Set<String>
+        /// An unreadable or missing Xcode or Tuist project holds targets, never a product named without its package.
+        var projects: Set<String>
+        /// The podspecs Podfiles' path pods name that their folders do not hold.
+        var podspecs: Set<String>
+
+        init(_ workspace: Workspace) {
+            unavailable = workspace.unavailableDirectories
+            projects = Set(workspace.unreadable.filter(\.kind.isXcodeProject).map(\.dependedOnAt)
+                + workspace.missing.filter(\.kind.isXcodeProject).map(\.directory) + workspace.declined)
+            podspecs = Set(workspace.missing.filter { $0.kind == .pod }.map { PathArithmetic.join($0.directory, $0.expectedFile) })
         }
     }
 

@@ -381,12 +381,14 @@ struct Umbrellas {
         })
         guard !candidates.isEmpty else { return }
         var imported: [Int: Set<String>] = [:]
-        for (imports, number) in zip(facts.targets, numbers) where !imports.files.isEmpty {
-            guard let number, candidates.contains(number) else { continue }
-            imported[number, default: []].formUnion(imports.uses.map(\.module))
+        // (By position: a loop over the targets copies each.)
+        for index in facts.targets.indices where !facts.targets[index].files.isEmpty {
+            guard let number = numbers[index], candidates.contains(number) else { continue }
+            let uses = facts.targets[index].uses
+            imported[number, default: []].formUnion(uses.map(\.module))
             // A package target with code of its own (an import it does not re-export of anything but Foundation and the
             // standard library: `import SwiftUI` is a view's) is a module, not a bundle of its dependencies.
-            if declared.sortedTargets[number].packageKind == .package, imports.uses.contains(where: { use in
+            if declared.sortedTargets[number].packageKind == .package, uses.contains(where: { use in
                 !use.isExported && !DependencyGraph.readableToolchainModules.contains(use.module)
             }) { candidates.remove(number) }
         }
@@ -426,20 +428,22 @@ struct Wrappers: Sendable {
     init() {}
 
     init(declared: DeclaredGraph, facts: ImportFacts, numbers: [Int?], declaredOutside: [Int: [Edge.Destination]]) {
-        var codeOfItsOwn: Set<Int> = [], read: Set<Int> = []
-        for (imports, number) in zip(facts.targets, numbers) {
-            guard let number, declared.sortedTargets[number].packageKind == .package else { continue }
-            read.insert(number)
+        // By number: read (a package's target), and with code of its own. (By position: a loop over the targets copies each.)
+        var read = [Bool](repeating: false, count: declared.sortedTargets.count), codeOfItsOwn = read
+        for index in facts.targets.indices {
+            guard let number = numbers[index], declared.sortedTargets[number].packageKind == .package else { continue }
+            read[number] = true
+            guard !codeOfItsOwn[number] else { continue }
             // A file that may declare something (or whose words were not read) is code of its own, whatever it imports.
-            if imports.words.count != imports.files.count || imports.words.contains(where: { $0?.declaresNothing != true }) { codeOfItsOwn.insert(number) }
-            if imports.uses.contains(where: { !$0.isExported && !DependencyGraph.readableToolchainModules.contains($0.module) }) {
-                codeOfItsOwn.insert(number)
-            }
+            let words = facts.targets[index].words
+            codeOfItsOwn[number] = words.count != facts.targets[index].files.count || words.contains(where: { $0?.declaresNothing != true })
+                || facts.targets[index].uses.contains(where: { !$0.isExported && !DependencyGraph.readableToolchainModules.contains($0.module) })
         }
-        targets = read.subtracting(codeOfItsOwn).filter { number in
+        targets = Set(read.indices.filter { number in
+            guard read[number], !codeOfItsOwn[number] else { return false }
             let target = declared.sortedTargets[number]
             return target.type == .regular && !target.isTest && !(declared.successors[number].isEmpty && declaredOutside[number] == nil)
-        }
+        })
         let packages = declared.workspace.packages
         for number in targets.sorted() {
             let target = declared.sortedTargets[number]

@@ -168,11 +168,26 @@ struct FolderWalk {
         return !(name.hasPrefix("Package.swift") || name.hasPrefix("Package@swift") || ProjectDescriptions.recognizes(name) || name == "Tuist.swift")
     }
 
+    /// Whether a name holds `{{` with `}}` after it (compared as bytes: every file name of the repository is asked).
+    static func hasPlaceholder(_ name: String) -> Bool {
+        var opened = false, previous: UInt8 = 0
+        for byte in name.utf8 {
+            if !opened, previous == UInt8(ascii: "{"), byte == UInt8(ascii: "{") {
+                opened = true
+                previous = 0
+                continue
+            }
+            if opened, previous == UInt8(ascii: "}"), byte == UInt8(ascii: "}") { return true }
+            previous = byte
+        }
+        return false
+    }
+
     /// What kind of template a name is part of, if it is one: a name with a `{{ … }}` placeholder (cookiecutter, Jinja,
     /// Stencil, Mustache) that a generator replaces, or an Xcode template folder (`Module.xctemplate`, whose files are
     /// named `___FILEBASENAME___…`). Nothing in one is built as it lies.
     static func templateKind(_ name: String) -> String? {
-        if let open = name.range(of: "{{"), name[open.upperBound...].contains("}}") { return "its name holds a {{ … }} placeholder" }
+        if hasPlaceholder(name) { return "its name holds a {{ … }} placeholder" }
         if name.hasSuffix(".xctemplate") { return "an Xcode template" }
         return nil
     }

@@ -90,8 +90,9 @@ extension Project {
 
     /// The findings `check` reports with the planned manifests in place of those on disk, the sources as read. Unless
     /// the repository is discovered again, the check's graph (`check`) lends what the planned manifests cannot change:
-    /// the share of the code read (the sources are as read, and an edited manifest adds or removes no package) and the
-    /// imports' resolution of every target whose manifest and declared dependencies are unchanged.
+    /// the share of the code read (the sources are as read, and an edited manifest adds or removes no package), the
+    /// placements and edges of the packages whose manifests are unchanged, and the imports' resolution of every target
+    /// whose manifest and declared dependencies are unchanged.
     func findings(withPlanned planned: [FileFix.Made], today: Day, check: DependencyGraph? = nil) throws -> [Finding] {
         let (workspace, rediscovered) = try plannedWorkspace(planned)
         let configuration = layering.configuration
@@ -104,7 +105,7 @@ extension Project {
                 graph = graph.withUses(DependencyGraph.usesWithoutImport(unimported, read: facts.targets, workspace: workspace, fileSystem: fileSystem))
             }
         } else {
-            graph = DependencyGraph(workspace: workspace, model: configuration)
+            graph = DependencyGraph(workspace: workspace, model: configuration, previous: rediscovered ? nil : check)
         }
         let findings = LayerChecker(configuration: configuration, today: today).check(graph).findings
         graph.releaseInBackground()
