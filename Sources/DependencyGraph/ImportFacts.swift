@@ -1,6 +1,7 @@
 import Configuration
 import Diagnostics
 import Discovery
+import PackageModel
 import Paths
 import RuntimeWiring
 import SourceImports
@@ -255,16 +256,6 @@ extension DependencyGraph {
     /// The module a target builds: its name with every character not allowed in a C identifier made `_` (`my-lib` →
     /// `my_lib`).
     public static func moduleName(of targetName: String) -> String {
-        if let first = targetName.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first), targetName.utf8.allSatisfy({ byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
-        }) {
-            return targetName
-        }
-        var name = String(targetName.unicodeScalars.map { scalar -> Character in
-            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" ? Character(scalar) : "_"
-        })
-        if let first = name.unicodeScalars.first, ("0"..."9").contains(first) { name = "_" + name }
-        return name
+        ModuleName.of(target: targetName)
     }
 }

@@ -508,16 +508,16 @@ struct ImportResolution {
         /// may now declare it): that pod provides it, and the target does not declare it (`import Kingfisher` after
         /// `pod 'Kingfisher'` left the target's block, beside RxCocoa's unread podspec).
         func isLockedPodNotBrought(_ module: String) -> Bool {
-            guard let lock, lock.knows(module), let brought = lockedClosure(), brought.isDisjoint(with: localPods) else { return false }
-            return !brought.contains(PodfileLock.pod(module))
+            guard let pod = lock?.pod(ofModule: module), let brought = lockedClosure(), brought.isDisjoint(with: localPods) else { return false }
+            return !brought.contains(pod)
         }
 
         /// Whether `module` is a pod the lock says one of the outside pods of a target a Podfile integrates brings:
         /// CocoaPods links it into the target's aggregate, so the target links it (`import PINRemoteImage` beside
         /// `pod 'Texture'`, which depends on it).
         func isLockedPodLinked(_ module: String) -> Bool {
-            guard integrated, let lock, lock.knows(module), let brought = lockedClosure() else { return false }
-            return brought.contains(PodfileLock.pod(module))
+            guard integrated, let pod = lock?.pod(ofModule: module), let brought = lockedClosure() else { return false }
+            return brought.contains(pod)
         }
 
         mutating func add(_ use: SourceImportUse, context: Context) {
@@ -530,7 +530,8 @@ struct ImportResolution {
                 return
             }
             let named = provisions.packageNamed(like: module).map { Key(package: $0, product: module, module: module) }
-            let locked = lockedPod || lock?.knows(module) == true ? Key(package: PodfileLock.pod(module), product: module, module: module) : nil
+            // Named as the lock spells the pod (`Localize-Swift` for `import Localize_Swift`), as a `pod` line names it.
+            let locked = lock.flatMap { lock in lock.pod(ofModule: module).map { Key(package: $0, product: lock.spellings[$0] ?? module, module: module) } }
             guard let key = context.provider(of: module) ?? named ?? locked else {
                 // Nothing read provides it and no SDK module componentize knows is named so: undecided, never a finding
                 // (an SDK module not on the list, or one the build cannot find), and never silent.
@@ -564,8 +565,10 @@ struct ImportResolution {
         /// The packages that would decide an import of `module` the target does not declare: its unread packages, or,
         /// when the lock says what each brings (none through a pod of the repository), those that bring a pod of that name.
         func bringers(of module: String) -> [UnreadPackage] {
-            guard let lock, lock.knows(module), let brought = lockedClosure(), brought.isDisjoint(with: localPods) else { return provisions.unread }
-            let bringing = provisions.unread.filter { lock.closure(of: [$0.package], notExpanding: localPods).contains(PodfileLock.pod(module)) }
+            guard let lock, let pod = lock.pod(ofModule: module), let brought = lockedClosure(), brought.isDisjoint(with: localPods) else {
+                return provisions.unread
+            }
+            let bringing = provisions.unread.filter { lock.closure(of: [$0.package], notExpanding: localPods).contains(pod) }
             return bringing.isEmpty ? provisions.unread : bringing
         }
 

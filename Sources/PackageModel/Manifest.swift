@@ -276,6 +276,9 @@ public struct Target: Hashable, Sendable {
     /// The storyboards and xibs the target bundles, relative to ``path``: a pod's `resources` and `resource_bundles`, an
     /// Xcode target's Copy Bundle Resources phase. Nil for a package: SwiftPM bundles those of the target's folder.
     public var interfaceFiles: [String]?
+    /// An Xcode target's `Info.plist`, relative to ``path``: an app extension's names the class the system loads
+    /// (`NSExtensionPrincipalClass`). Nil elsewhere.
+    public var infoPlist: String?
     /// Prebuilt binaries an Xcode target links whose modules cannot be known (a static library), by file name: what its
     /// code imports from outside is undecided. Empty elsewhere.
     public var prebuiltUnknown: [String] = []

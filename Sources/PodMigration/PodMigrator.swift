@@ -2,6 +2,7 @@ import Configuration
 import Diagnostics
 import Files
 import Foundation
+import PackageModel
 import Paths
 import PodspecReading
 import SourceImports
@@ -79,10 +80,10 @@ public struct PodMigrator: Sendable {
         return languages.sorted().first
     }
 
-    /// The module CocoaPods builds: `module_name`, else the pod's name.
+    /// The module CocoaPods builds: `module_name`, else the pod's name made a C identifier.
     func moduleName(_ spec: PodSpec, _ podName: String) -> String {
         if case .string(let name)? = spec.attribute("module_name")?.value { return name }
-        return podName
+        return ModuleName.of(pod: podName)
     }
 
     /// Where Objective-C resource accessors go, relative to the pod's folder (a C-family target's path).

@@ -105,7 +105,7 @@ public enum PodManifest {
     private static func moduleName(of node: PodSpecTree.Node, root: PodSpec, podName: String) -> String {
         if node.isTest { return node.name.split(separator: "/").joined() }
         if case .string(let module)? = root.attribute("module_name")?.value { return module }
-        return podName
+        return ModuleName.of(pod: podName)
     }
 
     private static func position(of location: FileLocation) -> SourcePosition? {

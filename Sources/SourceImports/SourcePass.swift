@@ -136,6 +136,10 @@ public enum SourcePass {
         imports.servicePlists = selection.servicePlists
         imports.interfaceModules = InterfaceModules.uses(in: selection.interfaceFiles, directory: package.directory, fileSystem: fileSystem,
                                                          shown: package.shownPath(of:))
+        if let plist = selection.infoPlist {
+            imports.interfaceModules += ExtensionPrincipalClass.uses(in: plist, directory: package.directory, fileSystem: fileSystem,
+                                                                     shown: package.shownPath(of:))
+        }
         imports.quotedIncludes = quoted
         imports.headerIncludes = includes
         imports.includedHeaders = included

@@ -33,6 +33,8 @@ public enum TargetSources {
         /// The storyboards and xibs it bundles, relative to the package folder: ``Target/interfaceFiles`` that are
         /// there, else (a package) those of its folder that `exclude:` leaves in.
         public var interfaceFiles: [String] = []
+        /// An Xcode target's `Info.plist` (``Target/infoPlist``) when it is there, relative to the package folder.
+        public var infoPlist: String?
         /// Why some of the files an Xcode project gives the target cannot be known (`Target.sourcesIncomplete`).
         public var incomplete: String?
         /// The target's default folder, found spelt in another case (as macOS's default file system finds it).
@@ -58,6 +60,8 @@ public enum TargetSources {
             }
             selection.interfaceFiles = (target.interfaceFiles ?? []).map { PathArithmetic.lexical(PathArithmetic.join(directory, $0)) }
                 .filter { fileSystem.status(of: PathArithmetic.join(packageDirectory, $0)).isFile }
+            selection.infoPlist = target.infoPlist.map { PathArithmetic.lexical(PathArithmetic.join(directory, $0)) }
+                .flatMap { fileSystem.status(of: PathArithmetic.join(packageDirectory, $0)).isFile ? $0 : nil }
             return selection
         }
         guard let directory = target.folder(inPackage: packageDirectory, fileSystem: fileSystem) else {

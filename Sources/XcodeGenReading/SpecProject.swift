@@ -96,6 +96,7 @@ struct SpecProject {
         target.filesUnknown = sources.unknown
         target.dependencies = dependencies(of: node, packages: packages, references: references)
         target.prebuiltModules = prebuiltModules(of: node)
+        target.infoPlist = infoPlist(of: node)
         // `configFiles:` naming CocoaPods' `Pods-App.debug.xcconfig`: the target is one CocoaPods integrates as `App`.
         for (_, file) in node["configFiles"]?.entries ?? [] {
             guard let name = file.string.flatMap(XcodeManifest.podsIntegration(ofConfigurationFile:)), !target.podsConfigurations.contains(name) else { continue }
@@ -114,6 +115,16 @@ struct SpecProject {
         let resolved = module.replacingOccurrences(of: "$(TARGET_NAME)", with: entry.name).replacingOccurrences(of: "${TARGET_NAME}", with: entry.name)
         guard !resolved.contains("$("), !resolved.contains("${"), resolved != entry.name else { return nil }
         return resolved
+    }
+
+    /// The target's `Info.plist` relative to the project's folder: its `info:` `path:` (the file XcodeGen writes, from
+    /// the properties it lists when they are there), else `INFOPLIST_FILE` from its settings; nil when it names a setting.
+    func infoPlist(of node: SpecNode) -> String? {
+        let info = node["info"]?["path"]
+        let setting = SpecSettings(spec: spec, fileSystem: fileSystem).value(of: "INFOPLIST_FILE", target: node)
+        guard let written = info?.string ?? setting, !written.isEmpty, !written.contains("$") else { return nil }
+        let absolute = info.map { $0.path(written) } ?? PathArithmetic.join(folder, written)
+        return PathArithmetic.relative(absolute, to: folder)
     }
 
     static func productFile(_ name: String, kind: XcodeTargetKind) -> String? {

@@ -59,6 +59,15 @@ extension ProjectReading {
         return PathArithmetic.lexical(PathArithmetic.join(sourceRoot, path))
     }
 
+    /// `INFOPLIST_FILE` with its settings expanded, relative to the project's folder; nil when unset or when it still
+    /// names a setting not known here.
+    mutating func infoPlist(_ settings: BuildSettings) -> String? {
+        guard var path = settings.value("INFOPLIST_FILE")?.trimmingCharacters(in: .whitespaces), !path.isEmpty else { return nil }
+        if path.count >= 2, path.hasPrefix("\""), path.hasSuffix("\"") { path = String(path.dropFirst().dropLast()) }
+        guard !path.contains("$") else { return nil }
+        return onDisk(PathArithmetic.lexical(PathArithmetic.join(sourceRoot, path)))
+    }
+
     /// A path the project names (relative to the project's folder) as the disk spells it: Xcode on macOS's default file
     /// system finds `DBLoadTests.swift` where the disk holds `DbLoadTests.swift`. Each component missing as written is
     /// looked up in its folder's listing, ignoring case (one listing a folder, kept for the project's reading); the path

@@ -36,6 +36,7 @@ extension ProjectReading {
             read(phase: phase, of: id, into: &dependencies, files: &files, interfaceFiles: &interfaceFiles)
         }
         target.interfaceFiles = interfaceFiles.sorted()
+        target.infoPlist = infoPlist(settings)
         synchronizedFiles(of: id, into: &files, unknown: &unknown)
         var incomplete: [String] = []
         // Xcode refuses a bridging header in a framework, and one in a target with no Swift file bridges nothing: a

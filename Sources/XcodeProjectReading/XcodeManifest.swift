@@ -106,6 +106,7 @@ public enum XcodeManifest {
         result.productKind = target.kind
         result.listedFiles = target.files
         result.interfaceFiles = target.interfaceFiles
+        result.infoPlist = target.infoPlist
         result.sourcesUnknown = target.filesUnknown
         result.sourcesIncomplete = target.filesIncomplete
         result.vendoredModules = target.prebuiltModules

@@ -86,6 +86,9 @@ public struct XcodeTarget: Hashable, Sendable {
     /// The storyboards and xibs of its resources phase, relative to the project's folder, sorted; nil when not read (a
     /// Tuist or XcodeGen description).
     public var interfaceFiles: [String]?
+    /// Its `Info.plist` (`INFOPLIST_FILE`, an XcodeGen target's `info` path), relative to the project's folder; nil when
+    /// it has none or its path names a setting not known here.
+    public var infoPlist: String?
     /// Why some of its files cannot be known while the others are (a bridging header whose path names a setting not known
     /// here): those are read, and none of its dependencies is called unused.
     public var filesIncomplete: String?

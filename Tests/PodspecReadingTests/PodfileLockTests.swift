@@ -1,3 +1,4 @@
+import PackageModel
 import PodspecReading
 import XCTest
 
@@ -28,6 +29,18 @@ final class PodfileLockTests: XCTestCase {
         XCTAssertTrue(lock.knows("Toast-Swift"))
         XCTAssertFalse(lock.knows("Toast_Swift"))
         XCTAssertFalse(lock.knows("Kingfisher"))
+    }
+
+    /// A module is found by CocoaPods' naming: the pod's root name made a C identifier, the pod of that very name first.
+    func testAPodIsFoundByTheModuleItBuilds() throws {
+        let lock = try XCTUnwrap(PodfileLock(text: text))
+        XCTAssertEqual(lock.pod(ofModule: "Toast_Swift"), "toast-swift")
+        XCTAssertEqual(lock.pod(ofModule: "Moya"), "moya")
+        XCTAssertEqual(lock.spellings["toast-swift"], "Toast-Swift")
+        XCTAssertNil(lock.pod(ofModule: "ToastSwift"))
+        XCTAssertEqual(ModuleName.of(pod: "Localize-Swift/Core"), "Localize_Swift")
+        XCTAssertEqual(ModuleName.of(pod: "1PasswordExtension"), "_1PasswordExtension")
+        XCTAssertEqual(ModuleName.of(pod: "Toast-Swift", declared: "Toast"), "Toast")
     }
 
     /// What a subspec depends on counts for its pod; the closure holds the pods themselves.

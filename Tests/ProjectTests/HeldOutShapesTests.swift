@@ -279,6 +279,47 @@ final class HeldOutShapesTests: ScratchRepositoryTestCase {
         XCTAssertEqual(described(try check().result.findings.filter { $0.rule == .unusedDependency }), [])
     }
 
+    /// An app extension whose `Info.plist` (`INFOPLIST_FILE`) names `Kit.ShareViewController` for `NSExtension`'s
+    /// principal class loads that class from Kit at run time: its Kit is not unused. A class named through its own
+    /// module (`$(PRODUCT_MODULE_NAME).…`) or with no module names none; so does a file that is not a property list.
+    func testAModuleAnExtensionsPrincipalClassNamesIsUsed() throws {
+        try writeKit()
+        try write("public struct Share {}\n", to: "Share/Share.swift")
+        let settings = "SDKROOT = iphoneos; INFOPLIST_FILE = \"$(SRCROOT)/Share/Info.plist\";"
+        try write(Self.project([XcodeTargetShape(name: "Share", settings: settings, files: ["Share/Share.swift"], linksKit: true, productType: "app-extension")]),
+                  to: "App.xcodeproj/project.pbxproj")
+        func plist(_ principal: String) -> String {
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n  <key>NSExtension</key>\n  <dict>\n"
+                + "    <key>NSExtensionPointIdentifier</key>\n    <string>com.apple.share-services</string>\n"
+                + "    <key>NSExtensionPrincipalClass</key>\n    <string>\(principal)</string>\n  </dict>\n</dict>\n</plist>\n"
+        }
+        for (text, unused) in [(plist("Kit.ShareViewController"), 0), (plist("$(PRODUCT_MODULE_NAME).ShareViewController"), 1),
+                               (plist("ShareViewController"), 1), ("Kit.ShareViewController", 1)] {
+            try write(text, to: "Share/Info.plist")
+            XCTAssertEqual(try check().result.findings.filter { $0.rule == .unusedDependency }.count, unused, text)
+        }
+        // XcodeGen's `info:` path names the same file.
+        try FileManager.default.removeItem(atPath: root + "/App.xcodeproj")
+        try write(plist("Kit.ShareViewController"), to: "Share/Info.plist")
+        try write("""
+            name: App
+            packages:
+              Kit:
+                path: Kit
+            targets:
+              Share:
+                type: app-extension
+                platform: iOS
+                sources: [Share]
+                info:
+                  path: Share/Info.plist
+                dependencies:
+                  - package: Kit
+
+            """, to: "project.yml")
+        XCTAssertEqual(described(try check().result.findings.filter { $0.rule == .unusedDependency }), [])
+    }
+
     /// A framework of the project that links outside products and has no source file of its own (its folder holds a
     /// placeholder) links them for the targets above it, which import them: an umbrella, so its direct dependants declare
     /// those products. One whose own file imports them is no umbrella: its dependants' imports are findings.

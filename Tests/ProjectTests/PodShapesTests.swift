@@ -407,6 +407,33 @@ final class PodShapesTests: ScratchRepositoryTestCase {
         XCTAssertEqual(checked.result.undecided.imports.map { "\($0.from.id.name) \($0.module)" }.sorted(), ["Widget Reachability"])
     }
 
+    /// CocoaPods names a pod's module after the pod made a C identifier: `import Localize_Swift` is the locked pod
+    /// `Localize-Swift`, which `StreamCocoa` brings (linked: no finding), and `import Toast_Swift` the locked pod
+    /// `Toast-Swift`, which no declared pod brings (an error), neither left undecided as a module nothing provides.
+    func testALockedPodIsFoundByItsModuleNameMadeACIdentifier() throws {
+        try writeLockedPodfileApp(locked: true)
+        try write("import Localize_Swift\nimport Toast_Swift\n", to: "App/Widget/Widget.swift")
+        try write("""
+            PODS:
+              - ImageKit (7.2.3)
+              - Localize-Swift (3.2.0)
+              - StreamCocoa (6.0.0):
+                - Localize-Swift (~> 3.2)
+              - Toast-Swift (5.0.1)
+              - Toolkit/Core (1.0.0)
+              - Toolkit/Net (1.0.0):
+                - Toolkit/Core
+
+            COCOAPODS: 1.15.2
+
+            """, to: "App/Podfile.lock")
+        let checked = try check()
+        XCTAssertEqual(checked.result.findings.filter { $0.rule == .implicitDependency }.map(\.message),
+                       ["Widget (app) imports Toast_Swift from pod Toast-Swift, which target Widget does not link"])
+        XCTAssertEqual(checked.result.undecided.imports.map { "\($0.from.id.name) \($0.module)" }, [])
+        XCTAssertEqual(checked.result.findings.filter { $0.rule == .implicitDependency }.first?.fix.hasPrefix("add pod 'Toast-Swift' to target 'Widget'"), true)
+    }
+
     /// Without the lock nothing says what `StreamCocoa` brings: `ImageKit` stays undecided with the others.
     func testWithoutALockAnUnreadPodHoldsBackAPodItMayBring() throws {
         try writeLockedPodfileApp(locked: false)
