@@ -95,7 +95,7 @@ struct ManifestReads: Sendable {
             project.ignore(targets: xcode.ignoreTargets)
             let folder = PathArithmetic.resolve("..", from: directory)
             project.dropOtherProjects { path in
-                GeneratedFolders.cocoaPodsOutput(containing: PathArithmetic.resolve(path, from: folder), fileSystem: fileSystem) != nil
+                GeneratedFolders.isCocoaPodsProject(PathArithmetic.resolve(path, from: folder), fileSystem: fileSystem)
             }
             return .project(project, XcodeManifest.manifest(of: project))
         } catch {

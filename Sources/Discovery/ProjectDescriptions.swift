@@ -216,7 +216,7 @@ enum ProjectDescriptions {
         var project = reading.project
         project.ignore(targets: xcode.ignoreTargets)
         project.dropOtherProjects { path in
-            GeneratedFolders.cocoaPodsOutput(containing: PathArithmetic.resolve(path, from: folder), fileSystem: assembly.fileSystem) != nil
+            GeneratedFolders.isCocoaPodsProject(PathArithmetic.resolve(path, from: folder), fileSystem: assembly.fileSystem)
         }
         let generated = assembly.fileSystem.realPath(reading.generatedProject)
         if walk.found.contains(generated) {

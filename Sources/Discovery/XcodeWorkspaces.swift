@@ -39,7 +39,7 @@ struct XcodeWorkspaces {
             let base = PathArithmetic.resolve("..", from: workspace)
             // CocoaPods' generated `Pods/Pods.xcodeproj` that every CocoaPods workspace joins is nobody's own code.
             let absolute = paths.map { fileSystem.realPath(PathArithmetic.resolve($0, from: base)) }
-                .filter { GeneratedFolders.cocoaPodsOutput(containing: $0, fileSystem: fileSystem) == nil }
+                .filter { !GeneratedFolders.isCocoaPodsProject($0, fileSystem: fileSystem) }
             let folders = absolute.filter { !$0.hasSuffix(".xcodeproj") }
             let packages = folders.filter { fileSystem.status(of: $0 + "/Package.swift").exists }
             result.members.append((absolute.filter { $0.hasSuffix(".xcodeproj") }, packages, folders.filter { !packages.contains($0) }))

@@ -20,4 +20,13 @@ public enum GeneratedFolders {
         }
         return nil
     }
+
+    /// Whether `path` (absolute, links resolved) is CocoaPods' generated project: inside its generated `Pods` folder, or
+    /// `Pods/Pods.xcodeproj` beside a Podfile while `pod install` has not written it (`Pods/` is not in the repository).
+    public static func isCocoaPodsProject(_ path: String, fileSystem: any FileSystem) -> Bool {
+        if cocoaPodsOutput(containing: path, fileSystem: fileSystem) != nil { return true }
+        let suffix = "/Pods/Pods.xcodeproj"
+        guard path.hasSuffix(suffix), !fileSystem.status(of: path).exists else { return false }
+        return fileSystem.status(of: String(path.dropLast(suffix.count)) + "/Podfile").exists
+    }
 }

@@ -90,34 +90,70 @@ public struct ManifestLocator: Sendable {
     }
 }
 
-/// Reads the `// swift-tools-version:X.Y` line that opens every manifest.
+/// Reads the `// swift-tools-version:X.Y` line of a manifest, by SwiftPM's rule (its `ToolsVersionParser`):
+/// - the first line that is not blank is the specification: `//`, spaces, `swift-tools-version:` (any case), spaces,
+///   the version, then optional `;`-separated specifiers; before 5.4 only line breaks may precede it, with exactly one
+///   space after `//` and none after the colon;
+/// - when that line is none, the first later line that is one counts if it declares 6.0 or later (a comment header
+///   above it); one declaring an earlier version is refused there; with none, the first line's error stands.
 public enum ToolsVersionParser {
     public static func parse(fileAt path: String, fileSystem: any FileSystem) throws -> ToolsVersion {
         try parse(ManifestFile.contents(of: path, fileSystem: fileSystem), path: path)
     }
 
-    /// Parses the first line of `text`, SwiftPM style: `//`, spaces, `swift-tools-version:` (any case), spaces,
-    /// the version, then optional `;`-separated specifiers.
     public static func parse(_ text: String, path: String) throws -> ToolsVersion {
-        var firstLine = Substring(text.prefix { $0 != "\n" && $0 != "\r" })
-        if firstLine.hasPrefix("\u{FEFF}") { firstLine = firstLine.dropFirst() }
+        var whole = Substring(text)
+        if whole.hasPrefix("\u{FEFF}") { whole = whole.dropFirst() }
+        do {
+            return try specification(in: whole, of: whole, path: path).version
+        } catch let firstError {
+            var rest = whole
+            while let newline = rest.firstIndex(where: \.isNewline) {
+                rest = rest[rest.index(after: newline)...]
+                guard !rest.isEmpty, let later = try? specification(in: rest, of: whole, path: path) else { continue }
+                guard later.version >= ToolsVersion(6) else {
+                    throw InputError(
+                        "the tools version \(later.version) is declared after the first line, which SwiftPM accepts only from tools version 6.0: move '// swift-tools-version:\(later.version)' to the first line",
+                        at: FileLocation(path: path, line: later.line, column: 1)
+                    )
+                }
+                return later.version
+            }
+            throw firstError
+        }
+    }
+
+    /// The specification on the first line of `rest` that is not blank (`rest` ends `whole`): its version and line.
+    private static func specification(in rest: Substring, of whole: Substring, path: String) throws -> (version: ToolsVersion, line: Int) {
+        let start = rest.firstIndex { !$0.isWhitespace } ?? rest.endIndex
+        let lineStart = whole[..<start].lastIndex(where: \.isNewline).map { whole.index(after: $0) } ?? whole.startIndex
+        let lineNumber = whole[..<start].filter(\.isNewline).count + 1
+        let line = rest[start..<(rest[start...].firstIndex(where: \.isNewline) ?? rest.endIndex)]
         let missing = InputError(
             "the manifest must start with a '// swift-tools-version:X.Y' line",
-            at: FileLocation(path: path, line: 1, column: 1)
+            at: FileLocation(path: path, line: lineNumber, column: 1)
         )
-        guard firstLine.hasPrefix("//") else { throw missing }
-        var rest = firstLine.dropFirst(2).drop { $0 == " " || $0 == "\t" }
+        let markerEnd = line.firstIndex { $0 != "/" && $0 != "*" } ?? line.endIndex
+        guard line[..<markerEnd] == "//" else { throw missing }
+        let labelStart = line[markerEnd...].firstIndex { !$0.isWhitespace } ?? line.endIndex
         let label = "swift-tools-version:"
-        guard rest.lowercased().hasPrefix(label) else { throw missing }
-        rest = rest.dropFirst(label.count).drop { $0 == " " || $0 == "\t" }
-        let versionText = rest.prefix { $0 != ";" && $0 != " " && $0 != "\t" }
+        guard line[labelStart...].lowercased().hasPrefix(label) else { throw missing }
+        let labelEnd = line.index(labelStart, offsetBy: label.count, limitedBy: line.endIndex) ?? line.endIndex
+        let versionStart = line[labelEnd...].firstIndex { !$0.isWhitespace } ?? line.endIndex
+        let versionText = line[versionStart...].prefix { $0 != ";" && !$0.isWhitespace }
         guard let version = ToolsVersion(string: String(versionText)) else {
-            let column = firstLine.distance(from: firstLine.startIndex, to: versionText.startIndex) + 1
             throw InputError(
                 "'\(versionText)' is not a tools version (expected e.g. 5.9 or 6.0)",
-                at: FileLocation(path: path, line: 1, column: column)
+                at: FileLocation(path: path, line: lineNumber, column: whole[lineStart..<versionStart].count + 1)
             )
         }
-        return version
+        let compatibleBefore5_4 = rest[..<start].allSatisfy { $0 == "\n" } && line[markerEnd..<labelStart] == " " && labelEnd == versionStart
+        guard version >= ToolsVersion(5, 4) || compatibleBefore5_4 else {
+            throw InputError(
+                "before tools version 5.4 SwiftPM reads only '// swift-tools-version:\(version)' exactly (one space after '//', none after ':', nothing but line breaks above it)",
+                at: FileLocation(path: path, line: lineNumber, column: 1)
+            )
+        }
+        return (version, lineNumber)
     }
 }

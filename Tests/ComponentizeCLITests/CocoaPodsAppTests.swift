@@ -58,6 +58,36 @@ final class CocoaPodsAppTests: XCTestCase {
         XCTAssertTrue(text.contains("App/Sources/AppDelegate.swift:2:1: error: [implicit-dependency] App (app) imports ComponentHome (business)"), text)
     }
 
+    /// `Pods/` not in the repository while the workspace joins CocoaPods' generated `Pods/Pods.xcodeproj` and the app's
+    /// project holds it as a sub-project with a `Pods-App` target dependency (as `pod install` writes them): that project
+    /// is generated, so its absence is no finding, and the app is checked as without those references.
+    func testTheGeneratedPodsProjectMissingIsNoFinding() throws {
+        let app = try copy(of: "fixtures/CocoaPodsApp")
+        try FileManager.default.removeItem(at: app.appendingPathComponent("Pods"))
+        let plain = try run(["check", "."], in: app)
+        let projectFile = app.appendingPathComponent("App/App.xcodeproj/project.pbxproj")
+        var project = try String(contentsOf: projectFile, encoding: .utf8)
+        let replacements = [
+            ("/* End PBXFileReference section */", "\t\tE0000000000000000000000A /* Pods.xcodeproj */ = {isa = PBXFileReference; lastKnownFileType = \"wrapper.pb-project\"; name = Pods.xcodeproj; path = ../Pods/Pods.xcodeproj; sourceTree = \"<group>\"; };\n/* End PBXFileReference section */"),
+            ("\t\t\t\t725924B3B8933426F85042AE /* Products */,\n", "\t\t\t\t725924B3B8933426F85042AE /* Products */,\n\t\t\t\tE0000000000000000000000A /* Pods.xcodeproj */,\n"),
+            ("/* Begin PBXNativeTarget section */", "\t\tE0000000000000000000000B = {isa = PBXContainerItemProxy; containerPortal = E0000000000000000000000A; proxyType = 1; remoteGlobalIDString = E0000000000000000000000C; remoteInfo = \"Pods-App\"; };\n\t\tE0000000000000000000000D = {isa = PBXTargetDependency; name = \"Pods-App\"; targetProxy = E0000000000000000000000B; };\n/* Begin PBXNativeTarget section */"),
+            ("\t\t\tdependencies = (\n\t\t\t);\n\t\t\tname = App;", "\t\t\tdependencies = (\n\t\t\t\tE0000000000000000000000D,\n\t\t\t);\n\t\t\tname = App;"),
+        ]
+        for (old, new) in replacements {
+            XCTAssertTrue(project.contains(old), old)
+            project = project.replacingOccurrences(of: old, with: new)
+        }
+        try project.write(to: projectFile, atomically: true, encoding: .utf8)
+        let workspace = try String(contentsOf: app.appendingPathComponent("App.xcworkspace/contents.xcworkspacedata"), encoding: .utf8)
+        XCTAssertTrue(workspace.contains("group:Pods/Pods.xcodeproj"), workspace)
+        let result = try run(["check", "."], in: app)
+        XCTAssertEqual(result.status, plain.status, result.stdout + result.stderr)
+        XCTAssertEqual(result.stdout, plain.stdout)
+        XCTAssertFalse(result.stdout.contains("[unresolved]"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("undecided"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("Pods.xcodeproj"), result.stdout)
+    }
+
     /// The clone's naming from the configuration: providers declared through `_Target(Order)` / `_Action(detail)` are
     /// found, the two calls that return nil at run time are reported, the typo with the nearest action of its target.
     func testACloneWithMacrosIsMatchedUnderItsNaming() throws {

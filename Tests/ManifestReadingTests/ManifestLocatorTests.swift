@@ -65,6 +65,32 @@ final class ManifestLocatorTests: XCTestCase {
         }
     }
 
+    /// SwiftPM's rule: blank lines may precede the specification (before 5.4 only line breaks); from 6.0 it may follow
+    /// other lines (a comment header), an earlier version there is refused at its line; with none anywhere, the first
+    /// line's error stands.
+    func testToolsVersionAfterAHeaderFollowsSwiftPM() throws {
+        let header = "//\n//  Package.swift\n//  App\n//\n\n"
+        XCTAssertEqual(try ToolsVersionParser.parse(header + "// swift-tools-version: 6.0\nimport PackageDescription\n", path: "P"), ToolsVersion(6, 0))
+        XCTAssertEqual(try ToolsVersionParser.parse("/*\n a licence\n */\r\n// swift-tools-version:6.1\r\n", path: "P"), ToolsVersion(6, 1))
+        XCTAssertEqual(try ToolsVersionParser.parse("\n\n  // swift-tools-version:5.9\n", path: "P"), ToolsVersion(5, 9))
+        XCTAssertEqual(try ToolsVersionParser.parse("\n// swift-tools-version:5.3\n", path: "P"), ToolsVersion(5, 3))
+        XCTAssertThrowsError(try ToolsVersionParser.parse(header + "// swift-tools-version:5.9\n", path: "P")) { error in
+            XCTAssertEqual("\(error)", "P:6:1: error: the tools version 5.9 is declared after the first line, which SwiftPM accepts only from tools version 6.0: move '// swift-tools-version:5.9' to the first line")
+        }
+        XCTAssertThrowsError(try ToolsVersionParser.parse("  // swift-tools-version:5.3\n", path: "P")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("P:1:1: error: before tools version 5.4 SwiftPM reads only '// swift-tools-version:5.3' exactly"), "\(error)")
+        }
+        XCTAssertThrowsError(try ToolsVersionParser.parse("// Package.swift\nimport PackageDescription\n", path: "P")) { error in
+            XCTAssertEqual("\(error)", "P:1:1: error: the manifest must start with a '// swift-tools-version:X.Y' line")
+        }
+        XCTAssertThrowsError(try ToolsVersionParser.parse("\n// swift-tools-version:six\n// swift-tools-version:4.0\n", path: "P")) { error in
+            XCTAssertEqual("\(error)", "P:3:1: error: the tools version 4.0 is declared after the first line, which SwiftPM accepts only from tools version 6.0: move '// swift-tools-version:4.0' to the first line")
+        }
+        XCTAssertThrowsError(try ToolsVersionParser.parse("\n// swift-tools-version:six\n", path: "P")) { error in
+            XCTAssertEqual("\(error)", "P:2:24: error: 'six' is not a tools version (expected e.g. 5.9 or 6.0)")
+        }
+    }
+
     func testToolsVersionDescriptionAndLanguageMode() {
         XCTAssertEqual(ToolsVersion(5, 9).description, "5.9")
         XCTAssertEqual(ToolsVersion(5, 9, 1).description, "5.9.1")

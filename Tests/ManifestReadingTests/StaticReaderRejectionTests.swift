@@ -17,6 +17,8 @@ final class StaticReaderRejectionTests: XCTestCase {
             XCTFail("expected a rejection, read \(summary(manifest))", file: file, line: line)
         } catch let rejected as StaticReadRejected {
             return "\(rejected.line):\(rejected.column): \(rejected.message)"
+        } catch let refused as InputError {
+            return "\(refused.location?.line ?? 0):\(refused.location?.column ?? 0): \(refused.message)"
         } catch {
             XCTFail("expected a rejection, got \(error)", file: file, line: line)
         }
