@@ -45,11 +45,13 @@ public struct LayerAssignment: Sendable {
                 placements[index] = packagePlacement.placement(of: name)
             }
         }
+        let (directory, packageName, manifestPath, packageKind) = (package.relativeDirectory, package.manifest.name, package.manifestPath, package.kind)
         return targets.indices.sorted { targets[$0].name < targets[$1].name }.enumerated().map { offset, index in
-            GraphTarget(id: TargetID(package: package.relativeDirectory, name: targets[index].name), number: first + offset, packageIndex: packageIndex,
-                        type: targets[index].type, packageName: package.manifest.name, manifestPath: targets[index].file ?? package.manifestPath,
-                        position: targets[index].position, placement: placements[index], moduleName: targets[index].moduleName,
-                        productKind: targets[index].productKind, packageKind: package.kind)
+            let target = targets[index]
+            return GraphTarget(id: TargetID(package: directory, name: target.name), number: first + offset, packageIndex: packageIndex,
+                               type: target.type, packageName: packageName, manifestPath: target.file ?? manifestPath,
+                               position: target.position, placement: placements[index], moduleName: target.moduleName,
+                               productKind: target.productKind, packageKind: packageKind)
         }
     }
 
@@ -104,12 +106,18 @@ public struct LayerAssignment: Sendable {
         /// By the target's name, else the kind of Xcode target it is, else (`byPackage`) the package's name or folder.
         func placement(of name: String, kind: String? = nil, byPackage: Bool = true) -> GraphTarget.Placement {
             guard !model.layers.isEmpty else { return .unlayered }
-            let byName = model.layers.firstIndex { $0.members.contains { $0.matches(name) } }.map { ($0, GraphTarget.Assignment.targetName) }
-            let byKind = kind.flatMap { kind in model.layers.firstIndex { $0.kinds.contains(kind) } }.map { ($0, GraphTarget.Assignment.targetKind) }
+            // By index: asked for every target, a closure over the layers would copy each layer and glob it looks at.
+            let byName = firstLayer { layer in model.layers[layer].members.indices.contains { model.layers[layer].members[$0].matches(name) } }
+                .map { ($0, GraphTarget.Assignment.targetName) }
+            let byKind = kind.flatMap { kind in firstLayer { model.layers[$0].kinds.contains(kind) } }.map { ($0, GraphTarget.Assignment.targetKind) }
             guard let (rank, assignment) = byName ?? byKind ?? (byPackage ? fallback : nil) else { return .none }
-            let layer = model.layers[rank]
-            return GraphTarget.Placement(layer: layer.name, rank: rank, assignment: assignment,
-                                         component: packageIsMember[rank] || assignment == .packagePath ? packageName : nil, interfaceOf: layer.component(ofInterface: name))
+            return GraphTarget.Placement(layer: model.layers[rank].name, rank: rank, assignment: assignment,
+                                         component: packageIsMember[rank] || assignment == .packagePath ? packageName : nil,
+                                         interfaceOf: model.layers[rank].component(ofInterface: name))
+        }
+
+        private func firstLayer(where matches: (Int) -> Bool) -> Int? {
+            model.layers.indices.first(where: matches)
         }
     }
 

@@ -34,14 +34,45 @@ public struct SourceCoverage: Sendable, Equatable {
     }
 
     init(workspace: Workspace, targets: [TargetImports]) {
+        let read = Self.filesRead(workspace: workspace, targets: targets)
+        // The code of a package, pod or project that cannot be read is its `unreadable-manifest` error's: not counted again.
+        // A file a target read compiles is read even there (an Xcode project at the root of an unreadable root podspec).
+        let unreadable = workspace.unreadable.map { package in
+            let isFile = PackageKind(manifestPath: package.directory) != .package
+            return PathArithmetic.relative(isFile ? PathArithmetic.resolve("..", from: package.directory) : package.directory, to: workspace.realRoot)
+        }
+        // One pass, one look-up a file: the unread files counted by folder, the first of each folder kept.
+        var unread: [String: (files: Int, first: String)] = [:]
+        var count = 0, counted = 0
+        for file in workspace.sourceFiles {
+            if read.contains(file) {
+                count += 1
+                counted += 1
+            } else if !unreadable.contains(where: { $0 == "." || file.hasPrefix($0 + "/") }) {
+                counted += 1
+                let parts = file.split(separator: "/").dropLast()
+                let folder = parts.isEmpty ? "." : parts.prefix(2).joined(separator: "/")
+                unread[folder, default: (0, file)].files += 1
+            }
+        }
+        total = counted
+        self.read = count
+        unreadDescriptions = workspace.unreadDescriptions
+        let largest = unread.sorted { ($1.value.files, $0.key) < ($0.value.files, $1.key) }.prefix(3)
+        unreadFolders = largest.map { UnreadFolder(folder: $0.key, files: $0.value.files) }
+        firstUnread = largest.first?.value.first
+    }
+
+    /// The files the targets compile, relative to the root.
+    private static func filesRead(workspace: Workspace, targets: [TargetImports]) -> Set<String> {
         let folders = Dictionary(workspace.packages.map { ($0.relativeDirectory, PathArithmetic.relative($0.folder, to: workspace.realRoot)) },
                                  uniquingKeysWith: { first, _ in first })
         var read: Set<String> = []
         read.reserveCapacity(workspace.sourceFiles.count)
-        for target in targets {
-            guard let folder = folders[target.package] else { continue }
+        for index in targets.indices {
+            guard let folder = folders[targets[index].package] else { continue }
             let plainFolder = folder == "." || Self.isPlain(folder)
-            for file in target.files {
+            for file in targets[index].files {
                 if plainFolder, Self.isPlain(file) {
                     read.insert(folder == "." ? file : folder + "/" + file)
                 } else {
@@ -49,33 +80,7 @@ public struct SourceCoverage: Sendable, Equatable {
                 }
             }
         }
-        // The code of a package, pod or project that cannot be read is its `unreadable-manifest` error's: not counted again.
-        // A file a target read compiles is read even there (an Xcode project at the root of an unreadable root podspec).
-        let unreadable = workspace.unreadable.map { package in
-            let isFile = PackageKind(manifestPath: package.directory) != .package
-            return PathArithmetic.relative(isFile ? PathArithmetic.resolve("..", from: package.directory) : package.directory, to: workspace.realRoot)
-        }
-        let files = workspace.sourceFiles.filter { file in read.contains(file) || !unreadable.contains { $0 == "." || file.hasPrefix($0 + "/") } }
-        var unread: [String: Int] = [:]
-        var count = 0
-        for file in files {
-            if read.contains(file) {
-                count += 1
-            } else {
-                let parts = file.split(separator: "/").dropLast()
-                unread[parts.isEmpty ? "." : parts.prefix(2).joined(separator: "/"), default: 0] += 1
-            }
-        }
-        total = files.count
-        self.read = count
-        unreadDescriptions = workspace.unreadDescriptions
-        unreadFolders = unread.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(3).map { UnreadFolder(folder: $0.key, files: $0.value) }
-        let largest = unreadFolders.first?.folder
-        firstUnread = files.first { file in
-            guard !read.contains(file) else { return false }
-            let parts = file.split(separator: "/").dropLast()
-            return (parts.isEmpty ? "." : parts.prefix(2).joined(separator: "/")) == largest
-        }
+        return read
     }
 
     /// Whether `path` is relative with no empty, `.` or `..` component: joined to a folder like it, it needs no

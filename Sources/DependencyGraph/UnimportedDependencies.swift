@@ -91,10 +91,10 @@ enum UnimportedDependencies {
                               reexports: [String: Set<String>], headers: Set<SIMD2<Int>>, moduleMaps: [Int: [String]]) -> [UnimportedDependency] {
         var result: [UnimportedDependency] = []
         for entry in entries where !entry.isInherited {
-            let (edge, from, _) = declared.localEdges[entry.edge]
-            guard !edge.viaPodfile, let modules = imported[from.number] else { continue }
-            // The common case first: the module is imported.
+            // The common case first, read in place (a copy of the edge and its targets costs more than the look): the module is imported.
+            guard !declared.localEdges[entry.edge].edge.viaPodfile, let modules = imported[declared.localEdges[entry.edge].from.number] else { continue }
             if entry.targets.contains(where: { modules.contains(declared.sortedTargets[$0].module) }) { continue }
+            let (edge, from, _) = declared.localEdges[entry.edge]
             let targets = entry.targets.map { declared.sortedTargets[$0] }
             guard let first = targets.first, targets.allSatisfy(isImported) else { continue }
             // A test target's dependency on what it tests (`BeeHiveTests` on `BeeHive`); within one module (subspecs of a

@@ -57,7 +57,7 @@ struct FolderWalk {
         var generatedPods: [String] = []
         /// Project description files in the folder (``ProjectDescriptions/recognizes(_:)``), sorted.
         var descriptions: [String] = []
-        /// Source files in the folder that are code, not descriptions.
+        /// Source files in the folder that are code, not descriptions, relative to the root (none in Tuist's folders).
         var sourceFiles: [String] = []
         /// Files a registered reader recognises, sorted.
         var registered: [String] = []
@@ -91,9 +91,7 @@ struct FolderWalk {
                 generatedPods += visit.generatedPods
                 descriptions += visit.descriptions.map { job.directory + "/" + $0 }
                 registered += visit.registered.map { job.directory + "/" + $0 }
-                if !Self.describesProjects(job.relative) {
-                    sourceFiles += visit.sourceFiles.map { job.relative.isEmpty ? $0 : job.relative + "/" + $0 }
-                }
+                sourceFiles += visit.sourceFiles
                 ordered += visit.notes.map { ((($0.location?.path ?? job.display)).split(separator: "/"), $0) }
                 level += visit.children
             }
@@ -140,6 +138,12 @@ struct FolderWalk {
             }
             visit.children.append(child)
         }
+        // Joined here, on the walk's threads, not where the levels are put together.
+        if describesProjects(job.relative) {
+            visit.sourceFiles = []
+        } else if !job.relative.isEmpty {
+            visit.sourceFiles = visit.sourceFiles.map { job.relative + "/" + $0 }
+        }
         return visit
     }
 
@@ -164,9 +168,20 @@ struct FolderWalk {
 
     /// A Swift or C-family file that is code, not a description (`Package.swift`, `Project.swift`, `Workspace.swift`…).
     private static func isSource(_ name: String) -> Bool {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex, sourceExtensions.contains(name[name.index(after: dot)...]) else { return false }
+        guard hasSourceExtension(name) else { return false }
         return !(name.hasPrefix("Package.swift") || name.hasPrefix("Package@swift") || ProjectDescriptions.recognizes(name) || name == "Tuist.swift")
     }
+
+    /// Whether a name has one of ``sourceExtensions`` after a dot that is not its first character (compared as bytes:
+    /// every file name of the repository is asked).
+    static func hasSourceExtension(_ name: String) -> Bool {
+        let bytes = name.utf8
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot != bytes.startIndex else { return false }
+        let ending = bytes[bytes.index(after: dot)...]
+        return sourceExtensionBytes.contains { ending.elementsEqual($0) }
+    }
+
+    private static let sourceExtensionBytes = sourceExtensions.map { Array($0.utf8) }
 
     /// Whether a name holds `{{` with `}}` after it (compared as bytes: every file name of the repository is asked).
     static func hasPlaceholder(_ name: String) -> Bool {

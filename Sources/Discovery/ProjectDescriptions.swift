@@ -30,7 +30,20 @@ enum ProjectDescriptions {
     /// case there; a case-sensitive one (Linux, CI) does not.
     static func canonical(_ name: String, among names: [String]) -> String? {
         let count = name.utf8.count
-        return names.first { $0.utf8.count == count && ($0 == name || $0.caseInsensitiveCompare(name) == .orderedSame) }
+        return names.first { $0.utf8.count == count && ($0 == name || sameIgnoringCase($0, name)) }
+    }
+
+    /// `caseInsensitiveCompare` for two names of one length: compared as ASCII bytes when both are ASCII (every name
+    /// discovery lists is asked, Foundation's comparison is the walk's costliest call), else by Foundation.
+    private static func sameIgnoringCase(_ first: String, _ second: String) -> Bool {
+        guard first.utf8.allSatisfy({ $0 < 0x80 }), second.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return first.caseInsensitiveCompare(second) == .orderedSame
+        }
+        return first.utf8.elementsEqual(second.utf8) { lowercased($0) == lowercased($1) }
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
     }
 
     /// The Tuist description `name` is (`Project.swift`, `Workspace.swift`, `Plugin.swift`), in whatever case.

@@ -26,6 +26,8 @@ public struct SourceWords: Sendable, Equatable {
     private(set) var hasExtension = false
 
     init(_ bytes: [UInt8]) {
+        // Read once, not at every word (a static's every read checks that it is made).
+        let (declaringKeywords, extensionHash) = (Self.declaringKeywords, Self.extensionHash)
         bytes.withUnsafeBufferPointer { buffer in
             var expectName = false, afterDot = false, afterRootedDot = false, rootMayPrecede = false
             var index = 0
@@ -45,8 +47,8 @@ public struct SourceWords: Sendable, Equatable {
                     if nonASCII {
                         recordASCIIParts(of: UnsafeBufferPointer(rebasing: buffer[start..<index]), declarable: expectName, used: used, rooted: afterRootedDot)
                     }
-                    expectName = Self.declaringKeywords.contains(hash)
-                    hasExtension = hasExtension || hash == Self.extensionHash
+                    expectName = declaringKeywords.contains(hash)
+                    hasExtension = hasExtension || hash == extensionHash
                     afterDot = false
                     afterRootedDot = false
                     rootMayPrecede = Self.isCapital(buffer[start])
@@ -144,8 +146,9 @@ public struct SourceWords: Sendable, Equatable {
 
     private static let extensionHash = hash("extension")
 
-    private static let declaringKeywords: Set<UInt64> = Set(
-        ["struct", "class", "enum", "actor", "protocol", "typealias", "associatedtype", "func", "var", "let", "case"].map { hash($0) })
+    /// (An array: eleven comparisons cost less than hashing the hash for a set, at every word of every file.)
+    private static let declaringKeywords: [UInt64] =
+        ["struct", "class", "enum", "actor", "protocol", "typealias", "associatedtype", "func", "var", "let", "case"].map { hash($0) }
 
     private static func isWordByte(_ byte: UInt8) -> Bool {
         switch byte {
