@@ -61,17 +61,20 @@ extension ImportResolution {
             self.declared = declared
             podClosure = Self.podClosures(of: declared)
             (withoutFiles, podsWithoutFiles) = Self.targetsWithoutFiles(declared, facts.targets, numbers: numbers)
-            for package in declared.workspace.packages {
-                for dependency in package.manifest.dependencies where dependency.kind == .pod && package.localDependencies[dependency.location] == nil {
+            // (By position: a loop over the packages, targets or edges themselves copies each one.)
+            let packages = declared.workspace.packages, targets = declared.sortedTargets
+            for package in packages.indices {
+                for dependency in packages[package].manifest.dependencies
+                where dependency.kind == .pod && packages[package].localDependencies[dependency.location] == nil {
                     outsidePods.insert(dependency.identity)
                 }
             }
-            for target in declared.sortedTargets where !target.isTest { modules[target.module, default: []].append(target) }
-            for target in declared.sortedTargets where target.packageKind == .pod {
-                localPods.insert(PodfileLock.pod(declared.workspace.packages[target.packageIndex].manifest.name))
+            modules.reserveCapacity(targets.count)
+            for number in targets.indices where !targets[number].isTest { modules[targets[number].module, default: []].append(targets[number]) }
+            for number in targets.indices where targets[number].packageKind == .pod {
+                localPods.insert(PodfileLock.pod(packages[targets[number].packageIndex].manifest.name))
             }
             // Only the packages that vendor frameworks or link prebuilt binaries are looked into, target by target.
-            let packages = declared.workspace.packages
             let vendors = packages.map { $0.manifest.targets.contains { !$0.vendoredModules.isEmpty || !$0.prebuiltUnknown.isEmpty } }
             for target in declared.sortedTargets where vendors[target.packageIndex] {
                 let manifestTarget = packages[target.packageIndex].manifest.target(named: target.id.name)
@@ -79,17 +82,18 @@ extension ImportResolution {
                 if !written.isEmpty { vendored[target.number] = Set(written) }
                 if let unknown = manifestTarget?.prebuiltUnknown, !unknown.isEmpty { prebuiltUnknown[target.number] = unknown }
             }
-            for edge in declared.edges {
-                switch edge.to {
+            for index in declared.edges.indices {
+                let to = declared.edges[index].to
+                switch to {
                 case .external(let package, let product):
                     let module = DependencyGraph.moduleName(of: product.split(separator: "/").first.map(String.init) ?? product)
                     if let package, externalProducts[module] == nil { externalProducts[module] = (package, product) }
-                    if package == nil, unreadProducts[module] == nil { unreadProducts[module] = edge.to }
-                    declaredOutside[edge.fromNumber, default: []].append(edge.to)
+                    if package == nil, unreadProducts[module] == nil { unreadProducts[module] = to }
+                    declaredOutside[declared.edges[index].fromNumber, default: []].append(to)
                 case .unavailable(_, let product):
                     let module = Provisions.module(ofProduct: product)
-                    if unreadProducts[module] == nil { unreadProducts[module] = edge.to }
-                    declaredOutside[edge.fromNumber, default: []].append(edge.to)
+                    if unreadProducts[module] == nil { unreadProducts[module] = to }
+                    declaredOutside[declared.edges[index].fromNumber, default: []].append(to)
                 case .target, .unresolved:
                     continue
                 }
@@ -108,8 +112,8 @@ extension ImportResolution {
             wrappers = Wrappers(declared: declared, facts: facts, numbers: numbers, declaredOutside: declaredOutside)
             umbrellaOutside = umbrellas.outsideByDependant
             umbrellaExports = umbrellas.exports
-            for (index, package) in declared.workspace.packages.enumerated() where package.isXcodeProject {
-                for target in package.manifest.targets {
+            for index in packages.indices where packages[index].isXcodeProject {
+                for target in packages[index].manifest.targets {
                     guard let host = target.host, let test = declared.numbering.number(of: target.name, inPackage: index),
                           let hostNumber = declared.numbering.number(of: host, inPackage: index) else { continue }
                     hosted[test] = Self.closure(of: hostNumber, in: declared.successors)

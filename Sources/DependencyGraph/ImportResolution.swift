@@ -21,7 +21,8 @@ struct ImportResolution {
     /// nothing planned can change are not decided again (``Resolved/stale(under:numbers:)``).
     func index(of read: ImportFacts, entries: [ManifestEntry], previous: Resolved? = nil) -> ImportIndex {
         // Each target read is looked up once, by number.
-        let numbers = read.targets.map { declared.target(TargetID(package: $0.package, name: $0.target))?.number }
+        // (By position: a loop over the targets themselves copies each one.)
+        let numbers = read.targets.indices.map { declared.target(TargetID(package: read.targets[$0].package, name: read.targets[$0].target))?.number }
         // Quoted includes of other components' headers are uses of their modules (or undecided).
         var facts = read
         let (targets, headersUndecided) = QuotedHeaders(read.targets, numbers: numbers, targets: declared.sortedTargets, successors: declared.successors)
@@ -80,9 +81,9 @@ struct ImportResolution {
     /// By target number, the modules the storyboards and xibs it bundles name (`customModule`).
     static func interfaceModules(_ targets: [TargetImports], numbers: [Int?]) -> [Int: Set<String>] {
         var modules: [Int: Set<String>] = [:]
-        for (imports, number) in zip(targets, numbers) where !imports.interfaceModules.isEmpty {
-            guard let number else { continue }
-            modules[number, default: []].formUnion(imports.interfaceModules.map(\.module))
+        for index in targets.indices where !targets[index].interfaceModules.isEmpty {
+            guard let number = numbers[index] else { continue }
+            modules[number, default: []].formUnion(targets[index].interfaceModules.map(\.module))
         }
         return modules
     }
@@ -99,7 +100,7 @@ struct ImportResolution {
 
     /// The targets one of whose files runs code when loaded (`+ (void)load`, `__attribute__((constructor))`), by number.
     static func loadTimeRegistrars(_ targets: [TargetImports], numbers: [Int?]) -> Set<Int> {
-        Set(zip(targets, numbers).compactMap { imports, number in imports.registersAtLoad ? number : nil })
+        Set(targets.indices.compactMap { targets[$0].registersAtLoad ? numbers[$0] : nil })
     }
 
     /// Whether a dependency none of the target's files imports is linked by an Xcode target that makes an image for more
@@ -210,18 +211,18 @@ struct ImportResolution {
     /// Which targets' headers each target includes by quotes (`#import "BHService.h"`, found through search paths):
     /// a use of that target without a module import.
     private func headerUses(_ targets: [TargetImports], numbers: [Int?]) -> Set<SIMD2<Int>> {
-        guard targets.contains(where: { !$0.quotedIncludes.isEmpty }) else { return [] }
+        guard targets.indices.contains(where: { !targets[$0].quotedIncludes.isEmpty }) else { return [] }
         var owners: [String: [Int]] = [:]
-        for (imports, number) in zip(targets, numbers) {
-            guard let number else { continue }
-            for file in imports.files where file.hasSuffix(".h") {
+        for index in targets.indices {
+            guard let number = numbers[index] else { continue }
+            for file in targets[index].files where file.hasSuffix(".h") {
                 owners[String(file.split(separator: "/").last ?? ""), default: []].append(number)
             }
         }
         var uses: Set<SIMD2<Int>> = []
-        for (imports, number) in zip(targets, numbers) {
-            guard let number else { continue }
-            for header in imports.quotedIncludes { for owner in owners[header] ?? [] where owner != number { uses.insert(SIMD2(number, owner)) } }
+        for index in targets.indices {
+            guard let number = numbers[index] else { continue }
+            for header in targets[index].quotedIncludes { for owner in owners[header] ?? [] where owner != number { uses.insert(SIMD2(number, owner)) } }
         }
         return uses
     }
@@ -266,10 +267,12 @@ struct ImportResolution {
         var withFiles: Set<Int> = []
         for index in facts.targets.indices where !facts.targets[index].files.isEmpty { if let number = numbers[index] { withFiles.insert(number) } }
         var umbrellas: [String: Set<String>] = [:]
-        for target in declared.sortedTargets where !target.isTest && !withFiles.contains(target.number)
-            && target.productKind.isLinkedLibrary {
-            let modules = declared.successors[target.number].map { declared.sortedTargets[$0].module }.filter { $0 != target.module }
-            if !modules.isEmpty { umbrellas[target.module] = Set(modules) }
+        let targets = declared.sortedTargets
+        for number in targets.indices where !targets[number].isTest && !withFiles.contains(targets[number].number)
+            && targets[number].productKind.isLinkedLibrary {
+            let module = targets[number].module
+            let modules = declared.successors[targets[number].number].map { targets[$0].module }.filter { $0 != module }
+            if !modules.isEmpty { umbrellas[module] = Set(modules) }
         }
         return umbrellas
     }

@@ -118,7 +118,8 @@ struct QuotedHeaders {
     /// Each target's quoted includes as the uses of the modules they reach, merged into its imports in file order; and
     /// those undecided, headers of that name in several modules.
     func resolved(_ facts: [TargetImports], numbers: [Int?]) -> (targets: [TargetImports], undecided: [UndecidedImport]) {
-        guard !isEmpty || facts.contains(where: { $0.headerIncludes.contains { $0.path.contains("/") } }) else { return (facts, []) }
+        // (By position: a look at the targets themselves copies each one.)
+        guard !isEmpty || facts.indices.contains(where: { facts[$0].headerIncludes.contains { $0.path.contains("/") } }) else { return (facts, []) }
         var result = facts, undecided: [UndecidedImport] = []
         for index in facts.indices {
             guard let number = numbers[index], !facts[index].headerIncludes.isEmpty else { continue }
