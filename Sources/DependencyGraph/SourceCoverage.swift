@@ -1,5 +1,6 @@
 import Discovery
 import PackageModel
+import Parallel
 import Paths
 import SourceImports
 
@@ -61,6 +62,7 @@ public struct SourceCoverage: Sendable, Equatable {
         let largest = unread.sorted { ($1.value.files, $0.key) < ($0.value.files, $1.key) }.prefix(3)
         unreadFolders = largest.map { UnreadFolder(folder: $0.key, files: $0.value.files) }
         firstUnread = largest.first?.value.first
+        releaseInBackground(read)
     }
 
     /// The files the targets compile, relative to the root.

@@ -82,19 +82,22 @@ struct FolderWalk {
                 slice.map { Self.visit(jobs[$0], exclude: exclude, readsProjects: readsProjects, readers: readers, fileSystem: fileSystem) }
             }
             level = []
-            for (job, visit) in zip(jobs, visits) {
-                if visit.hasManifest { found.append(job.directory) }
-                if !visit.podspecs.isEmpty { pods.append(PodFolder(directory: job.directory, files: visit.podspecs, display: job.display)) }
-                if visit.hasPodfile { podfiles.append((job.directory, job.display)) }
-                found += visit.projects
-                workspaces += visit.workspaces
-                generatedPods += visit.generatedPods
-                descriptions += visit.descriptions.map { job.directory + "/" + $0 }
-                registered += visit.registered.map { job.directory + "/" + $0 }
-                sourceFiles += visit.sourceFiles
-                ordered += visit.notes.map { ((($0.location?.path ?? job.display)).split(separator: "/"), $0) }
-                level += visit.children
+            // (By position: a loop over the pairs copies each visit's every list.)
+            for index in jobs.indices {
+                let job = jobs[index]
+                if visits[index].hasManifest { found.append(job.directory) }
+                if !visits[index].podspecs.isEmpty { pods.append(PodFolder(directory: job.directory, files: visits[index].podspecs, display: job.display)) }
+                if visits[index].hasPodfile { podfiles.append((job.directory, job.display)) }
+                found += visits[index].projects
+                workspaces += visits[index].workspaces
+                generatedPods += visits[index].generatedPods
+                descriptions += visits[index].descriptions.map { job.directory + "/" + $0 }
+                registered += visits[index].registered.map { job.directory + "/" + $0 }
+                sourceFiles += visits[index].sourceFiles
+                ordered += visits[index].notes.map { ((($0.location?.path ?? job.display)).split(separator: "/"), $0) }
+                level += visits[index].children
             }
+            releaseInBackground(visits)
         }
         // The order of a depth-first walk in name order: by path component.
         notes = ordered.sorted { $0.path.lexicographicallyPrecedes($1.path) }.map(\.note)

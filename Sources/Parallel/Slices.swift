@@ -111,5 +111,22 @@ private final class BackgroundResult<T>: @unchecked Sendable {
 /// Frees `value` on another thread: dropping a large tree of small objects (a pass's intermediate results) takes
 /// milliseconds the caller need not wait for.
 public func releaseInBackground<T: Sendable>(_ value: consuming T) {
-    DispatchQueue.global().async { [value] in withExtendedLifetime(value) {} }
+    // Held by a box the other thread empties: a copy captured by the closure is not always the last one (when that
+    // thread ran first, the caller's own copy freed the whole tree on the caller's thread).
+    let box = ReleaseBox(value)
+    DispatchQueue.global().async { box.release() }
+}
+
+/// What ``releaseInBackground(_:)`` frees, until the other thread empties it.
+private final class ReleaseBox<T: Sendable>: @unchecked Sendable {
+    private var value: T?
+
+    init(_ value: consuming T) {
+        self.value = value
+    }
+
+    /// (Only the one thread the box is given to calls it.)
+    func release() {
+        value = nil
+    }
 }
