@@ -15,6 +15,9 @@ extension ImportResolution {
         var unreadProducts: [String: Edge.Destination] = [:]
         /// What each target declares of outside packages and of packages that cannot be read.
         var declaredOutside: [Int: [Edge.Destination]] = [:]
+        /// By outside package, the other outside packages some target declares beside one of its products: the packages
+        /// the repository uses it with, one of which may build on it and re-export its modules.
+        var companions: [String: Set<String>] = [:]
         /// Why each package a path leads to cannot be read, by identity.
         var unreadPaths: [String: UnreadPackage.Reason] = [:]
         /// Outside packages some Podfile or podspec names as pods, by identity.
@@ -98,6 +101,7 @@ extension ImportResolution {
                     continue
                 }
             }
+            companions = Self.companions(declaredOutside)
             for missing in declared.workspace.missing {
                 let identity = PackageDependency.identity(forLocation: missing.directory)
                 unreadPaths[identity] = .missing(missing.written)
@@ -119,6 +123,19 @@ extension ImportResolution {
                     hosted[test] = Self.closure(of: hostNumber, in: declared.successors)
                 }
             }
+        }
+
+        /// By outside package, the outside packages declared beside one of its products in one target.
+        static func companions(_ declaredOutside: [Int: [Edge.Destination]]) -> [String: Set<String>] {
+            var companions: [String: Set<String>] = [:]
+            for destinations in declaredOutside.values {
+                let packages = Set(destinations.compactMap { destination -> String? in
+                    if case .external(let package?, _) = destination { return package }
+                    return nil
+                })
+                for package in packages { companions[package, default: []].formUnion(packages.subtracting([package])) }
+            }
+            return companions
         }
 
         /// A target and every local target it depends on, directly or not, in the order reached.
@@ -189,7 +206,7 @@ extension ImportResolution {
             if facts.systemModules.contains(module) { return modules[module].map { .sdkNamesake($0) } ?? .leftOut }
             if isVendored(module, for: target) { return .leftOut }
             if let local = modules[module] { return .local(local) }
-            return DependencyGraph.appleSDKModules.contains(module) ? .leftOut : .external
+            return DependencyGraph.isAppleSDKModule(module) ? .leftOut : .external
         }
 
         /// Whether a prebuilt framework of the target, or of a target it sees, provides `module`: CocoaPods links a pod's
@@ -300,11 +317,17 @@ extension ImportResolution {
             known.contains(module) || products.contains(module)
         }
 
-        /// Whether every package that cannot be read is only a product named without its package (a Tuist
-        /// `.external(name:)` not fetched) and `module` is a product of its own that the repository links from a known
-        /// package elsewhere (`RxSwift`, while the target links `RxMoya`): a target that imports it links it as the
-        /// others do, whatever package the unread products come from. Other imports stay undecided, and every one does
-        /// when a local package or project it depends on cannot be read.
+        /// Whether `module`'s origin is stated by the repository and the target links nothing of it, so that no package it
+        /// cannot read may provide the module: a module named like an outside package the manifest declares (`apns` for
+        /// `APNS`, its main product as SwiftPM names them), or a product some manifest or project declares from a known
+        /// package (`.product(name: "Lottie", package: "lottie-ios")`). Two modules of one build cannot share a name, so
+        /// an unread package the target declares (not checked out, or a product named without its package) could bring
+        /// that module only transitively, which is what `implicit-dependency` reports. Undecided when the target links a
+        /// product of that package (it may vend the module; a product named without its package may be one, unless the
+        /// module is a product some manifest names), when a local package or project it depends on, a pod, a
+        /// prebuilt library or a Podfile statement cannot be read (each may re-export anything), when an unread package
+        /// it declares is declared beside that package in some target (it may build on it and re-export the module), or
+        /// when nothing states the module's origin.
         func isProductOfItsOwn(_ module: String, context: ImportResolution.Context) -> Bool {
             // A local package or project it depends on that cannot be read (an empty framework linking the outside
             // products, a package re-exporting one) may bring any module in: nothing is decided without reading it.
@@ -313,8 +336,12 @@ extension ImportResolution {
             if let named = packageNamed(like: module), !unread.contains(where: { $0.reason == .productByName }) {
                 return !linkedPackages.contains(named)
             }
-            guard unread.allSatisfy({ $0.reason == .productByName }), let provider = context.provider(of: module) else { return false }
-            return !linkedPackages.contains(provider.package)
+            guard unread.allSatisfy({ $0.reason == .productByName || $0.reason == .notCheckedOut }),
+                  let provider = context.provider(of: module) else { return false }
+            // An unread package the repository declares beside that package elsewhere may build on it and re-export the
+            // module (a `TCAUtils` re-exporting `ComposableArchitecture`).
+            let companions = context.companions[provider.package] ?? []
+            return !linkedPackages.contains(provider.package) && !unread.contains { $0.reason == .notCheckedOut && companions.contains($0.package) }
         }
 
         /// The outside package the target's manifest declares whose identity is the module's name (`apns` for `APNS`):

@@ -251,7 +251,7 @@ struct ImportResolution {
             let number = numbers[index]
             // The toolchain's and the SDK's modules are every target's already: re-exporting one provides nothing.
             for use in facts.targets[index].uses where use.isExported && !facts.systemModules.contains(use.module)
-                && !DependencyGraph.appleSDKModules.contains(use.module) {
+                && !DependencyGraph.isAppleSDKModule(use.module) {
                 guard let number else { break }
                 byModule[declared.sortedTargets[number].module, default: []].insert(use.module)
             }

@@ -112,7 +112,7 @@ public struct StaticManifestReader: Sendable {
         let decoder = ManifestDecoder(
             manifestFile: (path as NSString).lastPathComponent, packageDirectory: (path as NSString).deletingLastPathComponent,
             toolsVersion: toolsVersion,
-            stringElementPositions: interpreter.stringElementPositions)
+            stringElementPositions: interpreter.stringElementPositions, aliases: DependencyAliases(folded, converter: converter))
         do {
             return try decoder.decode(package: package)
         } catch {

@@ -30,7 +30,7 @@ struct UndecidedImports {
             let names = packages.filter { Kind($0.package.reason) == kind }.map(\.package.name).filter { seen.insert($0).inserted }
             guard !names.isEmpty else { continue }
             let shown = names.prefix(Self.named).joined(separator: ", ") + (names.count > Self.named ? " and \(names.count - Self.named) more" : "")
-            groups.append("\(kind.noun(names.count)) (\(shown)): \(kind.advice)")
+            groups.append("\(kind.noun(names.count)) (\(shown)): \(kind == .checkout ? checkoutAdvice : kind.advice)")
         }
         let line = "componentize: \(count) import\(count == 1 ? "" : "s") undecided (never a finding): what would decide \(them) is not read: "
             + groups.joined(separator: "; ")
@@ -38,6 +38,22 @@ struct UndecidedImports {
         return [line + ":"] + imports.map { item in
             "    \(item.location): \(item.from.id.name) imports \(item.module): \(item.reason)"
         }
+    }
+
+    /// What puts the outside packages' checkouts where componentize reads them, by what declares the packages of the
+    /// importing targets: `tuist install` for a Tuist project's (`Tuist/Package.swift`), `swift package resolve` for a
+    /// package's; an XcodeGen spec's `packages:` are resolved by Xcode, whose checkouts are not read.
+    var checkoutAdvice: String {
+        let kinds = Set(imports.filter { $0.deciders.contains { Kind($0.reason) == .checkout } }.map(\.from.packageKind))
+        var advice: [String] = []
+        if kinds.contains(.tuistProject) {
+            advice.append("'tuist install' beside the Tuist project puts the checkouts of what Tuist/Package.swift declares where componentize reads them")
+        }
+        if kinds.contains(.xcodeGenSpec) {
+            advice.append("an XcodeGen spec's packages are resolved by Xcode after 'xcodegen generate', into a folder componentize does not read: imports.reexports in componentize.yml says which modules a product provides")
+        }
+        if advice.isEmpty || !kinds.isSubset(of: [.tuistProject, .xcodeGenSpec]) { advice.insert(Kind.checkout.advice, at: 0) }
+        return advice.joined(separator: "; ")
     }
 
     /// The kinds of package that would decide imports, each read another way.

@@ -79,6 +79,13 @@ final class CheckCommandTests: XCTestCase {
         }
     }
 
+    /// Where Tuist/Package.swift declares the packages not checked out, the undecided line advises `tuist install`
+    /// (which puts their checkouts in Tuist/.build), not `swift package resolve`.
+    func testTheUndecidedLineAdvisesTuistInstallForATuistProjectsPackages() throws {
+        let text = try check(["fixtures/undecided-tuist"]).stdout
+        XCTAssertTrue(text.hasSuffix("componentize: 1 import undecided (never a finding): what would decide it is not read: an outside package (networking-kit): 'tuist install' beside the Tuist project puts the checkouts of what Tuist/Package.swift declares where componentize reads them; --list-undecided lists each import\n"), text)
+    }
+
     /// A package a path leads to is missing and outside packages are not checked out: the imports that depend on them
     /// are counted, with the packages that would decide them, never reported; the missing package is `unresolved`.
     func testUndecidedImportsAreCountedInEveryFormatNotReported() throws {

@@ -11,6 +11,8 @@ struct ManifestDecoder {
     var toolsVersion: ToolsVersion
     /// Where string literals that are array elements stand, by value.
     var stringElementPositions: [String: [(offset: Int, position: SourcePosition)]] = [:]
+    /// Dependencies written as static members and used by name: an entry is located at its use in the target.
+    var aliases = DependencyAliases()
 
     func decode(package: ManifestObject) throws(Decline) -> Manifest {
         try conform(package, as: "Package")
@@ -234,7 +236,8 @@ struct ManifestDecoder {
         let entry = try object(value, "target dependency")
         // `Target.Dependency(stringLiteral: name)`: the initializer a string literal calls, a dependency by name.
         if entry.kind == "Dependency", entry.labels == ["stringLiteral"], let only = entry.arguments.first {
-            return TargetDependency(kind: .byName, name: try string(only.value, "dependency name", in: entry), position: entry.position)
+            return TargetDependency(kind: .byName, name: try string(only.value, "dependency name", in: entry),
+                                    position: aliases.use(createdAt: entry.position, within: target.range) ?? entry.position)
         }
         let kind: TargetDependency.Kind
         switch entry.kind {
@@ -245,7 +248,8 @@ struct ManifestDecoder {
         }
         try conform(entry, as: "Target.Dependency")
         var dependency = TargetDependency(
-            kind: kind, name: try string(entry.argument("name"), "dependency name", in: entry), position: entry.position)
+            kind: kind, name: try string(entry.argument("name"), "dependency name", in: entry),
+            position: aliases.use(createdAt: entry.position, within: target.range) ?? entry.position)
         if kind == .product, let package = entry.argument("package") {
             if case .null = package {} else { dependency.package = try string(package, "product package", in: entry) }
         }
@@ -272,10 +276,13 @@ struct ManifestDecoder {
         return dependency
     }
 
-    /// The literal inside the target's own call, else the only literal with that value in the file, else unknown.
+    /// The literal inside the target's own call, else the target's use of an alias whose value is that literal
+    /// (`static let model: Target.Dependency = "Model"`, then `.model`), else the only literal with that value in the
+    /// file, else unknown.
     private func position(ofString name: String, in target: ManifestObject) -> SourcePosition? {
         let candidates = stringElementPositions[name] ?? []
         if let inside = candidates.first(where: { target.range.contains($0.offset) }) { return inside.position }
+        if let use = candidates.lazy.compactMap({ aliases.use(createdAt: $0.position, within: target.range) }).first { return use }
         return candidates.count == 1 ? candidates[0].position : nil
     }
 
