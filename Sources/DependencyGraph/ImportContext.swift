@@ -20,6 +20,9 @@ extension ImportResolution {
         var companions: [String: Set<String>] = [:]
         /// Why each package a path leads to cannot be read, by identity.
         var unreadPaths: [String: UnreadPackage.Reason] = [:]
+        /// Pods of the repository whose podspecs cannot be read while their text states their module, by lowercased
+        /// name (a pod's identity).
+        var plainPods: [String: PlainPod] = [:]
         /// Outside packages some Podfile or podspec names as pods, by identity.
         var outsidePods: Set<String> = []
         /// The pods of the repository (their podspecs read), by lowercased name: a `Podfile.lock` entry of one is stale
@@ -111,6 +114,7 @@ extension ImportResolution {
             }
             for unreadable in declared.workspace.unreadable {
                 unreadPaths[PackageDependency.identity(forLocation: unreadable.directory)] = .unreadable
+                if let pod = unreadable.plainPod { plainPods[PodfileLock.pod(pod.name)] = pod }
             }
             let umbrellas = Umbrellas(declared: declared, facts: facts, numbers: numbers, declaredOutside: declaredOutside)
             wrappers = Wrappers(declared: declared, facts: facts, numbers: numbers, declaredOutside: declaredOutside)
@@ -245,6 +249,13 @@ extension ImportResolution {
                     provisions.add(product: product, package: package, facts: facts, isPod: package.map(outsidePods.contains) ?? false)
                 case .unavailable(let package, let product):
                     provisions.products.insert(Provisions.module(ofProduct: product))
+                    if let pod = plainPod(package, for: target) {
+                        // Its module is its name's; what it brings, the lock's entry says, as for an outside pod.
+                        let unread = UnreadPackage(package: pod, reason: .unreadPodspec)
+                        provisions.addUnread(unread, isPath: false)
+                        provisions.unreadProducts[product] = unread
+                        continue
+                    }
                     let reason = unreadPaths[package] ?? .unreadable
                     // A local pod by its name as written (`NXKit`, not the identity `nxkit`).
                     let root = String(product.split(separator: "/").first ?? Substring(product))
@@ -256,6 +267,13 @@ extension ImportResolution {
                 }
             }
             return provisions
+        }
+
+        /// The name of the unreadable pod at `package` when its text states its module and the lock `target`'s pods are
+        /// resolved by lists it with every pod its text names: the lock then says what it brings.
+        func plainPod(_ package: String, for target: GraphTarget) -> String? {
+            guard let pod = plainPods[package], let lock = lock(of: target), pod.isStated(by: lock) else { return nil }
+            return pod.name
         }
 
         /// The package that cannot be read of a product some manifest declares building `module`: what would decide an

@@ -3,6 +3,7 @@ import Diagnostics
 import Discovery
 import PackageModel
 import Paths
+import PodspecReading
 import RuntimeWiring
 import SourceImports
 
@@ -80,8 +81,15 @@ public struct UndecidedImport: Sendable {
     private var isNoReading: Bool { !deciders.isEmpty && deciders.allSatisfy { [.unprovided, .sdkNamesake].contains($0.reason) } }
 
     /// What would decide it (`reading X (not checked out), …`), or why no reading would.
+    /// Beyond this many pods from a specs repository, the reason names a few of them and their count.
+    static let podsNamed = 3
+
     public var decider: String {
-        isNoReading ? deciders[0].description : "reading " + deciders.map(\.description).joined(separator: ", ")
+        if isNoReading { return deciders[0].description }
+        let pods = deciders.filter { $0.reason == .outsidePod }
+        guard pods.count > Self.podsNamed else { return "reading " + deciders.map(\.description).joined(separator: ", ") }
+        let named = "\(pods.count) pods from a specs repository, e.g. \(pods.prefix(Self.podsNamed).map(\.package).joined(separator: ", ")) (their podspecs are not read)"
+        return "reading " + ([named] + deciders.filter { $0.reason != .outsidePod }.map(\.description)).joined(separator: ", ")
     }
 
     /// Why it is undecided, as reports say it after the import.
@@ -101,6 +109,9 @@ public struct UnreadPackage: Sendable, Hashable, Comparable, CustomStringConvert
         case missing(String)
         /// A manifest no reader could evaluate.
         case unreadable
+        /// A pod of the repository whose podspec no reader could evaluate, while its text states its module (its name's)
+        /// and the `Podfile.lock` what it brings (``PodspecReading/PlainPod``): decided as the lock says, like an outside pod.
+        case unreadPodspec
         /// A product named without its package (`"SwiftSoup"`), from a package not named.
         case productByName
         /// A prebuilt binary an Xcode target links whose module is not written anywhere read (a static library).
@@ -133,6 +144,7 @@ public struct UnreadPackage: Sendable, Hashable, Comparable, CustomStringConvert
         case .withoutSources: return "\(package) (a pod without source files in the repository: what it vendors is not read)"
         case .missing(let path): return "the package at \(path) (no manifest there)"
         case .unreadable: return "\(package) (its manifest cannot be read)"
+        case .unreadPodspec: return "\(package) (its podspec cannot be read)"
         case .productByName: return "the package of product \(package) (named without its package)"
         case .prebuilt: return "\(package) (a prebuilt binary the target links: which module it provides is not read)"
         case .sharedHeader(let name): return "\(package) (one of the modules holding a header \(name): which one the header search paths find is not read)"
@@ -143,12 +155,18 @@ public struct UnreadPackage: Sendable, Hashable, Comparable, CustomStringConvert
         }
     }
 
+    /// Whether the lock says what it brings: a pod from a specs repository the lock resolved, or a pod of the repository
+    /// whose podspec cannot be read but whose lock entry is its statement.
+    public func isLocked(by lock: PodfileLock) -> Bool {
+        [.outsidePod, .unreadPodspec].contains(reason) && lock.knows(package)
+    }
+
     /// The package as a list of its kind names it: the path of a missing one, the name of the others.
     public var name: String {
         switch reason {
         case .missing(let path): return path
         case .productByName: return "the package of product \(package)"
-        case .notCheckedOut, .outsidePod, .withoutSources, .unreadable, .prebuilt, .sharedHeader, .searchPathHeader, .podfileStatement, .unprovided, .sdkNamesake: return package
+        case .notCheckedOut, .outsidePod, .withoutSources, .unreadable, .unreadPodspec, .prebuilt, .sharedHeader, .searchPathHeader, .podfileStatement, .unprovided, .sdkNamesake: return package
         }
     }
 

@@ -25,7 +25,8 @@ struct ImportResolution {
         let numbers = read.targets.indices.map { declared.target(TargetID(package: read.targets[$0].package, name: read.targets[$0].target))?.number }
         // Quoted includes of other components' headers are uses of their modules (or undecided).
         var facts = read
-        let (targets, headersUndecided) = QuotedHeaders(read.targets, numbers: numbers, targets: declared.sortedTargets, successors: declared.successors)
+        let (targets, headersUndecided) = QuotedHeaders(read.targets, numbers: numbers, targets: declared.sortedTargets, successors: declared.successors,
+                                                        outsidePods: QuotedHeaders.OutsidePods(declared))
             .resolved(read.targets, numbers: numbers)
         facts.targets = targets
         let localReexports = reexports(of: facts, numbers: numbers)
@@ -313,7 +314,7 @@ struct ImportResolution {
         // A target a Podfile gives pods sees their closure (CocoaPods links it into its aggregate): an outside pod's, not
         // read, may hold a local pod it imports.
         let integrated = declared.workspace.packages[from.packageIndex].podfileTargets[from.id.name] != nil
-        local.unreadPodfileStatements = provisions.unreadPodfileStatements + (integrated ? provisions.unread.filter { $0.reason == .outsidePod } : [])
+        local.unreadPodfileStatements = provisions.unreadPodfileStatements + (integrated ? provisions.unread.filter { [.outsidePod, .unreadPodspec].contains($0.reason) } : [])
         local.lock = context.lock(of: from)
         local.localPods = context.localPods
         var external = ExternalImports(provisions: provisions, lock: context.lock(of: from), localPods: context.localPods, integrated: integrated)
@@ -417,7 +418,7 @@ struct ImportResolution {
         /// pod it resolved, none depending on a pod of that name): a development pod dropped from the target's Podfile
         /// block is then not linked, whatever the unread podspecs hold.
         func lockRulesOut(_ to: GraphTarget, in graph: DeclaredGraph) -> Bool {
-            guard let lock, unreadPodfileStatements.allSatisfy({ $0.reason == .outsidePod && lock.knows($0.package) }) else { return false }
+            guard let lock, unreadPodfileStatements.allSatisfy({ $0.isLocked(by: lock) }) else { return false }
             let brought = lock.closure(of: unreadPodfileStatements.map(\.package), notExpanding: localPods)
             guard brought.isDisjoint(with: localPods) else { return false }
             return !brought.contains(PodfileLock.pod(to.module)) && !brought.contains(PodfileLock.pod(graph.workspace.packages[to.packageIndex].manifest.name))
@@ -502,8 +503,20 @@ struct ImportResolution {
         /// What the lock says the target's unread pods bring, when every package the target cannot read is an outside pod
         /// the lock resolved (nil otherwise), the entries of the repository's pods not followed (they may be stale).
         func lockedClosure() -> Set<String>? {
-            guard let lock, provisions.unread.allSatisfy({ $0.reason == .outsidePod && lock.knows($0.package) }) else { return nil }
-            return lock.closure(of: provisions.unread.map(\.package), notExpanding: localPods)
+            guard let lock else { return nil }
+            let unread = podBringers(lock)
+            guard unread.allSatisfy({ $0.isLocked(by: lock) }) else { return nil }
+            return lock.closure(of: unread.map(\.package), notExpanding: localPods)
+        }
+
+        /// The packages the target cannot read that may bring a pod the lock resolved, or build its module: not an
+        /// outside SwiftPM package (no package brings a pod, and one build cannot hold two modules of a name), nor a pod
+        /// of the repository without sources that the lock resolved (its podspec's dependencies are read; what it vendors
+        /// is a prebuilt framework, not a pod).
+        func podBringers(_ lock: PodfileLock) -> [UnreadPackage] {
+            provisions.unread.filter { unread in
+                !(unread.reason == .notCheckedOut || unread.reason == .withoutSources && lock.knows(unread.package))
+            }
         }
 
         /// Whether `module` is a pod the lock resolved that none of the target's outside pods brings, while every package
@@ -571,7 +584,7 @@ struct ImportResolution {
             guard let lock, let pod = lock.pod(ofModule: module), let brought = lockedClosure(), brought.isDisjoint(with: localPods) else {
                 return provisions.unread
             }
-            let bringing = provisions.unread.filter { lock.closure(of: [$0.package], notExpanding: localPods).contains(pod) }
+            let bringing = podBringers(lock).filter { lock.closure(of: [$0.package], notExpanding: localPods).contains(pod) }
             return bringing.isEmpty ? provisions.unread : bringing
         }
 

@@ -1,6 +1,7 @@
 import Diagnostics
 import Discovery
 import Paths
+import PodspecReading
 import SourceImports
 
 /// The components whose headers a target's quoted includes reach: `#import "Header.h"` (or `"Folder/Header.h"`) that
@@ -35,17 +36,40 @@ struct QuotedHeaders {
         case module(String, QuotedReach)
         /// Headers of that name in several modules (sorted): undecided.
         case shared([String])
+        /// `"Pod.h"` held by no component, included by a pod whose podspec does not declare the outside pod of that name
+        /// (as written) that another manifest names: its header, if that pod's podspec holds it (not read), undecided.
+        case outsidePodHeader(String)
         case nothing
+    }
+
+    /// The outside pods the repository's manifests name, by lowercased name, as written; and by target number, the
+    /// outside pods (lowercased) it declares.
+    struct OutsidePods {
+        var named: [String: String] = [:]
+        var declared: [Int: Set<String>] = [:]
+
+        init(_ graph: DeclaredGraph) {
+            for package in graph.workspace.packages {
+                for dependency in package.manifest.dependencies where dependency.kind == .pod && package.localDependencies[dependency.location] == nil {
+                    let root = String(dependency.location.split(separator: "/").first ?? Substring(dependency.location))
+                    if named[root.lowercased()] == nil { named[root.lowercased()] = root }
+                }
+            }
+            for edge in graph.edges {
+                if case .external(_, let product) = edge.to { declared[edge.fromNumber, default: []].insert(PodfileLock.pod(product)) }
+            }
+        }
     }
 
     private var byName: [String: [Held]] = [:]
     private let targets: [GraphTarget]
     /// By target number, the targets it declares.
     private let successors: [[Int]]
+    private let outsidePods: OutsidePods?
 
     /// The headers of `facts`' targets (numbered as `numbers`), by name; empty when no target includes another's header.
-    init(_ facts: [TargetImports], numbers: [Int?], targets: [GraphTarget], successors: [[Int]]) {
-        (self.targets, self.successors) = (targets, successors)
+    init(_ facts: [TargetImports], numbers: [Int?], targets: [GraphTarget], successors: [[Int]], outsidePods: OutsidePods? = nil) {
+        (self.targets, self.successors, self.outsidePods) = (targets, successors, outsidePods)
         guard facts.contains(where: { !$0.headerIncludes.isEmpty }) else { return }
         for (imports, number) in zip(facts, numbers) {
             guard let number else { continue }
@@ -94,8 +118,17 @@ struct QuotedHeaders {
             let isComponent = { (number: Int) in [.pod, .package].contains(targets[number].packageKind) }
             return .module(module, isComponent(from) && owners.contains(where: isComponent) ? .componentHeader : .searchPath)
         }
-        guard let slash = written.firstIndex(of: "/"), slash > written.startIndex else { return .nothing }
+        guard let slash = written.firstIndex(of: "/"), slash > written.startIndex else { return outsidePodHeader(written, from: from) }
         return .module(String(written[..<slash]), .moduleFolder)
+    }
+
+    /// `"MJExtension.h"`, held by no component, in a pod whose podspec does not declare the outside pod `MJExtension`
+    /// that another manifest of the repository names: that pod's header if its podspec (not read) holds it.
+    private func outsidePodHeader(_ written: String, from: Int) -> Reach {
+        guard let outsidePods, targets[from].packageKind == .pod, written.hasSuffix(".h") else { return .nothing }
+        let pod = String(written.dropLast(2)).lowercased()
+        guard let name = outsidePods.named[pod], outsidePods.declared[from]?.contains(pod) != true else { return .nothing }
+        return .outsidePodHeader(name)
     }
 
     /// Two lists of uses in file order as one (an import before an include at the same place).
@@ -119,7 +152,7 @@ struct QuotedHeaders {
     /// those undecided, headers of that name in several modules.
     func resolved(_ facts: [TargetImports], numbers: [Int?]) -> (targets: [TargetImports], undecided: [UndecidedImport]) {
         // (By position: a look at the targets themselves copies each one.)
-        guard !isEmpty || facts.indices.contains(where: { facts[$0].headerIncludes.contains { $0.path.contains("/") } }) else { return (facts, []) }
+        guard !isEmpty || outsidePods != nil || facts.indices.contains(where: { facts[$0].headerIncludes.contains { $0.path.contains("/") } }) else { return (facts, []) }
         var result = facts, undecided: [UndecidedImport] = []
         for index in facts.indices {
             guard let number = numbers[index], !facts[index].headerIncludes.isEmpty else { continue }
@@ -135,6 +168,10 @@ struct QuotedHeaders {
                     let deciders = modules.map { UnreadPackage(package: $0, reason: .sharedHeader(include.name)) }
                     undecided.append(UndecidedImport(from: targets[number], module: "\"\(include.path)\"", location: include.location, deciders: deciders))
                 case .shared: continue
+                case .outsidePodHeader(let pod):
+                    guard !include.isOptional else { continue }
+                    undecided.append(UndecidedImport(from: targets[number], module: "\"\(include.path)\"", location: include.location,
+                                                     deciders: [UnreadPackage(package: pod, reason: .outsidePod)]))
                 }
             }
             guard !added.isEmpty else { continue }

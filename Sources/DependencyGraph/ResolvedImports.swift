@@ -46,7 +46,7 @@ extension ImportResolution {
 
         /// Whether what every target's decision reads of the whole graph is the same in both contexts.
         private static func sameWhole(_ old: Context, _ new: Context) -> Bool {
-            old.unreadPaths == new.unreadPaths && old.outsidePods == new.outsidePods && old.localPods == new.localPods && old.withoutFiles == new.withoutFiles
+            old.unreadPaths == new.unreadPaths && old.plainPods == new.plainPods && old.outsidePods == new.outsidePods && old.localPods == new.localPods && old.withoutFiles == new.withoutFiles
                 && old.podsWithoutFiles == new.podsWithoutFiles && old.otherRepositories == new.otherRepositories
                 && old.umbrellaExports == new.umbrellaExports && old.localReexports == new.localReexports && old.vendored == new.vendored
                 && old.externalProducts.count == new.externalProducts.count

@@ -102,6 +102,9 @@ public struct UnreadablePackage: Sendable, Hashable {
     /// A podspec the static reader declined (a construct it does not evaluate, such as `if ENV[…]`), with no CocoaPods
     /// to evaluate it: Ruby may well accept it, so nothing says it is wrong.
     public var isDeclined = false
+    /// For a podspec, what its text states without being evaluated (its name's module, the pods it names), when it
+    /// never says how its module is named.
+    public var plainPod: PlainPod?
 
     init(directory: String, relativeDirectory: String, manifestPath: String, problem: (message: String, location: FileLocation?)) {
         self.directory = directory

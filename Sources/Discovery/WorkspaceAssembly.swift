@@ -79,6 +79,10 @@ struct WorkspaceAssembly {
             unreadable[directory] = UnreadablePackage(directory: directory, relativeDirectory: prepared.relative,
                                                      manifestPath: prepared.manifestPath, problem: describe(error))
             unreadable[directory]?.isDeclined = error is PodspecReadDeclined
+            if prepared.manifestPath.hasSuffix(".podspec") {
+                let file = directory.hasSuffix(".podspec") ? directory : PathArithmetic.join(directory, PathArithmetic.lastComponent(of: prepared.manifestPath))
+                unreadable[directory]?.plainPod = fileSystem.text(of: file).flatMap { PlainPod(podspec: file, text: $0) }
+            }
             return []
         case .read, .project:
             return recordPackage(prepared)

@@ -66,7 +66,7 @@ struct UndecidedImports {
             case .outsidePod: self = .pod
             case .withoutSources: self = .vendored
             case .prebuilt: self = .prebuilt
-            case .missing, .unreadable: self = .local
+            case .missing, .unreadable, .unreadPodspec: self = .local
             case .sharedHeader, .searchPathHeader: self = .header
             case .podfileStatement: self = .podfile
             case .unprovided: self = .unprovided

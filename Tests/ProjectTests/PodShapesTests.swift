@@ -544,6 +544,103 @@ final class PodShapesTests: ScratchRepositoryTestCase {
         XCTAssertEqual(checked.result.undecided.imports.filter { $0.from.id.name == "Shop" }.map(\.module), ["Alamofire"])
     }
 
+    // MARK: A development pod whose podspec cannot be read, and pods without sources
+
+    /// `App.xcodeproj`'s `Shop`, whose Podfile gives it the development pod `Wire` (its podspec sets its version from a
+    /// Ruby constant, which the static reader does not evaluate; `extra` adds lines to it), a pod without sources
+    /// (`Codec`, a vendored framework), and `Texture`; it imports `Net`, a development pod its block no longer names,
+    /// and `ObjectMapper`, a pod the lock resolved that no pod of its block brings.
+    private func writeUnreadablePodApp(wire extra: [String]) throws {
+        try write((["Pod::Spec.new do |s|", "  WIREVERSION = '1.0.0'", "  s.name = 'Wire'", "  s.version = WIREVERSION",
+                    "  s.source_files = 'Classes/**/*'"] + extra.map { "  " + $0 } + ["end", ""]).joined(separator: "\n"),
+                  to: "Wire/Wire.podspec")
+        try write("public struct Wire {}\n", to: "Wire/Classes/Wire.swift")
+        try writePod("Net")
+        try write(Self.podspec("Codec", ["s.vendored_frameworks = 'Codec.xcframework'"]).replacingOccurrences(of: "  s.source_files = 'Classes/**/*'\n", with: ""),
+                  to: "Codec/Codec.podspec")
+        try write("import Wire\nimport Net\nimport ObjectMapper\n", to: "App/Shop/Shop.swift")
+        try write(HeldOutShapesTests.project([HeldOutShapesTests.XcodeTargetShape(name: "Shop", settings: "SDKROOT = iphoneos;", files: ["Shop/Shop.swift"], productType: "application")]),
+                  to: "App/App.xcodeproj/project.pbxproj")
+        try write("""
+            platform :ios, '15.0'
+            use_frameworks!
+
+            target 'Shop' do
+              pod 'Wire', :path => '../Wire'
+              pod 'Codec', :path => '../Codec'
+              pod 'Texture'
+            end
+
+            """, to: "App/Podfile")
+        try write("""
+            PODS:
+              - Codec (1.0.0)
+              - Net (1.0.0)
+              - ObjectMapper (4.2.0)
+              - PINRemoteImage (3.0.3)
+              - Texture (3.1.0):
+                - PINRemoteImage (~> 3.0.0)
+              - Wire (1.0.0):
+                - PINRemoteImage
+
+            COCOAPODS: 1.15.2
+
+            """, to: "App/Podfile.lock")
+    }
+
+    /// An unreadable podspec whose text never says how its module is named builds its name's module, and its lock entry
+    /// says what it brings (`PINRemoteImage`): `Shop`'s imports of `Net` (no longer in its block) and `ObjectMapper`
+    /// (brought by none of its pods) are errors, its `import Wire` declared, and the podspec is still reported unread.
+    /// A pod without sources (`Codec`) vendors a framework, never another pod: it holds nothing back either.
+    func testAnUnreadablePodspecStatingItsModuleIsDecidedAsItsLockEntrySays() throws {
+        try writeUnreadablePodApp(wire: ["s.dependency 'PINRemoteImage'"])
+        let checked = try check()
+        XCTAssertEqual(checked.result.findings.filter { $0.rule == .implicitDependency }.map(\.message).sorted(),
+                       ["Shop imports Net, which target Shop does not link",
+                        "Shop imports ObjectMapper from pod ObjectMapper, which target Shop does not link"])
+        XCTAssertEqual(checked.result.undecided.imports.map { "\($0.from.id.name) \($0.module)" }, [])
+        XCTAssertEqual(checked.result.findings.filter { $0.rule == .unreadableManifest }.count, 1)
+    }
+
+    /// What the text of the unreadable podspec does not state keeps the imports undecided, by it: a `module_name` (its
+    /// module may be another), or a dependency its lock entry does not list (the lock is older than the podspec).
+    func testAnUnreadablePodspecTheLockDoesNotStateKeepsImportsUndecided() throws {
+        for extra in [["s.module_name = 'WireKit'"], ["s.dependency 'Alamofire'"]] {
+            try? FileManager.default.removeItem(atPath: root)
+            try writeUnreadablePodApp(wire: extra)
+            let checked = try check()
+            XCTAssertEqual(checked.result.findings.filter { $0.rule == .implicitDependency }.map(\.message), [], "\(extra)")
+            XCTAssertEqual(checked.result.undecided.imports.map { "\($0.module)" }.sorted(), ["Net", "ObjectMapper"], "\(extra)")
+            XCTAssertTrue(checked.result.undecided.imports.allSatisfy { $0.deciders.contains { $0.package == "Wire" || $0.package.hasPrefix("wire") } },
+                          "\(checked.result.undecided.imports.map(\.reason))")
+        }
+    }
+
+    /// Beyond three pods from a specs repository, an undecided import's reason names three of them and their count
+    /// (JSON's `decidedBy` still lists each).
+    func testAnUndecidedImportsReasonNamesAFewOfManyPods() throws {
+        try writeLockedPodfileApp(locked: false)
+        try write("platform :ios, '15.0'\nuse_frameworks!\n\ntarget 'Widget' do\n  pod 'StreamCocoa'\n  pod 'Moya'\n  pod 'Kingfisher'\n  pod 'Lottie'\nend\n",
+                  to: "App/Podfile")
+        let checked = try check()
+        let reachability = checked.result.undecided.imports.first { $0.module == "Reachability" }
+        XCTAssertEqual(reachability?.reason, "would be decided by reading 4 pods from a specs repository, e.g. Kingfisher, Lottie, Moya (their podspecs are not read)")
+        XCTAssertEqual(reachability?.deciders.count, 4)
+    }
+
+    /// `#import "Tokens.h"` in the pod `Barrage`, whose podspec no longer declares the outside pod `Tokens` that the pod
+    /// `Live` declares, with no lock and no component holding the header: undecided at its line, by that pod's podspec;
+    /// the header of a pod it declares (`"Layout.h"`) and one named after no pod (`"Helpers.h"`) are not.
+    func testAQuotedIncludeOfAnUndeclaredOutsidePodsHeaderIsUndecidedAtItsLine() throws {
+        try write(Self.podspec("Barrage", ["s.dependency 'Layout'"]), to: "Barrage/Barrage.podspec")
+        try write("#import \"Layout.h\"\n#import \"Tokens.h\"\n#import \"Helpers.h\"\n\n@implementation BRView\n@end\n", to: "Barrage/Classes/BRView.m")
+        try writePod("Live", ["s.dependency 'Tokens'"])
+        let checked = try check()
+        XCTAssertEqual(checked.result.findings.filter { $0.rule == .implicitDependency }.map(\.message), [])
+        XCTAssertEqual(checked.result.undecided.imports.map { "\($0.location.path.hasSuffix("Barrage/Classes/BRView.m")):\($0.location.line ?? 0) \($0.from.id.name) \($0.module) \($0.reason)" },
+                       ["true:2 Barrage \"Tokens.h\" would be decided by reading Tokens (a pod from a specs repository: its podspec is not read)"])
+    }
+
     // MARK: Fix advice for a target a Podfile integrates
 
     /// An Xcode target that a Podfile integrates (its `target` block gives it no pod) importing a pod of the repository
