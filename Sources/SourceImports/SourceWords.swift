@@ -24,10 +24,13 @@ public struct SourceWords: Sendable, Equatable {
     private(set) var rooted: [UInt64] = []
     /// Whether the file holds the word `extension`: only then can it declare a member of an extension.
     private(set) var hasExtension = false
+    /// The words right after a keyword that declares a type (`struct`, `class`, `enum`, `actor`, `protocol`,
+    /// `typealias`), with only whitespace and backticks between: the types the file may declare. Sorted.
+    private(set) var typeNames: [UInt64] = []
 
     init(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { buffer in
-            var expectName = false, afterDot = false, afterRootedDot = false, rootMayPrecede = false
+            var expectName = false, afterDot = false, afterRootedDot = false, rootMayPrecede = false, expectType = false
             var index = 0
             while index < buffer.count {
                 let byte = buffer[index]
@@ -42,6 +45,8 @@ public struct SourceWords: Sendable, Equatable {
                     // A call names a member only when it does not start with a capital (`Text(…)` makes a value of a type).
                     let used = afterDot || (!Self.isCapital(buffer[start]) && Self.opensCall(buffer, at: index))
                     record(hash, declarable: expectName, used: used, rooted: afterRootedDot)
+                    if expectType { typeNames.append(hash) }
+                    expectType = Self.typeKeywords.contains(hash)
                     if nonASCII {
                         recordASCIIParts(of: UnsafeBufferPointer(rebasing: buffer[start..<index]), declarable: expectName, used: used, rooted: afterRootedDot)
                     }
@@ -58,6 +63,7 @@ public struct SourceWords: Sendable, Equatable {
                 } else if !Self.isSpaceOrBacktick(byte) {
                     expectName = false
                 }
+                if !Self.isSpaceOrBacktick(byte) { expectType = false }
                 if byte == UInt8(ascii: ".") {
                     afterRootedDot = rootMayPrecede
                     afterDot = true
@@ -77,11 +83,17 @@ public struct SourceWords: Sendable, Equatable {
         declarable = Self.sortedUnique(declarable)
         used = Self.sortedUnique(used)
         rooted = Self.sortedUnique(rooted)
+        typeNames = Self.sortedUnique(typeNames)
     }
 
     /// Whether `hash` is one of the declarable words.
     func declares(_ hash: UInt64) -> Bool {
         Self.contains(hash, in: declarable)
+    }
+
+    /// Whether `hash` is one of the types the file may declare (``typeNames``).
+    func declaresType(_ hash: UInt64) -> Bool {
+        Self.contains(hash, in: typeNames)
     }
 
     /// Whether `hash` is one of the words where a member may be used.
@@ -143,6 +155,8 @@ public struct SourceWords: Sendable, Equatable {
     static func hash(_ word: String) -> UInt64 { hash(word.utf8) }
 
     private static let extensionHash = hash("extension")
+
+    private static let typeKeywords: Set<UInt64> = Set(["struct", "class", "enum", "actor", "protocol", "typealias"].map { hash($0) })
 
     private static let declaringKeywords: Set<UInt64> = Set(
         ["struct", "class", "enum", "actor", "protocol", "typealias", "associatedtype", "func", "var", "let", "case"].map { hash($0) })
