@@ -52,6 +52,7 @@ struct ImportResolution {
         let interfaceModules = Self.interfaceModules(facts.targets, numbers: numbers)
         let hostedImports = Self.importsOfHostedTests(context.hosted, imported: importedModules)
         let registrars = Self.loadTimeRegistrars(facts.targets, numbers: numbers), headers = headerUses(facts.targets, numbers: numbers)
+        let conformers = Set(zip(facts.targets, numbers).compactMap { imports, number in imports.registersConformances ? number : nil })
         // A target with an undecided import, or importing a module undecided for another (reached through its re-export).
         let undecidedModules = Set(results.flatMap { $0.undecided.map(\.module) })
         let undecidedTargets = Set(results.filter { !$0.undecided.isEmpty || !$0.imported.isDisjoint(with: undecidedModules) }.map(\.from))
@@ -65,6 +66,8 @@ struct ImportResolution {
             .filter { dependency in hostedImports[dependency.from.number].map { $0.isDisjoint(with: dependency.modules) } ?? true }
             // A library linked for what runs when it is loaded, or for the symbols another library it links uses.
             .filter { !Self.isLinkedForLoading($0, registrars: registrars, uses: (importedModules, headers), declared: declared) }
+            // A module adding conformances of other modules' types to other modules' protocols: Swift finds them at run time.
+            .filter { dependency in !dependency.targets.contains { conformers.contains($0.number) } }
             // A target whose build-tool plugin generates code: what that code imports is not on disk.
             .filter { !Self.appliesCodeGeneratingPlugin($0.from, declared: declared) }
             // A wrapper a library product exists to carry uses what it carries by carrying it.

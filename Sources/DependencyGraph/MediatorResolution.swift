@@ -117,8 +117,12 @@ struct MediatorResolution {
         let naming: MediatorNaming
         switch namings.naming(forReceiver: fact.receiver) {
         case .success(let found): naming = found
+        // A clone's own entry point is read by CTMediator's naming unless its class says otherwise.
+        case .failure where fact.isLabelledCall: naming = .ctmediator
         case .failure(let reason): return .undecided(written: written(fact), decider: reason.decider)
         }
+        // Labels alone are no mediator call where no class follows the naming (`target:` and `action:` of another API).
+        if fact.isLabelledCall, !lookup.hasTargets(naming) { return .notWiring }
         guard lookup.hasTargets(naming) else {
             let receiver = fact.receiver ?? "the mediator"
             return .undecided(written: written(fact),

@@ -34,7 +34,7 @@ public struct MediatorUnresolvedRule: Rule {
         name: "Mediator call nothing provides",
         summary: "A call through a mediator names a target or action, a service protocol or a route that no component provides.",
         rationale: "A mediator call is a string the compiler does not check: a typo, a renamed action or a removed target builds and then does nothing at run time.",
-        details: "a CTMediator `performTarget:action:params:` whose `Target_<name>` class or `Action_<action>:` method no component has; a BeeHive `createService:` or registry `resolve(_:)` of a protocol no component registers; an `openURL:` of a route no registered pattern matches. Names given as literals or string constants of the calling target; a computed name is undecided (counted in the summary), and so is a call nothing provides while a package of the repository cannot be read, or while every registration of its mechanism is computed (route patterns or protocols built at run time: one may be the one it names)",
+        details: "a CTMediator `performTarget:action:params:` (or a Swift clone's own entry point: any call, whatever its name, whose `target:` argument is a string literal and whose `action:` one is a literal or a constant, read as CTMediator's naming where the repository has `Target_` classes; labels alone are no call where it has none, and `target: self` or `action: #selector(…)` (UIKit's `addTarget(_:action:for:)`) never are) whose `Target_<name>` class or `Action_<action>:` method no component has; a BeeHive `createService:` or registry `resolve(_:)` of a protocol no component registers; an `openURL:` of a route no registered pattern matches. Names given as literals or string constants of the calling target; a computed name is undecided (counted in the summary), and so is a call nothing provides while a package of the repository cannot be read, or while every registration of its mechanism is computed (route patterns or protocols built at run time: one may be the one it names)",
         remedy: "names the nearest provided name when the call looks like a typo of it; else says what to add where",
         cost: .everyImport,
         nonTriggeringExamples: [
@@ -82,6 +82,8 @@ public struct MediatorUnresolvedRule: Rule {
             ]),
             RuleExample([video, image], sources: [target, caller("CTMediator.sharedInstance().↓performTarget(\"ComponentViedo\", action: \"showDetail\", params: nil, shouldCacheTarget: false)")]),
             RuleExample([video, image], sources: [caller("_ = BeeHive.shareInstance().↓createService(VideoServiceProtocol.self)")]),
+            // A clone whose entry point is not `performTarget`, named by its labels.
+            RuleExample([video, image], sources: [target, caller("_ = Router.shared.↓perform(\"Video\", target: \"ComponentVideo\", action: \"showDetial\", params: nil)")]),
         ]
     )
 

@@ -55,6 +55,8 @@ struct SwiftCodeMap {
     private var pendingTypeBody = false
     private var lineStart = 0
     private var previousWord: Range<Int>?
+    /// Each open bracket: where it is, and for a `(` right after a name, where that name starts (a call's).
+    private var brackets: [(open: Int, callee: Int?)] = []
 
     /// Maps `bytes`; the buffer must outlive the map's construction only.
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -133,6 +135,10 @@ struct SwiftCodeMap {
             pendingExtension = false
         }
         codeBodies.append(bracket == UInt8(ascii: "{") && !pendingTypeBody)
+        let callee = previousWord.flatMap { word in
+            bracket == UInt8(ascii: "(") && (word.upperBound..<index).allSatisfy { bytes[$0] == UInt8(ascii: " ") } ? word.lowerBound : nil
+        }
+        brackets.append((index, callee))
         if bracket == UInt8(ascii: "{") { pendingTypeBody = false }
         depth += 1
         index += 1
@@ -141,6 +147,7 @@ struct SwiftCodeMap {
     private mutating func close() {
         if extensionDepths.last == depth { extensionDepths.removeLast() }
         _ = codeBodies.popLast()
+        _ = brackets.popLast()
         depth -= 1
         if depth < 0 { isUsable = false }
         index += 1
@@ -164,12 +171,26 @@ struct SwiftCodeMap {
             windows[windows.count - 1].isLocal = codeBodies.contains(true)
             return
         }
+        if spells(word, "target"), let call = labelledCall(after: index) { return add(call.range, call: call.call) }
         guard Self.calls.contains(where: { spells(word, $0) }), previous.map({ !spells($0, "func") }) ?? true,
               byte(nextNonSpace(from: index)) == UInt8(ascii: "(") else { return }
         let open = nextNonSpace(from: index)
         guard let end = callEnd(from: open) else { return isUsable = false }
         let cut = spells(word, "performTarget") ? Self.argumentsEnd(bytes, from: open, keeping: 2) : nil
         add(start..<end, call: Window.Call(receiver: receiver(before: start), cut: cut))
+    }
+
+    /// The call whose arguments hold `target: "…"` (a CTMediator clone's entry point with its own name), when `start` is
+    /// right after that label's word: the call's whole span from its name; nil for anything else, and for a call one of
+    /// ``calls`` names (windowed at its name already).
+    private func labelledCall(after start: Int) -> (range: Range<Int>, call: Window.Call)? {
+        let colon = nextNonSpace(from: start)
+        guard byte(colon) == UInt8(ascii: ":"), byte(nextNonSpace(from: colon + 1)) == UInt8(ascii: "\""),
+              let (open, callee) = brackets.last, let callee, byte(open) == UInt8(ascii: "(") else { return nil }
+        var nameEnd = callee
+        while Self.continuesIdentifier(byte(nameEnd)) { nameEnd += 1 }
+        guard !Self.calls.contains(where: { spells(callee..<nameEnd, $0) }), let end = callEnd(from: open) else { return nil }
+        return (callee..<end, Window.Call(receiver: receiver(before: callee), cut: nil))
     }
 
     /// Whether the bytes in `range` are `text`.

@@ -218,17 +218,31 @@ private final class WiringVisitor: SyntaxVisitor {
         case "objectForURL" where !arguments.isEmpty, "object" where labels.first == "forURL":
             add(.uses, .route, "objectForURL(_:)", Self.value(arguments[0].expression), receiver: receiver, at: place)
         default:
-            break
+            guard let (target, action) = Self.labelledTargetAction(arguments) else { break }
+            let api = name + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
+            add(.uses, .targetAction, api, target, action: action, receiver: receiver, labelled: true, at: place)
         }
         return .visitChildren
     }
 
+    /// A call of a CTMediator clone's own entry point (`perform("Shop", target: "Cart", action: "show", params: nil)`):
+    /// its `target:` argument a string literal, its `action:` one a string literal or a name (a constant); nil for
+    /// anything else (UIKit's `addTarget(self, action: #selector(…), for:)`, `target: self`).
+    static func labelledTargetAction(_ arguments: [LabeledExprSyntax]) -> (target: WiringValue, action: WiringValue)? {
+        guard let target = arguments.first(where: { $0.label?.text == "target" }), let action = arguments.first(where: { $0.label?.text == "action" }),
+              case .literal = value(target.expression) else { return nil }
+        let actionValue = value(action.expression)
+        if case .expression = actionValue { return nil }
+        return (value(target.expression), actionValue)
+    }
+
     private func add(_ role: WiringFact.Role, _ mechanism: WiringMechanism, _ api: String, _ name: WiringValue, action: WiringValue? = nil,
-                     takesArgument: Bool = true, receiver: String? = nil, className: WiringValue? = nil, at node: Syntax) {
+                     takesArgument: Bool = true, receiver: String? = nil, className: WiringValue? = nil, labelled: Bool = false, at node: Syntax) {
         var fact = WiringFact(role: role, mechanism: mechanism, api: api, name: name, action: action, receiver: receiver,
                               mediatorCategory: Self.inMediatorExtension(node) ? "" : nil, conditions: Self.conditions(around: node), line: 0, column: 0)
         fact.takesArgument = takesArgument
         fact.className = className
+        fact.isLabelledCall = labelled
         facts.append((node.positionAfterSkippingLeadingTrivia.utf8Offset, fact))
     }
 

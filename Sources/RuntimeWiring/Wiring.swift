@@ -51,6 +51,9 @@ public struct WiringFact: Sendable, Hashable {
     /// Inside a category or extension of CTMediator, the way the articles call a target: the category's name
     /// (`ComponentVideo` for `@implementation CTMediator (ComponentVideo)`; empty for a Swift extension); nil outside one.
     public var mediatorCategory: String?
+    /// For a target-action call: read from its `target:` and `action:` labels (a CTMediator clone whose entry point is
+    /// not `performTarget`), so a call only where the repository has provider classes (`Target_<name>`).
+    public var isLabelledCall = false
     /// The `#if` conditions around it, outermost first.
     public var conditions: [String]
     public var line: Int

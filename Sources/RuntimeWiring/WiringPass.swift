@@ -86,7 +86,7 @@ public enum WiringPass {
     /// A source file that holds none of these words holds no wiring and is not read for it.
     public static let markers = MarkerWords([
         "performTarget", "Target_", "registerService", "createService", "BeeHiveService", "registerURLPattern", "openURL",
-        "objectForURL", "forURL", "register(", "resolve(", "Target(", "Action(", "TARGET(", "ACTION(",
+        "objectForURL", "forURL", "register(", "resolve(", "Target(", "Action(", "TARGET(", "ACTION(", "target: \"", "target:\"",
     ])
 
     /// Each target's wiring, in the order given. Each distinct file is scanned once however many targets compile it (a

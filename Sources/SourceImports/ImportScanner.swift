@@ -36,7 +36,7 @@ public enum ImportScanner {
     private static func finish(_ read: [SourceFileReader.Outcome], parser: SwiftImportParser) -> [ScannedFile] {
         var headers: [SwiftHeader] = []
         for item in read {
-            guard case .swift(let header, _, _, _) = item else { continue }
+            guard case .swift(let header, _, _, _, _) = item else { continue }
             headers.append(header)
         }
         var parsed = parser.imports(of: headers).makeIterator()
@@ -44,10 +44,11 @@ public enum ImportScanner {
             switch item {
             case .scanned(let scanned):
                 return scanned
-            case .swift(_, let words, let problem, let marked):
+            case .swift(_, let words, let conformances, let problem, let marked):
                 var scanned = parsed.next() ?? ScannedFile(imports: [], problem: nil)
                 scanned.problem = scanned.problem ?? problem
                 scanned.words = words
+                scanned.conformances = conformances
                 scanned.marked = marked
                 return scanned
             }

@@ -7,7 +7,8 @@ enum SourceFileReader {
     enum Outcome {
         case scanned(ScannedFile)
         /// `marked`: the file's bytes, when it holds one of the marker words the pass was given.
-        case swift(SwiftHeader, words: SourceWords, problem: String?, marked: [UInt8]?)
+        /// `conformances`: its top-level extensions that add conformances (``ExtensionConformances``).
+        case swift(SwiftHeader, words: SourceWords, conformances: [ExtensionConformance], problem: String?, marked: [UInt8]?)
     }
 
     /// `bytes` is what was read of the file at `path` (nil: it could not be), up to `maximumBytes + 1`.
@@ -34,7 +35,9 @@ enum SourceFileReader {
             if markers?.present(in: bytes) == true { scanned.marked = bytes }
             return .scanned(scanned)
         }
-        return .swift(SwiftHeader(of: bytes), words: SourceWords(bytes), problem: problem, marked: markers?.present(in: bytes) == true ? bytes : nil)
+        let words = SourceWords(bytes)
+        return .swift(SwiftHeader(of: bytes), words: words, conformances: words.hasExtension ? ExtensionConformances.heads(in: bytes) : [], problem: problem,
+                      marked: markers?.present(in: bytes) == true ? bytes : nil)
     }
 
     enum TextKind { case text, binary, notUTF8 }

@@ -127,6 +127,8 @@ public struct ScannedFile: Sendable, Equatable {
     public var optionalMacros: Set<String> = []
     /// Whether it runs code when loaded (`+ (void)load`, `__attribute__((constructor))`: ``LoadTimeRegistration``).
     public var registersAtLoad = false
+    /// A Swift file's top-level extensions that add conformances (``ExtensionConformances``).
+    public var conformances: [ExtensionConformance] = []
 
     public init(imports: [SourceImport], problem: String? = nil) {
         self.imports = imports
@@ -245,6 +247,9 @@ public struct TargetImports: Sendable {
     /// Whether one of its Objective-C or C files runs code when loaded (`+ (void)load`, `__attribute__((constructor))`):
     /// what links it uses it, import or not.
     public var registersAtLoad = false
+    /// Whether one of its Swift files makes a type it does not declare conform to a protocol it does not declare
+    /// (``ExtensionConformances``): Swift finds the conformance at run time, so what links it uses it, import or not.
+    public var registersConformances = false
 
     public init(package: String, target: String, uses: [SourceImportUse], files: [String] = [], words: [SourceWords?] = []) {
         self.package = package

@@ -145,6 +145,7 @@ public enum SourcePass {
         imports.includedHeaders = included
         imports.missingFiles = !selection.missing.isEmpty || selection.incomplete != nil
         imports.registersAtLoad = scans.contains(where: \.registersAtLoad)
+        imports.registersConformances = ExtensionConformances.registers(scans.flatMap(\.conformances), words: words)
         imports.moduleMapModules = selection.directory.flatMap {
             moduleMapModules(at: PathArithmetic.join(PathArithmetic.join(package.directory, $0), "include/module.modulemap"), fileSystem: fileSystem)
         }

@@ -24,12 +24,15 @@ public struct SourceWords: Sendable, Equatable {
     private(set) var rooted: [UInt64] = []
     /// Whether the file holds the word `extension`: only then can it declare a member of an extension.
     private(set) var hasExtension = false
+    /// The words right after a keyword that declares a type (`struct`, `class`, `enum`, `actor`, `protocol`,
+    /// `typealias`), with only whitespace and backticks between: the types the file may declare. Sorted.
+    private(set) var typeNames: [UInt64] = []
 
     init(_ bytes: [UInt8]) {
         // Read once, not at every word (a static's every read checks that it is made).
-        let (declaringKeywords, extensionHash) = (Self.declaringKeywords, Self.extensionHash)
+        let (declaringKeywords, typeKeywords, extensionHash) = (Self.declaringKeywords, Self.typeKeywords, Self.extensionHash)
         bytes.withUnsafeBufferPointer { buffer in
-            var expectName = false, afterDot = false, afterRootedDot = false, rootMayPrecede = false
+            var expectName = false, afterDot = false, afterRootedDot = false, rootMayPrecede = false, expectType = false
             var index = 0
             while index < buffer.count {
                 let byte = buffer[index]
@@ -44,6 +47,8 @@ public struct SourceWords: Sendable, Equatable {
                     // A call names a member only when it does not start with a capital (`Text(…)` makes a value of a type).
                     let used = afterDot || (!Self.isCapital(buffer[start]) && Self.opensCall(buffer, at: index))
                     record(hash, declarable: expectName, used: used, rooted: afterRootedDot)
+                    if expectType { typeNames.append(hash) }
+                    expectType = typeKeywords.contains(hash)
                     if nonASCII {
                         recordASCIIParts(of: UnsafeBufferPointer(rebasing: buffer[start..<index]), declarable: expectName, used: used, rooted: afterRootedDot)
                     }
@@ -60,6 +65,7 @@ public struct SourceWords: Sendable, Equatable {
                 } else if !Self.isSpaceOrBacktick(byte) {
                     expectName = false
                 }
+                if !Self.isSpaceOrBacktick(byte) { expectType = false }
                 if byte == UInt8(ascii: ".") {
                     afterRootedDot = rootMayPrecede
                     afterDot = true
@@ -79,11 +85,17 @@ public struct SourceWords: Sendable, Equatable {
         declarable = Self.sortedUnique(declarable)
         used = Self.sortedUnique(used)
         rooted = Self.sortedUnique(rooted)
+        typeNames = Self.sortedUnique(typeNames)
     }
 
     /// Whether `hash` is one of the declarable words.
     func declares(_ hash: UInt64) -> Bool {
         Self.contains(hash, in: declarable)
+    }
+
+    /// Whether `hash` is one of the types the file may declare (``typeNames``).
+    func declaresType(_ hash: UInt64) -> Bool {
+        Self.contains(hash, in: typeNames)
     }
 
     /// Whether `hash` is one of the words where a member may be used.
@@ -149,6 +161,8 @@ public struct SourceWords: Sendable, Equatable {
     /// (An array: eleven comparisons cost less than hashing the hash for a set, at every word of every file.)
     private static let declaringKeywords: [UInt64] =
         ["struct", "class", "enum", "actor", "protocol", "typealias", "associatedtype", "func", "var", "let", "case"].map { hash($0) }
+
+    private static let typeKeywords: [UInt64] = ["struct", "class", "enum", "actor", "protocol", "typealias"].map { hash($0) }
 
     private static func isWordByte(_ byte: UInt8) -> Bool {
         switch byte {
