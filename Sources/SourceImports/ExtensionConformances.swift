@@ -84,25 +84,25 @@ enum ExtensionConformances {
 
     /// `Type[.Inner][<…>]: A, @retroactive B, Module.C` after the word `extension`, up to its `{` or `where`.
     private static func head(_ bytes: UnsafeBufferPointer<UInt8>, after start: Int) -> ExtensionConformance? {
-        var index = skipSpaces(bytes, from: start)
+        var index = LoadTimeRegistration.skipSpaces(bytes, from: start)
         guard let (type, afterType) = path(bytes, at: index) else { return nil }
-        index = skipGenerics(bytes, from: skipSpaces(bytes, from: afterType))
+        index = skipGenerics(bytes, from: LoadTimeRegistration.skipSpaces(bytes, from: afterType))
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
         var protocols: [String] = []
         index += 1
         while true {
-            index = skipSpaces(bytes, from: index)
+            index = LoadTimeRegistration.skipSpaces(bytes, from: index)
             // Attributes (`@retroactive`, `@unchecked`, `@preconcurrency`) and suppressions (`~Copyable`).
             // (`~Copyable` names a marker protocol: left out with them.)
             while index < bytes.count, bytes[index] == UInt8(ascii: "@") || bytes[index] == UInt8(ascii: "~") {
                 let isAttribute = bytes[index] == UInt8(ascii: "@")
                 index += 1
                 while isAttribute, index < bytes.count, isWordByte(bytes[index]) { index += 1 }
-                index = skipSpaces(bytes, from: index)
+                index = LoadTimeRegistration.skipSpaces(bytes, from: index)
             }
             guard let (name, after) = path(bytes, at: index) else { break }
             protocols.append(String(name.split(separator: ".").last ?? Substring(name)))
-            index = skipSpaces(bytes, from: skipGenerics(bytes, from: skipSpaces(bytes, from: after)))
+            index = LoadTimeRegistration.skipSpaces(bytes, from: skipGenerics(bytes, from: LoadTimeRegistration.skipSpaces(bytes, from: after)))
             guard index < bytes.count, bytes[index] == UInt8(ascii: ",") || bytes[index] == UInt8(ascii: "&") else { break }
             index += 1
         }
@@ -131,12 +131,6 @@ enum ExtensionConformances {
             if bytes[index] == UInt8(ascii: "{") { return index }
             index += 1
         }
-        return index
-    }
-
-    private static func skipSpaces(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var index = start
-        while index < bytes.count, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[index]) { index += 1 }
         return index
     }
 
