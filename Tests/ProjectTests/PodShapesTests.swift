@@ -550,7 +550,8 @@ final class PodShapesTests: ScratchRepositoryTestCase {
     /// Ruby constant, which the static reader does not evaluate; `extra` adds lines to it), a pod without sources
     /// (`Codec`, a vendored framework), and `Texture`; it imports `Net`, a development pod its block no longer names,
     /// and `ObjectMapper`, a pod the lock resolved that no pod of its block brings.
-    private func writeUnreadablePodApp(wire extra: [String]) throws {
+    /// With `remoteKit`, `Shop` also links `Kit` from an outside SwiftPM package that is not checked out.
+    private func writeUnreadablePodApp(wire extra: [String], remoteKit: Bool = false) throws {
         try write((["Pod::Spec.new do |s|", "  WIREVERSION = '1.0.0'", "  s.name = 'Wire'", "  s.version = WIREVERSION",
                     "  s.source_files = 'Classes/**/*'"] + extra.map { "  " + $0 } + ["end", ""]).joined(separator: "\n"),
                   to: "Wire/Wire.podspec")
@@ -559,7 +560,10 @@ final class PodShapesTests: ScratchRepositoryTestCase {
         try write(Self.podspec("Codec", ["s.vendored_frameworks = 'Codec.xcframework'"]).replacingOccurrences(of: "  s.source_files = 'Classes/**/*'\n", with: ""),
                   to: "Codec/Codec.podspec")
         try write("import Wire\nimport Net\nimport ObjectMapper\n", to: "App/Shop/Shop.swift")
-        try write(HeldOutShapesTests.project([HeldOutShapesTests.XcodeTargetShape(name: "Shop", settings: "SDKROOT = iphoneos;", files: ["Shop/Shop.swift"], productType: "application")]),
+        let remote = "XCRemoteSwiftPackageReference; repositoryURL = \"https://github.com/example/kit.git\"; requirement = {kind = upToNextMajorVersion; minimumVersion = 1.0.0; };"
+        let project = HeldOutShapesTests.project([HeldOutShapesTests.XcodeTargetShape(name: "Shop", settings: "SDKROOT = iphoneos;", files: ["Shop/Shop.swift"],
+                                                                                      linksKit: remoteKit, productType: "application")])
+        try write(remoteKit ? project.replacingOccurrences(of: "XCLocalSwiftPackageReference; relativePath = Kit;", with: remote) : project,
                   to: "App/App.xcodeproj/project.pbxproj")
         try write("""
             platform :ios, '15.0'
@@ -600,6 +604,17 @@ final class PodShapesTests: ScratchRepositoryTestCase {
                         "Shop imports ObjectMapper from pod ObjectMapper, which target Shop does not link"])
         XCTAssertEqual(checked.result.undecided.imports.map { "\($0.from.id.name) \($0.module)" }, [])
         XCTAssertEqual(checked.result.findings.filter { $0.rule == .unreadableManifest }.count, 1)
+    }
+
+    /// An outside SwiftPM package not checked out (`Kit`, which `Shop` links) brings no pod and cannot build a module a
+    /// pod the lock resolved builds: `ObjectMapper` is still an error; a module no pod builds (`KitExtras`) stays undecided.
+    func testAnOutsidePackageNotCheckedOutNeverHoldsBackAPodTheLockResolved() throws {
+        try writeUnreadablePodApp(wire: ["s.dependency 'PINRemoteImage'"], remoteKit: true)
+        try write("import Wire\nimport ObjectMapper\nimport Kit\nimport KitExtras\n", to: "App/Shop/Shop.swift")
+        let checked = try check()
+        XCTAssertEqual(checked.result.findings.filter { $0.rule == .implicitDependency }.map(\.message),
+                       ["Shop imports ObjectMapper from pod ObjectMapper, which target Shop does not link"])
+        XCTAssertEqual(checked.result.undecided.imports.map(\.module), ["KitExtras"])
     }
 
     /// What the text of the unreadable podspec does not state keeps the imports undecided, by it: a `module_name` (its
