@@ -343,9 +343,10 @@ extension ImportResolution {
         /// that module only transitively, which is what `implicit-dependency` reports. Undecided when the target links a
         /// product of that package (it may vend the module; a product named without its package may be one, unless the
         /// module is a product some manifest names), when a local package or project it depends on, a pod, a
-        /// prebuilt library or a Podfile statement cannot be read (each may re-export anything), when an unread package
-        /// it declares is declared beside that package in some target (it may build on it and re-export the module), or
-        /// when nothing states the module's origin.
+        /// prebuilt library or a Podfile statement cannot be read (each may re-export anything), when beside a package not
+        /// checked out the manifest does not declare that package, or an unread package it declares is declared beside
+        /// that package in some target (either may bring the module by re-exporting it), or when nothing states the
+        /// module's origin.
         func isProductOfItsOwn(_ module: String, context: ImportResolution.Context) -> Bool {
             // A local package or project it depends on that cannot be read (an empty framework linking the outside
             // products, a package re-exporting one) may bring any module in: nothing is decided without reading it.
@@ -356,10 +357,15 @@ extension ImportResolution {
             }
             guard unread.allSatisfy({ $0.reason == .productByName || $0.reason == .notCheckedOut }),
                   let provider = context.provider(of: module) else { return false }
-            // An unread package the repository declares beside that package elsewhere may build on it and re-export the
-            // module (a `TCAUtils` re-exporting `ComposableArchitecture`).
+            guard !linkedPackages.contains(provider.package) else { return false }
+            let notCheckedOut = unread.filter { $0.reason == .notCheckedOut }
+            guard !notCheckedOut.isEmpty else { return true }
+            // Beside packages not checked out, only a package the manifest still declares (its product removed from the
+            // target): one it does not declare reaches the build through another's graph, which one of them may re-export.
+            // And an unread package the repository declares beside it elsewhere may build on it and re-export the module
+            // (a `TCAUtils` re-exporting `ComposableArchitecture`).
             let companions = context.companions[provider.package] ?? []
-            return !linkedPackages.contains(provider.package) && !unread.contains { $0.reason == .notCheckedOut && companions.contains($0.package) }
+            return namedPackages.contains(provider.package) && !notCheckedOut.contains { companions.contains($0.package) }
         }
 
         /// The outside package the target's manifest declares whose identity is the module's name (`apns` for `APNS`):

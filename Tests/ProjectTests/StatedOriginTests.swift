@@ -55,7 +55,7 @@ final class StatedOriginTests: ScratchRepositoryTestCase {
         try write("import ComposableArchitecture\nimport TCAUtils\n", to: "FeedKit/Sources/Screen/Screen.swift")
         let check = try check()
         XCTAssertEqual(described(check.result.findings.filter { $0.rule == .implicitDependency }),
-                       ["ROOT/FeedKit/Sources/Home/Home.swift:2:1: implicit-dependency: Home imports Lottie from package lottie-ios, which its manifest does not declare"])
+                       ["ROOT/FeedKit/Sources/Home/Home.swift:2:1: implicit-dependency: Home (kit) imports Lottie from package lottie-ios, which its manifest does not declare"])
         XCTAssertEqual(check.result.undecided.imports.map { "\($0.from.id.name) \($0.module)" }.sorted(),
                        ["Config FirebaseAuth", "Home Mystery", "Screen ComposableArchitecture"])
     }
