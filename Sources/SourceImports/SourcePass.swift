@@ -255,27 +255,27 @@ struct RepositoryScans: Sendable {
     private let positions: [[[Int]]]
 
     init(of packages: [SelectedPackage], fileSystem: any FileSystem, markers: MarkerWords?) {
-        let paths: [[[String]]] = inSlices(of: packages.count, minimumSliceSize: 16, slicesPerCore: 4) { slice in
-            slice.map { index in
-                let selected = packages[index]
-                return selected.selections.map { selection in
-                    selection.unknown == nil ? selection.files.map { PathArithmetic.join(selected.package.directory, $0) } : []
-                }
-            }
+        let named: [PackageFiles] = inSlices(of: packages.count, minimumSliceSize: 16, slicesPerCore: 4) { slice in
+            slice.map { PackageFiles(packages[$0]) }
         }
-        let count = paths.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } }
+        let shared = PackageFiles.sharing(named)
         var position: [String: Int] = [:], unique: [String] = []
-        position.reserveCapacity(count)
-        unique.reserveCapacity(count)
-        positions = paths.map { selections in
-            selections.map { files in
-                files.map { path in
+        unique.reserveCapacity(named.reduce(0) { $0 + $1.unique.count })
+        positions = named.indices.map { index in
+            let package = named[index]
+            let global: [Int]
+            if shared[index] {
+                global = package.unique.map { path in
                     if let known = position[path] { return known }
                     position[path] = unique.count
                     unique.append(path)
                     return unique.count - 1
                 }
+            } else {
+                global = Array(unique.count..<(unique.count + package.unique.count))
+                unique.append(contentsOf: package.unique)
             }
+            return package.positions.map { selection in selection.map { global[$0] } }
         }
         releaseInBackground(position)
         let files = unique
@@ -284,9 +284,67 @@ struct RepositoryScans: Sendable {
         }
     }
 
+    /// How many files were scanned.
+    var scannedFileCount: Int { scans.count }
+
     /// The scans of the files of the package at `index` (of those given), by selection: none for a selection whose files
     /// cannot be known.
     func scans(ofPackage index: Int) -> [[ScannedFile]] {
         positions[index].map { selection in selection.map { scans[$0] } }
+    }
+}
+
+/// One package's files, each once, as paths from the root: what ``RepositoryScans`` joins across packages.
+struct PackageFiles: Sendable {
+    /// The package's folder with a trailing `/`.
+    let folder: String
+    /// Its files, each once, in the order its targets name them.
+    let unique: [String]
+    /// By selection, the position in ``unique`` of each of its files (none for a selection whose files cannot be known).
+    let positions: [[Int]]
+    /// Every file is under ``folder``: no package whose folder neither holds nor is held by this one can name it.
+    let contained: Bool
+
+    init(_ selected: SelectedPackage) {
+        let directory = selected.package.directory
+        folder = directory.hasSuffix("/") ? directory : directory + "/"
+        var position: [String: Int] = [:], unique: [String] = []
+        positions = selected.selections.map { selection in
+            guard selection.unknown == nil else { return [] }
+            return selection.files.map { file in
+                let path = PathArithmetic.join(directory, file)
+                if let known = position[path] { return known }
+                position[path] = unique.count
+                unique.append(path)
+                return unique.count - 1
+            }
+        }
+        let folder = folder
+        contained = unique.allSatisfy { $0.utf8.starts(with: folder.utf8) }
+        self.unique = unique
+    }
+
+    /// Which packages may name a file another one names, so that their files are matched by path: all of them when a
+    /// package names a file outside its folder, else those whose folder holds, or is held by, another one's.
+    static func sharing(_ packages: [PackageFiles]) -> [Bool] {
+        guard packages.allSatisfy(\.contained) else { return packages.map { _ in true } }
+        return nested(packages.map(\.folder))
+    }
+
+    /// Which of `folders` (each with a trailing `/`) holds, is held by or is another one of them.
+    static func nested(_ folders: [String]) -> [Bool] {
+        let order = folders.indices.sorted { folders[$0].utf8.lexicographicallyPrecedes(folders[$1].utf8) }
+        var shared = folders.map { _ in false }
+        var enclosing: [Int] = []
+        for index in order {
+            let folder = folders[index].utf8
+            while let last = enclosing.last, !folder.starts(with: folders[last].utf8) { enclosing.removeLast() }
+            if let last = enclosing.last {
+                shared[index] = true
+                shared[last] = true
+            }
+            enclosing.append(index)
+        }
+        return shared
     }
 }

@@ -389,8 +389,13 @@ extension Interpreter {
     /// Where an object's call is written: its range, its arguments' places, its file when not the evaluated one.
     func annotate(_ object: ManifestObject, _ call: FunctionCallExprSyntax) {
         object.range = call.positionAfterSkippingLeadingTrivia.utf8Offset..<call.endPositionBeforeTrailingTrivia.utf8Offset
-        object.argumentPositions = call.arguments.map { position(of: $0) } + (call.trailingClosure.map { [position(of: $0)] } ?? [])
-            + call.additionalTrailingClosures.map { position(of: $0) }
+        // One look-up of the call's file for all its arguments; their lines and columns are computed when asked (only a
+        // refused argument's message reads them).
+        let offsets = call.arguments.map(\.positionAfterSkippingLeadingTrivia)
+            + (call.trailingClosure.map { [$0.positionAfterSkippingLeadingTrivia] } ?? [])
+            + call.additionalTrailingClosures.map(\.positionAfterSkippingLeadingTrivia)
+        let converter = converter(of: call)
+        object.setArgumentPositions { offsets.map { Self.position($0, converter: converter) } }
         if callSites.isEmpty { object.file = file(of: call) }
     }
 

@@ -104,10 +104,17 @@ public final class Interpreter {
     }
 
     public func position(of node: some SyntaxProtocol) -> SourcePosition {
-        guard let converter = files[node.root.id]?.converter ?? files.values.first(where: { $0.path == nil })?.converter else {
-            return SourcePosition(line: 1, column: 1)
-        }
-        let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+        Self.position(node.positionAfterSkippingLeadingTrivia, converter: converter(of: node))
+    }
+
+    /// The converter of a node's file (the evaluated file's when the node is in none of them).
+    func converter(of node: some SyntaxProtocol) -> SourceLocationConverter? {
+        files[node.root.id]?.converter ?? files.values.first(where: { $0.path == nil })?.converter
+    }
+
+    static func position(_ offset: AbsolutePosition, converter: SourceLocationConverter?) -> SourcePosition {
+        guard let converter else { return SourcePosition(line: 1, column: 1) }
+        let location = converter.location(for: offset)
         return SourcePosition(line: location.line, column: location.column)
     }
 

@@ -107,7 +107,26 @@ public final class ManifestObject {
     /// UTF-8 offsets of the expression that created the object.
     public var range: Range<Int> = 0..<0
     /// Where each argument of the creating call is written (its label, or its value when unlabeled).
-    public var argumentPositions: [SourcePosition] = []
+    public var argumentPositions: [SourcePosition] {
+        get {
+            if let computeArgumentPositions {
+                storedArgumentPositions = computeArgumentPositions()
+                self.computeArgumentPositions = nil
+            }
+            return storedArgumentPositions
+        }
+        set {
+            storedArgumentPositions = newValue
+            computeArgumentPositions = nil
+        }
+    }
+    private var storedArgumentPositions: [SourcePosition] = []
+    private var computeArgumentPositions: (() -> [SourcePosition])?
+
+    /// Sets ``argumentPositions`` to what `compute` returns, computed when first read.
+    public func setArgumentPositions(_ compute: @escaping () -> [SourcePosition]) {
+        computeArgumentPositions = compute
+    }
     /// Written as an implicit member (`.framework`, `.init(…)`): its type is the context's, which may be a declared one.
     public var isImplicit = false
     /// An implicit member chain (`.ThirdParty.UI`) whose nested type more than one type declares: the member read once
