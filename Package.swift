@@ -151,7 +151,7 @@ let package = Package(
         .testTarget(name: "TuistReadingTests", dependencies: ["TuistReading", "SwiftEvaluation", "XcodeProjectReading", "Diagnostics", "Files"]),
         .testTarget(name: "PodspecReadingTests", dependencies: ["PodspecReading", "Diagnostics", "Files", "PackageModel", "Output"]),
         .testTarget(name: "SourceImportsTests", dependencies: [
-            "SourceImports", "Files", "PackageModel", .product(name: "SwiftParser", package: "swift-syntax"),
+            "SourceImports", "Files", "PackageModel", "SourceText", .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         .testTarget(name: "RuntimeWiringTests", dependencies: ["Files", "RuntimeWiring", "SourceText"]),
         .testTarget(name: "SourceTextTests", dependencies: ["SourceText"]),

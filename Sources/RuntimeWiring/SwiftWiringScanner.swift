@@ -63,8 +63,8 @@ enum SwiftWiringScanner {
         let tree = text.withUnsafeBufferPointer { Parser.parse(source: $0) }
         let visitor = WiringVisitor()
         visitor.walk(tree)
-        let lines = LineTable(text)
-        let firstLines = members.map { lines.location(of: $0.start).line }
+        let lines = LineStarts(text)
+        let firstLines = members.map { lines.lineAndColumn(of: $0.start).line }
         let member = { (offset: Int) in (members.lastIndex { $0.start <= offset } ?? 0) }
         for (offset, fact) in visitor.facts {
             let index = member(offset)
@@ -72,7 +72,7 @@ enum SwiftWiringScanner {
             if fact.mechanism == .targetAction, fact.role == .uses, fact.mediatorCategory != nil, fact.receiver == nil || fact.receiver == "self" {
                 fact.receiver = "CTMediator"
             }
-            (fact.line, fact.column) = lines.location(of: offset)
+            (fact.line, fact.column) = lines.lineAndColumn(of: offset)
             fact.line -= firstLines[index] - 1
             results[members[index].index].facts.append(fact)
         }
@@ -100,14 +100,14 @@ private struct WindowText {
         let tree = text.withUnsafeBufferPointer { Parser.parse(source: $0) }
         let visitor = WiringVisitor()
         visitor.walk(tree)
-        var lineTables: [Int: LineTable] = [:]
+        var lineTables: [Int: LineStarts] = [:]
         for (offset, fact) in visitor.facts {
             let piece = self.piece(at: offset)
             let fileOffset = piece.window.range.lowerBound + offset - piece.textStart
-            let table = lineTables[piece.file] ?? LineTable(files[piece.file])
+            let table = lineTables[piece.file] ?? LineStarts(files[piece.file])
             lineTables[piece.file] = table
             var fact = fact
-            (fact.line, fact.column) = table.location(of: fileOffset)
+            (fact.line, fact.column) = table.lineAndColumn(of: fileOffset)
             fact.conditions = piece.window.conditions + fact.conditions
             if piece.window.inMediatorExtension, fact.mediatorCategory == nil { fact.mediatorCategory = "" }
             if let call = piece.window.call, offset == piece.textStart, fact.mechanism != .service, fact.role == .uses { fact.receiver = call.receiver }
@@ -132,29 +132,6 @@ private struct WindowText {
 }
 
 /// Line and column (UTF-8 bytes, from 1) of an offset in a file, as SwiftParser counts them.
-private struct LineTable {
-    var starts: [Int] = [0]
-
-    init(_ bytes: [UInt8]) {
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            if byte == UInt8(ascii: "\r"), index < bytes.count, bytes[index] == UInt8(ascii: "\n") { index += 1 }
-            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { starts.append(index) }
-        }
-    }
-
-    func location(of offset: Int) -> (line: Int, column: Int) {
-        var low = 0, high = starts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
-        }
-        return (low + 1, offset - starts[low] + 1)
-    }
-}
-
 /// The wiring of a parsed text; each fact located by its offset in the text (its line and column left for the caller,
 /// who knows which file the text came from).
 private final class WiringVisitor: SyntaxVisitor {

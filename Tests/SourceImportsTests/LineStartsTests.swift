@@ -1,7 +1,7 @@
 import SwiftParser
 import SwiftSyntax
 import Testing
-@testable import SourceImports
+import SourceText
 
 /// A use's line and column, counted from the bytes, are SwiftSyntax's whatever the line ends and characters.
 struct LineStartsTests {
